@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { checkSite, SiteCheckError } from "./check";
+
+const description = "A description long enough to pass the check of fifty characters.";
+const page = (title: string, body: string) =>
+  `<!DOCTYPE html><html><head><title>${title}</title><meta name="description" content="${description}"/></head><body>${body}</body></html>`;
+
+function problemsOf(pages: Record<string, string>, files: string[] = []): string[] {
+  try {
+    checkSite(new Map(Object.entries(pages)), files, "/");
+  } catch (error) {
+    if (error instanceof SiteCheckError) return [...error.problems];
+    throw error;
+  }
+  return [];
+}
+
+describe("checkSite", () => {
+  it("passes a page whose links all resolve", () => {
+    const pages = {
+      "index.html": page("Home", '<h1 id="top">Hi</h1><a href="/about/">About</a><a href="#top">Top</a><a href="/about/#team">Team</a>'),
+      "about/index.html": page("About", '<h1 id="team">About</h1><a href="https://example.com">x</a><a href="mailto:a@example.com">m</a><script src="/assets/a.js"></script>'),
+    };
+    expect(problemsOf(pages, ["assets/a.js"])).toEqual([]);
+  });
+
+  it("names the page with a dead internal link", () => {
+    const problems = problemsOf({ "index.html": page("Home", '<h1>Hi</h1><a href="/pricng/">Prices</a>') });
+    expect(problems).toEqual(['index.html: links to "/pricng/", but the build has no pricng/index.html']);
+  });
+
+  it("names the page with a missing asset or a missing #fragment", () => {
+    const problems = problemsOf({
+      "index.html": page("Home", '<h1>Hi</h1><link rel="stylesheet" href="/assets/gone.css"/><a href="#nowhere">x</a><a href="/#nope">y</a>'),
+    });
+    expect(problems).toEqual([
+      'index.html: links to "/assets/gone.css", but the build has no assets/gone.css',
+      'index.html: links to "#nowhere", which is not an id on the page',
+      'index.html: links to "/#nope", but index.html has no element with id "nope"',
+    ]);
+  });
+
+  it("refuses relative and insecure links, which break on the 404 page and on https", () => {
+    const problems = problemsOf({ "index.html": page("Home", '<h1>Hi</h1><a href="about/">a</a><a href="http://example.com">b</a>') });
+    expect(problems).toHaveLength(2);
+  });
+
+  it("names a page without exactly one <h1>", () => {
+    const problems = problemsOf({ "a/index.html": page("A", "<h1>One</h1><h1>Two</h1>"), "b/index.html": page("B", "<h2>None</h2>") });
+    expect(problems).toEqual([
+      "a/index.html: has 2 <h1> elements; a page needs exactly one",
+      "b/index.html: has 0 <h1> elements; a page needs exactly one",
+    ]);
+  });
+
+  it("names a page that repeats another's title", () => {
+    const problems = problemsOf({ "a/index.html": page("Same", "<h1>A</h1>"), "b/index.html": page("Same", "<h1>B</h1>") });
+    expect(problems).toEqual(['b/index.html: repeats the <title> of a/index.html ("Same")']);
+  });
+
+  it("names a page whose description is too short", () => {
+    const html = page("A", "<h1>A</h1>").replace(description, "Too short.");
+    expect(problemsOf({ "index.html": html })).toEqual([
+      "index.html: meta description is 10 characters; keep it between 50 and 160",
+    ]);
+  });
+});

@@ -1,0 +1,81 @@
+/** A rendered page that breaks a rule of the site; the message names the page. */
+export class SiteCheckError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`The site failed its checks:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    this.name = "SiteCheckError";
+  }
+}
+
+const DESCRIPTION_LENGTH = { min: 50, max: 160 };
+
+/**
+ * Checks every page before anything is written: one <h1>, a title of its own, a description of sensible
+ * length, and every link, stylesheet and script inside the site pointing at a file that will exist
+ * (with its #fragment, where one is given).
+ */
+export function checkSite(pages: ReadonlyMap<string, string>, otherFiles: Iterable<string>, basePath: string): void {
+  const problems: string[] = [];
+  const files = new Set([...pages.keys(), ...otherFiles]);
+  const idsByPage = new Map([...pages].map(([file, html]) => [file, new Set(attributeValues(html, "id"))]));
+  const titles = new Map<string, string>();
+  const base = basePath.replace(/\/+$/, "");
+
+  for (const [file, html] of pages) {
+    const h1s = html.match(/<h1[\s>]/g)?.length ?? 0;
+    if (h1s !== 1) problems.push(`${file}: has ${h1s} <h1> elements; a page needs exactly one`);
+
+    const title = html.match(/<title>([^<]*)<\/title>/)?.[1];
+    if (!title) problems.push(`${file}: has no <title>`);
+    else if (titles.has(title)) problems.push(`${file}: repeats the <title> of ${titles.get(title)} ("${title}")`);
+    else titles.set(title, file);
+
+    const description = decodeEntities(html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "");
+    if (description.length < DESCRIPTION_LENGTH.min || description.length > DESCRIPTION_LENGTH.max) {
+      problems.push(
+        `${file}: meta description is ${description.length} characters; keep it between ${DESCRIPTION_LENGTH.min} and ${DESCRIPTION_LENGTH.max}`,
+      );
+    }
+
+    for (const ref of [...attributeValues(html, "href"), ...attributeValues(html, "src")]) {
+      const problem = checkReference(ref, file, base, files, idsByPage);
+      if (problem) problems.push(`${file}: ${problem}`);
+    }
+  }
+
+  if (problems.length > 0) throw new SiteCheckError(problems);
+}
+
+function checkReference(
+  ref: string,
+  page: string,
+  base: string,
+  files: ReadonlySet<string>,
+  idsByPage: ReadonlyMap<string, ReadonlySet<string>>,
+): string | undefined {
+  if (/^(https:|mailto:)/.test(ref)) return undefined;
+  if (ref.startsWith("#")) {
+    return idsByPage.get(page)?.has(ref.slice(1)) ? undefined : `links to "${ref}", which is not an id on the page`;
+  }
+  if (!ref.startsWith(`${base}/`)) return `links to "${ref}": internal links must be site-absolute under "${base}/"`;
+
+  const [path = "", fragment] = ref.slice(base.length).split("#");
+  const file = path.endsWith("/") ? `${path.slice(1)}index.html` : path.slice(1);
+  if (!files.has(file)) return `links to "${ref}", but the build has no ${file}`;
+  if (fragment !== undefined && !idsByPage.get(file)?.has(fragment)) {
+    return `links to "${ref}", but ${file} has no element with id "${fragment}"`;
+  }
+  return undefined;
+}
+
+function attributeValues(html: string, name: string): string[] {
+  return [...html.matchAll(new RegExp(`\\s${name}="([^"]*)"`, "g"))].map((m) => decodeEntities(m[1]!));
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}

@@ -1,0 +1,280 @@
+import { describe, expect, it } from "vitest";
+import { mail } from "../src/content/mail";
+import { site } from "../src/content/site";
+import type { SiteContent } from "../src/content/types";
+import { createUrl } from "../src/lib/routes";
+import { parseHtml as parse } from "./parse-html";
+import { renderSite } from "./render";
+
+const assets = { stylesheets: ["/assets/site-test.css"], scripts: ["/assets/main-test.js"], icon: "/favicon.svg" };
+const render = (content: SiteContent = site) => renderSite({ site: content, assets, url: createUrl("/") });
+const pages = render();
+
+const ROUTES = {
+  "/": "index.html",
+  "/about/": "about/index.html",
+  "/services/": "services/index.html",
+  "/products/": "products/index.html",
+  "/all-fields/": "all-fields/index.html",
+  "/contact/": "contact/index.html",
+} as const;
+const NAV = ["Home", "About", "Services", "Products", "All Fields", "Contact"];
+
+function page(file: string): Document {
+  const html = pages.get(file);
+  if (!html) throw new Error(`no page ${file}`);
+  return parse(html);
+}
+
+const text = (doc: Document) => doc.body.textContent!.replace(/\s+/g, " ");
+const headings = (doc: Document, selector = "h2, h3") =>
+  [...doc.querySelectorAll(selector)].map((h) => h.textContent!.trim());
+
+/** The single link whose visible text starts with `label` (screen-reader-only text is ignored). */
+function link(doc: Document, label: string, scope: ParentNode = doc): HTMLAnchorElement {
+  const matches = [...scope.querySelectorAll("a")].filter((a) => visibleText(a).startsWith(label));
+  if (matches.length !== 1) throw new Error(`expected one link "${label}", found ${matches.length}`);
+  return matches[0]!;
+}
+
+function links(doc: Document, label: string): HTMLAnchorElement[] {
+  return [...doc.querySelectorAll("a")].filter((a) => visibleText(a) === label);
+}
+
+function visibleText(el: Element): string {
+  const clone = el.cloneNode(true) as Element;
+  clone.querySelectorAll(".visually-hidden").forEach((n) => n.remove());
+  return clone.textContent!.replace(/\s+/g, " ").trim();
+}
+
+function decodeMailto(href: string) {
+  expect(href).toMatch(/^mailto:/);
+  const [address, query = ""] = href.slice("mailto:".length).split("?");
+  expect(query).not.toContain("+");
+  const params = Object.fromEntries(query.split("&").map((p) => p.split("=").map(decodeURIComponent)));
+  return { address, subject: params.subject, body: params.body };
+}
+
+function expectStorefrontLink(a: HTMLAnchorElement, href: string) {
+  expect(a.getAttribute("href")).toBe(href);
+  expect(a.getAttribute("target")).toBe("_blank");
+  expect(a.getAttribute("rel")?.split(" ")).toContain("noopener");
+  expect(a.getAttribute("rel")).not.toContain("noreferrer");
+  expect(a.querySelector(".visually-hidden")?.textContent).toContain("opens in a new tab");
+}
+
+describe("renderSite", () => {
+  it("renders the six routes and the 404 page, and nothing else", () => {
+    expect([...pages.keys()].sort()).toEqual([...Object.values(ROUTES), "404.html"].sort());
+  });
+
+  describe.each(Object.entries(ROUTES))("every page: %s", (route, file) => {
+    const doc = page(file);
+
+    it("is a complete document with its own title and a 50-160 character description", () => {
+      expect(pages.get(file)!.startsWith("<!DOCTYPE html><html lang=\"en\">")).toBe(true);
+      expect(doc.title).toContain(site.brand);
+      const description = doc.querySelector('meta[name="description"]')!.getAttribute("content")!;
+      expect(description.length).toBeGreaterThanOrEqual(50);
+      expect(description.length).toBeLessThanOrEqual(160);
+    });
+
+    it("starts with a skip link to the main content and has one <h1>", () => {
+      const first = doc.querySelector("a, button")!;
+      expect(first.getAttribute("href")).toBe("#main");
+      expect(doc.getElementById("main")?.tagName).toBe("MAIN");
+      expect(doc.querySelectorAll("h1")).toHaveLength(1);
+    });
+
+    it("has the top bar: brand to /, six links in order, only this page's marked current", () => {
+      const bar = doc.querySelector("header.site-header")!;
+      expect(link(doc, site.brand, bar).getAttribute("href")).toBe("/");
+      const navLinks = [...bar.querySelectorAll("nav a")];
+      expect(navLinks.map((a) => a.textContent)).toEqual(NAV);
+      const current = navLinks.filter((a) => a.getAttribute("aria-current") === "page");
+      expect(current.map((a) => a.getAttribute("href"))).toEqual([route]);
+      const toggle = bar.querySelector("button")!;
+      expect(toggle.getAttribute("aria-expanded")).toBe("false");
+      expect(doc.getElementById(toggle.getAttribute("aria-controls")!)?.tagName).toBe("NAV");
+    });
+
+    it("ships the header's props for hydration and loads the client as a module", () => {
+      const props = JSON.parse(doc.getElementById("site-header-props")!.textContent!);
+      expect(props.items.find((i: { current: boolean }) => i.current).href).toBe(route);
+      const script = doc.querySelector('script[src="/assets/main-test.js"]')!;
+      expect(script.getAttribute("type")).toBe("module");
+      expect(doc.querySelector('link[rel="stylesheet"]')!.getAttribute("href")).toBe("/assets/site-test.css");
+    });
+
+    it("has the footer: © year, tagline and the contact address as a mail link", () => {
+      const footer = doc.querySelector("footer")!;
+      expect(footer.textContent).toContain(`© ${site.copyrightYear}`);
+      expect(site.copyrightYear).toBe(2025);
+      expect(footer.textContent).toContain(site.tagline);
+      const contact = link(doc, site.email, footer);
+      expect(decodeMailto(contact.href)).toMatchObject({ address: site.email, subject: mail.generalInquiry.subject });
+    });
+  });
+
+  it("gives every page a distinct title", () => {
+    const titles = [...pages.values()].map((html) => parse(html).title);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it("Home: hero with orbs and Explore The Fields, the three cards, Learn More", () => {
+    const doc = page("index.html");
+    expect(doc.querySelector("h1")!.textContent).toBeTruthy();
+    expect(doc.querySelector(".hero__subtitle")!.textContent!.length).toBeGreaterThan(40);
+    expect(doc.querySelectorAll(".hero .orb")).toHaveLength(3);
+    expect(link(doc, "Explore The Fields").getAttribute("href")).toBe("/products/");
+    expect(headings(doc, ".card__title")).toEqual(["Binaural Beats", "Morphic Fields", "EquiSync Tech"]);
+    expect(link(doc, "Learn More").getAttribute("href")).toBe("/about/");
+  });
+
+  it("About: beats (Theta relaxation, Alpha focus), morphic fields, EquiSync, benefits, both actions", () => {
+    const doc = page("about/index.html");
+    expect(headings(doc)).toEqual(
+      expect.arrayContaining(["Binaural beats", "Morphic fields", "The EquiSync advantage", "Theta for relaxation", "Alpha for focus"]),
+    );
+    expect(headings(doc, "#why .card__title")).toEqual(["Trustworthy", "Impactful", "Effortless"]);
+    expect(doc.querySelector("#why")!.textContent).toContain("Just listen with headphones");
+    expect(decodeMailto(link(doc, "Contact for More").href)).toMatchObject({
+      address: site.email,
+      subject: "More Information",
+    });
+    expect(link(doc, "View Products").getAttribute("href")).toBe("/products/");
+  });
+
+  it("Services: the custom request action, four examples with their bands, a way to products", () => {
+    const doc = page("services/index.html");
+    const requests = links(doc, "Request a Custom Field");
+    expect(requests.length).toBeGreaterThan(0);
+    for (const a of requests) expect(decodeMailto(a.href).subject).toBe("Custom Field Request");
+    const examples = [...doc.querySelectorAll("#examples .card")].map((card) => ({
+      title: card.querySelector(".card__title")!.textContent,
+      band: card.querySelector(".card__eyebrow")!.textContent,
+    }));
+    expect(examples).toEqual([
+      { title: "Deep Focus and Clarity", band: "Alpha, 8–12 Hz" },
+      { title: "Energy and Vitality Boost", band: "Delta, 0.5–4 Hz" },
+      { title: "Habit Transformation", band: "Multi-frequency layering" },
+      { title: "Expanded Consciousness", band: "Theta–Gamma coupling" },
+    ]);
+    expect([...doc.querySelectorAll("main a")].some((a) => a.getAttribute("href") === "/products/")).toBe(true);
+  });
+
+  it("Products: each field with its facts and storefront link, All Fields, the personal prompt, benefits", () => {
+    const doc = page("products/index.html");
+    const cards = [...doc.querySelectorAll(".field-card")];
+    expect(cards.map((c) => c.querySelector(".card__title")!.textContent)).toEqual(site.fields.map((f) => f.title));
+    const [booster, money] = cards.map((c) => c.textContent!);
+    expect(booster).toContain("60-minute audio");
+    expect(booster).toContain("Alpha wave entrainment");
+    expect(booster).toContain("Instant digital download");
+    expect(money).toContain("90-minute audio");
+    expect(money).toContain("Abundance frequency tuning");
+    expect(money).toContain("Instant download");
+    cards.forEach((card, i) => expectStorefrontLink(link(doc, "Access the Morphic Field", card), site.fields[i]!.url));
+    expect(link(doc, "All Fields", doc.querySelector("main")!).getAttribute("href")).toBe("/all-fields/");
+    expect(decodeMailto(link(doc, "Request a Personalised Field").href).subject).toBe("Custom Field Request");
+    expect(headings(doc, "#benefits .card__title")).toEqual(["Instant Access", "Premium Quality", "Grounded in Science"]);
+  });
+
+  it("All Fields: the fields and All Our Products, each with a View on Gumroad link, and the custom prompt", () => {
+    const doc = page("all-fields/index.html");
+    const cards = [...doc.querySelectorAll("#catalogue .card")];
+    expect(cards.map((c) => c.querySelector(".card__title")!.textContent)).toEqual([
+      ...site.fields.map((f) => f.title),
+      "All Our Products",
+    ]);
+    const targets = [...site.fields.map((f) => f.url), site.storefront.url];
+    cards.forEach((card, i) => expectStorefrontLink(link(doc, `View on ${site.storefront.name}`, card), targets[i]!));
+    expect(decodeMailto(link(doc, "Ask for a Custom Solution").href).subject).toBe("Custom Product Request");
+  });
+
+  it("Contact: Get In Touch with Send Message, the address as text, the reply time, four help cards", () => {
+    const doc = page("contact/index.html");
+    const card = doc.querySelector('[aria-labelledby="get-in-touch-title"]')!;
+    expect(card.querySelector("h2")!.textContent).toBe("Get In Touch");
+    expect(decodeMailto(link(doc, "Send Message", card).href)).toMatchObject({ address: site.email, subject: "Contact Us" });
+    expect(card.querySelector(".contact-card__address")!.textContent).toBe(site.email);
+    expect(card.textContent).toContain("typically come within 24 hours");
+    const help = [...doc.querySelectorAll("#help .card")].map((c) => ({
+      title: c.querySelector(".card__title")!.textContent,
+      subject: decodeMailto(c.querySelector("a")!.href).subject,
+    }));
+    expect(help).toEqual([
+      { title: "Custom Fields", subject: "Custom Field Request" },
+      { title: "General Questions", subject: "General Question" },
+      { title: "Partnerships", subject: "Partnership Inquiry" },
+      { title: "Press and Media", subject: "Press Inquiry" },
+    ]);
+  });
+
+  it("404: the site's frame with links back in, all site-absolute", () => {
+    const doc = page("404.html");
+    expect(doc.querySelector("h1")!.textContent).toContain("not here");
+    expect(doc.querySelectorAll(".site-header nav a")).toHaveLength(6);
+    expect(doc.querySelector('[aria-current="page"]')).toBeNull();
+    expect(link(doc, "Go to the home page").getAttribute("href")).toBe("/");
+    for (const el of doc.querySelectorAll("[href], [src]")) {
+      const ref = el.getAttribute("href") ?? el.getAttribute("src")!;
+      expect(ref).toMatch(/^(\/|#|https:|mailto:)/);
+    }
+  });
+
+  it.each(["about/index.html", "products/index.html"])("%s carries the listening-safely note", (file) => {
+    const note = page(file).getElementById("listening-safely")!;
+    const said = note.textContent!.toLowerCase();
+    for (const point of ["stereo headphones", "volume low", "driving", "machinery", "not a substitute", "epilepsy", "pacemaker"]) {
+      expect(said).toContain(point);
+    }
+  });
+
+  it("uses only the preset subjects, each with a body, on every mail link of the site", () => {
+    const subjects = new Set<string>();
+    for (const html of pages.values()) {
+      for (const a of parse(html).querySelectorAll<HTMLAnchorElement>('a[href^="mailto:"]')) {
+        const { address, subject, body } = decodeMailto(a.href);
+        expect(address).toBe(site.email);
+        expect(body?.length).toBeGreaterThan(0);
+        subjects.add(subject!);
+      }
+    }
+    expect([...subjects].sort()).toEqual(Object.values(mail).map((m) => m.subject).sort());
+  });
+
+  it("opens every external link in a new tab with noopener, and says so", () => {
+    for (const html of pages.values()) {
+      for (const a of parse(html).querySelectorAll<HTMLAnchorElement>('a[href^="http"]')) {
+        expectStorefrontLink(a, a.getAttribute("href")!);
+      }
+    }
+  });
+
+  it("adds a third field to Products and All Fields from the content alone", () => {
+    const third = {
+      title: "Night Drift Field",
+      description: "A slow Theta session for winding down at the end of the day.",
+      durationMinutes: 45,
+      band: "Theta wave entrainment",
+      delivery: "Instant digital download",
+      url: "https://example.gumroad.com/l/night-drift",
+    };
+    const more = render({ ...site, fields: [...site.fields, third] });
+    for (const file of ["products/index.html", "all-fields/index.html"]) {
+      const doc = parse(more.get(file)!);
+      const card = [...doc.querySelectorAll(".field-card")].find((c) => c.textContent!.includes(third.title));
+      expect(card?.textContent).toContain("45-minute audio");
+      expect(card?.querySelector(`a[href="${third.url}"]`)).not.toBeNull();
+    }
+    expect(parse(more.get("products/index.html")!).querySelectorAll(".field-card")).toHaveLength(3);
+  });
+
+  it("keeps prices, ratings and testimonials off the site", () => {
+    for (const [file, html] of pages) {
+      const said = text(parse(html));
+      expect(said, file).not.toMatch(/[$€£]\s?\d|\bUSD\b|★|\brating\b|\btestimonial/i);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import type { ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+import { propsElementId, serializeProps } from "../islands/props";
+
+export interface RenderedIsland {
+  id: string;
+  html: string;
+  props: string;
+}
+
+/**
+ * Renders an interactive component in the form hydrateRoot accepts (renderToString, not
+ * renderToStaticMarkup) and keeps its props for the browser. Done before the page render, because a
+ * React render must not start another one inside itself.
+ */
+export function renderIsland<P extends object>(id: string, Component: ComponentType<P>, props: P): RenderedIsland {
+  return {
+    id,
+    html: renderToString(<Component {...props} />, { identifierPrefix: id }),
+    props: serializeProps(props),
+  };
+}
+
+export function IslandMarkup({ island }: { island: RenderedIsland }) {
+  return (
+    <>
+      <div id={island.id} dangerouslySetInnerHTML={{ __html: island.html }} />
+      <script
+        type="application/json"
+        id={propsElementId(island.id)}
+        dangerouslySetInnerHTML={{ __html: island.props }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ReactNode } from "react";
+import type { MailPreset } from "../content/mail";
+import { mailtoHref } from "../lib/mailto";
+import { Icon } from "./Icon";
+
+type Variant = "primary" | "secondary";
+
+const buttonClass = (variant: Variant) => `button button--${variant}`;
+
+/** A link to another page of this site, drawn as a button. */
+export function ButtonLink({ href, variant = "primary", children }: { href: string; variant?: Variant; children: ReactNode }) {
+  return (
+    <a className={buttonClass(variant)} href={href}>
+      {children}
+      <Icon name="arrow" className="button__icon" />
+    </a>
+  );
+}
+
+/**
+ * A storefront link. It opens a new tab, so it says so to screen readers, and names what it leads to when
+ * the visible label ("Access the Morphic Field") repeats across cards. rel="noopener" without
+ * "noreferrer": the storefront's statistics should still see which site sent the visitor.
+ */
+export function StorefrontLink({
+  href,
+  label,
+  context,
+  variant = "primary",
+}: {
+  href: string;
+  label: string;
+  context?: string;
+  variant?: Variant;
+}) {
+  return (
+    <a className={buttonClass(variant)} href={href} target="_blank" rel="noopener">
+      {label}
+      <span className="visually-hidden">
+        {context ? `: ${context}` : ""} (opens in a new tab)
+      </span>
+      <Icon name="external" className="button__icon" />
+    </a>
+  );
+}
+
+/** Opens the visitor's mail client with a preset subject and body. */
+export function MailLink({
+  email,
+  preset,
+  children,
+  variant,
+}: {
+  email: string;
+  preset: MailPreset;
+  children: ReactNode;
+  /** Drawn as a button when given, otherwise an inline text link. */
+  variant?: Variant;
+}) {
+  return (
+    <a className={variant ? buttonClass(variant) : "text-link"} href={mailtoHref(email, preset)}>
+      {children}
+      {variant && <Icon name="mail" className="button__icon" />}
+    </a>
+  );
+}

@@ -1,0 +1,22 @@
+import { safety } from "../content/safety";
+import { Icon } from "./Icon";
+
+export function SafetyNote() {
+  return (
+    <aside className="safety-note" id={safety.id} aria-labelledby={`${safety.id}-title`}>
+      <div className="safety-note__icon">
+        <Icon name="headphones" />
+      </div>
+      <div>
+        <h2 className="safety-note__title" id={`${safety.id}-title`}>
+          {safety.title}
+        </h2>
+        <ul className="safety-note__list">
+          {safety.points.map((point) => (
+            <li key={point}>{point}</li>
+          ))}
+        </ul>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from "react";
+
+/** A titled band of the page. The id names the heading, so the section is a labelled region. */
+export function Section({
+  id,
+  eyebrow,
+  title,
+  lead,
+  children,
+  tone = "plain",
+  split = false,
+}: {
+  id: string;
+  eyebrow?: string;
+  title: string;
+  lead?: ReactNode;
+  children?: ReactNode;
+  tone?: "plain" | "raised";
+  /** On wide screens, heading on the left and content on the right: for sections that are mostly text. */
+  split?: boolean;
+}) {
+  const className = `section section--${tone}${split ? " section--split" : ""}`;
+  return (
+    <section className={className} aria-labelledby={`${id}-title`} id={id}>
+      <div className="container">
+        <header className="section__header">
+          {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+          <h2 className="section__title" id={`${id}-title`}>
+            {title}
+          </h2>
+          {lead && <p className="lead">{lead}</p>}
+        </header>
+        {children && <div className="section__body">{children}</div>}
+      </div>
+    </section>
+  );
+}
+
+/** The opening of every page but Home: eyebrow, the page's one <h1>, a lead, optional actions. */
+export function PageIntro({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  lead: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="page-intro">
+      <div className="page-intro__glow" aria-hidden="true" />
+      <div className="container page-intro__inner">
+        <p className="eyebrow">{eyebrow}</p>
+        <h1 className="page-intro__title">{title}</h1>
+        <p className="lead">{lead}</p>
+        {children && <div className="actions">{children}</div>}
+      </div>
+    </div>
+  );
+}
+
+/** A closing prompt: a short pitch and one or two actions, on a raised panel. */
+export function Callout({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions: ReactNode }) {
+  return (
+    <section className="container callout-wrap" aria-labelledby={`${id}-title`}>
+      <div className="callout">
+        <div className="callout__text">
+          <h2 className="callout__title" id={`${id}-title`}>
+            {title}
+          </h2>
+          {children}
+        </div>
+        <div className="actions callout__actions">{actions}</div>
+      </div>
+    </section>
+  );
+}

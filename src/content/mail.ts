@@ -1,0 +1,45 @@
+/**
+ * Preset e-mails. Each mail link on the site names one of these; the visitor's mail client opens with the
+ * subject and a short body already written. Bodies use \n; mailtoHref turns them into CRLF as RFC 6068 asks.
+ */
+export const mail = {
+  generalInquiry: {
+    subject: "General Inquiry",
+    body: "Hello,\n\nI have a question about your audio fields:\n\n",
+  },
+  moreInformation: {
+    subject: "More Information",
+    body: "Hello,\n\nI'd like to know more about how your fields are made. In particular:\n\n",
+  },
+  customField: {
+    subject: "Custom Field Request",
+    body: "Hello,\n\nI'd like a personalised field. What I want to work on:\n\nHow long I'd like it to be:\n\n",
+  },
+  customProduct: {
+    subject: "Custom Product Request",
+    body: "Hello,\n\nI'm looking for something that isn't in your catalogue. What I have in mind:\n\n",
+  },
+  contactUs: {
+    subject: "Contact Us",
+    body: "Hello,\n\n",
+  },
+  generalQuestion: {
+    subject: "General Question",
+    body: "Hello,\n\nMy question:\n\n",
+  },
+  partnership: {
+    subject: "Partnership Inquiry",
+    body: "Hello,\n\nI'd like to talk about working together. About me or my organisation:\n\n",
+  },
+  press: {
+    subject: "Press Inquiry",
+    body: "Hello,\n\nI'm writing for (publication) and would like to ask about:\n\nMy deadline:\n\n",
+  },
+} as const satisfies Record<string, MailPreset>;
+
+export interface MailPreset {
+  subject: string;
+  body: string;
+}
+
+export type MailPresetName = keyof typeof mail;

@@ -1,0 +1,36 @@
+import type { SiteContent } from "./types";
+
+/**
+ * Everything the owner changes lives here. The build validates it (see validate.ts) and stops with a
+ * message naming this file and the field when a value is wrong. The defaults are placeholders.
+ */
+export const site: SiteContent = {
+  brand: "EquiSync Fields",
+  tagline: "Binaural audio fields, layered with EquiSync.",
+  email: "hello@example.com",
+  copyrightYear: 2025,
+  storefront: {
+    name: "Gumroad",
+    url: "https://example.gumroad.com/",
+  },
+  fields: [
+    {
+      title: "Field Booster",
+      description:
+        "An hour of steady Alpha-range beats under a warm ambient bed, for settling into clear, unhurried focus.",
+      durationMinutes: 60,
+      band: "Alpha wave entrainment",
+      delivery: "Instant digital download",
+      url: "https://example.gumroad.com/l/field-booster",
+    },
+    {
+      title: "Urgent Money Field",
+      description:
+        "Ninety minutes built around a single intention of abundance, for listeners who like to sit with a goal and let it settle.",
+      durationMinutes: 90,
+      band: "Abundance frequency tuning",
+      delivery: "Instant download",
+      url: "https://example.gumroad.com/l/urgent-money-field",
+    },
+  ],
+};

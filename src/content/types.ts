@@ -1,0 +1,28 @@
+export interface Field {
+  title: string;
+  /** One or two sentences, shown on every card for this field. */
+  description: string;
+  /** Whole minutes of audio. */
+  durationMinutes: number;
+  /** What the field is tuned for, e.g. "Alpha wave entrainment". */
+  band: string;
+  /** How it arrives, e.g. "Instant digital download". */
+  delivery: string;
+  /** The field's own page on the storefront (https). */
+  url: string;
+}
+
+export interface SiteContent {
+  brand: string;
+  tagline: string;
+  /** Where every mail link and custom request goes. */
+  email: string;
+  copyrightYear: number;
+  storefront: {
+    /** Shown on buttons: "View on Gumroad". */
+    name: string;
+    /** The storefront's main page (https). */
+    url: string;
+  };
+  fields: readonly Field[];
+}

@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import { act } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { hydrateIsland } from "../client/hydrate";
+import { renderIsland } from "../components/Island";
+import { SCROLL_THRESHOLD, SiteHeader, type SiteHeaderProps } from "./SiteHeader";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const props: SiteHeaderProps = {
+  brand: "Test Studio",
+  homeHref: "/",
+  items: [
+    { label: "Home", href: "/", current: false },
+    { label: "About", href: "/about/", current: true },
+    { label: "Contact", href: "/contact/", current: false },
+  ],
+};
+
+/** Puts the header's server HTML in the page, as the build writes it, and hydrates it as the browser does. */
+async function hydrateServerHeader(clientProps: SiteHeaderProps = props) {
+  const island = renderIsland("site-header", SiteHeader, props);
+  document.body.innerHTML = `
+    <div id="site-header">${island.html}</div>
+    <script type="application/json" id="site-header-props">${JSON.stringify(clientProps)}</script>
+    <main><a id="outside" href="#">elsewhere</a></main>`;
+  const recoverable: unknown[] = [];
+  await act(async () => {
+    hydrateIsland("site-header", SiteHeader, { onRecoverableError: (error) => recoverable.push(error) });
+  });
+  return { recoverable };
+}
+
+const header = () => document.querySelector<HTMLElement>(".site-header")!;
+const toggle = () => document.querySelector<HTMLButtonElement>(".site-header__toggle")!;
+const isOpen = () => toggle().getAttribute("aria-expanded") === "true";
+
+async function scrollTo(y: number) {
+  await act(async () => {
+    window.scrollTo(0, y);
+    window.dispatchEvent(new Event("scroll"));
+  });
+}
+
+describe("SiteHeader", () => {
+  let consoleError: ReturnType<typeof vi.spyOn>;
+
+  beforeEach(() => {
+    window.scrollTo(0, 0);
+    consoleError = vi.spyOn(console, "error");
+    // Links would navigate happy-dom away; React's handlers still run before the default is prevented.
+    document.addEventListener("click", preventNavigation);
+  });
+
+  afterEach(() => {
+    consoleError.mockRestore();
+    document.removeEventListener("click", preventNavigation);
+  });
+
+  it("hydrates the server HTML with no recoverable error and no console error", async () => {
+    const { recoverable } = await hydrateServerHeader();
+    expect(recoverable).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(header().querySelector('[aria-current="page"]')?.textContent).toBe("About");
+  });
+
+  it("does report a mismatch when client props differ from the server's (the check above can fail)", async () => {
+    const { recoverable } = await hydrateServerHeader({ ...props, brand: "Another Studio" });
+    expect(recoverable.length).toBeGreaterThan(0);
+  });
+
+  it(`is not scrolled at ${SCROLL_THRESHOLD} px and is at ${SCROLL_THRESHOLD + 1} px, and returns at the top`, async () => {
+    await hydrateServerHeader();
+    expect(header().hasAttribute("data-scrolled")).toBe(false);
+    await scrollTo(SCROLL_THRESHOLD);
+    expect(header().hasAttribute("data-scrolled")).toBe(false);
+    await scrollTo(SCROLL_THRESHOLD + 1);
+    expect(header().hasAttribute("data-scrolled")).toBe(true);
+    await scrollTo(0);
+    expect(header().hasAttribute("data-scrolled")).toBe(false);
+  });
+
+  it("reads a page that is already scrolled when it hydrates", async () => {
+    window.scrollTo(0, 400);
+    await hydrateServerHeader();
+    expect(header().hasAttribute("data-scrolled")).toBe(true);
+  });
+
+  it("gives the toggle a name and points it at the links it controls", async () => {
+    await hydrateServerHeader();
+    expect(toggle().textContent?.trim()).toBe("Menu");
+    const controlled = document.getElementById(toggle().getAttribute("aria-controls")!);
+    expect(controlled?.querySelectorAll("a")).toHaveLength(props.items.length);
+    expect(isOpen()).toBe(false);
+  });
+
+  it("opens and closes from the toggle", async () => {
+    await hydrateServerHeader();
+    await act(async () => toggle().click());
+    expect(isOpen()).toBe(true);
+    expect(header().hasAttribute("data-open")).toBe(true);
+    await act(async () => toggle().click());
+    expect(isOpen()).toBe(false);
+  });
+
+  it("closes when a link is chosen", async () => {
+    await hydrateServerHeader();
+    await act(async () => toggle().click());
+    await act(async () => document.querySelector<HTMLAnchorElement>('.site-nav a[href="/contact/"]')!.click());
+    expect(isOpen()).toBe(false);
+  });
+
+  it("closes on Escape and returns focus to the toggle", async () => {
+    await hydrateServerHeader();
+    await act(async () => toggle().click());
+    document.querySelector<HTMLAnchorElement>(".site-nav a")!.focus();
+    await act(async () => {
+      document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    });
+    expect(isOpen()).toBe(false);
+    expect(document.activeElement).toBe(toggle());
+  });
+
+  it("ignores other keys while open", async () => {
+    await hydrateServerHeader();
+    await act(async () => toggle().click());
+    await act(async () => {
+      document.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    });
+    expect(isOpen()).toBe(true);
+  });
+
+  it("closes when focus moves outside the bar", async () => {
+    await hydrateServerHeader();
+    await act(async () => toggle().click());
+    await act(async () => document.getElementById("outside")!.focus());
+    expect(isOpen()).toBe(false);
+  });
+});
+
+function preventNavigation(event: Event) {
+  event.preventDefault();
+}

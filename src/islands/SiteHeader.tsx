@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState } from "react";
+
+/** The bar turns more opaque once the page is scrolled past this many pixels (51 and up). */
+export const SCROLL_THRESHOLD = 50;
+
+/** Matches --nav-wide in styles/media.css: from here up the links sit in the bar and the toggle is gone. */
+export const NAV_WIDE_QUERY = "(min-width: 52rem)";
+
+export interface NavItem {
+  label: string;
+  href: string;
+  current: boolean;
+}
+
+export interface SiteHeaderProps {
+  brand: string;
+  homeHref: string;
+  items: readonly NavItem[];
+}
+
+const NAV_ID = "site-nav";
+
+/**
+ * The fixed top bar. Rendered to HTML at build time and hydrated in the browser with the same props, so
+ * its first render must not read the window: scroll position and media queries are read in effects.
+ */
+export function SiteHeader({ brand, homeHref, items }: SiteHeaderProps) {
+  const [scrolled, setScrolled] = useState(false);
+  const [open, setOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    // Focus or a tap landing outside the bar means the visitor has moved on: fold the menu away.
+    const onOutside = (event: Event) => {
+      if (event.target instanceof Node && !headerRef.current?.contains(event.target)) setOpen(false);
+    };
+    // A menu left open on a phone has no place in the wide layout, where the toggle is hidden.
+    const wide = window.matchMedia(NAV_WIDE_QUERY);
+    const onWide = () => wide.matches && setOpen(false);
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("focusin", onOutside);
+    document.addEventListener("pointerdown", onOutside);
+    wide.addEventListener("change", onWide);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("focusin", onOutside);
+      document.removeEventListener("pointerdown", onOutside);
+      wide.removeEventListener("change", onWide);
+    };
+  }, [open]);
+
+  return (
+    <header
+      ref={headerRef}
+      className="site-header"
+      data-scrolled={scrolled ? "" : undefined}
+      data-open={open ? "" : undefined}
+    >
+      <div className="site-header__bar">
+        <a className="site-header__brand" href={homeHref}>
+          {brand}
+        </a>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="site-header__toggle"
+          aria-expanded={open}
+          aria-controls={NAV_ID}
+          onClick={() => setOpen((was) => !was)}
+        >
+          <span className="site-header__toggle-icon" aria-hidden="true" />
+          Menu
+        </button>
+        <nav id={NAV_ID} className="site-nav" aria-label="Main">
+          <ul className="site-nav__list">
+            {items.map((item) => (
+              <li key={item.href}>
+                <a
+                  className="site-nav__link"
+                  href={item.href}
+                  aria-current={item.current ? "page" : undefined}
+                  onClick={() => setOpen(false)}
+                >
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,78 @@
+import { Card, CardGrid } from "../components/Card";
+import { ButtonLink } from "../components/Links";
+import { Section } from "../components/Section";
+import { Steps } from "../components/Steps";
+import { homeLayers, listeningSteps } from "../content/copy";
+import type { PageMeta, PageProps } from "./types";
+
+export const meta: PageMeta = {
+  path: "/",
+  title: "Binaural audio fields for focus and calm",
+  description:
+    "Premium headphone audio that layers binaural beats with a single clear intention using our EquiSync method. Instant downloads and custom fields.",
+  nav: { label: "Home", order: 1 },
+};
+
+export function Page({ site, url }: PageProps) {
+  return (
+    <>
+      <div className="hero">
+        <div className="hero__orbs" aria-hidden="true">
+          <span className="orb orb--one" />
+          <span className="orb orb--two" />
+          <span className="orb orb--three" />
+        </div>
+        <div className="container hero__inner">
+          <p className="eyebrow">Premium headphone audio</p>
+          <h1 className="hero__title">Sound fields for a calmer, clearer mind</h1>
+          <p className="hero__subtitle">
+            Binaural beats and a single clear intention, layered with our own EquiSync method into long, seamless
+            listening sessions. Put on your headphones, press play and settle in.
+          </p>
+          <div className="actions">
+            <ButtonLink href={url("/products/")}>Explore The Fields</ButtonLink>
+            <ButtonLink href={url("/services/")} variant="secondary">
+              Custom Fields
+            </ButtonLink>
+          </div>
+          <ul className="hero__facts">
+            <li>Instant downloads from {site.storefront.name}</li>
+            <li>Made for stereo headphones</li>
+            <li>Custom fields by e-mail</li>
+          </ul>
+        </div>
+      </div>
+
+      <Section
+        id="layers"
+        eyebrow="Inside every field"
+        title="Three layers, one experience"
+        lead="Each field combines three layers, and each layer has its own job."
+      >
+        <CardGrid>
+          {homeLayers.map((card) => (
+            <Card key={card.title} icon={card.icon} title={card.title}>
+              <p>{card.text}</p>
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+
+      <Section
+        id="listen"
+        tone="raised"
+        eyebrow="Getting started"
+        title="How to listen"
+        lead="A field asks very little of you. Three things make the difference."
+      >
+        <Steps steps={listeningSteps} />
+        <div className="section__footer">
+          <p>New to binaural listening? Read how the layers work together.</p>
+          <ButtonLink href={url("/about/")} variant="secondary">
+            Learn More
+          </ButtonLink>
+        </div>
+      </Section>
+    </>
+  );
+}
