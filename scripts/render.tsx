@@ -36,7 +36,8 @@ export function renderSite({ site, assets, url, pages = allPages }: RenderOption
     } catch (error) {
       throw new Error(`Rendering the page ${meta.path} failed: ${(error as Error).message}`, { cause: error });
     }
-    output.set(outputFileFor(meta.path), `<!DOCTYPE html>${html}`);
+    // React spells the attribute "charSet"; HTML does not care, but validators and readers expect lowercase.
+    output.set(outputFileFor(meta.path), `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=")}`);
   }
   return output;
 }

@@ -9,7 +9,7 @@ export function FieldCard({ field, linkLabel }: { field: Field; linkLabel: strin
       <p className="card__eyebrow">{field.band}</p>
       <h3 className="card__title">{field.title}</h3>
       <p className="card__body">{field.description}</p>
-      <ul className="facts" aria-label={`About ${field.title}`}>
+      <ul className="facts">
         <li>
           <Icon name="clock" className="facts__icon" />
           {field.durationMinutes}-minute audio

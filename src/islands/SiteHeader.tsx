@@ -31,6 +31,8 @@ export function SiteHeader({ brand, homeHref, items }: SiteHeaderProps) {
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
+    // A signal for tests and tools that the bar is live; set directly, so it costs no second render.
+    headerRef.current?.setAttribute("data-hydrated", "");
     const update = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
     update();
     window.addEventListener("scroll", update, { passive: true });

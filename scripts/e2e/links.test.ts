@@ -1,0 +1,121 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { mail, type MailPresetName } from "../../src/content/mail";
+import { site } from "../../src/content/site";
+import { parseHtml } from "../parse-html";
+import { launchChromium } from "./chromium";
+import { baseURL, MISSING, newContext, ROUTES, visit } from "./site";
+
+/** What each mail link is meant to send, by page and visible label. The footer's is on every page. */
+const MAIL_LINKS: Record<string, Record<string, MailPresetName>> = {
+  "/about/": { "Contact for More": "moreInformation" },
+  "/services/": { "Request a Custom Field": "customField" },
+  "/products/": { "Request a Personalised Field": "customField" },
+  "/all-fields/": { "Ask for a Custom Solution": "customProduct" },
+  "/contact/": {
+    "Send Message": "contactUs",
+    "Request a custom field": "customField",
+    "Ask a question": "generalQuestion",
+    "Propose a partnership": "partnership",
+    "Write to us for press": "press",
+  },
+};
+const FOOTER_MAIL: Record<string, MailPresetName> = { [site.email]: "generalInquiry" };
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchChromium();
+  context = await newContext(browser, { width: 1280 });
+  page = await context.newPage();
+});
+afterAll(() => browser?.close());
+
+async function builtPages(): Promise<Map<string, string>> {
+  const dist = inject("distDir");
+  const files = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith(".html"));
+  return new Map(await Promise.all(files.map(async (f) => [f, await readFile(join(dist, f), "utf8")] as const)));
+}
+
+describe("internal references", () => {
+  it("every link, stylesheet, script and icon in every built page answers 200 from the served site", async () => {
+    const refs = new Set<string>();
+    for (const [file, html] of await builtPages()) {
+      const doc = parseHtml(html);
+      for (const el of doc.querySelectorAll("[href], [src]")) {
+        const ref = el.getAttribute("href") ?? el.getAttribute("src")!;
+        if (ref.startsWith("/")) refs.add(ref.split("#")[0]!);
+        else expect(ref, `${file}`).toMatch(/^(#|https:\/\/|mailto:)/);
+      }
+    }
+    expect(refs.size).toBeGreaterThan(ROUTES.length);
+    const failures: string[] = [];
+    for (const ref of refs) {
+      const response = await fetch(new URL(ref, baseURL()), { redirect: "manual" });
+      if (response.status !== 200) failures.push(`${ref}: ${response.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("a missing address answers 404 with the site's own 404 page", async () => {
+    const response = await fetch(new URL(MISSING, baseURL()));
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("This page is not here");
+  });
+});
+
+describe("external links", () => {
+  it.each(ROUTES)("%s: every external link opens a new tab without access to this one, keeping the referrer origin", async (route) => {
+    await visit(page, route);
+    const hrefs = await page.locator('a[href^="http"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    for (const href of hrefs) {
+      const link = page.locator(`a[href="${href}"]`).first();
+      expect(await link.getAttribute("target")).toBe("_blank");
+      expect((await link.getAttribute("rel"))?.split(/\s+/)).toContain("noopener");
+    }
+    if (hrefs.length === 0) return;
+
+    // Click the first one for real, with the storefront stood in for (this machine has no internet).
+    const referrers: (string | undefined)[] = [];
+    await context.route(/^https:\/\//, async (r) => {
+      referrers.push(await r.request().headerValue("referer") ?? undefined);
+      await r.fulfill({ contentType: "text/html", body: "<title>Storefront</title>" });
+    });
+    const [popup] = await Promise.all([context.waitForEvent("page"), page.locator(`a[href="${hrefs[0]}"]`).first().click()]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe(hrefs[0]);
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    expect(referrers[0]).toBe(`${baseURL()}/`);
+    await popup.close();
+    await context.unroute(/^https:\/\//);
+  });
+});
+
+describe("mail links", () => {
+  it.each(ROUTES)("%s: every mail link decodes to the address, subject and body it is meant to send", async (route) => {
+    await visit(page, route);
+    const links = await page.locator('a[href^="mailto:"]').evaluateAll((as) =>
+      as.map((a) => {
+        const clone = a.cloneNode(true) as Element;
+        clone.querySelectorAll(".visually-hidden").forEach((n) => n.remove());
+        return { label: clone.textContent!.trim(), href: a.getAttribute("href")! };
+      }),
+    );
+    const expected = { ...FOOTER_MAIL, ...MAIL_LINKS[route] };
+    expect(new Set(links.map((l) => l.label))).toEqual(new Set(Object.keys(expected)));
+    for (const { label, href } of links) {
+      const preset = mail[expected[label]!];
+      const [address, query] = href.slice("mailto:".length).split("?");
+      expect(query, label).not.toContain("+");
+      const params = new Map(query!.split("&").map((pair) => pair.split("=").map(decodeURIComponent) as [string, string]));
+      expect({ address, subject: params.get("subject"), body: params.get("body") }, label).toEqual({
+        address: site.email,
+        subject: preset.subject,
+        body: preset.body.replace(/\n/g, "\r\n"),
+      });
+    }
+  });
+});
