@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import * as esbuild from "esbuild";
@@ -15,28 +14,30 @@ const CSS_TARGETS: Targets = { chrome: 111 << 16, firefox: 113 << 16, safari: (1
 const JS_TARGET = ["chrome111", "firefox113", "safari16.4"];
 
 export interface BuiltAssets {
-  /** What pages link to. */
+  /** What pages embed and link to. */
   page: PageAssets;
   /** Every asset file, keyed by its path in the output folder. */
   files: Map<string, Uint8Array>;
 }
 
-/** Bundles the stylesheet and the client script into content-hashed files, in memory. */
+/** Bundles the stylesheet and the loader (both inlined in pages) and the islands (hashed files), in memory. */
 export async function buildAssets(url: (path: string) => string): Promise<BuiltAssets> {
   const files = new Map<string, Uint8Array>();
 
   const css = buildCss();
-  const cssFile = `${ASSET_DIR}/site-${contentHash(css)}.css`;
-  files.set(cssFile, css);
 
-  const js = await buildClient();
+  const js = await buildClient(url);
   for (const [file, bytes] of js.files) files.set(file, bytes);
 
   // Files whose URL must never change (the favicon), copied as they are.
   for (const name of readdirSync(STATIC_DIR).sort()) files.set(name, readFileSync(join(STATIC_DIR, name)));
 
   return {
-    page: { stylesheets: [url(`/${cssFile}`)], scripts: [url(`/${js.entry}`)], icon: url("/favicon.svg") },
+    page: {
+      css: new TextDecoder().decode(css),
+      script: js.loader,
+      icon: url("/favicon.svg"),
+    },
     files,
   };
 }
@@ -55,33 +56,57 @@ export function buildCss(): Uint8Array {
   return code;
 }
 
-async function buildClient(): Promise<{ entry: string; files: Map<string, Uint8Array> }> {
-  const result = await esbuild.build({
+const ISLANDS_ENTRY = "src/client/islands.tsx";
+const LOADER_ENTRY = "src/client/loader.ts";
+
+/** esbuild settings for the islands (React and the interactive components); budget.test.ts reuses them. */
+export const ISLANDS_BUILD = {
+  absWorkingDir: ROOT,
+  entryPoints: { islands: ISLANDS_ENTRY },
+  outdir: ASSET_DIR,
+  entryNames: "[name]-[hash]",
+  chunkNames: "[name]-[hash]",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  minify: true,
+  target: JS_TARGET,
+  jsx: "automatic",
+  define: { "process.env.NODE_ENV": '"production"' },
+  legalComments: "none",
+  metafile: true,
+  write: false,
+  logLevel: "silent",
+} satisfies esbuild.BuildOptions;
+
+/**
+ * The islands bundle (content-hashed files, React shared between them) and the small loader that is inlined
+ * in every page, with the islands' URLs compiled into it.
+ */
+async function buildClient(url: (path: string) => string): Promise<{ loader: string; files: Map<string, Uint8Array> }> {
+  const islands = await esbuild.build(ISLANDS_BUILD);
+  const files = new Map<string, Uint8Array>();
+  for (const out of islands.outputFiles) files.set(relative(ROOT, out.path), out.contents);
+  const outputs = islands.metafile.outputs;
+  const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === ISLANDS_ENTRY);
+  if (!entry) throw new Error(`esbuild produced no output for ${ISLANDS_ENTRY}`);
+  // The entry and everything it imports without waiting: what first use will need.
+  const modules = new Set([entry]);
+  for (const file of modules) {
+    for (const imported of outputs[file]!.imports) if (imported.kind === "import-statement") modules.add(imported.path);
+  }
+
+  const loader = await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: { main: "src/client/main.tsx" },
-    outdir: ASSET_DIR,
-    entryNames: "[name]-[hash]",
-    chunkNames: "[name]-[hash]",
+    entryPoints: [LOADER_ENTRY],
     bundle: true,
-    splitting: true,
-    format: "esm",
+    format: "iife",
     minify: true,
     target: JS_TARGET,
-    jsx: "automatic",
-    define: { "process.env.NODE_ENV": '"production"' },
+    define: { __ISLANDS__: JSON.stringify({ entry: url(`/${entry}`), modules: [...modules].map((m) => url(`/${m}`)) }) },
     legalComments: "none",
-    metafile: true,
     write: false,
     logLevel: "silent",
   });
-  const files = new Map<string, Uint8Array>();
-  for (const out of result.outputFiles) files.set(relative(ROOT, out.path), out.contents);
-  const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === "src/client/main.tsx");
-  if (!entry) throw new Error("esbuild produced no output for src/client/main.tsx");
-  return { entry: entry[0], files };
+  return { loader: loader.outputFiles[0]!.text.trim(), files };
 }
-
-function contentHash(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex").slice(0, 10);
-}
-

@@ -34,7 +34,7 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
 }
 
 describe("build", () => {
-  it("writes exactly the six pages and the 404 page, plus the hashed assets and the favicon", async () => {
+  it("writes exactly the six pages and the 404 page, plus the hashed scripts and the favicon", async () => {
     const files = await listFiles(outDir);
     expect(files.filter((f) => f.endsWith(".html"))).toEqual([
       "404.html",
@@ -46,21 +46,22 @@ describe("build", () => {
       "services/index.html",
     ]);
     const others = files.filter((f) => !f.endsWith(".html"));
-    expect(others).toHaveLength(3);
-    expect(others).toContain("favicon.svg");
-    expect(others.filter((f) => /^assets\/main-[A-Z0-9]{8}\.js$/.test(f))).toHaveLength(1);
-    expect(others.filter((f) => /^assets\/site-[0-9a-f]{10}\.css$/.test(f))).toHaveLength(1);
+    expect(others).toHaveLength(2);
+    expect(others[0]).toMatch(/^assets\/islands-[A-Z0-9]{8}\.js$/);
+    expect(others[1]).toBe("favicon.svg");
   });
 
-  it("links every page to the assets it wrote, the script as a module", async () => {
-    const [script] = (await readdir(join(outDir, "assets"))).filter((f) => f.endsWith(".js"));
+  it("compiles the islands' URL into the loader inlined in every page", async () => {
+    const [islands] = await readdir(join(outDir, "assets"));
     const home = await readFile(join(outDir, "index.html"), "utf8");
-    expect(home).toContain(`<script type="module" src="/assets/${script}"></script>`);
+    const loader = home.match(/<script>([^<]*)<\/script>/)![1]!;
+    expect(loader).toContain(`"/assets/${islands}"`);
+    expect(loader).toContain('classList.add("js")');
   });
 
   it("bundles React's production build for the browser", async () => {
-    const [script] = (await readdir(join(outDir, "assets"))).filter((f) => f.endsWith(".js"));
-    const code = await readFile(join(outDir, "assets", script!), "utf8");
+    const scripts = await readdir(join(outDir, "assets"));
+    const code = (await Promise.all(scripts.map((f) => readFile(join(outDir, "assets", f), "utf8")))).join("\n");
     // The production build replaces error texts with links to react.dev; the development build carries
     // the texts themselves, such as its DOM-nesting validation.
     expect(code).toContain("Minified React error");

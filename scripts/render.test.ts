@@ -6,7 +6,7 @@ import { createUrl } from "../src/lib/routes";
 import { parseHtml as parse } from "./parse-html";
 import { renderSite } from "./render";
 
-const assets = { stylesheets: ["/assets/site-test.css"], scripts: ["/assets/main-test.js"], icon: "/favicon.svg" };
+const assets = { css: "body{color:red}", script: "console.log('loader')", icon: "/favicon.svg" };
 const render = (content: SiteContent = site) => renderSite({ site: content, assets, url: createUrl("/") });
 const pages = render();
 
@@ -98,12 +98,12 @@ describe("renderSite", () => {
       expect(doc.getElementById(toggle.getAttribute("aria-controls")!)?.tagName).toBe("NAV");
     });
 
-    it("ships the header's props for hydration and loads the client as a module", () => {
+    it("ships the header's props for hydration and inlines the CSS and the loader: nothing to fetch to paint", () => {
       const props = JSON.parse(doc.getElementById("site-header-props")!.textContent!);
       expect(props.items.find((i: { current: boolean }) => i.current).href).toBe(route);
-      const script = doc.querySelector('script[src="/assets/main-test.js"]')!;
-      expect(script.getAttribute("type")).toBe("module");
-      expect(doc.querySelector('link[rel="stylesheet"]')!.getAttribute("href")).toBe("/assets/site-test.css");
+      expect(doc.querySelector("head style")!.textContent).toBe(assets.css);
+      expect([...doc.querySelectorAll("head script")].map((s) => s.textContent)).toEqual([assets.script]);
+      expect(doc.querySelectorAll('link[rel="stylesheet"], script[src], link[rel="modulepreload"]')).toHaveLength(0);
     });
 
     it("has the footer: © year, tagline and the contact address as a mail link", () => {

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SCROLL_THRESHOLD } from "../../src/islands/SiteHeader";
 import { launchChromium } from "./chromium";
-import { NAV_LABELS, newContext, ROUTES, scrollToY, settle, toggle, navLinks, visit, WIDTHS } from "./site";
+import { isHydrated, NAV_LABELS, navLinks, newContext, ROUTES, scrollToY, settle, toggle, visit, waitForHydration, WIDTHS } from "./site";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -138,5 +138,61 @@ describe("the phone menu (375 px, JavaScript on)", () => {
     await page.locator(`.site-nav a[href="${target}"]`).click();
     await page.waitForURL(`**${target}`);
     expect(await page.evaluate(() => sessionStorage.getItem("menu-expanded-at-pagehide"))).toBe("false");
+  });
+});
+
+describe("React starts on first use, and that first use takes effect", () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await newContext(browser, { width: 375 });
+  });
+  beforeEach(async () => {
+    page = await context.newPage();
+    // A mid-range phone: Chromium's CPU slowed four times, as Lighthouse's mobile profile does.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  });
+  afterEach(() => page.close());
+  afterAll(() => context.close());
+
+  it("a page that is only read downloads the islands early but never runs them", async () => {
+    await visit(page, "/", { use: false });
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    const fetched = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname));
+    expect(fetched.some((path) => /^\/assets\/islands-/.test(path))).toBe(true);
+    expect(await isHydrated(page)).toBe(false);
+  });
+
+  it("a first tap on the toggle opens the menu", async () => {
+    await visit(page, "/products/", { use: false });
+    await toggle(page).click();
+    await waitForHydration(page);
+    await expect.poll(() => toggle(page).getAttribute("aria-expanded")).toBe("true");
+    await settle(page);
+    expect(await toggle(page).getAttribute("aria-expanded")).toBe("true");
+    expect(await navLinks(page).first().isVisible()).toBe(true);
+  });
+
+  it(`a first scroll past ${SCROLL_THRESHOLD} px turns the bar opaque`, async () => {
+    await visit(page, "/about/", { use: false });
+    await page.mouse.move(100, 300);
+    await page.mouse.wheel(0, 400);
+    await waitForHydration(page);
+    await expect.poll(() => page.locator(".site-header[data-scrolled]").count()).toBe(1);
+  });
+
+  it("a first key press reaches the toggle: Tab to it and press Enter", async () => {
+    await visit(page, "/contact/", { use: false });
+    await toggle(page).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => toggle(page).getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("a page opened at a #section is already in use, and starts at once", async () => {
+    await visit(page, "/about/#listening-safely", { use: false });
+    await waitForHydration(page);
+    expect(await page.locator(".site-header[data-scrolled]").count()).toBe(1);
   });
 });

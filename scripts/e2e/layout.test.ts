@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../assets";
 import { launchChromium } from "./chromium";
-import { MISSING, newContext, ROUTES, visit, WIDTHS } from "./site";
+import { MISSING, newContext, ROUTES, settle, visit, waitForHydration, WIDTHS } from "./site";
 
 export const SCREENSHOT_DIR = join(ROOT, ".artifacts/screenshots");
 const ALL_PAGES = [...ROUTES, MISSING];
@@ -97,5 +97,28 @@ describe.each(WIDTHS)("screenshots at %i px", (width) => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     const name = route === MISSING ? "404" : route.replace(/^\/|\/$/g, "") || "home";
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+  });
+});
+
+describe("layout stability", () => {
+  it.each(ROUTES)("%s: no layout shift on load, nor when the header hydrates", async (route) => {
+    const context = await newContext(browser, { width: 375, reducedMotion: "no-preference" });
+    const page = await context.newPage();
+    // Opened at a #fragment, the page starts React by itself, with no input to excuse a shift.
+    await page.goto(`${route}#main`, { waitUntil: "load" });
+    await waitForHydration(page);
+    await settle(page);
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          new PerformanceObserver((list) => resolve(list.getEntries().map((e) => (e as unknown as { value: number }).value))).observe({
+            type: "layout-shift",
+            buffered: true,
+          });
+          setTimeout(() => resolve([]), 500);
+        }),
+    );
+    expect(shifts).toEqual([]);
+    await context.close();
   });
 });

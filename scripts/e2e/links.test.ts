@@ -67,6 +67,38 @@ describe("internal references", () => {
   });
 });
 
+describe("requests", () => {
+  it.each(ROUTES)("%s: every request goes to the site's own origin, and none is for a web font", async (route) => {
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    await visit(page, route);
+    await page.waitForLoadState("networkidle");
+    page.removeAllListeners("request");
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((url) => new URL(url).origin !== baseURL())).toEqual([]);
+    expect(requests.filter((url) => /\.(woff2?|ttf|otf)$/.test(url))).toEqual([]);
+  });
+
+  it("React is fetched once per visit: the next page takes it from the cache", async () => {
+    const fresh = await newContext(browser, { width: 375 });
+    const page = await fresh.newPage();
+    const islandsTransfer = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .filter((e) => /\/assets\/islands-/.test(e.name))
+          .map((e) => (e as PerformanceResourceTiming).transferSize),
+      );
+    await visit(page, ROUTES[0]!);
+    await page.waitForLoadState("networkidle");
+    expect((await islandsTransfer())[0]).toBeGreaterThan(10_000);
+    await visit(page, ROUTES[1]!);
+    await page.waitForLoadState("networkidle");
+    expect(await islandsTransfer()).toEqual([0]);
+    await fresh.close();
+  });
+});
+
 describe("external links", () => {
   it.each(ROUTES)("%s: every external link opens a new tab without access to this one, keeping the referrer origin", async (route) => {
     await visit(page, route);

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
 import { pages } from "../../src/pages/index";
+export { pages };
 
 const navPages = pages.filter((p) => p.meta.nav).sort((a, b) => a.meta.nav!.order - b.meta.nav!.order);
 
@@ -69,13 +70,23 @@ export function watchProblems(page: Page): string[] {
 
 const isMissingPage = (url: string) => url !== "" && new URL(url).pathname === MISSING;
 
-/** Opens a route and, with JavaScript on, waits until the header has hydrated. */
-export async function visit(page: Page, path: string): Promise<void> {
+/**
+ * Opens a route. With JavaScript on, the islands start on a visitor's first use of the page, so unless told
+ * not to, this presses a key that changes nothing (Shift) and waits until the header is live.
+ */
+export async function visit(page: Page, path: string, { use = true }: { use?: boolean } = {}): Promise<void> {
   const response = await page.goto(path, { waitUntil: "load" });
   if (!response) throw new Error(`no response for ${path}`);
-  if (await page.evaluate(() => document.documentElement.classList.contains("js"))) {
-    await page.waitForSelector(".site-header[data-hydrated]", { state: "attached" });
+  if (use && (await page.evaluate(() => document.documentElement.classList.contains("js")))) {
+    await page.keyboard.press("Shift");
+    await waitForHydration(page);
   }
+}
+
+export const isHydrated = (page: Page) => page.locator(".site-header[data-hydrated]").count().then((n) => n === 1);
+
+export function waitForHydration(page: Page): Promise<unknown> {
+  return page.waitForSelector(".site-header[data-hydrated]", { state: "attached" });
 }
 
 /**

@@ -1,17 +1,34 @@
-import type { ComponentType } from "react";
+import { useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot, type HydrationOptions } from "react-dom/client";
 import { propsElementId } from "../islands/props";
 
-/** Takes over the server HTML of one island with the props it was rendered with. */
+/** Renders no element of its own, so the server HTML still matches; tells us when the island is mounted. */
+function Mounted({ onMount, children }: { onMount: () => void; children: ReactNode }) {
+  useEffect(onMount, [onMount]);
+  return children;
+}
+
+/**
+ * Takes over the server HTML of one island with the props it was rendered with. Resolves when the island
+ * is live (hydrated and its effects run); false if the page has no such island.
+ */
 export function hydrateIsland<P extends object>(
   id: string,
   Component: ComponentType<P>,
   options: Pick<HydrationOptions, "onRecoverableError"> = {},
-): boolean {
+): Promise<boolean> {
   const container = document.getElementById(id);
   const propsElement = document.getElementById(propsElementId(id));
-  if (!container || !propsElement) return false;
+  if (!container || !propsElement) return Promise.resolve(false);
   const props = JSON.parse(propsElement.textContent ?? "{}") as P;
-  hydrateRoot(container, <Component {...props} />, { identifierPrefix: id, ...options });
-  return true;
+  return new Promise((resolve) => {
+    const onMount = () => resolve(true);
+    hydrateRoot(
+      container,
+      <Mounted onMount={onMount}>
+        <Component {...props} />
+      </Mounted>,
+      { identifierPrefix: id, ...options },
+    );
+  });
 }

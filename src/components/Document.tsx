@@ -4,20 +4,18 @@ import type { PageMeta } from "../pages/types";
 import { IslandMarkup, type RenderedIsland } from "./Island";
 import { SiteFooter } from "./SiteFooter";
 
-/** URLs of the built assets a page loads; see buildAssets in scripts/build.ts. */
+/** The built assets a page uses; see buildAssets in scripts/assets.ts. */
 export interface PageAssets {
-  stylesheets: readonly string[];
-  /** Module scripts: deferred by nature, so they never hold up the first paint. */
-  scripts: readonly string[];
+  /**
+   * The whole stylesheet, inlined: the first paint then needs nothing but the HTML response. It is small
+   * enough (a few kB compressed) that a page with it still fits in one TCP round trip.
+   */
+  css: string;
+  /** The loader (src/client/loader.ts), inlined: it starts React and the islands only when needed. */
+  script: string;
   /** The SVG favicon. */
   icon: string;
 }
-
-/**
- * Marks the document as scripted before the first paint, so the small-screen menu collapses behind its
- * toggle only when there is JavaScript to open it. Without JavaScript the links stay in plain view.
- */
-export const JS_FLAG_SCRIPT = `document.documentElement.classList.add("js")`;
 
 export function pageTitle(meta: PageMeta, site: SiteContent): string {
   return meta.path === "/" ? `${site.brand} · ${meta.title}` : `${meta.title} · ${site.brand}`;
@@ -48,13 +46,8 @@ export function Document({
         <meta name="description" content={meta.description} />
         <meta name="color-scheme" content="dark" />
         <link rel="icon" href={assets.icon} type="image/svg+xml" />
-        <script dangerouslySetInnerHTML={{ __html: JS_FLAG_SCRIPT }} />
-        {assets.stylesheets.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
-        {assets.scripts.map((src) => (
-          <script key={src} type="module" src={src} />
-        ))}
+        <style dangerouslySetInnerHTML={{ __html: assets.css }} />
+        <script dangerouslySetInnerHTML={{ __html: assets.script }} />
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -24,7 +24,7 @@ export function renderIsland<P extends object>(id: string, Component: ComponentT
 export function IslandMarkup({ island }: { island: RenderedIsland }) {
   return (
     <>
-      <div id={island.id} dangerouslySetInnerHTML={{ __html: island.html }} />
+      <div id={island.id} data-island="" dangerouslySetInnerHTML={{ __html: island.html }} />
       <script
         type="application/json"
         id={propsElementId(island.id)}

@@ -8,10 +8,22 @@ type Variant = "primary" | "secondary";
 const buttonClass = (variant: Variant) => `button button--${variant}`;
 
 /** A link to another page of this site, drawn as a button. */
-export function ButtonLink({ href, variant = "primary", children }: { href: string; variant?: Variant; children: ReactNode }) {
+export function ButtonLink({
+  href,
+  variant = "primary",
+  children,
+  context,
+}: {
+  href: string;
+  variant?: Variant;
+  children: ReactNode;
+  /** Read after the label by screen readers (and search engines) where the label alone is vague. */
+  context?: string;
+}) {
   return (
     <a className={buttonClass(variant)} href={href}>
       {children}
+      {context && <span className="visually-hidden"> {context}</span>}
       <Icon name="arrow" className="button__icon" />
     </a>
   );

@@ -68,7 +68,7 @@ export function Page({ site, url }: PageProps) {
         <Steps steps={listeningSteps} />
         <div className="section__footer">
           <p>New to binaural listening? Read how the layers work together.</p>
-          <ButtonLink href={url("/about/")} variant="secondary">
+          <ButtonLink href={url("/about/")} variant="secondary" context="about how the fields work">
             Learn More
           </ButtonLink>
         </div>

@@ -1,0 +1,166 @@
+/**
+ * npm run bench: how fast the site is, measured. Times the build, then runs Lighthouse with its mobile defaults
+ * (simulated slow 4G and a 4x slower CPU) against the built site served on loopback with CDN-like compression,
+ * several runs per route, and prints the medians. The table is also written to .artifacts/bench/.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { pages } from "../src/pages/index";
+import { ROOT } from "./assets";
+import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from "./e2e/chromium";
+import { serveStatic } from "./static-server";
+
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 5);
+const ROUTES = pages.filter((p) => p.meta.nav).sort((a, b) => a.meta.nav!.order - b.meta.nav!.order).map((p) => p.meta.path);
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const KINDS = ["Document", "Stylesheet", "Script", "Image", "Font", "Other"] as const;
+
+interface Run {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  bytes: Record<(typeof KINDS)[number] | "total", number>;
+  requests: number;
+  /** Audits that did not pass fully, for finding what holds a score back. */
+  shortfalls: string[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** The build as a maintainer runs it (a fresh `tsx scripts/build.ts` process), timed end to end. */
+function timeBuilds(): number[] {
+  const times: number[] = [];
+  for (let i = 0; i < BUILD_RUNS; i++) {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts"], { cwd: ROOT, encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function lighthouseRun(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]!;
+  const requests = (audit("network-requests").details as { items: { resourceType?: string; transferSize?: number }[] }).items;
+  const bytes = Object.fromEntries([...KINDS, "total"].map((k) => [k, 0])) as Run["bytes"];
+  for (const r of requests) {
+    const kind = (KINDS as readonly string[]).includes(r.resourceType ?? "") ? (r.resourceType as (typeof KINDS)[number]) : "Other";
+    bytes[kind] += r.transferSize ?? 0;
+    bytes.total += r.transferSize ?? 0;
+  }
+  const shortfalls = CATEGORIES.flatMap((c) =>
+    lhr.categories[c]!.auditRefs
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]!.score ?? 1) < 1)
+      .map((ref) => `${c}/${ref.id} (${lhr.audits[ref.id]!.displayValue ?? lhr.audits[ref.id]!.score})`),
+  );
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]!.score ?? 0) * 100)])) as Run["scores"],
+    fcp: audit("first-contentful-paint").numericValue!,
+    lcp: audit("largest-contentful-paint").numericValue!,
+    tbt: audit("total-blocking-time").numericValue!,
+    cls: audit("cumulative-layout-shift").numericValue!,
+    si: audit("speed-index").numericValue!,
+    bytes,
+    requests: requests.length,
+    shortfalls,
+  };
+}
+
+function summarise(runs: Run[]) {
+  const pick = (f: (r: Run) => number) => median(runs.map(f));
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, pick((r) => r.scores[c])])) as Run["scores"],
+    fcp: pick((r) => r.fcp),
+    lcp: pick((r) => r.lcp),
+    tbt: pick((r) => r.tbt),
+    cls: pick((r) => r.cls),
+    si: pick((r) => r.si),
+    bytes: Object.fromEntries([...KINDS, "total"].map((k) => [k, pick((r) => r.bytes[k as keyof Run["bytes"]])])) as Run["bytes"],
+    requests: pick((r) => r.requests),
+    shortfalls: [...new Set(runs.flatMap((r) => r.shortfalls))],
+  };
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ")).join("\n");
+}
+
+async function main() {
+  const chromePath = findChromium();
+  if (!chromePath) {
+    console.error(INSTALL_HINT);
+    process.exit(1);
+  }
+
+  console.log(`Timing ${BUILD_RUNS} builds...`);
+  const builds = timeBuilds();
+
+  const server = await serveStatic(join(ROOT, "dist"), { compress: true });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS });
+  const results: Record<string, ReturnType<typeof summarise> & { runs: Run[] }> = {};
+  try {
+    for (const route of ROUTES) {
+      process.stdout.write(`Lighthouse ${route} `);
+      const runs: Run[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        runs.push(await lighthouseRun(`${server.url}${route}`, chrome.port));
+        process.stdout.write(".");
+      }
+      process.stdout.write("\n");
+      results[route] = { ...summarise(runs), runs };
+    }
+  } finally {
+    chrome.kill();
+    await server.close();
+  }
+
+  const ms = (n: number) => `${Math.round(n)}`;
+  const kb = (n: number) => (n / 1024).toFixed(1);
+  const rows = [
+    ["route", "perf", "a11y", "b-p", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS", "SI ms", "HTML kB", "CSS kB", "JS kB", "other kB", "total kB", "reqs"],
+    ...Object.entries(results).map(([route, r]) => [
+      route,
+      ...CATEGORIES.map((c) => String(r.scores[c])),
+      ms(r.fcp),
+      ms(r.lcp),
+      ms(r.tbt),
+      r.cls.toFixed(3),
+      ms(r.si),
+      kb(r.bytes.Document),
+      kb(r.bytes.Stylesheet),
+      kb(r.bytes.Script),
+      kb(r.bytes.Image + r.bytes.Font + r.bytes.Other),
+      kb(r.bytes.total),
+      String(r.requests),
+    ]),
+  ];
+  console.log(`\nLighthouse ${LIGHTHOUSE_RUNS} runs per route, mobile defaults, medians; bytes as transferred (compressed):\n`);
+  console.log(table(rows));
+  const shortfalls = Object.entries(results).flatMap(([route, r]) => r.shortfalls.map((s) => `  ${route}: ${s}`));
+  if (shortfalls.length) console.log(`\nAudits not fully passed in some run:\n${shortfalls.join("\n")}`);
+  console.log(`\nBuild (tsx scripts/build.ts, ${BUILD_RUNS} runs): min ${ms(Math.min(...builds))} ms, median ${ms(median(builds))} ms`);
+
+  const outDir = join(ROOT, ".artifacts/bench");
+  await mkdir(outDir, { recursive: true });
+  const report = { date: new Date().toISOString(), lighthouseRuns: LIGHTHOUSE_RUNS, build: { runsMs: builds, minMs: Math.min(...builds), medianMs: median(builds) }, routes: results };
+  await writeFile(join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Written to ${join(".artifacts/bench", "latest.json")}`);
+}
+
+await main();

@@ -1,0 +1,62 @@
+/**
+ * The page's only script at load, inlined in <head> (a few hundred bytes, so it costs no request):
+ *
+ * 1. It marks the page as scripted before the first paint, so the phone menu folds behind its toggle only
+ *    when there is JavaScript to open it.
+ * 2. Once the page has loaded and painted, and the browser is idle, it preloads React and the islands: they
+ *    never compete with the first paint for the network.
+ * 3. It runs them on the visitor's first scroll, pointer, key or focus. A page that is only read never pays
+ *    for React; a page that is used gets it at once, and a button pressed in that first instant is pressed
+ *    again once React has taken over.
+ */
+declare const __ISLANDS__: { entry: string; modules: readonly string[] };
+
+const FIRST_USE = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
+const listening = { capture: true, passive: true } as const;
+
+document.documentElement.classList.add("js");
+
+let started = false;
+const earlyClicks: HTMLElement[] = [];
+
+function onEarlyClick(event: MouseEvent) {
+  const button = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-island] button") : null;
+  if (button) earlyClicks.push(button);
+}
+
+function start() {
+  if (started) return;
+  started = true;
+  for (const type of FIRST_USE) removeEventListener(type, start, listening);
+  addEventListener("click", onEarlyClick, true);
+  void (import(__ISLANDS__.entry) as Promise<typeof import("./islands")>).then(async ({ hydrateIslands }) => {
+    // From here React sees every event itself (and replays those that reach a root still hydrating).
+    removeEventListener("click", onEarlyClick, true);
+    await hydrateIslands();
+    for (const button of earlyClicks.splice(0)) if (button.isConnected) button.click();
+  });
+}
+
+function preload() {
+  for (const href of __ISLANDS__.modules) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+for (const type of FIRST_USE) addEventListener(type, start, listening);
+// The page's own first paint comes first: preload once it has loaded and painted, when the browser is idle.
+const loaded = new Promise((resolve) => addEventListener("load", resolve));
+const painted = new Promise<void>((resolve) => {
+  if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+    observer.disconnect();
+    resolve();
+  }).observe({ type: "paint", buffered: true });
+});
+void Promise.all([loaded, painted]).then(() => requestAnimationFrame(() => (window.requestIdleCallback ?? setTimeout)(preload)));
+// A page opened at a #section is already in use (a restored scroll position arrives as a scroll event).
+if (location.hash) start();

@@ -1,4 +1,0 @@
-import { SiteHeader } from "../islands/SiteHeader";
-import { hydrateIsland } from "./hydrate";
-
-hydrateIsland("site-header", SiteHeader);
