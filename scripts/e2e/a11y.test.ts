@@ -1,20 +1,15 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./chromium";
-import { MISSING, newContext, newNoScriptContext, ROUTES, scrollToY, toggle, visit, watchProblems, WIDTHS } from "./site";
+import { JS_MODES, MISSING, newNoScriptContext, ROUTES, scrollToY, toggle, useBrowser, usePage, visit, watchProblems, WIDTHS } from "./site";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const ALL_PAGES = [...ROUTES, MISSING];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const chromium = useBrowser();
 
 /** Runs axe-core in the page (through the debugging protocol, so a strict CSP cannot block it). */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -27,36 +22,29 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 describe.each(WIDTHS)("at %i px", (width) => {
-  describe.each([
-    ["on", true],
-    ["off", false],
-  ])("JavaScript %s", (_, js) => {
-    let context: BrowserContext;
-    let page: Page;
+  describe.each(JS_MODES)("JavaScript %s", (_, js) => {
+    const view = usePage(chromium, { width, js, reducedMotion: "no-preference" });
     let problems: string[];
-    beforeAll(async () => {
-      context = await newContext(browser, { width, js, reducedMotion: "no-preference" });
-      page = await context.newPage();
-      problems = watchProblems(page);
+    beforeAll(() => {
+      problems = watchProblems(view.page);
     });
-    afterAll(() => context.close());
 
     it.each(ALL_PAGES)("%s: no console error or warning, no failed request, while used", async (route) => {
       problems.length = 0;
-      await visit(page, route);
-      await scrollToY(page, 400);
-      if (js && (await toggle(page).isVisible())) {
-        await toggle(page).click();
-        await page.keyboard.press("Escape");
+      await visit(view.page, route);
+      await scrollToY(view.page, 400);
+      if (js && (await toggle(view.page).isVisible())) {
+        await toggle(view.page).click();
+        await view.page.keyboard.press("Escape");
       }
-      await scrollToY(page, 0);
-      await page.waitForLoadState("networkidle");
+      await scrollToY(view.page, 0);
+      await view.page.waitForLoadState("networkidle");
       expect(problems).toEqual([]);
     });
 
     it.each(ALL_PAGES)("%s: axe finds no WCAG 2.2 A/AA or best-practice violation", async (route) => {
-      const axeContext = js ? context : await newNoScriptContext(browser, { width });
-      const axePage = js ? page : await axeContext.newPage();
+      const axeContext = js ? view.context : await newNoScriptContext(chromium.browser, { width });
+      const axePage = js ? view.page : await axeContext.newPage();
       await visit(axePage, route);
       expect(await axePage.evaluate(() => document.documentElement.classList.contains("js"))).toBe(js);
       expect(await axeViolations(axePage)).toEqual([]);
@@ -65,10 +53,10 @@ describe.each(WIDTHS)("at %i px", (width) => {
 
     if (js && width < 800) {
       it.each(ALL_PAGES)("%s: axe finds no violation with the menu open", async (route) => {
-        await visit(page, route);
-        await toggle(page).click();
-        expect(await toggle(page).getAttribute("aria-expanded")).toBe("true");
-        expect(await axeViolations(page)).toEqual([]);
+        await visit(view.page, route);
+        await toggle(view.page).click();
+        expect(await toggle(view.page).getAttribute("aria-expanded")).toBe("true");
+        expect(await axeViolations(view.page)).toEqual([]);
       });
     }
   });
@@ -116,24 +104,18 @@ async function tabThrough(page: Page, direction: "forward" | "backward" = "forwa
 
 describe("keyboard only", () => {
   describe.each(WIDTHS)("at %i px", (width) => {
-    let context: BrowserContext;
-    let page: Page;
-    beforeAll(async () => {
-      context = await newContext(browser, { width });
-      page = await context.newPage();
-    });
-    afterAll(() => context.close());
+    const view = usePage(chromium, { width });
 
     it.each(ROUTES)("%s: Tab reaches every link with a visible ring the fixed bar never hides", async (route) => {
-      await visit(page, route);
-      const phone = await toggle(page).isVisible();
-      const stops = await tabThrough(page);
-      const links = await page.evaluate((phoneMenu) => {
+      await visit(view.page, route);
+      const phone = await toggle(view.page).isVisible();
+      const stops = await tabThrough(view.page);
+      const links = await view.page.evaluate((phoneMenu) => {
         const all = [...document.querySelectorAll<HTMLElement>("a[href]")];
         return all.filter((a) => !(phoneMenu && a.closest(".site-nav"))).map((a) => a.dataset.stop!);
       }, phone);
       expect(stops.map((s) => s.stop)).toEqual(expect.arrayContaining(links));
-      const backward = await tabThrough(page, "backward");
+      const backward = await tabThrough(view.page, "backward");
       expect(backward.map((s) => s.stop).sort()).toEqual(stops.map((s) => s.stop).sort());
       for (const s of [...stops, ...backward]) {
         expect(s, `stop ${s.stop}`).toMatchObject({ ring: true, covered: false, offScreen: false });
@@ -141,27 +123,27 @@ describe("keyboard only", () => {
 
       if (phone) {
         // On a phone the links live behind the toggle: open it from the keyboard and Tab on into them.
-        await toggle(page).focus();
-        await page.keyboard.press("Enter");
+        await toggle(view.page).focus();
+        await view.page.keyboard.press("Enter");
         const navStops: string[] = [];
         for (let i = 0; i < 6; i++) {
-          await page.keyboard.press("Tab");
-          navStops.push(await page.evaluate(() => document.activeElement!.textContent!));
+          await view.page.keyboard.press("Tab");
+          navStops.push(await view.page.evaluate(() => document.activeElement!.textContent!));
         }
-        expect(navStops).toEqual(await page.locator(".site-nav a").allTextContents());
+        expect(navStops).toEqual(await view.page.locator(".site-nav a").allTextContents());
       }
     });
 
     it("the skip link is the first stop, shows when focused, and moves focus to the content", async () => {
-      await visit(page, ROUTES[1]!);
-      await page.keyboard.press("Tab");
-      const skip = page.locator(".skip-link");
+      await visit(view.page, ROUTES[1]!);
+      await view.page.keyboard.press("Tab");
+      const skip = view.page.locator(".skip-link");
       expect(await skip.evaluate((a) => a === document.activeElement)).toBe(true);
       const box = (await skip.boundingBox())!;
       expect(box.y).toBeGreaterThanOrEqual(0);
       expect(await skip.isVisible()).toBe(true);
-      await page.keyboard.press("Enter");
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+      await view.page.keyboard.press("Enter");
+      expect(await view.page.evaluate(() => document.activeElement?.id)).toBe("main");
     });
   });
 });

@@ -1,14 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SCROLL_THRESHOLD } from "../../src/islands/SiteHeader";
-import { launchChromium } from "./chromium";
-import { isHydrated, NAV_LABELS, navLinks, newContext, ROUTES, scrollToY, settle, toggle, visit, waitForHydration, WIDTHS } from "./site";
+import { isHydrated, JS_MODES, NAV_LABELS, navLinks, newContext, ROUTES, scrollToY, settle, toggle, usePage, useBrowser, visit, waitForHydration, WIDTHS } from "./site";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const chromium = useBrowser();
 
 /** The alpha of the bar's background colour: how opaque it is. */
 const barOpacity = (page: Page) =>
@@ -21,33 +16,24 @@ const barOpacity = (page: Page) =>
 const focusedIsInNav = (page: Page) => page.evaluate(() => !!document.activeElement?.closest(".site-nav"));
 
 describe.each(WIDTHS)("top bar at %i px", (width) => {
-  describe.each([
-    ["on", true],
-    ["off", false],
-  ])("JavaScript %s", (_, js) => {
-    let context: BrowserContext;
-    let page: Page;
-    beforeAll(async () => {
-      context = await newContext(browser, { width, js });
-      page = await context.newPage();
-    });
-    afterAll(() => context.close());
+  describe.each(JS_MODES)("JavaScript %s", (_, js) => {
+    const view = usePage(chromium, { width, js });
 
     it.each(ROUTES)("%s: brand, the six links, the current one marked and highlighted", async (route) => {
-      await visit(page, route);
-      const brand = page.locator(".site-header__brand");
+      await visit(view.page, route);
+      const brand = view.page.locator(".site-header__brand");
       await expect(brand.getAttribute("href")).resolves.toBe("/");
       expect(await brand.isVisible()).toBe(true);
-      expect(await navLinks(page).allTextContents()).toEqual(NAV_LABELS);
+      expect(await navLinks(view.page).allTextContents()).toEqual(NAV_LABELS);
 
-      const current = page.locator('.site-nav a[aria-current="page"]');
+      const current = view.page.locator('.site-nav a[aria-current="page"]');
       expect(await current.count()).toBe(1);
       expect(await current.getAttribute("href")).toBe(route);
 
-      const phoneMenu = js && (await toggle(page).isVisible());
+      const phoneMenu = js && (await toggle(view.page).isVisible());
       expect(phoneMenu).toBe(js && width < 800);
-      if (phoneMenu) await toggle(page).click();
-      const other = navLinks(page).and(page.locator(":not([aria-current])")).first();
+      if (phoneMenu) await toggle(view.page).click();
+      const other = navLinks(view.page).and(view.page.locator(":not([aria-current])")).first();
       const look = (l: typeof other) => l.evaluate((a) => getComputedStyle(a).backgroundColor + getComputedStyle(a).color);
       expect(await current.isVisible()).toBe(true);
       expect(await look(current)).not.toBe(await look(other));
@@ -55,15 +41,15 @@ describe.each(WIDTHS)("top bar at %i px", (width) => {
 
     if (!js) {
       it.each(ROUTES)("%s: without JavaScript every link is visible and reachable by keyboard", async (route) => {
-        await visit(page, route);
-        expect(await toggle(page).isVisible()).toBe(false);
+        await visit(view.page, route);
+        expect(await toggle(view.page).isVisible()).toBe(false);
         const reached: string[] = [];
         for (let i = 0; i < 12 && reached.length < NAV_LABELS.length; i++) {
-          await page.keyboard.press("Tab");
-          if (await focusedIsInNav(page)) reached.push(await page.evaluate(() => document.activeElement!.textContent!));
+          await view.page.keyboard.press("Tab");
+          if (await focusedIsInNav(view.page)) reached.push(await view.page.evaluate(() => document.activeElement!.textContent!));
         }
         expect(reached).toEqual(NAV_LABELS);
-        for (const link of await navLinks(page).all()) {
+        for (const link of await navLinks(view.page).all()) {
           const box = (await link.boundingBox())!;
           expect(box.x).toBeGreaterThanOrEqual(0);
           expect(box.x + box.width).toBeLessThanOrEqual(width);
@@ -73,71 +59,65 @@ describe.each(WIDTHS)("top bar at %i px", (width) => {
 
     if (js) {
       it.each(ROUTES)(`%s: unchanged at ${SCROLL_THRESHOLD} px, more opaque at ${SCROLL_THRESHOLD + 1} px, restored at 0`, async (route) => {
-        await visit(page, route);
-        const atTop = await barOpacity(page);
-        await scrollToY(page, SCROLL_THRESHOLD);
-        expect(await page.evaluate(() => window.scrollY)).toBe(SCROLL_THRESHOLD);
-        expect(await barOpacity(page)).toBe(atTop);
-        await scrollToY(page, SCROLL_THRESHOLD + 1);
-        expect(await page.evaluate(() => window.scrollY)).toBe(SCROLL_THRESHOLD + 1);
-        expect(await barOpacity(page)).toBeGreaterThan(atTop);
-        await scrollToY(page, 0);
-        expect(await barOpacity(page)).toBe(atTop);
+        await visit(view.page, route);
+        const atTop = await barOpacity(view.page);
+        await scrollToY(view.page, SCROLL_THRESHOLD);
+        expect(await view.page.evaluate(() => window.scrollY)).toBe(SCROLL_THRESHOLD);
+        expect(await barOpacity(view.page)).toBe(atTop);
+        await scrollToY(view.page, SCROLL_THRESHOLD + 1);
+        expect(await view.page.evaluate(() => window.scrollY)).toBe(SCROLL_THRESHOLD + 1);
+        expect(await barOpacity(view.page)).toBeGreaterThan(atTop);
+        await scrollToY(view.page, 0);
+        expect(await barOpacity(view.page)).toBe(atTop);
       });
     }
   });
 });
 
 describe("the phone menu (375 px, JavaScript on)", () => {
-  let context: BrowserContext;
-  let page: Page;
-  beforeAll(async () => {
-    context = await newContext(browser, { width: 375 });
-    page = await context.newPage();
-  });
-  afterAll(() => context.close());
+  const view = usePage(chromium, { width: 375 });
 
-  const isOpen = async () => (await toggle(page).getAttribute("aria-expanded")) === "true";
+  const isOpen = async () => (await toggle(view.page).getAttribute("aria-expanded")) === "true";
 
   it.each(ROUTES)("%s: opens from the toggle and closes on Escape, focus back on the toggle", async (route) => {
-    await visit(page, route);
-    expect(await navLinks(page).first().isVisible()).toBe(false);
-    await toggle(page).click();
+    await visit(view.page, route);
+    expect(await navLinks(view.page).first().isVisible()).toBe(false);
+    await toggle(view.page).click();
     expect(await isOpen()).toBe(true);
-    for (const link of await navLinks(page).all()) expect(await link.isVisible()).toBe(true);
+    for (const link of await navLinks(view.page).all()) expect(await link.isVisible()).toBe(true);
 
-    await navLinks(page).nth(2).focus();
-    await page.keyboard.press("Escape");
-    await settle(page);
+    await navLinks(view.page).nth(2).focus();
+    await view.page.keyboard.press("Escape");
+    await settle(view.page);
     expect(await isOpen()).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.classList.contains("site-header__toggle"))).toBe(true);
-    expect(await navLinks(page).first().isVisible()).toBe(false);
+    expect(await view.page.evaluate(() => document.activeElement?.classList.contains("site-header__toggle"))).toBe(true);
+    expect(await navLinks(view.page).first().isVisible()).toBe(false);
   });
 
   it.each(ROUTES)("%s: cannot be tabbed into while closed", async (route) => {
-    await visit(page, route);
-    await toggle(page).focus();
+    await visit(view.page, route);
+    await toggle(view.page).focus();
     for (let i = 0; i < 3; i++) {
-      await page.keyboard.press("Tab");
-      expect(await focusedIsInNav(page)).toBe(false);
+      await view.page.keyboard.press("Tab");
+      expect(await focusedIsInNav(view.page)).toBe(false);
     }
   });
 
   it.each(ROUTES)("%s: closes when a link is chosen, and the page navigates", async (route) => {
-    await visit(page, route);
+    await visit(view.page, route);
     const target = ROUTES.find((r) => r !== route)!;
-    // What the menu looked like as the visitor left this page, read back on the next one.
-    await page.evaluate(() =>
+    // What the menu looked like as the visitor left this view.page, read back on the next one.
+    await view.page.evaluate(() =>
       addEventListener("pagehide", () => {
         const expanded = document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded");
         sessionStorage.setItem("menu-expanded-at-pagehide", String(expanded));
       }),
     );
-    await toggle(page).click();
+    await toggle(view.page).click();
     expect(await isOpen()).toBe(true);
-    await page.locator(`.site-nav a[href="${target}"]`).click();
-    await page.waitForURL(`**${target}`);
-    expect(await page.evaluate(() => sessionStorage.getItem("menu-expanded-at-pagehide"))).toBe("false");
+    await view.page.locator(`.site-nav a[href="${target}"]`).click();
+    await view.page.waitForURL(`**${target}`);
+    expect(await view.page.evaluate(() => sessionStorage.getItem("menu-expanded-at-pagehide"))).toBe("false");
   });
 });
 
@@ -145,7 +125,7 @@ describe("React starts on first use, and that first use takes effect", () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    context = await newContext(browser, { width: 375 });
+    context = await newContext(chromium.browser, { width: 375 });
   });
   beforeEach(async () => {
     page = await context.newPage();

@@ -1,20 +1,15 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../assets";
-import { launchChromium } from "./chromium";
-import { MISSING, newContext, ROUTES, settle, visit, waitForHydration, WIDTHS } from "./site";
+import { JS_MODES, MISSING, newContext, ROUTES, settle, useBrowser, usePage, visit, waitForHydration, WIDTHS } from "./site";
 
 export const SCREENSHOT_DIR = join(ROOT, ".artifacts/screenshots");
 const ALL_PAGES = [...ROUTES, MISSING];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-});
-afterAll(() => browser?.close());
+const chromium = useBrowser();
+beforeAll(() => mkdir(SCREENSHOT_DIR, { recursive: true }));
 
 /** Elements that reach past the viewport's sides without an ancestor clipping them. */
 const overflowing = (page: Page) =>
@@ -38,28 +33,19 @@ const overflowing = (page: Page) =>
 const runningAnimations = (page: Page) =>
   page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running").length);
 
-describe.each([
-  ["on", true],
-  ["off", false],
-])("at 320 px, JavaScript %s", (_, js) => {
-  let context: BrowserContext;
-  let page: Page;
-  beforeAll(async () => {
-    context = await newContext(browser, { width: 320, js });
-    page = await context.newPage();
-  });
-  afterAll(() => context.close());
+describe.each(JS_MODES)("at 320 px, JavaScript %s", (_, js) => {
+  const view = usePage(chromium, { width: 320, js });
 
   it.each(ALL_PAGES)("%s: nothing is wider than the screen", async (route) => {
-    await visit(page, route);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-    expect(await overflowing(page)).toEqual([]);
+    await visit(view.page, route);
+    expect(await view.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect(await overflowing(view.page)).toEqual([]);
   });
 });
 
 describe("motion", () => {
   it.each(ALL_PAGES)("%s: under reduced motion no decorative animation runs", async (route) => {
-    const context = await newContext(browser, { width: 1280, reducedMotion: "reduce" });
+    const context = await newContext(chromium.browser, { width: 1280, reducedMotion: "reduce" });
     const page = await context.newPage();
     await visit(page, route);
     expect(await runningAnimations(page)).toBe(0);
@@ -67,7 +53,7 @@ describe("motion", () => {
   });
 
   it("the home page's orbs do animate when motion is welcome (so the check above can fail), and settle", async () => {
-    const context = await newContext(browser, { width: 1280, reducedMotion: "no-preference" });
+    const context = await newContext(chromium.browser, { width: 1280, reducedMotion: "no-preference" });
     const page = await context.newPage();
     await visit(page, "/");
     const orbs = await page.evaluate(
@@ -84,25 +70,19 @@ describe("motion", () => {
 });
 
 describe.each(WIDTHS)("screenshots at %i px", (width) => {
-  let context: BrowserContext;
-  let page: Page;
-  beforeAll(async () => {
-    context = await newContext(browser, { width });
-    page = await context.newPage();
-  });
-  afterAll(() => context.close());
+  const view = usePage(chromium, { width });
 
   it.each(ALL_PAGES)("%s: lays out within the viewport, and is saved for a person to look at", async (route) => {
-    await visit(page, route);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await visit(view.page, route);
+    expect(await view.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     const name = route === MISSING ? "404" : route.replace(/^\/|\/$/g, "") || "home";
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+    await view.page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
   });
 });
 
 describe("layout stability", () => {
   it.each(ROUTES)("%s: no layout shift on load, nor when the header hydrates", async (route) => {
-    const context = await newContext(browser, { width: 375, reducedMotion: "no-preference" });
+    const context = await newContext(chromium.browser, { width: 375, reducedMotion: "no-preference" });
     const page = await context.newPage();
     // Opened at a #fragment, the page starts React by itself, with no input to excuse a shift.
     await page.goto(`${route}#main`, { waitUntil: "load" });

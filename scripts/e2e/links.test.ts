@@ -1,12 +1,10 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { mail, type MailPresetName } from "../../src/content/mail";
 import { site } from "../../src/content/site";
 import { parseHtml } from "../parse-html";
-import { launchChromium } from "./chromium";
-import { baseURL, MISSING, newContext, ROUTES, visit } from "./site";
+import { baseURL, MISSING, newContext, ROUTES, useBrowser, usePage, visit } from "./site";
 
 /** What each mail link is meant to send, by page and visible label. The footer's is on every page. */
 const MAIL_LINKS: Record<string, Record<string, MailPresetName>> = {
@@ -24,15 +22,8 @@ const MAIL_LINKS: Record<string, Record<string, MailPresetName>> = {
 };
 const FOOTER_MAIL: Record<string, MailPresetName> = { [site.email]: "generalInquiry" };
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-beforeAll(async () => {
-  browser = await launchChromium();
-  context = await newContext(browser, { width: 1280 });
-  page = await context.newPage();
-});
-afterAll(() => browser?.close());
+const chromium = useBrowser();
+const view = usePage(chromium, { width: 1280 });
 
 async function builtPages(): Promise<Map<string, string>> {
   const dist = inject("distDir");
@@ -70,30 +61,30 @@ describe("internal references", () => {
 describe("requests", () => {
   it.each(ROUTES)("%s: every request goes to the site's own origin, and none is for a web font", async (route) => {
     const requests: string[] = [];
-    page.on("request", (r) => requests.push(r.url()));
-    await visit(page, route);
-    await page.waitForLoadState("networkidle");
-    page.removeAllListeners("request");
+    view.page.on("request", (r) => requests.push(r.url()));
+    await visit(view.page, route);
+    await view.page.waitForLoadState("networkidle");
+    view.page.removeAllListeners("request");
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.filter((url) => new URL(url).origin !== baseURL())).toEqual([]);
     expect(requests.filter((url) => /\.(woff2?|ttf|otf)$/.test(url))).toEqual([]);
   });
 
   it("React is fetched once per visit: the next page takes it from the cache", async () => {
-    const fresh = await newContext(browser, { width: 375 });
-    const page = await fresh.newPage();
+    const fresh = await newContext(chromium.browser, { width: 375 });
+    const freshPage = await fresh.newPage();
     const islandsTransfer = () =>
-      page.evaluate(() =>
+      freshPage.evaluate(() =>
         performance
           .getEntriesByType("resource")
           .filter((e) => /\/assets\/islands-/.test(e.name))
           .map((e) => (e as PerformanceResourceTiming).transferSize),
       );
-    await visit(page, ROUTES[0]!);
-    await page.waitForLoadState("networkidle");
+    await visit(freshPage, ROUTES[0]!);
+    await freshPage.waitForLoadState("networkidle");
     expect((await islandsTransfer())[0]).toBeGreaterThan(10_000);
-    await visit(page, ROUTES[1]!);
-    await page.waitForLoadState("networkidle");
+    await visit(freshPage, ROUTES[1]!);
+    await freshPage.waitForLoadState("networkidle");
     expect(await islandsTransfer()).toEqual([0]);
     await fresh.close();
   });
@@ -101,10 +92,10 @@ describe("requests", () => {
 
 describe("external links", () => {
   it.each(ROUTES)("%s: every external link opens a new tab without access to this one, keeping the referrer origin", async (route) => {
-    await visit(page, route);
-    const hrefs = await page.locator('a[href^="http"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    await visit(view.page, route);
+    const hrefs = await view.page.locator('a[href^="http"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
     for (const href of hrefs) {
-      const link = page.locator(`a[href="${href}"]`).first();
+      const link = view.page.locator(`a[href="${href}"]`).first();
       expect(await link.getAttribute("target")).toBe("_blank");
       expect((await link.getAttribute("rel"))?.split(/\s+/)).toContain("noopener");
     }
@@ -112,24 +103,24 @@ describe("external links", () => {
 
     // Click the first one for real, with the storefront stood in for (this machine has no internet).
     const referrers: (string | undefined)[] = [];
-    await context.route(/^https:\/\//, async (r) => {
+    await view.context.route(/^https:\/\//, async (r) => {
       referrers.push(await r.request().headerValue("referer") ?? undefined);
       await r.fulfill({ contentType: "text/html", body: "<title>Storefront</title>" });
     });
-    const [popup] = await Promise.all([context.waitForEvent("page"), page.locator(`a[href="${hrefs[0]}"]`).first().click()]);
+    const [popup] = await Promise.all([view.context.waitForEvent("page"), view.page.locator(`a[href="${hrefs[0]}"]`).first().click()]);
     await popup.waitForLoadState();
     expect(popup.url()).toBe(hrefs[0]);
     expect(await popup.evaluate(() => window.opener)).toBeNull();
     expect(referrers[0]).toBe(`${baseURL()}/`);
     await popup.close();
-    await context.unroute(/^https:\/\//);
+    await view.context.unroute(/^https:\/\//);
   });
 });
 
 describe("mail links", () => {
   it.each(ROUTES)("%s: every mail link decodes to the address, subject and body it is meant to send", async (route) => {
-    await visit(page, route);
-    const links = await page.locator('a[href^="mailto:"]').evaluateAll((as) =>
+    await visit(view.page, route);
+    const links = await view.page.locator('a[href^="mailto:"]').evaluateAll((as) =>
       as.map((a) => {
         const clone = a.cloneNode(true) as Element;
         clone.querySelectorAll(".visually-hidden").forEach((n) => n.remove());

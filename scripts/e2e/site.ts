@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
+import { launchChromium } from "./chromium";
 import { pages } from "../../src/pages/index";
 export { pages };
 
@@ -14,6 +15,33 @@ export const WIDTHS = [375, 1280] as const;
 export const VIEWPORT_HEIGHT = 720;
 
 export const baseURL = () => inject("baseURL");
+
+/** JavaScript on and off, as describe.each rows: ["on", true], ["off", false]. */
+export const JS_MODES = [
+  ["on", true],
+  ["off", false],
+] as const;
+
+/** One Chromium for the test file, launched before its tests and closed after them. */
+export function useBrowser(): { readonly browser: Browser } {
+  const held = {} as { browser: Browser };
+  beforeAll(async () => {
+    held.browser = await launchChromium();
+  });
+  afterAll(() => held.browser?.close());
+  return held;
+}
+
+/** A page in a context of its own, for the tests of one describe block. */
+export function usePage(chromium: { readonly browser: Browser }, options: ContextOptions): { readonly context: BrowserContext; readonly page: Page } {
+  const held = {} as { context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    held.context = await newContext(chromium.browser, options);
+    held.page = await held.context.newPage();
+  });
+  afterAll(() => held.context?.close());
+  return held;
+}
 
 export interface ContextOptions {
   width: number;
