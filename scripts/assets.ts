@@ -1,12 +1,15 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { join, relative } from "node:path";
 import * as esbuild from "esbuild";
 import { bundle as bundleCss, type Targets } from "lightningcss";
 import type { PageAssets } from "../src/components/Document";
+import type { SiteContent } from "../src/content/types";
+import type { SiteUrls } from "../src/lib/routes";
+import { iconSvg, renderPng, SHARE_IMAGE, shareImageSvg } from "./images";
+import { ICONS, webManifest } from "./site-files";
 
 export const ROOT = join(import.meta.dirname, "..");
 const ASSET_DIR = "assets";
-const STATIC_DIR = join(ROOT, "src/static");
 
 // The oldest browsers we lay out for (roughly the last three years of Chrome, Firefox and Safari). Newer
 // syntax in styles/ (nesting, custom media) is compiled down to what these understand.
@@ -20,26 +23,43 @@ export interface BuiltAssets {
   files: Map<string, Uint8Array>;
 }
 
-/** Bundles the stylesheet and the loader (both inlined in pages) and the islands (hashed files), in memory. */
-export async function buildAssets(url: (path: string) => string): Promise<BuiltAssets> {
+/**
+ * Everything pages use besides their own HTML, in memory: the stylesheet and the loader (both inlined),
+ * the islands (hashed files), the icons and manifest (at fixed addresses, where browsers look for them)
+ * and the share image (hashed, so a changed picture is a new URL to social networks' caches).
+ */
+export async function buildAssets(site: SiteContent, urls: SiteUrls): Promise<BuiltAssets> {
   const files = new Map<string, Uint8Array>();
+  const text = (value: string) => new TextEncoder().encode(value);
 
   const css = buildCss();
 
-  const js = await buildClient(url);
+  const js = await buildClient(urls.path);
   for (const [file, bytes] of js.files) files.set(file, bytes);
 
-  // Files whose URL must never change (the favicon), copied as they are.
-  for (const name of readdirSync(STATIC_DIR).sort()) files.set(name, readFileSync(join(STATIC_DIR, name)));
+  files.set(ICONS.svg.slice(1), text(iconSvg({ rounded: true })));
+  files.set(ICONS.appleTouch.slice(1), renderPng(iconSvg({ rounded: false }), 180));
+  for (const icon of ICONS.png) files.set(icon.path.slice(1), renderPng(iconSvg({ rounded: false }), icon.size));
+  files.set("site.webmanifest", text(webManifest(site, urls)));
+
+  const share = renderPng(shareImageSvg(site));
+  const sharePath = `/${ASSET_DIR}/share-${contentHash(share)}.png`;
+  files.set(sharePath.slice(1), share);
 
   return {
     page: {
       css: new TextDecoder().decode(css),
       script: js.loader,
-      icon: url("/favicon.svg"),
+      icons: { svg: ICONS.svg, appleTouch: ICONS.appleTouch },
+      manifest: "/site.webmanifest",
+      shareImage: { path: sharePath, ...SHARE_IMAGE },
     },
     files,
   };
+}
+
+function contentHash(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex").slice(0, 10);
 }
 
 export function buildCss(): Uint8Array {

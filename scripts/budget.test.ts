@@ -1,7 +1,7 @@
 import * as esbuild from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
 import { site } from "../src/content/site";
-import { createUrl } from "../src/lib/routes";
+import { createUrls } from "../src/lib/routes";
 import { buildAssets, ISLANDS_BUILD, type BuiltAssets } from "./assets";
 import { renderSite } from "./render";
 import { encode } from "./static-server";
@@ -38,9 +38,9 @@ let ownJs: Sizes;
 let islands: Sizes;
 
 beforeAll(async () => {
-  const url = createUrl("/");
-  assets = await buildAssets(url);
-  pages = renderSite({ site, assets: assets.page, url });
+  const urls = createUrls(site);
+  assets = await buildAssets(site, urls);
+  pages = renderSite({ site, assets: assets.page, urls });
   // Our code alone: the same bundle with React left out, plus the loader that every page inlines.
   const withoutReact = await esbuild.build({ ...ISLANDS_BUILD, external: ["react", "react-dom", "react/*", "react-dom/*", "scheduler"] });
   ownJs = sum([...withoutReact.outputFiles.map((f) => sizes(f.contents)), sizes(assets.page.script)]);

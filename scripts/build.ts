@@ -1,50 +1,71 @@
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { site as ownerContent } from "../src/content/site";
 import type { SiteContent } from "../src/content/types";
-import { validateContent } from "../src/content/validate";
-import { createUrl } from "../src/lib/routes";
+import { validateContent, withEnvironment } from "../src/content/validate";
+import { createUrls } from "../src/lib/routes";
+import { pages as allPages } from "../src/pages/index";
+import type { PageModule } from "../src/pages/types";
 import { buildAssets, ROOT } from "./assets";
 import { checkSite } from "./check";
-import { renderSite } from "./render";
+import { navRoutes, renderSite } from "./render";
+import { headersFile } from "./security";
+import { robotsTxt, sitemapXml } from "./site-files";
 import { writeSite } from "./write";
 
 export interface BuildOptions {
   site?: SiteContent;
+  /** Where each content field came from, when not the content file (environment overrides). */
+  sources?: Record<string, string>;
   outDir?: string;
+  pages?: readonly PageModule[];
 }
 
 /** The whole build, in order. Any step that throws stops it before anything is written. */
-export async function build({ site = ownerContent, outDir = join(ROOT, "dist") }: BuildOptions = {}) {
+export async function build({ site = ownerContent, sources = {}, outDir = join(ROOT, "dist"), pages = allPages }: BuildOptions = {}) {
   // 1. Content: the owner's data, checked field by field.
-  const content = validateContent(site);
-  const basePath = "/";
-  const url = createUrl(basePath);
+  const content = validateContent(site, sources);
+  const urls = createUrls(content);
 
-  // 2. Assets: stylesheet and client script, content-hashed.
-  const assets = await buildAssets(url);
+  // 2. Assets: stylesheet and loader to inline, the hashed islands, icons, manifest and share image.
+  const assets = await buildAssets(content, urls);
 
-  // 3. Render: every page to HTML, in memory.
-  const pages = renderSite({ site: content, assets: assets.page, url });
+  // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy.
+  const html = renderSite({ site: content, assets: assets.page, urls, pages });
 
-  // 4. Check: titles, headings, descriptions and links, naming the page at fault.
-  checkSite(pages, assets.files.keys(), basePath);
+  // 4. Files for hosts and crawlers: the sitemap and robots.txt, and headers with the same policy.
+  const routes = navRoutes(pages).map((r) => r.path);
+  const files = new Map<string, string | Uint8Array>([
+    ...assets.files,
+    ...html,
+    ["sitemap.xml", sitemapXml(routes, urls)],
+    ["robots.txt", robotsTxt(urls)],
+    ["_headers", headersFile(html, [...routes, "/404.html"], urls.path)],
+    // GitHub Pages runs Jekyll over a published branch unless told not to.
+    [".nojekyll", ""],
+  ]);
 
-  // 5. Write: all at once, or not at all.
-  await writeSite(outDir, new Map<string, string | Uint8Array>([...assets.files, ...pages]));
-  return { pages, assets };
+  // 5. Check: titles, headings, descriptions and links, naming the page at fault.
+  checkSite(html, files.keys(), content.basePath);
+
+  // 6. Write: all at once, or not at all.
+  await writeSite(outDir, files);
+  return { pages: html, files };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  const outDir = join(ROOT, "dist");
+  const { values } = parseArgs({ options: { out: { type: "string" } } });
+  const outDir = values.out ? resolve(values.out) : join(ROOT, "dist");
   try {
-    const { pages, assets } = await build({ outDir });
+    const { content, sources } = withEnvironment(ownerContent);
+    const { pages, files } = await build({ site: content, sources, outDir });
     const ms = Math.round(performance.now() - started);
-    console.log(`Built ${pages.size} pages and ${assets.files.size} assets into ${relative(process.cwd(), outDir) || "."}/ in ${ms} ms.`);
+    console.log(`Built ${pages.size} pages and ${files.size - pages.size} other files into ${relative(process.cwd(), outDir) || "."}/ in ${ms} ms.`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
-    console.error(`\nBuild failed; ${relative(process.cwd(), outDir)}/ was left as it was.`);
+    console.error(`\nBuild failed; ${relative(process.cwd(), outDir) || outDir}/ was left as it was.`);
     process.exitCode = 1;
   }
 }

@@ -2,12 +2,18 @@ import { describe, expect, it } from "vitest";
 import { mail } from "../src/content/mail";
 import { site } from "../src/content/site";
 import type { SiteContent } from "../src/content/types";
-import { createUrl } from "../src/lib/routes";
+import { createUrls } from "../src/lib/routes";
 import { parseHtml as parse } from "./parse-html";
 import { renderSite } from "./render";
 
-const assets = { css: "body{color:red}", script: "console.log('loader')", icon: "/favicon.svg" };
-const render = (content: SiteContent = site) => renderSite({ site: content, assets, url: createUrl("/") });
+const assets = {
+  css: "body{color:red}",
+  script: "console.log('loader')",
+  icons: { svg: "/favicon.svg", appleTouch: "/apple-touch-icon.png" },
+  manifest: "/site.webmanifest",
+  shareImage: { path: "/assets/share-test.png", width: 1200, height: 630 },
+};
+const render = (content: SiteContent = site) => renderSite({ site: content, assets, urls: createUrls(content) });
 const pages = render();
 
 const ROUTES = {
@@ -102,7 +108,7 @@ describe("renderSite", () => {
       const props = JSON.parse(doc.getElementById("site-header-props")!.textContent!);
       expect(props.items.find((i: { current: boolean }) => i.current).href).toBe(route);
       expect(doc.querySelector("head style")!.textContent).toBe(assets.css);
-      expect([...doc.querySelectorAll("head script")].map((s) => s.textContent)).toEqual([assets.script]);
+      expect([...doc.querySelectorAll("head script:not([type])")].map((s) => s.textContent)).toEqual([assets.script]);
       expect(doc.querySelectorAll('link[rel="stylesheet"], script[src], link[rel="modulepreload"]')).toHaveLength(0);
     });
 

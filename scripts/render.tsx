@@ -4,33 +4,49 @@ import { renderIsland } from "../src/components/Island";
 import { safety } from "../src/content/safety";
 import type { SiteContent } from "../src/content/types";
 import { SiteHeader, type NavItem } from "../src/islands/SiteHeader";
+import { outputFileFor, type SiteUrls } from "../src/lib/routes";
 import { pages as allPages } from "../src/pages/index";
 import type { PageModule } from "../src/pages/types";
-import { outputFileFor } from "../src/lib/routes";
+import { applyMetaPolicy } from "./security";
 
 export interface RenderOptions {
   site: SiteContent;
   assets: PageAssets;
-  url: (path: string) => string;
+  urls: SiteUrls;
   pages?: readonly PageModule[];
 }
 
-/** Pure: every page rendered to a complete HTML document, keyed by its file in the output folder. */
-export function renderSite({ site, assets, url, pages = allPages }: RenderOptions): Map<string, string> {
-  const nav = pages
+/** The top bar's links, from the pages' own meta, in nav order. */
+export function navRoutes(pages: readonly PageModule[] = allPages): { label: string; path: string }[] {
+  return pages
     .filter((p) => p.meta.nav)
     .sort((a, b) => a.meta.nav!.order - b.meta.nav!.order)
     .map((p) => ({ label: p.meta.nav!.label, path: p.meta.path }));
+}
 
+/**
+ * Pure: every page rendered to a complete HTML document, keyed by its file in the output folder, with the
+ * site's Content-Security-Policy written into each page's <meta>.
+ */
+export function renderSite({ site, assets, urls, pages = allPages }: RenderOptions): Map<string, string> {
+  const nav = navRoutes(pages);
   const output = new Map<string, string>();
-  for (const { meta, Page } of pages) {
-    const items: NavItem[] = nav.map((n) => ({ label: n.label, href: url(n.path), current: n.path === meta.path }));
-    const header = renderIsland("site-header", SiteHeader, { brand: site.brand, homeHref: url("/"), items });
+  for (const { meta, Page, structuredData } of pages) {
+    const items: NavItem[] = nav.map((n) => ({ label: n.label, href: urls.path(n.path), current: n.path === meta.path }));
+    const header = renderIsland("site-header", SiteHeader, { brand: site.brand, homeHref: urls.path("/"), items });
     let html: string;
     try {
       html = renderToStaticMarkup(
-        <Document site={site} meta={meta} assets={assets} header={header} safetyHref={url(`/about/#${safety.id}`)}>
-          <Page site={site} url={url} />
+        <Document
+          site={site}
+          meta={meta}
+          urls={urls}
+          assets={assets}
+          header={header}
+          structuredData={structuredData?.(site, urls)}
+          safetyHref={urls.path(`/about/#${safety.id}`)}
+        >
+          <Page site={site} url={urls.path} />
         </Document>,
       );
     } catch (error) {
@@ -39,5 +55,5 @@ export function renderSite({ site, assets, url, pages = allPages }: RenderOption
     // React spells the attribute "charSet"; HTML does not care, but validators and readers expect lowercase.
     output.set(outputFileFor(meta.path), `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=")}`);
   }
-  return output;
+  return applyMetaPolicy(output);
 }

@@ -51,6 +51,23 @@ describe("internal references", () => {
     expect(failures).toEqual([]);
   });
 
+  it("the absolute URLs in every head (canonical, og:url, og:image) name files the served site has", async () => {
+    const paths = new Set<string>();
+    for (const html of (await builtPages()).values()) {
+      const doc = parseHtml(html);
+      const absolute = [
+        doc.querySelector('link[rel="canonical"]')?.getAttribute("href"),
+        ...[...doc.querySelectorAll('meta[property="og:url"], meta[property="og:image"]')].map((m) => m.getAttribute("content")),
+      ].filter((u): u is string => !!u);
+      for (const url of absolute) {
+        expect(url.startsWith(`${site.origin}/`), url).toBe(true);
+        paths.add(url.slice(site.origin.length));
+      }
+    }
+    expect(paths.size).toBeGreaterThan(ROUTES.length);
+    for (const path of paths) expect((await fetch(new URL(path, baseURL()), { redirect: "manual" })).status, path).toBe(200);
+  });
+
   it("a missing address answers 404 with the site's own 404 page", async () => {
     const response = await fetch(new URL(MISSING, baseURL()));
     expect(response.status).toBe(404);

@@ -21,7 +21,8 @@ export default async function setup(project: TestProject) {
   const workDir = await mkdtemp(join(tmpdir(), "site-e2e-"));
   const distDir = join(workDir, "dist");
   await build({ outDir: distDir });
-  const server = await serveStatic(distDir);
+  // With the built `_headers` applied: every browser test runs under the exact policy a host would send.
+  const server = await serveStatic(distDir, { headers: true });
   project.provide("baseURL", server.url);
   project.provide("distDir", distDir);
   return async () => {

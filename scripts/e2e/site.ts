@@ -96,7 +96,7 @@ export function watchProblems(page: Page): string[] {
   return problems;
 }
 
-const isMissingPage = (url: string) => url !== "" && new URL(url).pathname === MISSING;
+const isMissingPage = (url: string) => url !== "" && new URL(url).pathname.endsWith(MISSING);
 
 /**
  * Opens a route. With JavaScript on, the islands start on a visitor's first use of the page, so unless told

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { propsElementId, serializeProps } from "../islands/props";
+import { propsElementId } from "../islands/props";
+import { scriptJson } from "../lib/script-json";
 
 export interface RenderedIsland {
   id: string;
@@ -17,7 +18,7 @@ export function renderIsland<P extends object>(id: string, Component: ComponentT
   return {
     id,
     html: renderToString(<Component {...props} />, { identifierPrefix: id }),
-    props: serializeProps(props),
+    props: scriptJson(props),
   };
 }
 

@@ -5,6 +5,10 @@ import type { SiteContent } from "./types";
  * message naming this file and the field when a value is wrong. The defaults are placeholders.
  */
 export const site: SiteContent = {
+  // Used for canonical links, the sitemap and share previews. SITE_ORIGIN and SITE_BASE_PATH in the
+  // environment override these two at build time (the GitHub Pages workflow sets them).
+  origin: "https://www.example.com",
+  basePath: "/",
   brand: "EquiSync Fields",
   tagline: "Binaural audio fields, layered with EquiSync.",
   email: "hello@example.com",

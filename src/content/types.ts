@@ -13,6 +13,10 @@ export interface Field {
 }
 
 export interface SiteContent {
+  /** Where the site is published: scheme and host only, https (e.g. "https://www.example.com"). */
+  origin: string;
+  /** The folder it is served from: "/" at the domain's root, "/repo/" for a GitHub Pages project site. */
+  basePath: string;
   brand: string;
   tagline: string;
   /** Where every mail link and custom request goes. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { site } from "./site";
 import type { Field, SiteContent } from "./types";
-import { CONTENT_FILE, ContentError, validateContent } from "./validate";
+import { CONTENT_FILE, ContentError, validateContent, withEnvironment } from "./validate";
 
 const withField = (index: number, change: Partial<Record<keyof Field, unknown>>): SiteContent => ({
   ...site,
@@ -76,5 +76,39 @@ describe("validateContent", () => {
   it("lists every problem at once, not only the first", () => {
     const error = errorFor({ ...withField(0, { durationMinutes: 0, title: "" }), email: "nope" });
     expect(error.problems.map((p) => p.field)).toEqual(["email", "fields[0].title", "fields[0].durationMinutes"]);
+  });
+});
+
+describe("withEnvironment", () => {
+  it("overrides the origin and base path from SITE_ORIGIN and SITE_BASE_PATH, in either spelling", () => {
+    const { content, sources } = withEnvironment(site, { SITE_ORIGIN: "https://someone.github.io/", SITE_BASE_PATH: "/repo" });
+    expect(content).toMatchObject({ origin: "https://someone.github.io", basePath: "/repo/" });
+    expect(validateContent(content, sources)).toBe(content);
+  });
+
+  it("leaves the content alone when the variables are unset or empty", () => {
+    expect(withEnvironment(site, { SITE_ORIGIN: "", SITE_BASE_PATH: undefined }).content).toEqual(site);
+  });
+
+  it("names the environment variable, not the file, when an override is wrong", () => {
+    const { content, sources } = withEnvironment(site, { SITE_ORIGIN: "http://someone.github.io" });
+    expect(() => validateContent(content, sources)).toThrow("SITE_ORIGIN (environment variable): origin must be the site's https origin");
+  });
+});
+
+describe("origin and basePath", () => {
+  it.each(["http://www.example.com", "https://www.example.com/", "https://www.example.com/shop", "www.example.com", "https://localhost"])(
+    "refuses %s as an origin",
+    (origin) => {
+      expect(errorFor({ ...site, origin }).message).toContain(`${CONTENT_FILE}: origin`);
+    },
+  );
+
+  it.each(["repo/", "/repo", "//", "/../", "/a b/", "/./"])("refuses %s as a base path", (basePath) => {
+    expect(errorFor({ ...site, basePath }).message).toContain(`${CONTENT_FILE}: basePath`);
+  });
+
+  it.each(["/", "/repo/", "/a/b-c/"])("accepts %s as a base path", (basePath) => {
+    expect(validateContent({ ...site, basePath }).basePath).toBe(basePath);
   });
 });

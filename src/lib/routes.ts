@@ -4,11 +4,20 @@ export function outputFileFor(path: string): string {
   return `${path.slice(1)}index.html`;
 }
 
-/** Prefixes site-absolute paths with the base the site is served under ("/" at a domain's root). */
-export function createUrl(basePath: string): (path: string) => string {
+export interface SiteUrls {
+  /** A site path as pages link to it, under the base path: "/about/" becomes "/repo/about/". */
+  path(path: string): string;
+  /** The public URL, for canonical links, share previews and the sitemap: "https://example.com/repo/about/". */
+  absolute(path: string): string;
+}
+
+/** The one place that turns a site path into a URL; every link, asset, canonical and sitemap entry uses it. */
+export function createUrls({ origin, basePath }: { origin: string; basePath: string }): SiteUrls {
   const base = basePath.replace(/\/+$/, "");
-  return (path) => {
-    if (!path.startsWith("/")) throw new Error(`url() takes a site-absolute path, got "${path}"`);
-    return `${base}${path}`;
+  const host = origin.replace(/\/+$/, "");
+  const path = (p: string) => {
+    if (!p.startsWith("/")) throw new Error(`URLs are built from site-absolute paths, got "${p}"`);
+    return `${base}${p}`;
   };
+  return { path, absolute: (p) => `${host}${path(p)}` };
 }

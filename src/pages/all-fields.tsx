@@ -5,6 +5,8 @@ import { Callout, PageIntro, Section } from "../components/Section";
 import { mail } from "../content/mail";
 import type { PageMeta, PageProps } from "./types";
 
+export { fieldsData as structuredData } from "../content/structured-data";
+
 export const meta: PageMeta = {
   path: "/all-fields/",
   title: "All fields",

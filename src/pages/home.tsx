@@ -5,6 +5,8 @@ import { Steps } from "../components/Steps";
 import { homeLayers, listeningSteps } from "../content/copy";
 import type { PageMeta, PageProps } from "./types";
 
+export { homeData as structuredData } from "../content/structured-data";
+
 export const meta: PageMeta = {
   path: "/",
   title: "Binaural audio fields for focus and calm",

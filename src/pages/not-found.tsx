@@ -8,6 +8,7 @@ export const meta: PageMeta = {
   title: "Page not found",
   description:
     "The page you were looking for is not here. Find your way back to the fields, our custom services or the contact page.",
+  noindex: true,
 };
 
 export function Page({ url }: PageProps) {

@@ -7,6 +7,8 @@ import { productBenefits } from "../content/copy";
 import { mail } from "../content/mail";
 import type { PageMeta, PageProps } from "./types";
 
+export { fieldsData as structuredData } from "../content/structured-data";
+
 export const meta: PageMeta = {
   path: "/products/",
   title: "Ready-made fields",

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { SiteContent } from "../content/types";
+import type { SiteUrls } from "../lib/routes";
 
 export interface PageMeta {
   /** The route, in its one canonical form: "/" or "/about/". */
@@ -10,15 +11,19 @@ export interface PageMeta {
   description: string;
   /** Present when the page appears in the top bar, in ascending order. */
   nav?: { label: string; order: number };
+  /** Pages that must stay out of search results (the 404 page). */
+  noindex?: boolean;
 }
 
 export interface PageProps {
   site: SiteContent;
-  /** Turns a route or asset path into the URL to write in the page. */
+  /** Turns a site path into the URL to write in the page (adds the base path). */
   url: (path: string) => string;
 }
 
 export interface PageModule {
   meta: PageMeta;
   Page: ComponentType<PageProps>;
+  /** schema.org data about what the page shows, as JSON-LD. Facts only: no prices, ratings or reviews. */
+  structuredData?: (site: SiteContent, urls: SiteUrls) => object;
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -5,6 +6,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../src/content/site";
 import { ContentError } from "../src/content/validate";
+import { pages } from "../src/pages/index";
+import type { PageModule } from "../src/pages/types";
+import { ROOT } from "./assets";
 import { build } from "./build";
 
 let workDir: string;
@@ -34,7 +38,7 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
 }
 
 describe("build", () => {
-  it("writes exactly the six pages and the 404 page, plus the hashed scripts and the favicon", async () => {
+  it("writes exactly the six pages and the 404 page, plus the islands, icons and files for hosts and crawlers", async () => {
     const files = await listFiles(outDir);
     expect(files.filter((f) => f.endsWith(".html"))).toEqual([
       "404.html",
@@ -45,10 +49,20 @@ describe("build", () => {
       "products/index.html",
       "services/index.html",
     ]);
-    const others = files.filter((f) => !f.endsWith(".html"));
-    expect(others).toHaveLength(2);
-    expect(others[0]).toMatch(/^assets\/islands-[A-Z0-9]{8}\.js$/);
-    expect(others[1]).toBe("favicon.svg");
+    const others = files.filter((f) => !f.endsWith(".html")).map((f) => f.replace(/-[A-Za-z0-9]{8,10}\./, "-[hash]."));
+    expect(others).toEqual([
+      ".nojekyll",
+      "_headers",
+      "apple-touch-icon.png",
+      "assets/islands-[hash].js",
+      "assets/share-[hash].png",
+      "favicon.svg",
+      "icon-192.png",
+      "icon-512.png",
+      "robots.txt",
+      "site.webmanifest",
+      "sitemap.xml",
+    ]);
   });
 
   it("compiles the islands' URL into the loader inlined in every page", async () => {
@@ -82,5 +96,55 @@ describe("build", () => {
     await writeFile(join(outDir, "stale.html"), "old");
     await build({ outDir });
     expect(await listFiles(outDir)).not.toContain("stale.html");
+  });
+
+  it("stops on a dead internal link, naming the page, and leaves the previous output as it was", async () => {
+    const before = await snapshot(outDir);
+    const broken: PageModule = {
+      meta: { path: "/broken/", title: "Broken", description: "A page with a link to nowhere, to prove the build refuses it." },
+      Page: () => (
+        <>
+          <h1>Broken</h1>
+          <a href="/pricng/">Prices</a>
+        </>
+      ),
+    };
+    await expect(build({ outDir, pages: [...pages, broken] })).rejects.toThrow('broken/index.html: links to "/pricng/"');
+    expect(await snapshot(outDir)).toEqual(before);
+  });
+
+  it("stops when a page throws while rendering, naming the page, and leaves the previous output as it was", async () => {
+    const before = await snapshot(outDir);
+    const throwing: PageModule = {
+      meta: { path: "/throws/", title: "Throws", description: "A page that fails to render, to prove the build stops cleanly." },
+      Page: () => {
+        throw new Error("the field list is empty");
+      },
+    };
+    await expect(build({ outDir, pages: [...pages, throwing] })).rejects.toThrow("Rendering the page /throws/ failed: the field list is empty");
+    expect(await snapshot(outDir)).toEqual(before);
+  });
+
+  it("exits non-zero from the command line, naming the setting at fault, with the output untouched", async () => {
+    const cli = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts", "--out", join(workDir, "cli")], {
+        cwd: ROOT,
+        encoding: "utf8",
+        env: { ...process.env, ...env },
+      });
+    expect(cli({}).status).toBe(0);
+    const before = await snapshot(join(workDir, "cli"));
+    const failed = cli({ SITE_ORIGIN: "http://www.example.com" });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain("SITE_ORIGIN (environment variable): origin must be the site's https origin");
+    expect(failed.stderr).toContain("was left as it was");
+    expect(await snapshot(join(workDir, "cli"))).toEqual(before);
+  });
+
+  it("is reproducible: two builds of the same commit are byte-identical", async () => {
+    const again = join(workDir, "again");
+    await build({ outDir });
+    await build({ outDir: again });
+    expect(await snapshot(again)).toEqual(await snapshot(outDir));
   });
 });
