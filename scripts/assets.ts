@@ -4,6 +4,7 @@ import * as esbuild from "esbuild";
 import { bundle as bundleCss, type Targets } from "lightningcss";
 import type { PageAssets } from "../src/components/Document";
 import type { SiteContent } from "../src/content/types";
+import { ISLAND_IDS } from "../src/islands/props";
 import type { SiteUrls } from "../src/lib/routes";
 import { iconSvg, renderPng, SHARE_IMAGE, shareImageSvg } from "./images";
 import { ICONS, webManifest } from "./site-files";
@@ -77,6 +78,8 @@ export function buildCss(): Uint8Array {
 }
 
 const ISLANDS_ENTRY = "src/client/islands.tsx";
+/** Islands that are chunks of their own, loaded only by pages that have them: element id to source module. */
+const ISLAND_CHUNKS: Record<string, string> = { [ISLAND_IDS.sample]: "src/client/sample.tsx" };
 const LOADER_ENTRY = "src/client/loader.ts";
 
 /** esbuild settings for the islands (React and the interactive components); budget.test.ts reuses them. */
@@ -110,11 +113,22 @@ async function buildClient(url: (path: string) => string): Promise<{ loader: str
   const outputs = islands.metafile.outputs;
   const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === ISLANDS_ENTRY);
   if (!entry) throw new Error(`esbuild produced no output for ${ISLANDS_ENTRY}`);
-  // The entry and everything it imports without waiting: what first use will need.
-  const modules = new Set([entry]);
-  for (const file of modules) {
-    for (const imported of outputs[file]!.imports) if (imported.kind === "import-statement") modules.add(imported.path);
-  }
+  // A module and everything it imports without waiting: what running it will need.
+  const withImports = (start: string) => {
+    const modules = new Set([start]);
+    for (const file of modules) {
+      for (const imported of outputs[file]!.imports) if (imported.kind === "import-statement") modules.add(imported.path);
+    }
+    return modules;
+  };
+  const modules = withImports(entry);
+  const byIsland = Object.fromEntries(
+    Object.entries(ISLAND_CHUNKS).map(([id, source]) => {
+      const chunk = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === source);
+      if (!chunk) throw new Error(`esbuild produced no chunk for ${source}`);
+      return [id, [...withImports(chunk)].filter((m) => !modules.has(m)).map((m) => url(`/${m}`))];
+    }),
+  );
 
   const loader = await esbuild.build({
     absWorkingDir: ROOT,
@@ -123,7 +137,7 @@ async function buildClient(url: (path: string) => string): Promise<{ loader: str
     format: "iife",
     minify: true,
     target: JS_TARGET,
-    define: { __ISLANDS__: JSON.stringify({ entry: url(`/${entry}`), modules: [...modules].map((m) => url(`/${m}`)) }) },
+    define: { __ISLANDS__: JSON.stringify({ entry: url(`/${entry}`), modules: [...modules].map((m) => url(`/${m}`)), byIsland }) },
     legalComments: "none",
     write: false,
     logLevel: "silent",

@@ -54,7 +54,9 @@ describe("build", () => {
       ".nojekyll",
       "_headers",
       "apple-touch-icon.png",
+      "assets/chunk-[hash].js",
       "assets/islands-[hash].js",
+      "assets/sample-[hash].js",
       "assets/share-[hash].png",
       "favicon.svg",
       "icon-192.png",
@@ -65,11 +67,14 @@ describe("build", () => {
     ]);
   });
 
-  it("compiles the islands' URL into the loader inlined in every page", async () => {
-    const [islands] = await readdir(join(outDir, "assets"));
+  it("compiles the islands' URLs into the loader inlined in every page: React's chunk for all, the sample's for its pages", async () => {
+    const assets = await readdir(join(outDir, "assets"));
+    const named = (prefix: string) => `"/assets/${assets.find((f) => f.startsWith(prefix))}"`;
     const home = await readFile(join(outDir, "index.html"), "utf8");
     const loader = home.match(/<script>([^<]*)<\/script>/)![1]!;
-    expect(loader).toContain(`"/assets/${islands}"`);
+    expect(loader).toContain(`entry:${named("islands-")}`);
+    expect(loader).toContain(`modules:[${named("islands-")},${named("chunk-")}]`);
+    expect(loader).toContain(`"sample-player":[${named("sample-")}]`);
     expect(loader).toContain('classList.add("js")');
   });
 

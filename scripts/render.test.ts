@@ -229,6 +229,20 @@ describe("renderSite", () => {
     }
   });
 
+  it("puts the sample player on Home and Products only, with its note for browsers that cannot play it", () => {
+    const withPlayer = [...pages].filter(([, html]) => parse(html).getElementById("sample-player")).map(([file]) => file);
+    expect(withPlayer.sort()).toEqual(["index.html", "products/index.html"]);
+    for (const file of withPlayer) {
+      const doc = page(file);
+      const player = doc.getElementById("sample-player")!;
+      expect(player.hasAttribute("data-island")).toBe(true);
+      expect(player.querySelector(".sample__fallback")!.textContent).toContain("needs JavaScript");
+      expect([...player.querySelectorAll("input[type=radio]")].map((r) => r.getAttribute("value"))).toEqual(["alpha", "theta", "delta"]);
+      expect(player.querySelector(".sample__note")!.textContent).toMatch(/stereo headphones.*volume low.*driving/i);
+      expect(JSON.parse(doc.getElementById("sample-player-props")!.textContent!).sample.seconds).toBe(60);
+    }
+  });
+
   it.each(["about/index.html", "products/index.html"])("%s carries the listening-safely note", (file) => {
     const note = page(file).getElementById("listening-safely")!;
     const said = note.textContent!.toLowerCase();

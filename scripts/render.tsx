@@ -3,6 +3,9 @@ import { Document, type PageAssets } from "../src/components/Document";
 import { renderIsland } from "../src/components/Island";
 import { safety } from "../src/content/safety";
 import type { SiteContent } from "../src/content/types";
+import { sample } from "../src/content/sample";
+import { ISLAND_IDS } from "../src/islands/props";
+import { SamplePlayer } from "../src/islands/SamplePlayer";
 import { SiteHeader, type NavItem } from "../src/islands/SiteHeader";
 import { outputFileFor, type SiteUrls } from "../src/lib/routes";
 import { pages as allPages } from "../src/pages/index";
@@ -30,10 +33,11 @@ export function navRoutes(pages: readonly PageModule[] = allPages): { label: str
  */
 export function renderSite({ site, assets, urls, pages = allPages }: RenderOptions): Map<string, string> {
   const nav = navRoutes(pages);
+  const islands = { sample: renderIsland(ISLAND_IDS.sample, SamplePlayer, { sample }) };
   const output = new Map<string, string>();
   for (const { meta, Page, structuredData } of pages) {
     const items: NavItem[] = nav.map((n) => ({ label: n.label, href: urls.path(n.path), current: n.path === meta.path }));
-    const header = renderIsland("site-header", SiteHeader, { brand: site.brand, homeHref: urls.path("/"), items });
+    const header = renderIsland(ISLAND_IDS.header, SiteHeader, { brand: site.brand, homeHref: urls.path("/"), items });
     let html: string;
     try {
       html = renderToStaticMarkup(
@@ -46,7 +50,7 @@ export function renderSite({ site, assets, urls, pages = allPages }: RenderOptio
           structuredData={structuredData?.(site, urls)}
           safetyHref={urls.path(`/about/#${safety.id}`)}
         >
-          <Page site={site} url={urls.path} />
+          <Page site={site} url={urls.path} islands={islands} />
         </Document>,
       );
     } catch (error) {

@@ -68,7 +68,9 @@ describe.each(WIDTHS)("at %i px", (width) => {
  */
 async function tabThrough(page: Page, direction: "forward" | "backward" = "forward") {
   await page.evaluate((backward) => {
-    document.querySelectorAll("a[href], button").forEach((el, i) => el.setAttribute("data-stop", String(i)));
+    document
+      .querySelectorAll("a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])")
+      .forEach((el, i) => el.setAttribute("data-stop", String(i)));
     (document.activeElement as HTMLElement | null)?.blur();
     window.scrollTo(0, backward ? document.documentElement.scrollHeight : 0);
   }, direction === "backward");
@@ -79,7 +81,6 @@ async function tabThrough(page: Page, direction: "forward" | "backward" = "forwa
     const state = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body || !el.dataset.stop) return undefined;
-      const style = getComputedStyle(el);
       const rect = el.getBoundingClientRect();
       // Covered means something else is painted on top: test the top and bottom edges, where a fixed bar
       // would overlap first.
@@ -89,9 +90,14 @@ async function tabThrough(page: Page, direction: "forward" | "backward" = "forwa
         const top = document.elementFromPoint(x, y);
         return !top || !(el === top || el.contains(top));
       });
+      // A control inside a label may draw its ring on the label (the sample's band choices do).
+      const ringOn = (node: Element | null) => {
+        const s = node && getComputedStyle(node);
+        return !!s && s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2;
+      };
       return {
         stop: el.dataset.stop,
-        ring: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
+        ring: ringOn(el) || (el.tagName === "INPUT" && ringOn(el.closest("label"))),
         covered,
         offScreen: rect.bottom <= 0 || rect.top >= innerHeight,
       };

@@ -6,8 +6,10 @@ import { describe, expect, inject, it } from "vitest";
 const validator = new HtmlValidate({
   extends: ["html-validate:recommended"],
   rules: {
-    // React writes void elements self-closed (<meta/>): valid HTML, and one consistent style is enforced.
+    // React's serializer has one consistent style for each of these, both valid HTML; the validator enforces
+    // it: void elements self-closed (<meta/>), boolean attributes with an empty value (checked="").
     "void-style": ["error", { style: "selfclose" }],
+    "attribute-boolean-style": ["error", { style: "empty" }],
   },
 });
 

@@ -23,6 +23,9 @@ export function hydrateIsland<P extends object>(
   const props = JSON.parse(propsElement.textContent ?? "{}") as P;
   return new Promise((resolve) => {
     const onMount = () => resolve(true);
+    // From here React owns this island's events (and replays those that come before it is done); the
+    // loader stops collecting early clicks for it.
+    container.setAttribute("data-hydrating", "");
     hydrateRoot(
       container,
       <Mounted onMount={onMount}>

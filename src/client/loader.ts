@@ -9,7 +9,13 @@
  *    for React; a page that is used gets it at once, and a button pressed in that first instant is pressed
  *    again once React has taken over.
  */
-declare const __ISLANDS__: { entry: string; modules: readonly string[] };
+declare const __ISLANDS__: {
+  entry: string;
+  /** What every page needs on first use: the islands entry and React. */
+  modules: readonly string[];
+  /** What a page needs besides, by the id of an island it has. */
+  byIsland: Readonly<Record<string, readonly string[]>>;
+};
 
 const FIRST_USE = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
 const listening = { capture: true, passive: true } as const;
@@ -19,9 +25,10 @@ document.documentElement.classList.add("js");
 let started = false;
 const earlyClicks: HTMLElement[] = [];
 
+// A click on an island React has not taken over yet would be lost: keep it, and press it again later.
 function onEarlyClick(event: MouseEvent) {
   const button = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-island] button") : null;
-  if (button) earlyClicks.push(button);
+  if (button && !button.closest("[data-island]")!.hasAttribute("data-hydrating")) earlyClicks.push(button);
 }
 
 function start() {
@@ -30,15 +37,15 @@ function start() {
   for (const type of FIRST_USE) removeEventListener(type, start, listening);
   addEventListener("click", onEarlyClick, true);
   void (import(__ISLANDS__.entry) as Promise<typeof import("./islands")>).then(async ({ hydrateIslands }) => {
-    // From here React sees every event itself (and replays those that reach a root still hydrating).
-    removeEventListener("click", onEarlyClick, true);
     await hydrateIslands();
+    removeEventListener("click", onEarlyClick, true);
     for (const button of earlyClicks.splice(0)) if (button.isConnected) button.click();
   });
 }
 
 function preload() {
-  for (const href of __ISLANDS__.modules) {
+  const extra = Object.entries(__ISLANDS__.byIsland).flatMap(([id, modules]) => (document.getElementById(id) ? modules : []));
+  for (const href of new Set([...__ISLANDS__.modules, ...extra])) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.href = href;

@@ -1,5 +1,6 @@
 import { Card, CardGrid } from "../components/Card";
 import { ButtonLink } from "../components/Links";
+import { SampleSection } from "../components/SampleSection";
 import { Section } from "../components/Section";
 import { Steps } from "../components/Steps";
 import { homeLayers, listeningSteps } from "../content/copy";
@@ -15,7 +16,7 @@ export const meta: PageMeta = {
   nav: { label: "Home", order: 1 },
 };
 
-export function Page({ site, url }: PageProps) {
+export function Page({ site, url, islands }: PageProps) {
   return (
     <>
       <div className="hero">
@@ -60,9 +61,10 @@ export function Page({ site, url }: PageProps) {
         </CardGrid>
       </Section>
 
+      <SampleSection island={islands.sample} tone="raised" />
+
       <Section
         id="listen"
-        tone="raised"
         eyebrow="Getting started"
         title="How to listen"
         lead="A field asks very little of you. Three things make the difference."

@@ -2,6 +2,7 @@ import { Card, CardGrid } from "../components/Card";
 import { FieldCard } from "../components/FieldCard";
 import { ButtonLink, MailLink } from "../components/Links";
 import { SafetyNote } from "../components/SafetyNote";
+import { SampleSection } from "../components/SampleSection";
 import { Callout, PageIntro, Section } from "../components/Section";
 import { productBenefits } from "../content/copy";
 import { mail } from "../content/mail";
@@ -17,7 +18,7 @@ export const meta: PageMeta = {
   nav: { label: "Products", order: 4 },
 };
 
-export function Page({ site, url }: PageProps) {
+export function Page({ site, url, islands }: PageProps) {
   return (
     <>
       <PageIntro
@@ -39,6 +40,8 @@ export function Page({ site, url }: PageProps) {
           </ButtonLink>
         </div>
       </Section>
+
+      <SampleSection island={islands.sample} tone="raised" />
 
       <div className="container section">
         <SafetyNote />

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import type { RenderedIsland } from "../components/Island";
 import type { SiteContent } from "../content/types";
 import type { SiteUrls } from "../lib/routes";
 
@@ -19,6 +20,8 @@ export interface PageProps {
   site: SiteContent;
   /** Turns a site path into the URL to write in the page (adds the base path). */
   url: (path: string) => string;
+  /** Interactive parts, rendered beforehand (a React render cannot start another inside itself). */
+  islands: { sample: RenderedIsland };
 }
 
 export interface PageModule {

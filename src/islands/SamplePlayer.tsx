@@ -1,0 +1,163 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { bandTones, soundGraph, volumeToGain, type EarTones, type SoundGraph } from "../audio/graph";
+import type { SampleContent } from "../content/sample";
+
+export interface SamplePlayerProps {
+  sample: SampleContent;
+}
+
+type Ear = "left" | "right";
+type Playing = { kind: "band"; bandId: string } | { kind: "check"; ear: Ear };
+
+/** Spoken updates come at these intervals while a band plays, not every second. */
+const ANNOUNCE_EVERY_SECONDS = 15;
+
+/**
+ * "Play a sample": a binaural beat made live with Web Audio, a volume slider, and a left/right headphone
+ * check. Rendered on the server with its controls (which the stylesheet shows only with JavaScript) and a
+ * note for browsers that cannot play it; hydrated with the same props.
+ */
+export function SamplePlayer({ sample }: SamplePlayerProps) {
+  const [supported, setSupported] = useState(true);
+  const [bandId, setBandId] = useState(sample.bands[0]!.id);
+  const [volume, setVolume] = useState<number>(sample.startVolume);
+  const [playing, setPlaying] = useState<Playing | null>(null);
+  const [secondsLeft, setSecondsLeft] = useState<number>(sample.seconds);
+  const sound = useRef<{ context: AudioContext; graph?: SoundGraph; timer?: ReturnType<typeof setInterval> }>(null);
+  const volumeRef = useRef(volume);
+  volumeRef.current = volume;
+
+  useEffect(() => {
+    if (typeof AudioContext === "undefined") setSupported(false);
+  }, []);
+
+  const stop = useCallback(() => {
+    const current = sound.current;
+    if (!current?.graph) return;
+    clearInterval(current.timer);
+    const silentAt = current.graph.fadeOut();
+    current.graph = undefined;
+    setPlaying(null);
+    // Let the fade finish, then release the audio device (unless something new has started meanwhile).
+    setTimeout(() => {
+      if (!current.graph) void current.context.suspend();
+    }, (silentAt - current.context.currentTime) * 1000 + 50);
+  }, []);
+
+  const start = useCallback(
+    (next: Playing) => {
+      stop();
+      sound.current ??= { context: new AudioContext() };
+      const current = sound.current;
+      void current.context.resume();
+      const band = next.kind === "band" ? sample.bands.find((b) => b.id === next.bandId)! : undefined;
+      const tones: EarTones = band ? bandTones(band) : { [next.kind === "check" ? next.ear : "left"]: sample.check.hz };
+      const seconds = band ? sample.seconds : sample.check.seconds;
+      current.graph = soundGraph(current.context, tones, {
+        startAt: current.context.currentTime,
+        volume: volumeToGain(volumeRef.current),
+        fadeSeconds: band ? sample.fadeSeconds : Math.min(sample.fadeSeconds, seconds / 4),
+        seconds,
+      });
+      const startedAt = Date.now();
+      setPlaying(next);
+      setSecondsLeft(seconds);
+      current.timer = setInterval(() => {
+        const left = Math.max(0, seconds - Math.floor((Date.now() - startedAt) / 1000));
+        setSecondsLeft(left);
+        if (left === 0) stop();
+      }, 250);
+    },
+    [sample, stop],
+  );
+
+  // Hiding the page ends the sound; leaving it ends it at once, since there may be no later to render in.
+  useEffect(() => {
+    const onVisibility = () => document.visibilityState === "hidden" && stop();
+    const onPageHide = () => {
+      flushSync(stop);
+      void sound.current?.context.suspend();
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    addEventListener("pagehide", onPageHide);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisibility);
+      removeEventListener("pagehide", onPageHide);
+      stop();
+    };
+  }, [stop]);
+
+  const band = sample.bands.find((b) => b.id === bandId)!;
+  const playingBand = playing?.kind === "band" ? sample.bands.find((b) => b.id === playing.bandId) : undefined;
+  const describe = (seconds: number) =>
+    playingBand
+      ? `Playing ${playingBand.name}, ${playingBand.beatHz} Hz beat, ${seconds} ${seconds === 1 ? "second" : "seconds"} left`
+      : playing?.kind === "check"
+        ? `Playing a tone in your ${playing.ear} ear only`
+        : "Stopped";
+  const announced = describe(Math.ceil(secondsLeft / ANNOUNCE_EVERY_SECONDS) * ANNOUNCE_EVERY_SECONDS);
+
+  const chooseBand = (id: string) => {
+    setBandId(id);
+    if (playingBand) start({ kind: "band", bandId: id });
+  };
+  const changeVolume = (value: number) => {
+    setVolume(value);
+    sound.current?.graph?.setVolume(volumeToGain(value));
+  };
+
+  return (
+    <div className="sample" data-unsupported={supported ? undefined : ""}>
+      <p className="sample__fallback">{sample.noScript}</p>
+      <div className="sample__controls">
+        <fieldset className="sample__bands">
+          <legend className="sample__label">Choose a band</legend>
+          {sample.bands.map((b) => (
+            <label className="sample__band" key={b.id}>
+              <input type="radio" name="sample-band" value={b.id} checked={b.id === bandId} onChange={() => chooseBand(b.id)} />
+              <span className="sample__band-name">{b.name}</span>
+              <span className="sample__band-detail">
+                {b.beatHz} Hz beat · {b.feeling}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="sample__row">
+          <button
+            type="button"
+            className="button button--primary sample__play"
+            onClick={() => (playingBand ? stop() : start({ kind: "band", bandId: band.id }))}
+          >
+            <span className={`sample__play-icon sample__play-icon--${playingBand ? "stop" : "play"}`} aria-hidden="true" />
+            {playingBand ? "Stop" : "Play a sample"}
+          </button>
+          <label className="sample__volume">
+            <span className="sample__label">Volume</span>
+            <input type="range" min={0} max={100} step={1} value={volume} onChange={(e) => changeVolume(Number(e.target.value))} />
+          </label>
+        </div>
+        <div className="sample__progress" aria-hidden="true" data-active={playingBand ? "" : undefined}>
+          <span className="sample__bar" style={playingBand ? { transform: `scaleX(${1 - secondsLeft / sample.seconds})` } : undefined} />
+        </div>
+        <p className="sample__status" aria-hidden="true">
+          {describe(secondsLeft)}
+        </p>
+        <p className="visually-hidden" role="status">
+          {announced}
+        </p>
+        <div className="sample__check" role="group" aria-labelledby="sample-check-label">
+          <span className="sample__label" id="sample-check-label">
+            Check your headphones
+          </span>
+          {(["left", "right"] as const).map((ear) => (
+            <button type="button" className="button button--secondary sample__ear" key={ear} onClick={() => start({ kind: "check", ear })}>
+              {ear === "left" ? "Left" : "Right"}
+            </button>
+          ))}
+        </div>
+        <p className="sample__note">{sample.note}</p>
+      </div>
+    </div>
+  );
+}
