@@ -25,17 +25,33 @@ export interface BuiltAssets {
 }
 
 /**
+ * The expensive steps, replaceable: the dev server passes versions that remember their last result (an
+ * incremental esbuild context, the CSS until a stylesheet changes, each rendered PNG) so a rebuild redoes
+ * only what changed. A one-off build uses the plain ones.
+ */
+export interface AssetTools {
+  buildCss(): Uint8Array;
+  bundleIslands(): Promise<IslandsBundle>;
+  renderPng(svg: string, width?: number): Uint8Array;
+}
+
+export type IslandsBundle = esbuild.BuildResult<typeof ISLANDS_BUILD>;
+
+export const plainTools: AssetTools = { buildCss, bundleIslands: () => esbuild.build(ISLANDS_BUILD), renderPng };
+
+/**
  * Everything pages use besides their own HTML, in memory: the stylesheet and the loader (both inlined),
  * the islands (hashed files), the icons and manifest (at fixed addresses, where browsers look for them)
  * and the share image (hashed, so a changed picture is a new URL to social networks' caches).
  */
-export async function buildAssets(site: SiteContent, urls: SiteUrls): Promise<BuiltAssets> {
+export async function buildAssets(site: SiteContent, urls: SiteUrls, tools: AssetTools = plainTools): Promise<BuiltAssets> {
+  const { renderPng } = tools;
   const files = new Map<string, Uint8Array>();
   const text = (value: string) => new TextEncoder().encode(value);
 
-  const css = buildCss();
+  const css = tools.buildCss();
 
-  const js = await buildClient(urls.path);
+  const js = await buildClient(urls.path, await tools.bundleIslands());
   for (const [file, bytes] of js.files) files.set(file, bytes);
 
   files.set(ICONS.svg.slice(1), text(iconSvg({ rounded: true })));
@@ -106,8 +122,7 @@ export const ISLANDS_BUILD = {
  * The islands bundle (content-hashed files, React shared between them) and the small loader that is inlined
  * in every page, with the islands' URLs compiled into it.
  */
-async function buildClient(url: (path: string) => string): Promise<{ loader: string; files: Map<string, Uint8Array> }> {
-  const islands = await esbuild.build(ISLANDS_BUILD);
+async function buildClient(url: (path: string) => string, islands: IslandsBundle): Promise<{ loader: string; files: Map<string, Uint8Array> }> {
   const files = new Map<string, Uint8Array>();
   for (const out of islands.outputFiles) files.set(relative(ROOT, out.path), out.contents);
   const outputs = islands.metafile.outputs;

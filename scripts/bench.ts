@@ -13,10 +13,12 @@ import lighthouse from "lighthouse";
 import { pages } from "../src/pages/index";
 import { ROOT } from "./assets";
 import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from "./e2e/chromium";
+import { startDevProcess } from "./e2e/dev-harness";
 import { serveStatic } from "./static-server";
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 5);
+const DEV_EDITS = 10;
 const ROUTES = pages.filter((p) => p.meta.nav).sort((a, b) => a.meta.nav!.order - b.meta.nav!.order).map((p) => p.meta.path);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const KINDS = ["Document", "Stylesheet", "Script", "Image", "Font", "Other"] as const;
@@ -50,6 +52,27 @@ function timeBuilds(): number[] {
     times.push(performance.now() - started);
   }
   return times;
+}
+
+/**
+ * `npm run dev` on a copy of the project: one-line copy changes, each timed from the save to the new page
+ * being served (watching, rebuilding and swapping in), and the server's own figure for the rebuild.
+ */
+async function timeDevRebuilds(): Promise<{ savedToServed: number[]; rebuild: number[] }> {
+  const dev = await startDevProcess();
+  const savedToServed: number[] = [];
+  const rebuild: number[] = [];
+  try {
+    for (let edit = 1; edit <= DEV_EDITS; edit++) {
+      const started = performance.now();
+      const stats = await dev.edit("src/pages/about.tsx", (text) => text.replace(/not a (switch|lever\d*)\./, `not a lever${edit}.`));
+      savedToServed.push(performance.now() - started);
+      rebuild.push(stats.lastBuildMs);
+    }
+  } finally {
+    await dev.stop();
+  }
+  return { savedToServed, rebuild };
 }
 
 /**
@@ -138,6 +161,8 @@ async function main() {
 
   console.log(`Timing ${BUILD_RUNS} builds...`);
   const builds = timeBuilds();
+  console.log(`Timing ${DEV_EDITS} dev-server rebuilds...`);
+  const dev = await timeDevRebuilds();
 
   const tls = await loopbackCertificate();
   if (!tls) console.log("openssl not found: serving over plain HTTP/1.1, which costs extra connections a CDN would not.");
@@ -189,10 +214,14 @@ async function main() {
   if (shortfalls.length) console.log(`\nAudits not fully passed in some run:\n${shortfalls.join("\n")}`);
   if (retried.length) console.log(`\nRuns Lighthouse could not record, and ran again: ${retried.join(", ")}`);
   console.log(`\nBuild (tsx scripts/build.ts, ${BUILD_RUNS} runs): min ${ms(Math.min(...builds))} ms, median ${ms(median(builds))} ms`);
+  console.log(
+    `Dev rebuild after a one-line copy change (${DEV_EDITS} edits): rebuild min ${ms(Math.min(...dev.rebuild))} ms, median ${ms(median(dev.rebuild))} ms; ` +
+      `save to served min ${ms(Math.min(...dev.savedToServed))} ms, median ${ms(median(dev.savedToServed))} ms`,
+  );
 
   const outDir = join(ROOT, ".artifacts/bench");
   await mkdir(outDir, { recursive: true });
-  const report = { date: new Date().toISOString(), lighthouseRuns: LIGHTHOUSE_RUNS, served, build: { runsMs: builds, minMs: Math.min(...builds), medianMs: median(builds) }, routes: results };
+  const report = { date: new Date().toISOString(), lighthouseRuns: LIGHTHOUSE_RUNS, served, build: { runsMs: builds, minMs: Math.min(...builds), medianMs: median(builds) }, dev, routes: results };
   await writeFile(join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
   console.log(`Written to ${join(".artifacts/bench", "latest.json")}`);
 }

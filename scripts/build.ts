@@ -7,29 +7,42 @@ import { validateContent, withEnvironment } from "../src/content/validate";
 import { createUrls } from "../src/lib/routes";
 import { pages as allPages } from "../src/pages/index";
 import type { PageModule } from "../src/pages/types";
-import { buildAssets, ROOT } from "./assets";
+import { buildAssets, ROOT, type AssetTools } from "./assets";
 import { checkSite } from "./check";
 import { navRoutes, renderSite } from "./render";
 import { headersFile } from "./security";
 import { robotsTxt, sitemapXml } from "./site-files";
 import { writeSite } from "./write";
 
-export interface BuildOptions {
+export { ownerContent, withEnvironment };
+
+export interface SiteOptions {
   site?: SiteContent;
   /** Where each content field came from, when not the content file (environment overrides). */
   sources?: Record<string, string>;
-  outDir?: string;
   pages?: readonly PageModule[];
+  tools?: AssetTools;
 }
 
-/** The whole build, in order. Any step that throws stops it before anything is written. */
-export async function build({ site = ownerContent, sources = {}, outDir = join(ROOT, "dist"), pages = allPages }: BuildOptions = {}) {
+export interface BuildOptions extends SiteOptions {
+  outDir?: string;
+}
+
+/** The whole build, written to outDir at once; nothing is written if any step throws. */
+export async function build({ outDir = join(ROOT, "dist"), ...options }: BuildOptions = {}) {
+  const site = await buildSite(options);
+  await writeSite(outDir, site.files);
+  return site;
+}
+
+/** Every file of the site, in memory, in order: content, assets, pages, files for hosts, checks. */
+export async function buildSite({ site = ownerContent, sources = {}, pages = allPages, tools }: SiteOptions = {}) {
   // 1. Content: the owner's data, checked field by field.
   const content = validateContent(site, sources);
   const urls = createUrls(content);
 
   // 2. Assets: stylesheet and loader to inline, the hashed islands, icons, manifest and share image.
-  const assets = await buildAssets(content, urls);
+  const assets = await buildAssets(content, urls, tools);
 
   // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy.
   const html = renderSite({ site: content, assets: assets.page, urls, pages });
@@ -48,13 +61,14 @@ export async function build({ site = ownerContent, sources = {}, outDir = join(R
 
   // 5. Check: titles, headings, descriptions and links, naming the page at fault.
   checkSite(html, files.keys(), content.basePath);
-
-  // 6. Write: all at once, or not at all.
-  await writeSite(outDir, files);
-  return { pages: html, files };
+  return { pages: html, files, content };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+// Run as a command (not when bundled into the dev server, where import.meta.url is another file's). No
+// top-level await: the dev server's bundle of this file is CommonJS.
+if (process.argv[1] === fileURLToPath(import.meta.url)) void main();
+
+async function main() {
   const started = performance.now();
   const { values } = parseArgs({ options: { out: { type: "string" } } });
   const outDir = values.out ? resolve(values.out) : join(ROOT, "dist");

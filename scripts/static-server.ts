@@ -1,6 +1,12 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse, type Http2Session } from "node:http2";
+import {
+  createSecureServer,
+  type Http2SecureServer,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+  type Http2Session,
+} from "node:http2";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -19,31 +25,35 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".txt": "text/plain; charset=utf-8",
 };
 
-export interface StaticServer {
-  server: Server | Http2SecureServer;
-  /** Origin the server answers on, e.g. http://127.0.0.1:41234 */
-  url: string;
-  close(): Promise<void>;
-}
-
-export interface StaticServerOptions {
-  port?: number;
-  host?: string;
-  /**
-   * Compress text responses with brotli or gzip, as a CDN would (for measuring what visitors download).
-   * Everything is compressed up front, as a CDN serves it from cache: timing a response must not include
-   * brotli's slowest setting at work.
-   */
-  compress?: boolean;
-  /** Apply the site's `_headers` file, as Netlify and Cloudflare Pages do (the file itself is not served). */
-  headers?: boolean;
-  /** Serve the site under a folder, as a GitHub Pages project site is ("/repo/"). */
-  basePath?: string;
-  /** Serve HTTPS with HTTP/2, as CDNs do (one connection carries every request), with this key and certificate. */
-  tls?: { key: string; cert: string };
-}
-
 const COMPRESSIBLE = new Set([".html", ".css", ".js", ".json", ".webmanifest", ".svg", ".xml", ".txt"]);
+
+export type Request = IncomingMessage | Http2ServerRequest;
+export type Response = ServerResponse | Http2ServerResponse;
+
+/** Where a served site's files come from: a folder on disk, or memory (the dev server's latest build). */
+export interface SiteSource {
+  /** The file at a path inside the site ("about/index.html"), or undefined when there is none. */
+  read(path: string): Promise<Uint8Array | undefined> | Uint8Array | undefined;
+}
+
+/** A built site in a folder. Files are read once and kept, as a CDN's edge would. */
+export function folderSource(root: string): SiteSource & { files(): Promise<string[]> } {
+  const cache = new Map<string, Uint8Array | undefined>();
+  return {
+    async read(path) {
+      if (!cache.has(path)) {
+        const file = join(root, path);
+        const found = await stat(file).catch(() => undefined);
+        cache.set(path, found?.isFile() ? await readFile(file) : undefined);
+      }
+      return cache.get(path);
+    },
+    async files() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true });
+      return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(root.length + 1));
+    },
+  };
+}
 
 /** The bytes a CDN sends for a file with each encoding: brotli at its best setting, gzip at level 9. */
 export function encode(bytes: Uint8Array, encoding: "br" | "gzip"): Buffer {
@@ -52,27 +62,139 @@ export function encode(bytes: Uint8Array, encoding: "br" | "gzip"): Buffer {
     : gzipSync(bytes, { level: 9 });
 }
 
+export interface HandlerOptions {
+  /** Compress text responses with brotli or gzip, as a CDN would (for measuring what visitors download). */
+  compress?: boolean;
+  /** Apply the site's `_headers` file, as Netlify and Cloudflare Pages do (the file itself is not served). */
+  headers?: boolean;
+  /** Serve the site under a folder, as a GitHub Pages project site is ("/repo/"). */
+  basePath?: string;
+  /** Changes every HTML response on its way out (the dev server adds its live-reload script). */
+  transformHtml?: (html: string) => string;
+}
+
+export interface SiteHandler {
+  (request: Request, response: Response): Promise<void>;
+  /** Compresses these files ahead of their first request, as a CDN serves them from cache. */
+  warm(paths: readonly string[]): Promise<void>;
+}
+
 /**
- * Serves a built site the way static hosts do: "/about/" is about/index.html, "/about" redirects to
- * "/about/", and anything missing gets 404.html with status 404. For tests and tools on loopback.
+ * Answers requests the way static hosts do: "/about/" is about/index.html, "/about" redirects to
+ * "/about/", and anything missing gets 404.html with status 404.
  */
-export async function serveStatic(root: string, options: StaticServerOptions = {}): Promise<StaticServer> {
-  const { port = 0, host = "127.0.0.1", compress = false, headers = false, basePath = "/" } = options;
-  if (compress) await precompress(root);
-  const site: Site = {
-    root,
-    compress,
-    basePath,
-    rules: headers ? parseHeadersFile(await readFile(join(root, "_headers"), "utf8")) : [],
+export function siteHandler(source: SiteSource, options: HandlerOptions = {}): SiteHandler {
+  const { compress = false, headers = false, basePath = "/", transformHtml } = options;
+  // Compressed bodies, per encoding, for as long as the file's bytes are alive.
+  const encoded = { br: new WeakMap<Uint8Array, Buffer>(), gzip: new WeakMap<Uint8Array, Buffer>() };
+  let rules: { text: Uint8Array | undefined; parsed: HeaderRule[] } = { text: undefined, parsed: [] };
+  const rulesFor = async () => {
+    const text = headers ? await source.read("_headers") : undefined;
+    if (text !== rules.text) rules = { text, parsed: text ? parseHeadersFile(new TextDecoder().decode(text)) : [] };
+    return rules.parsed;
   };
+
+  const compressed = (bytes: Uint8Array, encoding: "br" | "gzip") => {
+    const body = encoded[encoding].get(bytes) ?? encode(bytes, encoding);
+    encoded[encoding].set(bytes, body);
+    return body;
+  };
+
+  const handler = async (request: Request, response: Response) => {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      response.writeHead(405, { allow: "GET, HEAD" }).end();
+      return;
+    }
+    const url = new URL(request.url ?? "/", "http://localhost");
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      response.writeHead(400).end();
+      return;
+    }
+    if (!pathname.startsWith(basePath)) {
+      response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
+      return;
+    }
+    const relative = normalize(pathname.slice(basePath.length)).replace(/^[/\\.]+$/, "").replace(/^[/\\]+/, "");
+    if (relative.split(sep).includes("..")) {
+      response.writeHead(400).end();
+      return;
+    }
+    const extra = Object.fromEntries(headersFor(await rulesFor(), pathname));
+
+    const path = pathname.endsWith("/") ? join(relative, "index.html") : relative;
+    const hidden = headers && path === "_headers";
+    const found = hidden ? undefined : await source.read(path);
+    if (found) return send(request, response, path, found, 200, extra);
+    if (!pathname.endsWith("/") && (await source.read(join(relative, "index.html")))) {
+      response.writeHead(301, { ...extra, location: `${url.pathname}/${url.search}` }).end();
+      return;
+    }
+    const notFound = await source.read("404.html");
+    if (notFound) return send(request, response, "404.html", notFound, 404, extra);
+    response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
+  };
+
+  const warm = async (paths: readonly string[]) => {
+    for (const path of paths.filter((p) => COMPRESSIBLE.has(extname(p)))) {
+      const bytes = await source.read(path);
+      if (bytes) for (const encoding of ["br", "gzip"] as const) compressed(bytes, encoding);
+    }
+  };
+  return Object.assign(handler, { warm });
+
+  function send(request: Request, response: Response, path: string, raw: Uint8Array, status: number, extra: Record<string, string>) {
+    const type = extname(path);
+    const bytes = type === ".html" && transformHtml ? new TextEncoder().encode(transformHtml(new TextDecoder().decode(raw))) : raw;
+    const encoding = compress && COMPRESSIBLE.has(type) ? preferredEncoding(request) : undefined;
+    const body = encoding ? compressed(bytes, encoding) : bytes;
+    // Lowercase names throughout, so a rule from `_headers` replaces a default instead of adding a second one.
+    response.writeHead(status, {
+      "content-type": CONTENT_TYPES[type] ?? "application/octet-stream",
+      "content-length": body.length,
+      "cache-control": path.startsWith("assets/") ? CACHE.immutable : CACHE.revalidate,
+      ...(encoding ? { "content-encoding": encoding, vary: "Accept-Encoding" } : {}),
+      ...extra,
+    });
+    if (request.method === "HEAD") response.end();
+    else response.end(body);
+  }
+}
+
+function preferredEncoding(request: Request): "br" | "gzip" | undefined {
+  const accepts = String(request.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accepts)) return "br";
+  if (/\bgzip\b/.test(accepts)) return "gzip";
+  return undefined;
+}
+
+export interface StaticServer {
+  server: Server | Http2SecureServer;
+  /** Origin the server answers on, e.g. http://127.0.0.1:41234 */
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface ListenOptions {
+  port?: number;
+  host?: string;
+  /** Serve HTTPS with HTTP/2, as CDNs do (one connection carries every request), with this key and certificate. */
+  tls?: { key: string; cert: string };
+}
+
+/** Puts a request handler on a port (0: any free one). */
+export async function listen(handler: (request: Request, response: Response) => Promise<void>, options: ListenOptions = {}): Promise<StaticServer> {
+  const { port = 0, host = "127.0.0.1", tls } = options;
   const listener = (request: Request, response: Response) => {
-    handle(site, request, response).catch((error: Error) => {
+    handler(request, response).catch((error: Error) => {
       if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
       response.end(`Internal error: ${error.message}`);
     });
   };
   const sessions = new Set<Http2Session>();
-  const server = options.tls ? createSecureServer({ ...options.tls, allowHTTP1: true }, listener) : createServer(listener);
+  const server = tls ? createSecureServer({ ...tls, allowHTTP1: true }, listener) : createServer(listener);
   server.on("session", (session: Http2Session) => {
     sessions.add(session);
     session.on("close", () => sessions.delete(session));
@@ -84,7 +206,7 @@ export async function serveStatic(root: string, options: StaticServerOptions = {
   const address = server.address() as AddressInfo;
   return {
     server,
-    url: `${options.tls ? "https" : "http"}://${host}:${address.port}`,
+    url: `${tls ? "https" : "http"}://${host}:${address.port}`,
     close: () =>
       new Promise((resolve, reject) => {
         if ("closeAllConnections" in server) server.closeAllConnections();
@@ -94,99 +216,11 @@ export async function serveStatic(root: string, options: StaticServerOptions = {
   };
 }
 
-type Request = IncomingMessage | Http2ServerRequest;
-type Response = ServerResponse | Http2ServerResponse;
-
-interface Site {
-  root: string;
-  compress: boolean;
-  basePath: string;
-  rules: HeaderRule[];
-}
-
-async function handle(site: Site, request: Request, response: Response): Promise<void> {
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    response.writeHead(405, { allow: "GET, HEAD" }).end();
-    return;
-  }
-  const url = new URL(request.url ?? "/", "http://localhost");
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(url.pathname);
-  } catch {
-    response.writeHead(400).end();
-    return;
-  }
-  if (!pathname.startsWith(site.basePath)) {
-    response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
-    return;
-  }
-  const relative = normalize(pathname.slice(site.basePath.length)).replace(/^[/\\.]+$/, "").replace(/^[/\\]+/, "");
-  if (relative.split(sep).includes("..")) {
-    response.writeHead(400).end();
-    return;
-  }
-  const extra = Object.fromEntries(headersFor(site.rules, pathname));
-
-  const file = pathname.endsWith("/") ? join(site.root, relative, "index.html") : join(site.root, relative);
-  const found = relative === "_headers" && site.rules.length ? undefined : await stat(file).catch(() => undefined);
-  if (found?.isFile()) return send(site, request, response, file, 200, extra);
-  if (found?.isDirectory() && (await isFile(join(file, "index.html")))) {
-    response.writeHead(301, { ...extra, location: `${url.pathname}/${url.search}` }).end();
-    return;
-  }
-  const notFound = join(site.root, "404.html");
-  if (await isFile(notFound)) return send(site, request, response, notFound, 404, extra);
-  response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
-}
-
-const encodedCache = new Map<string, Buffer>();
-const cacheKey = async (file: string, encoding: string) => `${encoding}:${file}:${(await stat(file)).mtimeMs}`;
-
-async function precompress(root: string): Promise<void> {
-  const files = (await readdir(root, { recursive: true })).filter((f) => COMPRESSIBLE.has(extname(f)));
-  for (const file of files.map((f) => join(root, f))) {
-    const raw = await readFile(file);
-    for (const encoding of ["br", "gzip"] as const) encodedCache.set(await cacheKey(file, encoding), encode(raw, encoding));
-  }
-}
-
-async function send(
-  site: Site,
-  request: Request,
-  response: Response,
-  file: string,
-  status: number,
-  extra: Record<string, string>,
-): Promise<void> {
-  const raw = await readFile(file);
-  const encoding = site.compress && COMPRESSIBLE.has(extname(file)) ? preferredEncoding(request) : undefined;
-  let body: Buffer = raw;
-  if (encoding) {
-    const key = await cacheKey(file, encoding);
-    body = encodedCache.get(key) ?? encode(raw, encoding);
-    encodedCache.set(key, body);
-  }
-  const immutable = /[\\/]assets[\\/]/.test(file);
-  // Lowercase names throughout, so a rule from `_headers` replaces a default instead of adding a second one.
-  response.writeHead(status, {
-    "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream",
-    "content-length": body.length,
-    "cache-control": immutable ? CACHE.immutable : CACHE.revalidate,
-    ...(encoding ? { "content-encoding": encoding, vary: "Accept-Encoding" } : {}),
-    ...extra,
-  });
-  if (request.method === "HEAD") response.end();
-  else response.end(body);
-}
-
-function preferredEncoding(request: Request): "br" | "gzip" | undefined {
-  const accepts = String(request.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepts)) return "br";
-  if (/\bgzip\b/.test(accepts)) return "gzip";
-  return undefined;
-}
-
-async function isFile(path: string): Promise<boolean> {
-  return (await stat(path).catch(() => undefined))?.isFile() ?? false;
+/** A built folder, served on loopback for tests and tools. */
+export async function serveStatic(root: string, options: HandlerOptions & ListenOptions = {}): Promise<StaticServer> {
+  const source = folderSource(root);
+  const handler = siteHandler(source, options);
+  // Timing a response must not include brotli's slowest setting at work on a large script.
+  if (options.compress) await handler.warm(await source.files());
+  return listen(handler, options);
 }
