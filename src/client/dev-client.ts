@@ -45,9 +45,10 @@ function showProblem(problem: DevProblem) {
   const close = document.createElement("button");
   close.type = "button";
   close.textContent = "Dismiss";
-  close.style.cssText = "position:absolute;top:12px;right:16px;font:inherit;color:inherit;background:none;border:1px solid currentColor;border-radius:6px;padding:4px 10px;cursor:pointer";
+  close.style.cssText = "float:right;margin:0 0 8px 16px;font:inherit;color:inherit;background:none;border:1px solid currentColor;border-radius:6px;padding:4px 10px;cursor:pointer";
   close.addEventListener("click", hideProblem);
-  overlay.append(title, where, message, close);
+  // Floated first, so the title wraps beside the button instead of running under it on a phone.
+  overlay.append(close, title, where, message);
   document.body.append(overlay);
 }
 
