@@ -163,6 +163,9 @@ export async function startDevServer({ port = 3000, host = "localhost", typechec
       }
       if (typeProblem) send({ type: "problem", problem: typeProblem });
     } catch (error) {
+      // A save that arrived meanwhile is built next; this failure may be its half-written file (an editor that
+      // truncates, then writes), so say nothing until that build has spoken.
+      if (pending.size > 0) return;
       problem = await describe(error, sourceMap);
       log(`✗ ${problem.file ? `${problem.file}${problem.line ? `:${problem.line}` : ""}: ` : ""}${problem.message}`);
       log(files.size ? "  Still serving the last good build; save a fix to rebuild." : "  Nothing to serve yet; save a fix to build.");

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "../assets";
@@ -79,7 +79,9 @@ export async function startDevProcess({ typecheck = false, exposeGc = false } = 
     async edit(file, change) {
       const before = { stats: await stats(), problems: problemsSoFar() };
       const path = join(root, file);
-      await writeFile(path, change(await readFile(path, "utf8")));
+      // Saved whole, by rename, the way most editors save: a truncate-then-write can be seen half done.
+      await writeFile(`${path}.saving`, change(await readFile(path, "utf8")));
+      await rename(`${path}.saving`, path);
       // Built (a new build counted) or refused (a new problem reported): either way the server has answered.
       for (let waited = 0; waited < 20_000; waited += 20) {
         const now = await stats();

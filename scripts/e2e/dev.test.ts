@@ -105,7 +105,7 @@ describe("npm run dev", () => {
     await expect.poll(() => page.locator("#dev-overlay").textContent(), { timeout: 10_000 }).toContain("src/islands/SamplePlayer.tsx:");
     await dev.edit("src/islands/SamplePlayer.tsx", (text) => text.replace("useState<number>(", "useState("));
     await expect.poll(() => dev.output(), { timeout: 30_000 }).toContain("✓ Types check again");
-  });
+  }, 90_000);
 });
 
 describe("npm run dev, over hundreds of edits", () => {
