@@ -64,8 +64,8 @@ export async function buildSite({ site = ownerContent, sources = {}, pages = all
   return { pages: html, files, content };
 }
 
-// Run as a command (not when bundled into the dev server, where import.meta.url is another file's). No
-// top-level await: the dev server's bundle of this file is CommonJS.
+// Run as a command, not when the dev server (another script) loads its bundle of this file. No top-level
+// await: that bundle is CommonJS.
 if (process.argv[1] === fileURLToPath(import.meta.url)) void main();
 
 async function main() {

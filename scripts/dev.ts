@@ -158,8 +158,8 @@ export async function startDevServer({ port = 3000, host = "localhost", typechec
       log(`✓ ${what} in ${Math.round(lastBuildMs)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`);
       if (onlyStyles && !hadProblem) send({ type: "css", css: new TextDecoder().decode(css!) });
       else {
-        const paths = changedPages.map((page) => (page === "404.html" ? NOT_FOUND : `${content.basePath}${page.replace(/index\.html$/, "")}`));
-        send({ type: "reload", paths: hadProblem ? [...paths, ...allPaths(built.pages.keys(), content.basePath)] : paths });
+        // After a failure every open tab shows the overlay, so all of them reload.
+        send({ type: "reload", paths: addresses(hadProblem ? built.pages.keys() : changedPages, content.basePath) });
       }
       if (typeProblem) send({ type: "problem", problem: typeProblem });
     } catch (error) {
@@ -327,7 +327,8 @@ function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolea
   return !!a && !!b && a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
-function allPaths(pages: Iterable<string>, basePath: string): string[] {
+/** The address a browser tab shows for each built page ("about/index.html" → "/about/"). */
+function addresses(pages: Iterable<string>, basePath: string): string[] {
   return [...pages].map((page) => (page === "404.html" ? NOT_FOUND : `${basePath}${page.replace(/index\.html$/, "")}`));
 }
 

@@ -112,7 +112,7 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
       <p className="sample__fallback">{sample.noScript}</p>
       <div className="sample__controls">
         <fieldset className="sample__bands">
-          <legend className="sample__label">Choose a band</legend>
+          <legend className="eyebrow sample__label">Choose a band</legend>
           {sample.bands.map((b) => (
             <label className="sample__band" key={b.id}>
               <input type="radio" name="sample-band" value={b.id} checked={b.id === bandId} onChange={() => chooseBand(b.id)} />
@@ -133,7 +133,7 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
             {playingBand ? "Stop" : "Play a sample"}
           </button>
           <label className="sample__volume">
-            <span className="sample__label">Volume</span>
+            <span className="eyebrow sample__label">Volume</span>
             <input type="range" min={0} max={100} step={1} value={volume} onChange={(e) => changeVolume(Number(e.target.value))} />
           </label>
         </div>
@@ -147,7 +147,7 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
           {announced}
         </p>
         <div className="sample__check" role="group" aria-labelledby="sample-check-label">
-          <span className="sample__label" id="sample-check-label">
+          <span className="eyebrow sample__label" id="sample-check-label">
             Check your headphones
           </span>
           {(["left", "right"] as const).map((ear) => (
