@@ -6,10 +6,10 @@ import type { PageAssets } from "../src/components/Document";
 import type { SiteContent } from "../src/content/types";
 import { ISLAND_IDS } from "../src/islands/props";
 import type { SiteUrls } from "../src/lib/routes";
-import { iconSvg, renderPng, SHARE_IMAGE, shareImageSvg } from "./images";
+import { iconSvg, renderPng, SHARE_IMAGE, shareImage } from "./images";
+import { ROOT } from "./paths";
 import { ICONS, webManifest } from "./site-files";
 
-export const ROOT = join(import.meta.dirname, "..");
 const ASSET_DIR = "assets";
 
 // The oldest browsers we lay out for (roughly the last three years of Chrome, Firefox and Safari). Newer
@@ -33,18 +33,33 @@ export interface AssetTools {
   buildCss(): Uint8Array;
   bundleIslands(): Promise<IslandsBundle>;
   renderPng(svg: string, width?: number): Uint8Array;
+  /** The share image for this content (sources: where overridden fields came from, for errors). */
+  renderShareImage(site: SiteContent, sources: Record<string, string>): Uint8Array;
 }
 
 export type IslandsBundle = esbuild.BuildResult<typeof ISLANDS_BUILD>;
 
-export const plainTools: AssetTools = { buildCss, bundleIslands: () => esbuild.build(ISLANDS_BUILD), renderPng };
+export const plainTools: AssetTools = {
+  buildCss,
+  bundleIslands: () => esbuild.build(ISLANDS_BUILD),
+  renderPng,
+  renderShareImage: (site, sources) => {
+    const { svg, faces } = shareImage(site, sources);
+    return renderPng(svg, undefined, faces);
+  },
+};
 
 /**
  * Everything pages use besides their own HTML, in memory: the stylesheet and the loader (both inlined),
  * the islands (hashed files), the icons and manifest (at fixed addresses, where browsers look for them)
  * and the share image (hashed, so a changed picture is a new URL to social networks' caches).
  */
-export async function buildAssets(site: SiteContent, urls: SiteUrls, tools: AssetTools = plainTools): Promise<BuiltAssets> {
+export async function buildAssets(
+  site: SiteContent,
+  urls: SiteUrls,
+  tools: AssetTools = plainTools,
+  sources: Record<string, string> = {},
+): Promise<BuiltAssets> {
   const { renderPng } = tools;
   const files = new Map<string, Uint8Array>();
   const text = (value: string) => new TextEncoder().encode(value);
@@ -59,7 +74,7 @@ export async function buildAssets(site: SiteContent, urls: SiteUrls, tools: Asse
   for (const icon of ICONS.png) files.set(icon.path.slice(1), renderPng(iconSvg({ rounded: false }), icon.size));
   files.set("site.webmanifest", text(webManifest(site, urls)));
 
-  const share = renderPng(shareImageSvg(site));
+  const share = tools.renderShareImage(site, sources);
   const sharePath = `/${ASSET_DIR}/share-${contentHash(share)}.png`;
   files.set(sharePath.slice(1), share);
 

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { pages } from "../src/pages/index";
-import { ROOT } from "./assets";
+import { ROOT } from "./paths";
 import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from "./e2e/chromium";
 import { startDevProcess } from "./e2e/dev-harness";
 import { serveStatic } from "./static-server";

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { site } from "../src/content/site";
 import { createUrls } from "../src/lib/routes";
 import { relative } from "node:path";
-import { buildAssets, ISLANDS_BUILD, ROOT, type BuiltAssets } from "./assets";
+import { buildAssets, ISLANDS_BUILD, type BuiltAssets } from "./assets";
+import { ROOT } from "./paths";
 import { renderSite } from "./render";
 import { encode } from "./static-server";
 

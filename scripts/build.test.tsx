@@ -1,15 +1,16 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../src/content/site";
 import { ContentError } from "../src/content/validate";
 import { pages } from "../src/pages/index";
 import type { PageModule } from "../src/pages/types";
-import { ROOT } from "./assets";
+import { ROOT } from "./paths";
 import { build } from "./build";
+import { assertReplaceable, BUILD_MARKER, OutputFolderError } from "./write";
 
 let workDir: string;
 let outDir: string;
@@ -52,6 +53,7 @@ describe("build", () => {
     const others = files.filter((f) => !f.endsWith(".html")).map((f) => f.replace(/-[A-Za-z0-9]{8,10}\./, "-[hash]."));
     expect(others).toEqual([
       ".nojekyll",
+      BUILD_MARKER,
       "_headers",
       "apple-touch-icon.png",
       "assets/chunk-[hash].js",
@@ -130,20 +132,86 @@ describe("build", () => {
     expect(await snapshot(outDir)).toEqual(before);
   });
 
-  it("exits non-zero from the command line, naming the setting at fault, with the output untouched", async () => {
-    const cli = (env: Record<string, string>) =>
-      spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts", "--out", join(workDir, "cli")], {
+  it("from the command line: lists placeholders, and exits non-zero naming what is at fault, with the output untouched", async () => {
+    const cli = (env: Record<string, string>, ...args: string[]) =>
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts", "--out", join(workDir, "cli"), ...args], {
         cwd: ROOT,
         encoding: "utf8",
         env: { ...process.env, ...env },
       });
-    expect(cli({}).status).toBe(0);
+    const built = cli({});
+    expect(built.status).toBe(0);
+    expect(built.stdout).toContain("Placeholders still in use");
+    expect(built.stdout).toContain("src/content/site.ts: email = hello@example.com");
     const before = await snapshot(join(workDir, "cli"));
-    const failed = cli({ SITE_ORIGIN: "http://www.example.com" });
-    expect(failed.status).toBe(1);
-    expect(failed.stderr).toContain("SITE_ORIGIN (environment variable): origin must be the site's https origin");
-    expect(failed.stderr).toContain("was left as it was");
+
+    const badOrigin = cli({ SITE_ORIGIN: "http://www.example.com" });
+    expect(badOrigin.status).toBe(1);
+    expect(badOrigin.stderr).toContain("SITE_ORIGIN (environment variable): origin must be the site's https origin");
+    expect(badOrigin.stderr).toContain("was left as it was");
+    // #11: a build to publish refuses the shipped example addresses.
+    const deploy = cli({ SITE_ORIGIN: "https://www.equisync.studio" }, "--deploy");
+    expect(deploy.status).toBe(1);
+    expect(deploy.stderr).toContain("src/content/site.ts: email is still a placeholder (hello@example.com): replace it before publishing");
+    expect(deploy.stderr).not.toContain("origin is still a placeholder");
     expect(await snapshot(join(workDir, "cli"))).toEqual(before);
+  });
+
+  it("#11 refuses to replace a folder it did not make, naming it, and leaves it as it was", async () => {
+    const notes = join(workDir, "notes");
+    await mkdir(join(notes, ".git"), { recursive: true });
+    await writeFile(join(notes, ".git/HEAD"), "ref: refs/heads/main\n");
+    await writeFile(join(notes, "notes.txt"), "keep me");
+    const before = await snapshot(notes);
+    const failure = build({ outDir: notes });
+    await expect(failure).rejects.toBeInstanceOf(OutputFolderError);
+    await expect(failure).rejects.toThrow(`Refusing to write the site into ${notes}: it is not empty (.git, notes.txt) and is not an earlier build`);
+    expect(await snapshot(notes)).toEqual(before);
+  });
+
+  it("#11 never replaces the project or a folder that holds it; a new, empty or earlier output folder is fine", async () => {
+    await expect(assertReplaceable(ROOT)).rejects.toThrow(`Refusing to write the site into ${ROOT}: that is the project itself`);
+    await expect(assertReplaceable(join(ROOT, "scripts", ".."))).rejects.toThrow("that is the project itself");
+    await expect(assertReplaceable(dirname(ROOT))).rejects.toThrow("it holds the project");
+    await expect(assertReplaceable("/")).rejects.toThrow("it holds the project");
+    await expect(assertReplaceable(join(ROOT, "package.json"))).rejects.toThrow("it is a file, not a folder");
+    await expect(assertReplaceable(join(workDir, "new", "site"))).resolves.toBeUndefined();
+    await mkdir(join(workDir, "empty"));
+    await expect(assertReplaceable(join(workDir, "empty"))).resolves.toBeUndefined();
+    await expect(assertReplaceable(outDir)).resolves.toBeUndefined();
+    // A build from before builds left a marker: its generated _headers says what it is.
+    const older = join(workDir, "older");
+    await mkdir(older);
+    await writeFile(join(older, "index.html"), "old");
+    await writeFile(join(older, "_headers"), "# Generated by `npm run build` (scripts/security.ts): edit that file, not this one.\n");
+    await expect(assertReplaceable(older)).resolves.toBeUndefined();
+  });
+
+  it("#11 heals a build stopped between its renames: the previous site comes back and the leftovers go", async () => {
+    const parent = join(workDir, "crashed");
+    const out = join(parent, "dist");
+    await build({ outDir: out });
+    const previous = await snapshot(out);
+    // What a build killed after moving the old site aside, and before moving the new one in, leaves behind.
+    const deadPid = spawnSync(process.execPath, ["-e", ""]).pid;
+    await cp(out, join(parent, `dist.old-${deadPid}`), { recursive: true });
+    await cp(out, join(parent, `dist.tmp-${deadPid}`), { recursive: true });
+    await rm(join(parent, `dist.tmp-${deadPid}`, "index.html"));
+    await rm(out, { recursive: true });
+
+    // Even a build that then fails puts the previous complete site back.
+    const broken = { ...site, email: "nope" };
+    await expect(build({ site: broken, outDir: out })).rejects.toBeInstanceOf(ContentError);
+    expect(await snapshot(out)).toEqual(previous);
+    expect(await readdir(parent)).toEqual(["dist"]);
+  });
+
+  it("#11 a build to publish refuses the placeholders still in the content, and writes nothing", async () => {
+    const before = await snapshot(outDir);
+    const failure = build({ outDir, deploy: true });
+    await expect(failure).rejects.toBeInstanceOf(ContentError);
+    await expect(failure).rejects.toThrow("src/content/site.ts: storefront.url is still a placeholder (https://example.gumroad.com/)");
+    expect(await snapshot(outDir)).toEqual(before);
   });
 
   it("is reproducible: two builds of the same commit are byte-identical", async () => {

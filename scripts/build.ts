@@ -1,18 +1,20 @@
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { contentFiles as allContentFiles } from "../src/content/index";
 import { site as ownerContent } from "../src/content/site";
-import type { SiteContent } from "../src/content/types";
-import { validateContent, withEnvironment } from "../src/content/validate";
+import type { ContentFile, SiteContent } from "../src/content/types";
+import { findPlaceholders, placeholderError, validateContent, withEnvironment, type Placeholder } from "../src/content/validate";
 import { createUrls } from "../src/lib/routes";
 import { pages as allPages } from "../src/pages/index";
 import type { PageModule } from "../src/pages/types";
-import { buildAssets, ROOT, type AssetTools } from "./assets";
+import { buildAssets, type AssetTools } from "./assets";
+import { ROOT } from "./paths";
 import { checkSite } from "./check";
 import { navRoutes, renderSite } from "./render";
 import { headersFile } from "./security";
 import { robotsTxt, sitemapXml } from "./site-files";
-import { writeSite } from "./write";
+import { recoverOutput, writeSite } from "./write";
 
 export { ownerContent, withEnvironment };
 
@@ -20,29 +22,40 @@ export interface SiteOptions {
   site?: SiteContent;
   /** Where each content field came from, when not the content file (environment overrides). */
   sources?: Record<string, string>;
+  /** The other content files (copy, mail, safety, sample), checked string by string. */
+  contentFiles?: readonly ContentFile[];
   pages?: readonly PageModule[];
   tools?: AssetTools;
+  /** A build to publish: example addresses still in the content stop it. */
+  deploy?: boolean;
 }
 
 export interface BuildOptions extends SiteOptions {
   outDir?: string;
+  /** Told what the build did besides building (healing what a stopped build left behind). */
+  log?: (line: string) => void;
 }
 
 /** The whole build, written to outDir at once; nothing is written if any step throws. */
-export async function build({ outDir = join(ROOT, "dist"), ...options }: BuildOptions = {}) {
+export async function build({ outDir = join(ROOT, "dist"), log = () => {}, ...options }: BuildOptions = {}) {
+  // First, so that even a build that fails leaves a complete site behind.
+  for (const line of await recoverOutput(outDir)) log(`Recovered: ${line}.`);
   const site = await buildSite(options);
   await writeSite(outDir, site.files);
   return site;
 }
 
 /** Every file of the site, in memory, in order: content, assets, pages, files for hosts, checks. */
-export async function buildSite({ site = ownerContent, sources = {}, pages = allPages, tools }: SiteOptions = {}) {
-  // 1. Content: the owner's data, checked field by field.
-  const content = validateContent(site, sources);
+export async function buildSite({ site = ownerContent, sources = {}, contentFiles = allContentFiles, pages = allPages, tools, deploy = false }: SiteOptions = {}) {
+  // 1. Content: the owner's data and every other content string, checked field by field; and what is still
+  //    an example address, which a build to publish refuses.
+  const content = validateContent(site, { sources, files: contentFiles });
+  const placeholders: Placeholder[] = findPlaceholders(content, { sources, files: contentFiles });
+  if (deploy && placeholders.length > 0) throw placeholderError(placeholders);
   const urls = createUrls(content);
 
   // 2. Assets: stylesheet and loader to inline, the hashed islands, icons, manifest and share image.
-  const assets = await buildAssets(content, urls, tools);
+  const assets = await buildAssets(content, urls, tools, sources);
 
   // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy.
   const html = renderSite({ site: content, assets: assets.page, urls, pages });
@@ -60,8 +73,8 @@ export async function buildSite({ site = ownerContent, sources = {}, pages = all
   ]);
 
   // 5. Check: titles, headings, descriptions and links, naming the page at fault.
-  checkSite(html, files.keys(), content.basePath);
-  return { pages: html, files, content };
+  checkSite(html, files, content.basePath);
+  return { pages: html, files, content, placeholders };
 }
 
 // Run as a command, not when the dev server (another script) loads its bundle of this file. No top-level
@@ -70,13 +83,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) void main();
 
 async function main() {
   const started = performance.now();
-  const { values } = parseArgs({ options: { out: { type: "string" } } });
+  const { values } = parseArgs({ options: { out: { type: "string" }, deploy: { type: "boolean" } } });
   const outDir = values.out ? resolve(values.out) : join(ROOT, "dist");
   try {
     const { content, sources } = withEnvironment(ownerContent);
-    const { pages, files } = await build({ site: content, sources, outDir });
+    const { pages, files, placeholders } = await build({ site: content, sources, outDir, deploy: values.deploy, log: console.log });
     const ms = Math.round(performance.now() - started);
     console.log(`Built ${pages.size} pages and ${files.size - pages.size} other files into ${relative(process.cwd(), outDir) || "."}/ in ${ms} ms.`);
+    if (placeholders.length > 0) {
+      console.log(`\nPlaceholders still in use; replace them before publishing (a build with --deploy refuses them):`);
+      for (const p of placeholders) console.log(`  ${p.source}: ${p.field} = ${p.value}`);
+    }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     console.error(`\nBuild failed; ${relative(process.cwd(), outDir) || outDir}/ was left as it was.`);

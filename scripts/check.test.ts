@@ -5,9 +5,10 @@ const description = "A description long enough to pass the check of fifty charac
 const page = (title: string, body: string) =>
   `<!DOCTYPE html><html><head><title>${title}</title><meta name="description" content="${description}"/></head><body>${body}</body></html>`;
 
-function problemsOf(pages: Record<string, string>, files: string[] = []): string[] {
+function problemsOf(pages: Record<string, string>, files: Record<string, string> | string[] = []): string[] {
+  const others = Array.isArray(files) ? files.map((file) => [file, ""] as const) : Object.entries(files);
   try {
-    checkSite(new Map(Object.entries(pages)), files, "/");
+    checkSite(new Map(Object.entries(pages)), new Map(others), "/");
   } catch (error) {
     if (error instanceof SiteCheckError) return [...error.problems];
     throw error;
@@ -56,6 +57,16 @@ describe("checkSite", () => {
   it("names a page that repeats another's title", () => {
     const problems = problemsOf({ "a/index.html": page("Same", "<h1>A</h1>"), "b/index.html": page("Same", "<h1>B</h1>") });
     expect(problems).toEqual(['b/index.html: repeats the <title> of a/index.html ("Same")']);
+  });
+
+  it("names an XML file that does not parse, with the line and what is wrong", () => {
+    const home = { "index.html": page("Home", "<h1>Hi</h1>") };
+    const good = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset><url><loc>https://a.example/?x=1&amp;y=2</loc></url></urlset>\n';
+    expect(problemsOf(home, { "sitemap.xml": good })).toEqual([]);
+    const raw = good.replace("&amp;", "&");
+    expect(problemsOf(home, { "sitemap.xml": raw })).toEqual([
+      expect.stringMatching(/^sitemap\.xml: is not well-formed XML \(line 2, column \d+: .*'&'/),
+    ]);
   });
 
   it("names a page whose description is too short", () => {

@@ -1,3 +1,5 @@
+import { XMLValidator } from "fast-xml-parser";
+
 /** A rendered page that breaks a rule of the site; the message names the page. */
 export class SiteCheckError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -13,9 +15,9 @@ const DESCRIPTION_LENGTH = { min: 50, max: 160 };
  * length, and every link, stylesheet and script inside the site pointing at a file that will exist
  * (with its #fragment, where one is given).
  */
-export function checkSite(pages: ReadonlyMap<string, string>, otherFiles: Iterable<string>, basePath: string): void {
-  const problems: string[] = [];
-  const files = new Set([...pages.keys(), ...otherFiles]);
+export function checkSite(pages: ReadonlyMap<string, string>, otherFiles: ReadonlyMap<string, string | Uint8Array>, basePath: string): void {
+  const problems: string[] = [...xmlProblems(otherFiles)];
+  const files = new Set([...pages.keys(), ...otherFiles.keys()]);
   const idsByPage = new Map([...pages].map(([file, html]) => [file, new Set(attributeValues(html, "id"))]));
   const titles = new Map<string, string>();
   const base = basePath.replace(/\/+$/, "");
@@ -43,6 +45,17 @@ export function checkSite(pages: ReadonlyMap<string, string>, otherFiles: Iterab
   }
 
   if (problems.length > 0) throw new SiteCheckError(problems);
+}
+
+/** Every .xml file (the sitemap) must parse: crawlers drop a sitemap that does not. */
+function xmlProblems(files: ReadonlyMap<string, string | Uint8Array>): string[] {
+  const problems: string[] = [];
+  for (const [file, contents] of files) {
+    if (!file.endsWith(".xml")) continue;
+    const result = XMLValidator.validate(typeof contents === "string" ? contents : new TextDecoder().decode(contents));
+    if (result !== true) problems.push(`${file}: is not well-formed XML (line ${result.err.line}, column ${result.err.col}: ${result.err.msg})`);
+  }
+  return problems;
 }
 
 function checkReference(

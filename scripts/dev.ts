@@ -20,10 +20,12 @@ import vm from "node:vm";
 import * as esbuild from "esbuild";
 import { NOT_FOUND, type DevMessage, type DevProblem } from "../src/client/dev-protocol";
 import { CONTENT_FILE, ContentError } from "../src/content/validate";
-import { buildCss, ISLANDS_BUILD, ROOT, type AssetTools, type IslandsBundle } from "./assets";
+import { buildCss, ISLANDS_BUILD, plainTools, type AssetTools, type IslandsBundle } from "./assets";
+import { ROOT } from "./paths";
+import { recoverOutput } from "./write";
 import type * as BuildModule from "./build";
 import { renderPng } from "./images";
-import { listen, siteHandler, type Request, type Response, type StaticServer } from "./static-server";
+import { listen, requestPath, siteHandler, type Request, type Response, type StaticServer } from "./static-server";
 
 const BUNDLE_FILE = join(ROOT, "scripts/.dev-build.cjs");
 const WATCHED = ["src", "styles", "scripts"];
@@ -94,6 +96,13 @@ export async function startDevServer({ port = 3000, host = "localhost", typechec
       pngs.set(key, png);
       return png;
     },
+    renderShareImage: (site, sources) => {
+      const key = `share:${JSON.stringify([site.brand, site.tagline, site.origin, sources])}`;
+      pngsUsed.add(key);
+      const png = pngs.get(key) ?? plainTools.renderShareImage(site, sources);
+      pngs.set(key, png);
+      return png;
+    },
   };
 
   const serverContext = await esbuild.context({
@@ -156,6 +165,9 @@ export async function startDevServer({ port = 3000, host = "localhost", typechec
       problem = undefined;
       const what = builds === 1 ? "Built" : onlyStyles ? "Styles updated" : "Rebuilt";
       log(`✓ ${what} in ${Math.round(lastBuildMs)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`);
+      if (builds === 1 && built.placeholders.length > 0) {
+        log(`  Placeholders still in use (replace them before publishing): ${built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ")}`);
+      }
       if (onlyStyles && !hadProblem) send({ type: "css", css: new TextDecoder().decode(css!) });
       else {
         // After a failure every open tab shows the overlay, so all of them reload.
@@ -224,6 +236,8 @@ export async function startDevServer({ port = 3000, host = "localhost", typechec
     },
   );
 
+  // dist/ is not the dev server's, but a build stopped between its renames is healed here as by `npm run build`.
+  for (const line of await recoverOutput(join(ROOT, "dist"))) log(`Recovered: ${line}.`);
   running = rebuild([]);
   await running;
 
@@ -237,7 +251,7 @@ export async function startDevServer({ port = 3000, host = "localhost", typechec
     { headers: true, basePath: module ? module.withEnvironment(module.ownerContent).content.basePath : "/", transformHtml: addDevClient },
   );
   const server: StaticServer = await listen(async (request, response) => {
-    const path = new URL(request.url ?? "/", "http://localhost").pathname;
+    const path = requestPath(request.url ?? "/").pathname;
     if (path === "/__dev/client.js") {
       response.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" }).end(devClient);
     } else if (path === "/__dev/events") {

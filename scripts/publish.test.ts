@@ -1,12 +1,15 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../src/content/site";
 import { theme } from "../src/content/theme";
-import { ROOT } from "./assets";
+import { ROOT } from "./paths";
 import { build } from "./build";
+import { createUrls } from "../src/lib/routes";
 import { parseHtml } from "./parse-html";
+import { sitemapXml } from "./site-files";
 
 const ROUTES = ["/", "/about/", "/services/", "/products/", "/all-fields/", "/contact/"];
 const fileFor = (route: string) => `${route.slice(1)}index.html`;
@@ -78,6 +81,14 @@ describe("search and sharing", () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(ROUTES.map((r) => `${site.origin}${r}`));
     expect(xml).not.toContain("404");
+  });
+
+  it("#11 writes a sitemap that parses, escaping what XML reserves", async () => {
+    expect(XMLValidator.validate(await read(dist, "sitemap.xml"))).toBe(true);
+    const xml = sitemapXml(["/a&b/", "/<c>/"], createUrls({ origin: "https://www.example.com", basePath: "/" }));
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain("<loc>https://www.example.com/a&amp;b/</loc>");
+    expect(xml).toContain("<loc>https://www.example.com/&lt;c&gt;/</loc>");
   });
 
   it("points robots.txt at the sitemap by absolute URL", async () => {

@@ -44,11 +44,21 @@ export const CACHE = {
   revalidate: "public, max-age=0, must-revalidate",
 } as const;
 
-/** "sha256-…" for the exact bytes of every inline <script> (without src) and <style> in a page. */
+/** Whether a <script>'s attributes make it code a browser runs (no type, a JavaScript type, or a module). */
+export function isExecutable(attributes: string): boolean {
+  const type = attributes.match(/\stype="([^"]*)"/)?.[1]?.trim().toLowerCase();
+  return type === undefined || type === "" || type === "module" || /^(text|application)\/(x-)?(java|ecma)script$/.test(type);
+}
+
+/**
+ * "sha256-…" for the exact bytes of every inline <script> that runs and every <style> in a page. Data blocks
+ * (the islands' props, JSON-LD) never run, so CSP does not govern them: leaving them out keeps the policy
+ * the same when only content changes.
+ */
 export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
   const hash = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
   const scripts = [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
-    .filter((m) => !/\ssrc=/.test(m[1] ?? ""))
+    .filter((m) => !/\ssrc=/.test(m[1] ?? "") && isExecutable(m[1] ?? ""))
     .map((m) => hash(m[2]!));
   const styles = [...html.matchAll(/<style(\s[^>]*)?>([\s\S]*?)<\/style>/g)].map((m) => hash(m[2]!));
   return { scripts, styles };

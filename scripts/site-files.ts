@@ -2,9 +2,13 @@ import { theme } from "../src/content/theme";
 import type { SiteContent } from "../src/content/types";
 import type { SiteUrls } from "../src/lib/routes";
 
+/** Text as XML character data or an attribute value: the five characters XML reserves, escaped. */
+export const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+
 /** Every indexable page, by its canonical URL: the same URLs the pages' canonical links give. */
 export function sitemapXml(routes: readonly string[], urls: SiteUrls): string {
-  const entries = routes.map((route) => `  <url><loc>${urls.absolute(route)}</loc></url>`);
+  const entries = routes.map((route) => `  <url><loc>${escapeXml(urls.absolute(route))}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
 }
 

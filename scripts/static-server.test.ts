@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { request } from "node:http";
+import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveStatic, type StaticServer } from "./static-server";
+import { folderSource, serveStatic, type StaticServer } from "./static-server";
 
 let root: string;
 let server: StaticServer;
@@ -15,6 +16,8 @@ beforeAll(async () => {
   await writeFile(join(root, "about/index.html"), "about");
   await writeFile(join(root, "404.html"), "not found page");
   await writeFile(join(root, "assets/app-1234.js"), "code");
+  await symlink("/etc/passwd", join(root, "leak.txt"));
+  await symlink(join(root, "about/index.html"), join(root, "about-link.html"));
   server = await serveStatic(root);
 });
 
@@ -23,36 +26,81 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const get = (path: string) => fetch(`${server.url}${path}`, { redirect: "manual" });
+/** A request sent exactly as written: fetch would tidy "//", "/../" and "%2e%2e" away before they reach the server. */
+function get(path: string): Promise<{ status: number; location?: string; body: string; type?: string; cache?: string }> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    request({ hostname, port, path }, (response) => {
+      let body = "";
+      response.on("data", (chunk) => (body += chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode!,
+          location: response.headers.location,
+          body,
+          type: response.headers["content-type"],
+          cache: response.headers["cache-control"],
+        }),
+      );
+    })
+      .on("error", reject)
+      .end();
+  });
+}
 
 describe("serveStatic", () => {
   it("serves a folder's index.html at its trailing-slash URL", async () => {
     const response = await get("/about/");
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(await response.text()).toBe("about");
+    expect(response).toMatchObject({ status: 200, type: "text/html; charset=utf-8", body: "about" });
   });
 
   it("redirects the slashless form to the trailing-slash form, keeping the query", async () => {
-    const response = await get("/about?x=1");
-    expect(response.status).toBe(301);
-    expect(response.headers.get("location")).toBe("/about/?x=1");
+    expect(await get("/about?x=1")).toMatchObject({ status: 301, location: "/about/?x=1" });
   });
 
   it("answers a missing path with 404.html and status 404", async () => {
-    const response = await get("/nope/deeper");
-    expect(response.status).toBe(404);
-    expect(await response.text()).toBe("not found page");
+    expect(await get("/nope/deeper")).toMatchObject({ status: 404, body: "not found page" });
   });
 
   it("caches hashed assets for a year and makes pages revalidate", async () => {
-    expect((await get("/assets/app-1234.js")).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    expect((await get("/")).headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    expect((await get("/assets/app-1234.js")).cache).toBe("public, max-age=31536000, immutable");
+    expect((await get("/")).cache).toBe("public, max-age=0, must-revalidate");
   });
 
-  it("never serves a file from outside its folder", async () => {
-    const response = await get("/%2e%2e/%2e%2e/etc/passwd");
-    expect([400, 404]).toContain(response.status);
-    expect(await response.text()).not.toContain("root:");
+  it.each(["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/about/..%2f..%2f..%2fetc/passwd"])("never serves a file from outside its folder: %s", async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    expect(response.body).not.toContain("root:");
+  });
+
+  it("#11 reads a path that starts with // as a path on this site, never as another host", async () => {
+    const offsite = await get("//evil.example//other.example/..%2fabout");
+    expect(offsite.status).toBe(404);
+    expect(offsite.location).toBeUndefined();
+    // A real folder reached with doubled slashes redirects to its one true address, on this site.
+    expect(await get("//about")).toMatchObject({ status: 301, location: "/about/" });
+    expect(await get("//about?x=1")).toMatchObject({ status: 301, location: "/about/?x=1" });
+  });
+
+  it("#11 never follows a symbolic link out of its folder, but serves one that stays inside", async () => {
+    const leak = await get("/leak.txt");
+    expect(leak.status).toBe(404);
+    expect(leak.body).not.toContain("root:");
+    expect(await get("/about-link.html")).toMatchObject({ status: 200, body: "about" });
+  });
+
+  it("#11 keeps no memory of missing paths, however many distinct ones are asked for", async () => {
+    const gc = (globalThis as { gc?: () => void }).gc!;
+    const source = folderSource(root);
+    const heapAfter = async (count: number, offset: number) => {
+      for (let i = 0; i < count; i++) await source.read(`missing/${offset + i}/${"x".repeat(40)}.html`);
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const settled = await heapAfter(2_000, 0);
+    // Remembering each missing path would hold about 5 MB more after these 40,000.
+    const after = await heapAfter(40_000, 2_000);
+    expect(after - settled).toBeLessThan(1024 * 1024);
+    expect(await source.read("about/index.html")).toBeDefined();
   });
 });

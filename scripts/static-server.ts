@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import {
   createSecureServer,
@@ -36,23 +36,40 @@ export interface SiteSource {
   read(path: string): Promise<Uint8Array | undefined> | Uint8Array | undefined;
 }
 
-/** A built site in a folder. Files are read once and kept, as a CDN's edge would. */
+/**
+ * A built site in a folder. Files are read once and kept, as a CDN's edge would; only files that exist are
+ * kept, so any number of requests for missing paths costs no memory. Only regular files inside the folder
+ * are served: a symbolic link that leads out of it is treated as missing.
+ */
 export function folderSource(root: string): SiteSource & { files(): Promise<string[]> } {
-  const cache = new Map<string, Uint8Array | undefined>();
+  const cache = new Map<string, Uint8Array>();
+  let realRoot: Promise<string> | undefined;
   return {
     async read(path) {
-      if (!cache.has(path)) {
-        const file = join(root, path);
-        const found = await stat(file).catch(() => undefined);
-        cache.set(path, found?.isFile() ? await readFile(file) : undefined);
-      }
-      return cache.get(path);
+      const cached = cache.get(path);
+      if (cached) return cached;
+      realRoot ??= realpath(root);
+      const real = await realpath(join(root, path)).catch(() => undefined);
+      const inside = real !== undefined && real.startsWith(`${await realRoot}${sep}`);
+      if (!inside || !(await stat(real).catch(() => undefined))?.isFile()) return undefined;
+      const bytes = await readFile(real);
+      cache.set(path, bytes);
+      return bytes;
     },
     async files() {
       const entries = await readdir(root, { recursive: true, withFileTypes: true });
       return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(root.length + 1));
     },
   };
+}
+
+/**
+ * The path a request asks for, as a path on this server. "//evil.example/x" is the path "//evil.example/x"
+ * here, never another host: parsing it against a base URL would read it as one.
+ */
+export function requestPath(target: string): { pathname: string; search: string } {
+  const url = new URL(target.startsWith("/") ? `http://localhost${target}` : target);
+  return { pathname: url.pathname, search: url.search };
 }
 
 /** The bytes a CDN sends for a file with each encoding: brotli at its best setting, gzip at level 9. */
@@ -105,23 +122,21 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
       response.writeHead(405, { allow: "GET, HEAD" }).end();
       return;
     }
-    const url = new URL(request.url ?? "/", "http://localhost");
     let pathname: string;
+    let search: string;
     try {
-      pathname = decodeURIComponent(url.pathname);
+      ({ pathname, search } = requestPath(request.url ?? "/"));
+      pathname = decodeURIComponent(pathname);
     } catch {
       response.writeHead(400).end();
       return;
     }
-    if (!pathname.startsWith(basePath)) {
+    if (!pathname.startsWith(basePath) || pathname.includes("\0")) {
       response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
       return;
     }
-    const relative = normalize(pathname.slice(basePath.length)).replace(/^[/\\.]+$/, "").replace(/^[/\\]+/, "");
-    if (relative.split(sep).includes("..")) {
-      response.writeHead(400).end();
-      return;
-    }
+    // A path inside the site: "." and ".." resolved (never above the site's root), repeated slashes folded.
+    const relative = normalize(`/${pathname.slice(basePath.length)}`).split(sep).filter(Boolean).join("/");
     const extra = Object.fromEntries(headersFor(await rulesFor(), pathname));
 
     const path = pathname.endsWith("/") ? join(relative, "index.html") : relative;
@@ -129,7 +144,9 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
     const found = hidden ? undefined : await source.read(path);
     if (found) return send(request, response, path, found, 200, extra);
     if (!pathname.endsWith("/") && (await source.read(join(relative, "index.html")))) {
-      response.writeHead(301, { ...extra, location: `${url.pathname}/${url.search}` }).end();
+      // Built from the resolved path, so the address always starts with one slash: it stays on this site.
+      const location = `${basePath}${relative.split("/").map(encodeURIComponent).join("/")}/${search}`;
+      response.writeHead(301, { ...extra, location }).end();
       return;
     }
     const notFound = await source.read("404.html");

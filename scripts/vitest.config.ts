@@ -7,7 +7,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["src/**/*.test.{ts,tsx}", "scripts/*.test.{ts,tsx}"] },
+        // --expose-gc: tests that hold memory flat measure the heap after a collection.
+        test: { name: "unit", include: ["src/**/*.test.{ts,tsx}", "scripts/*.test.{ts,tsx}"], execArgv: ["--expose-gc"] },
       },
       {
         extends: true,

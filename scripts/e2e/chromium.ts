@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
 
 /** Flags that let Chromium run headless in a container with no network beyond loopback. */
@@ -30,10 +29,4 @@ export async function launchChromium(): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(INSTALL_HINT);
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-}
-
-// `tsx scripts/e2e/chromium.ts` (npm's pretest): one clear line and a failing exit when there is no Chromium.
-if (process.argv[1] === fileURLToPath(import.meta.url) && !findChromium()) {
-  console.error(INSTALL_HINT);
-  process.exit(1);
 }

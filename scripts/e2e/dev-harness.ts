@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT } from "../assets";
+import { ROOT } from "../paths";
 import type { DevMessage } from "../../src/client/dev-protocol";
 import type { DevStats } from "../dev";
 
@@ -24,12 +24,20 @@ export interface DevProcess {
   stop(): Promise<number | null>;
 }
 
-export async function startDevProcess({ typecheck = false, exposeGc = false } = {}): Promise<DevProcess> {
+export interface DevProcessOptions {
+  typecheck?: boolean;
+  exposeGc?: boolean;
+  /** Runs on the copy of the project before the server starts. */
+  prepare?: (root: string) => Promise<void>;
+}
+
+export async function startDevProcess({ typecheck = false, exposeGc = false, prepare }: DevProcessOptions = {}): Promise<DevProcess> {
   const root = await mkdtemp(join(tmpdir(), "site-dev-"));
   for (const entry of ["src", "styles", "scripts", "package.json", "tsconfig.json"]) {
     await cp(join(ROOT, entry), join(root, entry), { recursive: true });
   }
   await symlink(join(ROOT, "node_modules"), join(root, "node_modules"), "dir");
+  await prepare?.(root);
 
   const args = [...(exposeGc ? ["--expose-gc"] : []), "--import", "tsx", "scripts/dev.ts", "--port", "0", ...(typecheck ? [] : ["--no-typecheck"])];
   const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });

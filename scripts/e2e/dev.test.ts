@@ -1,3 +1,6 @@
+import { spawnSync } from "node:child_process";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevProcess, type DevProcess } from "./dev-harness";
@@ -10,8 +13,18 @@ describe("npm run dev", () => {
   let context: BrowserContext;
   let page: Page;
 
+  // What a build killed between its two renames leaves behind (its process long gone).
+  const deadPid = spawnSync(process.execPath, ["-e", ""]).pid;
+
   beforeAll(async () => {
-    dev = await startDevProcess({ typecheck: true });
+    dev = await startDevProcess({
+      typecheck: true,
+      prepare: async (root) => {
+        await mkdir(join(root, `dist.old-${deadPid}`));
+        await writeFile(join(root, `dist.old-${deadPid}`, "index.html"), "the previous site");
+        await mkdir(join(root, `dist.tmp-${deadPid}`));
+      },
+    });
     context = await newContext(chromium.browser, { width: 1280 });
     page = await context.newPage();
   }, 60_000);
@@ -32,6 +45,13 @@ describe("npm run dev", () => {
     expect(home).toContain('<script type="module" src="/__dev/client.js"></script>');
     expect((await get("/__dev/client.js")).status).toBe(200);
     expect((await get("/_headers")).status).toBe(404);
+  });
+
+  it("#11 on start, heals what a build stopped between its renames left, and lists the placeholders", async () => {
+    expect(await readFile(join(dev.root, "dist/index.html"), "utf8")).toBe("the previous site");
+    expect((await readdir(dev.root)).filter((entry) => entry.startsWith("dist"))).toEqual(["dist"]);
+    expect(dev.output()).toContain(`Recovered: restored dist/ from dist.old-${deadPid}`);
+    expect(dev.output()).toContain("Placeholders still in use (replace them before publishing): origin = https://www.example.com");
   });
 
   it("serves a copy change at once and reloads the open tab showing that page", async () => {

@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../assets";
+import { ROOT } from "../paths";
 import { JS_MODES, MISSING, newContext, ROUTES, settle, useBrowser, usePage, visit, waitForHydration, WIDTHS } from "./site";
 
 export const SCREENSHOT_DIR = join(ROOT, ".artifacts/screenshots");

@@ -6,7 +6,7 @@ import * as esbuild from "esbuild";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sample } from "../../src/content/sample";
-import { ROOT } from "../assets";
+import { ROOT } from "../paths";
 import { newContext, settle, useBrowser, visit, waitForHydration } from "./site";
 
 const chromium = useBrowser();

@@ -78,11 +78,12 @@ export const equisyncPoints: readonly StepCopy[] = [
   { title: "Made for headphones", text: "Every layer is checked in stereo, left against right, before a field is released." },
 ];
 
-export const aboutBenefits = (storefront: string): readonly CardCopy[] => [
+/** "{storefront}" in a text stands for the storefront's name (site.ts), filled in when the page renders. */
+export const aboutBenefits: readonly CardCopy[] = [
   {
     icon: "shield",
     title: "Trustworthy",
-    text: `Plain descriptions of what each field contains, sold through ${storefront} with secure checkout and instant delivery.`,
+    text: "Plain descriptions of what each field contains, sold through {storefront} with secure checkout and instant delivery.",
   },
   {
     icon: "spark",
@@ -140,11 +141,11 @@ export const serviceExamples: readonly ExampleCopy[] = [
   },
 ];
 
-export const productBenefits = (storefront: string): readonly CardCopy[] => [
+export const productBenefits: readonly CardCopy[] = [
   {
     icon: "download",
     title: "Instant Access",
-    text: `Buy on ${storefront} and download straight away. The file is yours to keep and play offline.`,
+    text: "Buy on {storefront} and download straight away. The file is yours to keep and play offline.",
   },
   {
     icon: "gem",

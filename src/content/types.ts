@@ -30,3 +30,13 @@ export interface SiteContent {
   };
   fields: readonly Field[];
 }
+
+/** A content file other than site.ts, as the build checks it: every string in it, by field. */
+export interface ContentFile {
+  /** The path an error names: "src/content/mail.ts". */
+  file: string;
+  /** What the file exports; every string in it is checked. */
+  data: object;
+  /** The fields whose text may hold line breaks (a mail's body), as a pattern over the field's path. */
+  multiline?: RegExp;
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { contentFiles } from "./index";
+import { mail } from "./mail";
 import { site } from "./site";
-import type { Field, SiteContent } from "./types";
-import { CONTENT_FILE, ContentError, validateContent, withEnvironment } from "./validate";
+import type { ContentFile, Field, SiteContent } from "./types";
+import { CONTENT_FILE, ContentError, findPlaceholders, validateContent, withEnvironment, type ValidateOptions } from "./validate";
 
 const withField = (index: number, change: Partial<Record<keyof Field, unknown>>): SiteContent => ({
   ...site,
@@ -9,9 +11,9 @@ const withField = (index: number, change: Partial<Record<keyof Field, unknown>>)
 });
 
 /** The error a content change causes, or a failure if it causes none. */
-function errorFor(content: SiteContent): ContentError {
+function errorFor(content: SiteContent, options?: ValidateOptions): ContentError {
   try {
-    validateContent(content);
+    validateContent(content, options);
   } catch (error) {
     if (error instanceof ContentError) return error;
     throw error;
@@ -68,8 +70,8 @@ describe("validateContent", () => {
   });
 
   it("refuses two fields with the same storefront URL, even spelt differently", () => {
-    const sameWithCapitalHostAndSlash = `${site.fields[0]!.url.replace("example.gumroad", "Example.Gumroad")}/`;
-    const error = errorFor(withField(1, { url: sameWithCapitalHostAndSlash }));
+    const sameWithSlash = `${site.fields[0]!.url}/`;
+    const error = errorFor(withField(1, { url: sameWithSlash }));
     expect(error.message).toContain(`${CONTENT_FILE}: fields[1].url is the same storefront page as fields[0].url`);
   });
 
@@ -79,11 +81,113 @@ describe("validateContent", () => {
   });
 });
 
+describe("#11 content URLs are written exactly as browsers read them", () => {
+  it.each([
+    ["one slash, which a browser reads as a path on this site", "https:/example.gumroad.com/l/x"],
+    ["no slashes, likewise", "https:example.gumroad.com/l/x"],
+  ])("refuses a URL with %s", (_, url) => {
+    expect(errorFor(withField(0, { url })).message).toContain(`${CONTENT_FILE}: fields[0].url must be a full https:// URL, starting with "https://"`);
+  });
+
+  it("refuses a login part before @, saying where the link would really lead", () => {
+    const error = errorFor(withField(0, { url: "https://example.gumroad.com@evil.example/l/x" }));
+    expect(error.message).toContain(`${CONTENT_FILE}: fields[0].url must be a full https:// URL with no user name or password`);
+    expect(error.message).toContain("this link leads to evil.example");
+  });
+
+  it.each([
+    ["a leading space", " https://example.gumroad.com/l/x"],
+    ["a trailing line break", "https://example.gumroad.com/l/x\n"],
+    ["a space inside", "https://example.gumroad.com/l/field booster"],
+    ["a tab inside the host", "https://example.gum\troad.com/l/x"],
+  ])("refuses %s", (_, url) => {
+    expect(errorFor({ ...site, storefront: { ...site.storefront, url } }).message).toContain(
+      `${CONTENT_FILE}: storefront.url must be a full https:// URL with no spaces, line breaks or control characters`,
+    );
+  });
+
+  it.each([
+    ["https://Example.Gumroad.com/l/x", "https://example.gumroad.com/l/x"],
+    ["https://example.gumroad.com", "https://example.gumroad.com/"],
+    ["https://example.gumroad.com:443/l/x", "https://example.gumroad.com/l/x"],
+  ])("refuses %s, naming its canonical form", (url, canonical) => {
+    expect(errorFor(withField(1, { url })).message).toContain(`written in its canonical form, "${canonical}"`);
+  });
+
+  it("refuses a host with no dot", () => {
+    expect(errorFor(withField(1, { url: "https://gumroad/l/x" })).message).toContain("whose host has a dot");
+  });
+});
+
+describe("#11 every content string is checked, naming its file and field", () => {
+  const mailFile = (change: Partial<Record<string, { subject: string; body: string }>>): ContentFile => ({
+    file: "src/content/mail.ts",
+    data: { mail: { ...mail, ...change } },
+    multiline: /^mail\.\w+\.body$/,
+  });
+
+  it("passes every content file the site ships", () => {
+    expect(validateContent(site, { files: contentFiles })).toBe(site);
+  });
+
+  it("refuses a lone surrogate (half an emoji) in a mail preset", () => {
+    const error = errorFor(site, { files: [mailFile({ generalInquiry: { subject: "Hello \uD83D", body: "Hi" } })] });
+    expect(error.message).toContain("src/content/mail.ts: mail.generalInquiry.subject has a broken character at position 6");
+  });
+
+  it("refuses a control character in the brand", () => {
+    expect(errorFor({ ...site, brand: "Equi\u0007Sync" }).message).toContain(`${CONTENT_FILE}: brand has a control character (U+0007) at position 4`);
+  });
+
+  it("refuses a line break in a mail subject, and allows one in its body", () => {
+    const error = errorFor(site, { files: [mailFile({ press: { subject: "Press\r\nBcc: x@example.net", body: "Line one\nLine two" } })] });
+    expect(error.problems).toEqual([
+      { source: "src/content/mail.ts", field: "mail.press.subject", message: expect.stringContaining("has a carriage return (U+000D) at position 5") },
+    ]);
+  });
+
+  it.each([
+    ["zero-width spaces", "\u200B\u200B"],
+    ["a word joiner and a no-break space", "\u2060\u00A0"],
+    ["a Hangul filler", "\u3164"],
+  ])("refuses a title made only of %s", (_, title) => {
+    expect(errorFor(withField(0, { title })).message).toContain(`${CONTENT_FILE}: fields[0].title has no visible character`);
+  });
+
+  it("checks strings in the other content files by their path, and refuses a slot nothing fills", () => {
+    const copy: ContentFile = { file: "src/content/copy.ts", data: { cards: [{ title: "Fine", text: "Only {price} today" }] } };
+    expect(errorFor(site, { files: [copy] }).message).toContain("src/content/copy.ts: cards[0].text uses the slot {price}, which nothing fills in");
+  });
+});
+
+describe("#11 placeholders", () => {
+  const real: SiteContent = {
+    ...site,
+    origin: "https://www.equisync.studio",
+    email: "studio@equisync.studio",
+    storefront: { ...site.storefront, url: "https://equisync.gumroad.com/" },
+    fields: site.fields.map((f) => ({ ...f, url: f.url.replace("example.gumroad.com", "equisync.gumroad.com") })),
+  };
+
+  it("lists every example address the shipped content still holds, by file and field", () => {
+    expect(findPlaceholders(site).map((p) => p.field)).toEqual(["origin", "email", "storefront.url", "fields[0].url", "fields[1].url"]);
+    expect(findPlaceholders(site)[1]).toEqual({ source: CONTENT_FILE, field: "email", value: "hello@example.com" });
+  });
+
+  it("lists none once the owner's own addresses are in, and names the environment variable for an override", () => {
+    expect(findPlaceholders(real, { files: contentFiles })).toEqual([]);
+    const { content, sources } = withEnvironment(real, { SITE_ORIGIN: "https://www.example.com" });
+    expect(findPlaceholders(content, { sources })).toEqual([
+      { source: "SITE_ORIGIN (environment variable)", field: "origin", value: "https://www.example.com" },
+    ]);
+  });
+});
+
 describe("withEnvironment", () => {
   it("overrides the origin and base path from SITE_ORIGIN and SITE_BASE_PATH, in either spelling", () => {
     const { content, sources } = withEnvironment(site, { SITE_ORIGIN: "https://someone.github.io/", SITE_BASE_PATH: "/repo" });
     expect(content).toMatchObject({ origin: "https://someone.github.io", basePath: "/repo/" });
-    expect(validateContent(content, sources)).toBe(content);
+    expect(validateContent(content, { sources })).toBe(content);
   });
 
   it("leaves the content alone when the variables are unset or empty", () => {
@@ -92,17 +196,31 @@ describe("withEnvironment", () => {
 
   it("names the environment variable, not the file, when an override is wrong", () => {
     const { content, sources } = withEnvironment(site, { SITE_ORIGIN: "http://someone.github.io" });
-    expect(() => validateContent(content, sources)).toThrow("SITE_ORIGIN (environment variable): origin must be the site's https origin");
+    expect(() => validateContent(content, { sources })).toThrow("SITE_ORIGIN (environment variable): origin must be the site's https origin");
   });
 });
 
 describe("origin and basePath", () => {
-  it.each(["http://www.example.com", "https://www.example.com/", "https://www.example.com/shop", "www.example.com", "https://localhost"])(
-    "refuses %s as an origin",
-    (origin) => {
-      expect(errorFor({ ...site, origin }).message).toContain(`${CONTENT_FILE}: origin`);
-    },
-  );
+  it.each([
+    "http://www.example.com",
+    "https://www.example.com/",
+    "https://www.example.com/shop",
+    "www.example.com",
+    "https://localhost",
+    // #11: written into robots.txt and the sitemap as it is, so it must be exactly its own parsed origin.
+    "https://www.example.com\nDisallow: /",
+    "https://www.exa\nmple.com",
+    "https://a&b.example.com",
+    "https://WWW.example.com",
+    "https://www.example.com:443",
+    "https://user@www.example.com",
+  ])("refuses %j as an origin", (origin) => {
+    expect(errorFor({ ...site, origin }).message).toContain(`${CONTENT_FILE}: origin must be the site's https origin alone`);
+  });
+
+  it("accepts an origin with a port of its own", () => {
+    expect(validateContent({ ...site, origin: "https://www.example.com:8443" }).origin).toBe("https://www.example.com:8443");
+  });
 
   it.each(["repo/", "/repo", "//", "/../", "/a b/", "/./"])("refuses %s as a base path", (basePath) => {
     expect(errorFor({ ...site, basePath }).message).toContain(`${CONTENT_FILE}: basePath`);

@@ -1,4 +1,5 @@
-import type { SiteContent } from "./types";
+import { SLOT_PATTERN, type Slots } from "../lib/slots";
+import type { ContentFile, SiteContent } from "./types";
 
 /** The file the owner edits; every content error names it. */
 export const CONTENT_FILE = "src/content/site.ts";
@@ -6,7 +7,7 @@ export const CONTENT_FILE = "src/content/site.ts";
 export interface ContentProblem {
   field: string;
   message: string;
-  /** Where the value came from: the content file, or an environment variable that overrode it. */
+  /** Where the value came from: a content file, or an environment variable that overrode it. */
   source: string;
 }
 
@@ -37,47 +38,51 @@ export function withEnvironment(
   return { content: overridden, sources };
 }
 
+export interface ValidateOptions {
+  /** Where a site.ts field's value came from, when it was not the file (an environment override). */
+  sources?: Record<string, string>;
+  /** The other content files: every string in them is checked too. */
+  files?: readonly ContentFile[];
+}
+
 // Deliberately narrower than RFC 5322: the address goes into mailto: links unencoded, so characters
 // such as ? & % # that would need escaping there are refused rather than silently mangled.
 const EMAIL = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+// A host name as DNS spells it (an internationalised name in its xn-- form), with at least one dot.
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const SLOT_NAMES: readonly (keyof Slots)[] = ["storefront"];
 
 /**
- * Checks the owner's content and returns it unchanged, or throws one ContentError listing every problem.
- * `sources` names where a field's value came from when it was not the content file.
+ * Checks the owner's content and returns it unchanged, or throws one ContentError listing every problem,
+ * each with its file and field: site.ts field by field, then every string of every content file.
  */
-export function validateContent(content: SiteContent, sources: Record<string, string> = {}): SiteContent {
+export function validateContent(content: SiteContent, { sources = {}, files = [] }: ValidateOptions = {}): SiteContent {
   const problems: ContentProblem[] = [];
+  const checked = new Set<string>();
   const fail = (field: string, message: string) => problems.push({ field, message, source: sources[field] ?? CONTENT_FILE });
-
-  const text = (field: string, value: unknown) => {
-    if (typeof value !== "string" || value.trim() === "") fail(field, "is missing: give it some text");
+  const check = (field: string, problem: string | undefined) => {
+    checked.add(field);
+    if (problem) fail(field, problem);
   };
-  const httpsUrl = (field: string, value: unknown) => {
-    if (typeof value !== "string" || !isHttpsUrl(value)) {
-      fail(field, `must be a full https:// URL (got ${JSON.stringify(value)})`);
-    }
-  };
+  const text = (field: string, value: unknown) => check(field, textProblem(value));
 
-  if (typeof content.origin !== "string" || !isOrigin(content.origin)) {
-    fail("origin", `must be the site's https origin alone, like "https://www.example.com" (got ${JSON.stringify(content.origin)})`);
-  }
+  check("origin", originProblem(content.origin));
   if (
     typeof content.basePath !== "string" ||
     !/^\/([A-Za-z0-9._~-]+\/)*$/.test(content.basePath) ||
     content.basePath.split("/").some((segment) => segment === "." || segment === "..")
   ) {
-    fail("basePath", `must be "/" or a folder like "/repo/", starting and ending with "/" (got ${JSON.stringify(content.basePath)})`);
+    fail("basePath", `must be "/" or a folder like "/repo/", starting and ending with "/" (got ${shown(content.basePath)})`);
   }
+  checked.add("basePath");
   text("brand", content.brand);
   text("tagline", content.tagline);
-  if (typeof content.email !== "string" || !EMAIL.test(content.email)) {
-    fail("email", `must be an e-mail address like name@example.com (got ${JSON.stringify(content.email)})`);
-  }
+  check("email", typeof content.email === "string" && EMAIL.test(content.email) ? undefined : `must be an e-mail address like name@example.com (got ${shown(content.email)})`);
   if (!Number.isInteger(content.copyrightYear) || content.copyrightYear < 1000 || content.copyrightYear > 9999) {
-    fail("copyrightYear", `must be a four-digit year (got ${JSON.stringify(content.copyrightYear)})`);
+    fail("copyrightYear", `must be a four-digit year (got ${shown(content.copyrightYear)})`);
   }
   text("storefront.name", content.storefront?.name);
-  httpsUrl("storefront.url", content.storefront?.url);
+  check("storefront.url", urlProblem(content.storefront?.url));
 
   if (!Array.isArray(content.fields) || content.fields.length === 0) {
     fail("fields", "must list at least one field");
@@ -91,9 +96,9 @@ export function validateContent(content: SiteContent, sources: Record<string, st
       text(`${at}.band`, f.band);
       text(`${at}.delivery`, f.delivery);
       if (!Number.isInteger(f.durationMinutes) || f.durationMinutes <= 0) {
-        fail(`${at}.durationMinutes`, `must be a positive whole number of minutes (got ${JSON.stringify(f.durationMinutes)})`);
+        fail(`${at}.durationMinutes`, `must be a positive whole number of minutes (got ${shown(f.durationMinutes)})`);
       }
-      httpsUrl(`${at}.url`, f.url);
+      check(`${at}.url`, urlProblem(f.url));
       if (typeof f.url === "string") {
         const other = seen.get(urlKey(f.url));
         if (other) fail(`${at}.url`, `is the same storefront page as ${other} (${f.url}); each field needs its own`);
@@ -102,29 +107,133 @@ export function validateContent(content: SiteContent, sources: Record<string, st
     });
   }
 
+  // Every other string in site.ts (a field added later is checked too), then every string of the other files.
+  forEachString(content, "", (field, value) => {
+    if (!checked.has(field)) text(field, value);
+  });
+  for (const { file, data, multiline } of files) {
+    forEachString(data, "", (field, value) => {
+      const problem = textProblem(value, { lines: multiline?.test(field) ?? false });
+      if (problem) problems.push({ source: file, field, message: problem });
+    });
+  }
+
   if (problems.length > 0) throw new ContentError(problems);
   return content;
 }
 
-function isOrigin(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && url.hostname.includes(".") && url.pathname === "/" && !url.search && !url.hash && !value.endsWith("/") && !url.username;
-  } catch {
-    return false;
+/** Calls visit with every string inside a value (objects, arrays, a module's exports) and its field path. */
+function forEachString(value: unknown, path: string, visit: (field: string, text: string) => void): void {
+  if (typeof value === "string") visit(path, value);
+  else if (Array.isArray(value)) value.forEach((item, i) => forEachString(item, `${path}[${i}]`, visit));
+  else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) forEachString(item, path ? `${path}.${key}` : key, visit);
   }
 }
 
-function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && url.hostname.includes(".");
-  } catch {
-    return false;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// A character that shows: not a space, not an invisible format character (zero-width space, joiner...),
+// not a combining mark on its own, not one of the blank letters some scripts have.
+const VISIBLE = /[^\s\p{Cf}\p{Zs}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u;
+const CONTROL_NAMES: Record<string, string> = { "\n": "a line break", "\r": "a carriage return", "\t": "a tab" };
+
+/** What is wrong with a piece of content text, if anything. `lines`: it may hold line breaks (a mail's body). */
+function textProblem(value: unknown, { lines = false }: { lines?: boolean } = {}): string | undefined {
+  if (typeof value !== "string" || value.trim() === "") return `is missing: give it some text${value === undefined || value === "" ? "" : ` (got ${shown(value)})`}`;
+  const surrogate = value.match(LONE_SURROGATE);
+  if (surrogate) {
+    return `has a broken character at position ${surrogate.index} (half of an emoji or other character, often left by a cut and paste): retype it`;
   }
+  const control = value.match(lines ? CONTROL_BUT_LINE_BREAKS : CONTROL);
+  if (control) {
+    const char = control[0];
+    const name = CONTROL_NAMES[char] ?? "a control character";
+    const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+    return `has ${name} (${code}) at position ${control.index}, which ${char === "\n" || char === "\r" ? "this text cannot hold" : "no text should hold"}: remove it`;
+  }
+  if (!VISIBLE.test(value)) return `has no visible character (only spaces or invisible ones): give it some text (got ${shown(value)})`;
+  for (const [, name] of value.matchAll(SLOT_PATTERN)) {
+    if (!SLOT_NAMES.includes(name as keyof Slots)) {
+      return `uses the slot {${name}}, which nothing fills in; the slots are ${SLOT_NAMES.map((s) => `{${s}}`).join(", ")}`;
+    }
+  }
+  return undefined;
 }
 
-// Two spellings of one page (case of the host, a trailing slash) are still one page.
+/**
+ * A link's address must be written exactly as browsers will read it, so that what the owner sees in the
+ * content file is where buyers go: https, no login part, no spaces, a real host, in canonical form.
+ */
+function urlProblem(value: unknown): string | undefined {
+  if (typeof value !== "string") return `must be a full https:// URL (got ${shown(value)})`;
+  if (/[\s\u0000-\u001F\u007F-\u009F]/.test(value)) return `must be a full https:// URL with no spaces, line breaks or control characters (got ${shown(value)})`;
+  if (!value.startsWith("https://")) return `must be a full https:// URL, starting with "https://" (got ${shown(value)})`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `must be a full https:// URL; this one cannot be read as an address (got ${shown(value)})`;
+  }
+  if (url.username || url.password) {
+    return `must be a full https:// URL with no user name or password: everything before "@" is a login, so this link leads to ${url.host} (got ${shown(value)})`;
+  }
+  if (!url.hostname.includes(".")) return `must be a full https:// URL whose host has a dot, like example.com (got ${shown(value)})`;
+  if (url.href !== value) return `must be a full https:// URL written in its canonical form, ${shown(url.href)} (got ${shown(value)})`;
+  return undefined;
+}
+
+function originProblem(value: unknown): string | undefined {
+  const like = `must be the site's https origin alone, like "https://www.example.com"`;
+  if (typeof value !== "string") return `${like} (got ${shown(value)})`;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  // The origin is written into robots.txt, the sitemap and every canonical link as it is: it must be exactly
+  // what the URL parser makes of it, so a line break or a stray character cannot ride along.
+  if (!url || url.protocol !== "https:" || url.origin !== value || !HOST_NAME.test(url.hostname)) return `${like} (got ${shown(value)})`;
+  return undefined;
+}
+
+/** Owner's values that are still the shipped examples, and where each is. */
+export interface Placeholder {
+  source: string;
+  field: string;
+  value: string;
+}
+
+// A host name with a label "example" (example.com, www.example.com, example.gumroad.com, hello@example.com).
+const EXAMPLE_HOST = /(?:^|[^\w.-])(?:[\w-]+\.)*example(?:\.[\w-]+)+/i;
+
+/** Every content value that still holds an example address, to be replaced before the site is published. */
+export function findPlaceholders(content: SiteContent, { sources = {}, files = [] }: ValidateOptions = {}): Placeholder[] {
+  const found: Placeholder[] = [];
+  const look = (source: (field: string) => string) => (field: string, value: string) => {
+    if (EXAMPLE_HOST.test(value)) found.push({ source: source(field), field, value });
+  };
+  forEachString(content, "", look((field) => sources[field] ?? CONTENT_FILE));
+  for (const { file, data } of files) forEachString(data, "", look(() => file));
+  return found;
+}
+
+/** A build for publishing refuses placeholders: the site would send buyers and mail to example addresses. */
+export function placeholderError(placeholders: readonly Placeholder[]): ContentError {
+  return new ContentError(
+    placeholders.map(({ source, field, value }) => ({
+      source,
+      field,
+      message: `is still a placeholder (${value}): replace it before publishing`,
+    })),
+  );
+}
+
+const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
+
+// Two spellings of one page (a trailing slash) are still one page.
 function urlKey(value: string): string {
   try {
     const url = new URL(value);

@@ -4,6 +4,7 @@ import { SafetyNote } from "../components/SafetyNote";
 import { Callout, PageIntro, Section } from "../components/Section";
 import { aboutBands, aboutBenefits, equisyncPoints } from "../content/copy";
 import { mail } from "../content/mail";
+import { fillSlots } from "../lib/slots";
 import type { PageMeta, PageProps } from "./types";
 
 export const meta: PageMeta = {
@@ -78,9 +79,9 @@ export function Page({ site, url }: PageProps) {
 
       <Section id="why" eyebrow="Why listeners choose us" title="What you can expect" tone="raised">
         <CardGrid>
-          {aboutBenefits(site.storefront.name).map((card) => (
+          {aboutBenefits.map((card) => (
             <Card key={card.title} icon={card.icon} title={card.title}>
-              <p>{card.text}</p>
+              <p>{fillSlots(card.text, { storefront: site.storefront.name })}</p>
             </Card>
           ))}
         </CardGrid>

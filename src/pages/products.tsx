@@ -6,6 +6,7 @@ import { SampleSection } from "../components/SampleSection";
 import { Callout, PageIntro, Section } from "../components/Section";
 import { productBenefits } from "../content/copy";
 import { mail } from "../content/mail";
+import { fillSlots } from "../lib/slots";
 import type { PageMeta, PageProps } from "./types";
 
 export { fieldsData as structuredData } from "../content/structured-data";
@@ -49,9 +50,9 @@ export function Page({ site, url, islands }: PageProps) {
 
       <Section id="benefits" tone="raised" eyebrow="Why our fields" title="Made with care, delivered at once">
         <CardGrid>
-          {productBenefits(site.storefront.name).map((card) => (
+          {productBenefits.map((card) => (
             <Card key={card.title} icon={card.icon} title={card.title}>
-              <p>{card.text}</p>
+              <p>{fillSlots(card.text, { storefront: site.storefront.name })}</p>
             </Card>
           ))}
         </CardGrid>

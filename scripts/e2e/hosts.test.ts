@@ -1,0 +1,198 @@
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from "node:child_process";
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { request as httpsRequest } from "node:https";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { connect, createServer } from "node:net";
+import { networkInterfaces, tmpdir, userInfo } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { nginxConfig, readSiteHeaders } from "../host-config";
+import { headersFor, parseHeadersFile, type HeaderRule } from "../security";
+import { startServe, type Serving } from "../start";
+import { findNginx } from "./requirements";
+
+const dist = () => inject("distDir");
+let rules: HeaderRule[];
+let asset: string;
+
+beforeAll(async () => {
+  rules = parseHeadersFile(await readFile(join(dist(), "_headers"), "utf8"));
+  asset = `/assets/${(await readdir(join(dist(), "assets"))).find((f) => f.startsWith("islands-"))}`;
+});
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** One request as a browser would send it, over HTTP or HTTPS (trusting the throwaway certificate). */
+function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const { protocol, hostname, port, pathname, search } = new URL(url);
+  const request = protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    request({ hostname, port, path: `${pathname}${search}`, headers, rejectUnauthorized: false, servername: headers.host }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString("latin1") }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+/** Every header `_headers` gives a path (the security headers, the policy and the caching), as the server sent them. */
+function expectSiteHeaders(answer: Answer, path: string) {
+  for (const [name, value] of headersFor(rules, path)) expect(answer.headers[name], `${path}: ${name}`).toBe(value);
+}
+
+describe("#11 npm start: serve, on this machine only, with the hosts' headers", () => {
+  let serving: Serving;
+  beforeAll(async () => {
+    serving = await startServe(dist(), 0);
+  });
+  afterAll(() => serving?.stop());
+
+  it("sends every page, asset and the 404 page with the headers and policy `_headers` gives the hosts", async () => {
+    expectSiteHeaders(await get(`${serving.url}/about/`), "/about/");
+    expectSiteHeaders(await get(`${serving.url}${asset}`), asset);
+    const missing = await get(`${serving.url}/no-such-page/`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain("This page is not here");
+    expectSiteHeaders(missing, "/404.html");
+  });
+
+  it("listens on the loopback interface only", async () => {
+    const port = Number(new URL(serving.url).port);
+    const outward = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && !address.internal && address.family === "IPv4");
+    expect(outward, "this machine needs an address besides loopback for the check").toBeDefined();
+    const reached = await new Promise<string>((resolve) => {
+      const socket = connect({ host: outward!.address, port });
+      socket.once("connect", () => {
+        resolve("connected");
+        socket.destroy();
+      });
+      socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "error"));
+    });
+    expect(reached).toBe("ECONNREFUSED");
+    expect((await get(`${serving.url}/`)).status).toBe(200);
+  });
+});
+
+/** A free loopback port, released for nginx to take. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe("#11 nginx with the generated configuration, as generated", () => {
+  const SERVER_NAME = "www.studio.example";
+  let prefix: string;
+  let nginx: ChildProcess;
+  let https: string;
+  let http: string;
+  let checked: SpawnSyncReturns<string>;
+
+  beforeAll(async () => {
+    prefix = await mkdtemp(join(tmpdir(), "site-nginx-"));
+    const made = spawnSync("openssl", [
+      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
+      "-subj", `/CN=${SERVER_NAME}`, "-keyout", join(prefix, "key.pem"), "-out", join(prefix, "cert.pem"),
+    ]);
+    expect(made.status, String(made.stderr)).toBe(0);
+    const [httpsPort, httpPort] = [await freePort(), await freePort()];
+    https = `https://127.0.0.1:${httpsPort}`;
+    http = `http://127.0.0.1:${httpPort}`;
+    const site = nginxConfig(await readSiteHeaders(dist()), {
+      serverName: SERVER_NAME,
+      root: dist(),
+      certificate: join(prefix, "cert.pem"),
+      certificateKey: join(prefix, "key.pem"),
+      httpsListen: [`127.0.0.1:${httpsPort}`],
+      httpListen: [`127.0.0.1:${httpPort}`],
+    });
+    await writeFile(join(prefix, "site.conf"), site);
+    // The main configuration Debian's package gives, cut down to what a test on loopback needs; the site's
+    // file goes in as conf.d/ would have it, beside Debian's mime.types.
+    await copyFile("/etc/nginx/mime.types", join(prefix, "mime.types"));
+    const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `${kind}_temp_path ${join(prefix, kind)};`).join(" ");
+    await writeFile(
+      join(prefix, "nginx.conf"),
+      `${userInfo().uid === 0 ? "user root;\n" : ""}worker_processes 1;\npid ${join(prefix, "nginx.pid")};\nevents {}\nhttp {\n  access_log off;\n  ${temp}\n  include ${join(prefix, "site.conf")};\n}\n`,
+    );
+    const args = ["-p", prefix, "-c", join(prefix, "nginx.conf"), "-e", "stderr"];
+    const binary = findNginx()!;
+    checked = spawnSync(binary, ["-t", ...args], { encoding: "utf8" });
+    nginx = spawn(binary, [...args, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
+    let errors = "";
+    nginx.stderr!.on("data", (chunk) => (errors += chunk));
+    // Ready when it answers; the hook's own timeout is the ceiling.
+    for (;;) {
+      if (nginx.exitCode !== null) throw new Error(`nginx stopped:\n${errors}`);
+      if (await get(`${http}/`).then(() => true, () => false)) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  });
+
+  afterAll(async () => {
+    if (nginx && nginx.exitCode === null) {
+      const exited = new Promise((resolve) => nginx.once("exit", resolve));
+      nginx.kill("SIGQUIT");
+      await exited;
+    }
+    if (prefix) await rm(prefix, { recursive: true, force: true });
+  });
+
+  it("passes `nginx -t` with nothing edited by hand", () => {
+    expect(checked.status, checked.stderr).toBe(0);
+    expect(checked.stderr).toContain("test is successful");
+    expect(checked.stderr).not.toMatch(/\[(warn|emerg|error)\]/);
+  });
+
+  it("answers a page with every header, a charset, and no version in Server", async () => {
+    const page = await get(`${https}/about/`, { host: SERVER_NAME });
+    expect(page.status).toBe(200);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.headers.server).toBe("nginx");
+    expectSiteHeaders(page, "/about/");
+  });
+
+  it("redirects a folder without its slash to the slash, on this site, with the headers", async () => {
+    const redirect = await get(`${https}/about`, { host: SERVER_NAME });
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.location).toBe("/about/");
+    expect(redirect.headers["content-security-policy"]).toBe(headersFor(rules, "/about/").get("content-security-policy"));
+  });
+
+  it("answers an unknown address, `/_headers` and the bare assets folder with the 404 page and its headers", async () => {
+    for (const path of ["/no-such-page/", "/_headers", "/assets/"]) {
+      const missing = await get(`${https}${path}`, { host: SERVER_NAME });
+      expect(missing.status, path).toBe(404);
+      expect(missing.body, path).toContain("This page is not here");
+      expectSiteHeaders(missing, "/404.html");
+    }
+  });
+
+  it("caches an asset for a year, compresses it with Vary: Accept-Encoding, and types the manifest", async () => {
+    const script = await get(`${https}${asset}`, { host: SERVER_NAME, "accept-encoding": "gzip" });
+    expect(script.status).toBe(200);
+    expectSiteHeaders(script, asset);
+    expect(script.headers["content-encoding"]).toBe("gzip");
+    expect(script.headers.vary).toBe("Accept-Encoding");
+    const manifest = await get(`${https}/site.webmanifest`, { host: SERVER_NAME });
+    expect(manifest.headers["content-type"]).toBe("application/manifest+json; charset=utf-8");
+  });
+
+  it("sends plain HTTP to the site's own HTTPS address, whatever Host the request named", async () => {
+    const redirect = await get(`${http}/about/?x=1`, { host: "evil.example" });
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.location).toBe(`https://${SERVER_NAME}:${new URL(https).port}/about/?x=1`);
+    expect(redirect.headers.server).toBe("nginx");
+  });
+});

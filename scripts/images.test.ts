@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { site } from "../src/content/site";
+import type { SiteContent } from "../src/content/types";
+import { ContentError } from "../src/content/validate";
+import { FALLBACK_FACES, MAIN_FACE, runsByFace } from "./fonts";
+import { renderPng, shareImage } from "./images";
+
+const withText = (change: Partial<SiteContent>) => shareImage({ ...site, ...change });
+
+/** The text of each <text> line of the image, with the typeface markup and joiners taken out. */
+const lines = (svg: string) =>
+  [...svg.matchAll(/<text [^>]*font-size="(\d+)"[^>]*>(.*?)<\/text>/g)].map(([, size, inner]) => ({
+    size: Number(size),
+    text: inner!.replace(/<[^>]+>/g, "").replace(/\u200C/g, ""),
+  }));
+
+/** One character drawn alone at 96 px: the same picture for two characters means the same glyph. */
+const drawn = (char: string, faces = [MAIN_FACE, ...FALLBACK_FACES]) => {
+  const run = runsByFace(char)[0]!;
+  const family = faces.includes(run.face) ? run.face.family : MAIN_FACE.family;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128"><text x="8" y="100" font-size="96" font-family="${family}">${char}</text></svg>`;
+  return Buffer.from(renderPng(svg, undefined, faces)).toString("base64");
+};
+
+describe("#11 the share image draws what the owner writes, or says why it cannot", () => {
+  // The empty box a font draws for a character it lacks.
+  const box = drawn("\u16A0", [MAIN_FACE]);
+
+  it.each([
+    ["Chinese", "音场工作室", "Noto Sans SC"],
+    ["Japanese", "サウンド工房", "Noto Sans SC"],
+    ["Korean", "사운드 스튜디오", "Noto Sans KR"],
+    ["emoji", "EquiSync 🎧", "Noto Emoji"],
+  ])("draws a brand in %s with a typeface that has its glyphs, not empty boxes", (_, brand, family) => {
+    const { svg, faces } = withText({ brand });
+    expect(faces.map((f) => f.family)).toContain(family);
+    for (const char of [...brand].filter((c) => c.trim() && !/[A-Za-z]/.test(c))) {
+      expect(svg).toMatch(new RegExp(`<tspan font-family="${family}">[^<]*${char}`));
+      expect(drawn(char), char).not.toBe(box);
+      // Without the fallback it would be the box: the check above can fail.
+      expect(drawn(char, [MAIN_FACE]), char).toBe(box);
+    }
+  });
+
+  it("keeps an emoji beside an f-ligature (resvg dropped such a line whole)", () => {
+    const { svg } = withText({ tagline: "Soft fields 🌙 for office afternoons" });
+    expect(lines(svg).map((l) => l.text)).toContain("Soft fields 🌙 for office afternoons");
+    expect(svg).toContain("f\u200Cields");
+  });
+
+  it("shrinks and wraps a long brand and tagline onto more lines, keeping every word", () => {
+    const brand = "The EquiSync Fields Studio for Binaural Audio Experiences";
+    const tagline = "Binaural audio fields, layered with EquiSync, for focus, relaxation, habit change, abundance and deeper meditation.";
+    const drawnLines = lines(withText({ brand, tagline }).svg);
+    const brandLines = drawnLines.filter((l) => l.size >= 64);
+    expect(brandLines.length).toBe(2);
+    expect(brandLines.map((l) => l.text).join(" ")).toBe(brand);
+    const taglineLines = drawnLines.filter((l) => l.size < 64 && l.size >= 32 && l.text !== "PREMIUM HEADPHONE AUDIO" && !l.text.includes("example.com"));
+    expect(taglineLines.length).toBeGreaterThan(1);
+    expect(taglineLines.map((l) => l.text).join(" ")).toBe(tagline);
+  });
+
+  it("keeps the shipped brand and tagline at full size on one line each", () => {
+    const drawnLines = lines(withText({}).svg);
+    expect(drawnLines).toContainEqual({ size: 112, text: site.brand });
+    expect(drawnLines).toContainEqual({ size: 46, text: site.tagline });
+  });
+
+  it.each([
+    ["brand", { brand: "Supercalifragilisticexpialidociousfieldsstudiohouse" }, "brand is too long for the share image (1200×630): even at 64 px"],
+    ["tagline", { tagline: "A field to settle into. ".repeat(20) }, "tagline is too long for the share image (1200×630): even at 32 px"],
+  ])("stops with a named error when the %s cannot fit even at its smallest size", (_, change, message) => {
+    expect(() => withText(change)).toThrow(ContentError);
+    expect(() => withText(change)).toThrow(`src/content/site.ts: ${message}`);
+  });
+
+  it("stops with a named error for a character no typeface here can draw, naming it", () => {
+    expect(() => withText({ brand: "ᚠᚢ Studio" })).toThrow(
+      'src/content/site.ts: brand has characters the share image has no typeface for: "ᚠ" (U+16A0), "ᚢ" (U+16A2)',
+    );
+  });
+});
