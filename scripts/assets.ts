@@ -1,20 +1,16 @@
 import { createHash } from "node:crypto";
-import { join, relative } from "node:path";
+import { relative } from "node:path";
 import * as esbuild from "esbuild";
-import { bundle as bundleCss, type Targets } from "lightningcss";
-import type { PageAssets } from "../src/components/Document";
 import type { SiteContent } from "../src/content/types";
-import { ISLAND_IDS } from "../src/islands/props";
+import { islands, type IslandName } from "../src/islands/registry";
+import type { PageAssets } from "../src/lib/page";
 import type { SiteUrls } from "../src/lib/routes";
 import { iconSvg, renderPng, SHARE_IMAGE, shareImage } from "./images";
 import { ROOT } from "./paths";
 import { ICONS, webManifest } from "./site-files";
+import { buildCss, theme } from "./styles";
 
 const ASSET_DIR = "assets";
-
-// The oldest browsers we lay out for (roughly the last three years of Chrome, Firefox and Safari). Newer
-// syntax in styles/ (nesting, custom media) is compiled down to what these understand.
-const CSS_TARGETS: Targets = { chrome: 111 << 16, firefox: 113 << 16, safari: (16 << 16) | (4 << 8), ios_saf: (16 << 16) | (4 << 8) };
 const JS_TARGET = ["chrome111", "firefox113", "safari16.4"];
 
 export interface BuiltAssets {
@@ -60,19 +56,19 @@ export async function buildAssets(
   tools: AssetTools = plainTools,
   sources: Record<string, string> = {},
 ): Promise<BuiltAssets> {
-  const { renderPng } = tools;
   const files = new Map<string, Uint8Array>();
   const text = (value: string) => new TextEncoder().encode(value);
+  const colours = theme();
 
   const css = tools.buildCss();
 
   const js = await buildClient(urls.path, await tools.bundleIslands());
   for (const [file, bytes] of js.files) files.set(file, bytes);
 
-  files.set(ICONS.svg.slice(1), text(iconSvg({ rounded: true })));
-  files.set(ICONS.appleTouch.slice(1), renderPng(iconSvg({ rounded: false }), 180));
-  for (const icon of ICONS.png) files.set(icon.path.slice(1), renderPng(iconSvg({ rounded: false }), icon.size));
-  files.set("site.webmanifest", text(webManifest(site, urls)));
+  files.set(ICONS.svg.slice(1), text(iconSvg(colours, { rounded: true })));
+  files.set(ICONS.appleTouch.slice(1), tools.renderPng(iconSvg(colours, { rounded: false }), 180));
+  for (const icon of ICONS.png) files.set(icon.path.slice(1), tools.renderPng(iconSvg(colours, { rounded: false }), icon.size));
+  files.set("site.webmanifest", text(webManifest(site, urls, colours)));
 
   const share = tools.renderShareImage(site, sources);
   const sharePath = `/${ASSET_DIR}/share-${contentHash(share)}.png`;
@@ -82,6 +78,7 @@ export async function buildAssets(
     page: {
       css: new TextDecoder().decode(css),
       script: js.loader,
+      themeColor: colours.background,
       icons: { svg: ICONS.svg, appleTouch: ICONS.appleTouch },
       manifest: "/site.webmanifest",
       shareImage: { path: sharePath, ...SHARE_IMAGE },
@@ -94,24 +91,10 @@ function contentHash(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex").slice(0, 10);
 }
 
-export function buildCss(): Uint8Array {
-  const { code, warnings } = bundleCss({
-    filename: join(ROOT, "styles/site.css"),
-    minify: true,
-    drafts: { customMedia: true },
-    targets: CSS_TARGETS,
-  });
-  if (warnings.length > 0) {
-    const first = warnings[0]!;
-    throw new Error(`styles: ${relative(ROOT, first.loc.filename)}:${first.loc.line}: ${first.message}`);
-  }
-  return code;
-}
-
 const ISLANDS_ENTRY = "src/client/islands.tsx";
-/** Islands that are chunks of their own, loaded only by pages that have them: element id to source module. */
-const ISLAND_CHUNKS: Record<string, string> = { [ISLAND_IDS.sample]: "src/client/sample.tsx" };
 const LOADER_ENTRY = "src/client/loader.ts";
+/** Where each island's module is: the registry's key names it. */
+export const islandModule = (name: IslandName) => `src/islands/${name}.tsx`;
 
 /** esbuild settings for the islands (React and the interactive components); budget.test.ts reuses them. */
 export const ISLANDS_BUILD = {
@@ -134,14 +117,15 @@ export const ISLANDS_BUILD = {
 } satisfies esbuild.BuildOptions;
 
 /**
- * The islands bundle (content-hashed files, React shared between them) and the small loader that is inlined
- * in every page, with the islands' URLs compiled into it.
+ * The islands bundle (content-hashed files: the entry, React, a chunk per island) and the small loader that is
+ * inlined in every page, with the URLs each island needs compiled into it.
  */
-async function buildClient(url: (path: string) => string, islands: IslandsBundle): Promise<{ loader: string; files: Map<string, Uint8Array> }> {
+async function buildClient(url: (path: string) => string, bundle: IslandsBundle): Promise<{ loader: string; files: Map<string, Uint8Array> }> {
   const files = new Map<string, Uint8Array>();
-  for (const out of islands.outputFiles) files.set(relative(ROOT, out.path), out.contents);
-  const outputs = islands.metafile.outputs;
-  const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === ISLANDS_ENTRY);
+  for (const out of bundle.outputFiles) files.set(relative(ROOT, out.path), out.contents);
+  const outputs = bundle.metafile.outputs;
+  const outputFor = (source: string) => Object.keys(outputs).find((file) => outputs[file]!.entryPoint === source);
+  const entry = outputFor(ISLANDS_ENTRY);
   if (!entry) throw new Error(`esbuild produced no output for ${ISLANDS_ENTRY}`);
   // A module and everything it imports without waiting: what running it will need.
   const withImports = (start: string) => {
@@ -153,10 +137,10 @@ async function buildClient(url: (path: string) => string, islands: IslandsBundle
   };
   const modules = withImports(entry);
   const byIsland = Object.fromEntries(
-    Object.entries(ISLAND_CHUNKS).map(([id, source]) => {
-      const chunk = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === source);
-      if (!chunk) throw new Error(`esbuild produced no chunk for ${source}`);
-      return [id, [...withImports(chunk)].filter((m) => !modules.has(m)).map((m) => url(`/${m}`))];
+    (Object.keys(islands) as IslandName[]).map((name) => {
+      const chunk = outputFor(islandModule(name));
+      if (!chunk) throw new Error(`esbuild produced no chunk for the island ${name} (${islandModule(name)}, listed in src/islands/registry.ts)`);
+      return [name, [...withImports(chunk)].filter((m) => !modules.has(m)).map((m) => url(`/${m}`))];
     }),
   );
 

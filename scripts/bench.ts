@@ -10,16 +10,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { pages } from "../src/pages/index";
+import { navRoutes } from "../src/pages/index";
 import { ROOT } from "./paths";
-import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from "./e2e/chromium";
-import { startDevProcess } from "./e2e/dev-harness";
+import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from "./chromium";
+import { startDevProcess } from "./dev/process";
 import { serveStatic } from "./static-server";
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 5);
 const DEV_EDITS = 10;
-const ROUTES = pages.filter((p) => p.meta.nav).sort((a, b) => a.meta.nav!.order - b.meta.nav!.order).map((p) => p.meta.path);
+const ROUTES = navRoutes().map((r) => r.path);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const KINDS = ["Document", "Stylesheet", "Script", "Image", "Font", "Other"] as const;
 
@@ -65,9 +65,9 @@ async function timeDevRebuilds(): Promise<{ savedToServed: number[]; rebuild: nu
   try {
     for (let edit = 1; edit <= DEV_EDITS; edit++) {
       const started = performance.now();
-      const stats = await dev.edit("src/pages/about.tsx", (text) => text.replace(/not a (switch|lever\d*)\./, `not a lever${edit}.`));
+      await dev.edit("src/pages/about.tsx", (text) => text.replace(/not a (switch|lever\d*)\./, `not a lever${edit}.`));
       savedToServed.push(performance.now() - started);
-      rebuild.push(stats.lastBuildMs);
+      rebuild.push((await dev.stats()).lastBuildMs);
     }
   } finally {
     await dev.stop();

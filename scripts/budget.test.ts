@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { site } from "../src/content/site";
 import { createUrls } from "../src/lib/routes";
 import { relative } from "node:path";
-import { buildAssets, ISLANDS_BUILD, type BuiltAssets } from "./assets";
+import { buildAssets, islandModule, ISLANDS_BUILD, type BuiltAssets } from "./assets";
 import { ROOT } from "./paths";
 import { renderSite } from "./render";
 import { encode } from "./static-server";
@@ -46,16 +46,16 @@ let withoutSample: Sizes;
 beforeAll(async () => {
   const urls = createUrls(site);
   assets = await buildAssets(site, urls);
-  pages = renderSite({ site, assets: assets.page, urls });
+  pages = await renderSite({ site, assets: assets.page, urls });
   // Our code alone: the same bundle with React left out, plus the loader that every page inlines.
   const withoutReact = await esbuild.build({ ...ISLANDS_BUILD, external: ["react", "react-dom", "react/*", "react-dom/*", "scheduler"] });
   const outputs = withoutReact.metafile.outputs;
-  const isSample = (path: string) => outputs[relative(ROOT, path)]?.entryPoint === "src/client/sample.tsx";
+  const isSample = (path: string) => outputs[relative(ROOT, path)]?.entryPoint === islandModule("SamplePlayer");
   sampleJs = sum(withoutReact.outputFiles.filter((f) => isSample(f.path)).map((f) => sizes(f.contents)));
   ownJs = sum([...withoutReact.outputFiles.filter((f) => !isSample(f.path)).map((f) => sizes(f.contents)), sizes(assets.page.script)]);
   const scripts = [...assets.files].filter(([file]) => file.endsWith(".js"));
   islands = sum(scripts.map(([, bytes]) => sizes(bytes)));
-  withoutSample = sum(scripts.filter(([file]) => !file.startsWith("assets/sample-")).map(([, bytes]) => sizes(bytes)));
+  withoutSample = sum(scripts.filter(([file]) => !file.startsWith("assets/SamplePlayer-")).map(([, bytes]) => sizes(bytes)));
 
   const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
   const firstVisit = (html: string, encoding: (typeof ENCODINGS)[number]) => firstVisitBytes(html, encoding);
@@ -79,7 +79,7 @@ const favicon = () => sizes(assets.files.get("favicon.svg")!);
 
 /** What a first visit to a page downloads: its HTML, React and the islands it uses, and the favicon. */
 function firstVisitBytes(html: string, encoding: (typeof ENCODINGS)[number]): number {
-  const scripts = html.includes('id="sample-player"') ? islands : withoutSample;
+  const scripts = html.includes('data-island="SamplePlayer"') ? islands : withoutSample;
   return sizes(html)[encoding] + scripts[encoding] + favicon()[encoding];
 }
 

@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../src/content/site";
 import { ContentError } from "../src/content/validate";
+import { islands } from "../src/islands/registry";
 import { pages } from "../src/pages/index";
 import type { PageModule } from "../src/pages/types";
 import { ROOT } from "./paths";
@@ -56,9 +57,11 @@ describe("build", () => {
       BUILD_MARKER,
       "_headers",
       "apple-touch-icon.png",
+      "assets/SamplePlayer-[hash].js",
+      "assets/SiteHeader-[hash].js",
+      "assets/chunk-[hash].js",
       "assets/chunk-[hash].js",
       "assets/islands-[hash].js",
-      "assets/sample-[hash].js",
       "assets/share-[hash].png",
       "favicon.svg",
       "icon-192.png",
@@ -69,14 +72,19 @@ describe("build", () => {
     ]);
   });
 
-  it("compiles the islands' URLs into the loader inlined in every page: React's chunk for all, the sample's for its pages", async () => {
+  it("compiles the islands' URLs into the loader inlined in every page: the entry and React for all, each island's chunk by name", async () => {
     const assets = await readdir(join(outDir, "assets"));
-    const named = (prefix: string) => `"/assets/${assets.find((f) => f.startsWith(prefix))}"`;
+    const url = (file: string) => `"/assets/${file}"`;
     const home = await readFile(join(outDir, "index.html"), "utf8");
     const loader = home.match(/<script>([^<]*)<\/script>/)![1]!;
-    expect(loader).toContain(`entry:${named("islands-")}`);
-    expect(loader).toContain(`modules:[${named("islands-")},${named("chunk-")}]`);
-    expect(loader).toContain(`"sample-player":[${named("sample-")}]`);
+    const [entry] = assets.filter((f) => f.startsWith("islands-"));
+    expect(loader).toContain(`entry:${url(entry!)}`);
+    const shared = assets.filter((f) => f.startsWith("chunk-"));
+    const modules = loader.match(/modules:\[([^\]]*)\]/)![1]!.split(",");
+    expect(modules.sort()).toEqual([entry!, ...shared].map(url).sort());
+    for (const name of Object.keys(islands)) {
+      expect(loader).toContain(`${name}:[${url(assets.find((f) => f.startsWith(`${name}-`))!)}]`);
+    }
     expect(loader).toContain('classList.add("js")');
   });
 

@@ -6,12 +6,12 @@ import { site as ownerContent } from "../src/content/site";
 import type { ContentFile, SiteContent } from "../src/content/types";
 import { findPlaceholders, placeholderError, validateContent, withEnvironment, type Placeholder } from "../src/content/validate";
 import { createUrls } from "../src/lib/routes";
-import { pages as allPages } from "../src/pages/index";
+import { pages as allPages, navRoutes } from "../src/pages/index";
 import type { PageModule } from "../src/pages/types";
 import { buildAssets, type AssetTools } from "./assets";
 import { ROOT } from "./paths";
 import { checkSite } from "./check";
-import { navRoutes, renderSite } from "./render";
+import { renderSite } from "./render";
 import { headersFile } from "./security";
 import { robotsTxt, sitemapXml } from "./site-files";
 import { recoverOutput, writeSite } from "./write";
@@ -58,7 +58,7 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
   const assets = await buildAssets(content, urls, tools, sources);
 
   // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy.
-  const html = renderSite({ site: content, assets: assets.page, urls, pages });
+  const html = await renderSite({ site: content, assets: assets.page, urls, pages });
 
   // 4. Files for hosts and crawlers: the sitemap and robots.txt, and headers with the same policy.
   const routes = navRoutes(pages).map((r) => r.path);

@@ -1,9 +1,9 @@
 import { Resvg } from "@resvg/resvg-js";
-import { theme } from "../src/content/theme";
 import type { SiteContent } from "../src/content/types";
 import { CONTENT_FILE, ContentError } from "../src/content/validate";
 import { facesFor, MAIN_FACE, runsByFace, type Typeface } from "./fonts";
 import { escapeXml } from "./site-files";
+import { theme as stylesheetTheme, type Theme } from "./styles";
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 
@@ -22,16 +22,17 @@ function renderOptions(faces: readonly Typeface[], width?: number) {
   };
 }
 
-const gradientStops = `<stop offset="0" stop-color="${theme.violetLight}"/><stop offset=".55" stop-color="${theme.blueLight}"/><stop offset="1" stop-color="${theme.tealLight}"/>`;
+const gradientStops = (theme: Theme) =>
+  `<stop offset="0" stop-color="${theme.violetLight}"/><stop offset=".55" stop-color="${theme.blueLight}"/><stop offset="1" stop-color="${theme.tealLight}"/>`;
 
 /**
  * The mark: a soft wave in the accent gradient on the night background. `rounded` for the SVG favicon;
  * square for the PNG icons, which phones mask to their own shape.
  */
-export function iconSvg({ rounded }: { rounded: boolean }): string {
+export function iconSvg(theme: Theme, { rounded }: { rounded: boolean }): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">${gradientStops}</linearGradient></defs>` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">${gradientStops(theme)}</linearGradient></defs>` +
     `<rect width="64" height="64"${rounded ? ' rx="14"' : ""} fill="${theme.background}"/>` +
     `<path d="M9 32c3.6-11 7.3-11 11 0s7.4 11 11 0 7.4-11 11 0 7.4 11 11 0" fill="none" stroke="url(#g)" stroke-width="5" stroke-linecap="round"/>` +
     `</svg>`
@@ -71,7 +72,7 @@ interface Source {
  * takes the largest size at which it fits, wrapping onto more lines and shrinking down to a floor; text that
  * cannot fit even then, or that no typeface here can draw, stops the build with the field named.
  */
-export function shareImage(site: SiteContent, sources: Record<string, string> = {}): { svg: string; faces: Typeface[] } {
+export function shareImage(site: SiteContent, sources: Record<string, string> = {}, theme: Theme = stylesheetTheme()): { svg: string; faces: Typeface[] } {
   const from = (field: keyof SiteContent, text: string): Source => ({ field, source: sources[field] ?? CONTENT_FILE, text });
   const brand = from("brand", site.brand);
   const tagline = from("tagline", site.tagline);
@@ -104,7 +105,7 @@ export function shareImage(site: SiteContent, sources: Record<string, string> = 
     ${orb("violet", theme.violet, 0.6)}
     ${orb("teal", theme.teal, 0.45)}
     ${orb("rose", theme.rose, 0.3)}
-    <linearGradient id="line" x1="0" y1="0" x2="1" y2="0">${gradientStops}</linearGradient>
+    <linearGradient id="line" x1="0" y1="0" x2="1" y2="0">${gradientStops(theme)}</linearGradient>
   </defs>
   <rect width="${width}" height="${height}" fill="${theme.background}"/>
   <circle cx="1010" cy="90" r="430" fill="url(#violet)"/>

@@ -1,14 +1,12 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { Document, type PageAssets } from "../src/components/Document";
-import { renderIsland } from "../src/components/Island";
-import { safety } from "../src/content/safety";
+import type { ComponentType, ReactElement } from "react";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
+import { Document } from "../src/components/Document";
+import { IslandSlots, type PlacedIsland } from "../src/components/Island";
 import type { SiteContent } from "../src/content/types";
-import { sample } from "../src/content/sample";
-import { ISLAND_IDS } from "../src/islands/props";
-import { SamplePlayer } from "../src/islands/SamplePlayer";
-import { SiteHeader, type NavItem } from "../src/islands/SiteHeader";
+import { islands, loadIsland, type IslandName } from "../src/islands/registry";
+import type { PageAssets } from "../src/lib/page";
 import { outputFileFor, type SiteUrls } from "../src/lib/routes";
-import { pages as allPages } from "../src/pages/index";
+import { pages as allPages, navRoutes } from "../src/pages/index";
 import type { PageModule } from "../src/pages/types";
 import { applyMetaPolicy } from "./security";
 
@@ -19,39 +17,25 @@ export interface RenderOptions {
   pages?: readonly PageModule[];
 }
 
-/** The top bar's links, from the pages' own meta, in nav order. */
-export function navRoutes(pages: readonly PageModule[] = allPages): { label: string; path: string }[] {
-  return pages
-    .filter((p) => p.meta.nav)
-    .sort((a, b) => a.meta.nav!.order - b.meta.nav!.order)
-    .map((p) => ({ label: p.meta.nav!.label, path: p.meta.path }));
-}
-
 /**
- * Pure: every page rendered to a complete HTML document, keyed by its file in the output folder, with the
- * site's Content-Security-Policy written into each page's <meta>.
+ * Every page rendered to a complete HTML document, keyed by its file in the output folder, with the site's
+ * Content-Security-Policy written into each page's <meta>. Pure, apart from loading the islands' components.
  */
-export function renderSite({ site, assets, urls, pages = allPages }: RenderOptions): Map<string, string> {
+export async function renderSite({ site, assets, urls, pages = allPages }: RenderOptions): Promise<Map<string, string>> {
+  const components = Object.fromEntries(
+    await Promise.all((Object.keys(islands) as IslandName[]).map(async (name) => [name, await loadIsland(name)] as const)),
+  ) as Record<IslandName, ComponentType<object>>;
   const nav = navRoutes(pages);
-  const islands = { sample: renderIsland(ISLAND_IDS.sample, SamplePlayer, { sample }) };
   const output = new Map<string, string>();
   for (const { meta, Page, structuredData } of pages) {
-    const items: NavItem[] = nav.map((n) => ({ label: n.label, href: urls.path(n.path), current: n.path === meta.path }));
-    const header = renderIsland(ISLAND_IDS.header, SiteHeader, { brand: site.brand, homeHref: urls.path("/"), items });
+    const items = nav.map((n) => ({ label: n.label, href: urls.path(n.path), current: n.path === meta.path }));
     let html: string;
     try {
-      html = renderToStaticMarkup(
-        <Document
-          site={site}
-          meta={meta}
-          urls={urls}
-          assets={assets}
-          header={header}
-          structuredData={structuredData?.(site, urls)}
-          safetyHref={urls.path(`/about/#${safety.id}`)}
-        >
-          <Page site={site} url={urls.path} islands={islands} />
+      html = renderPage(
+        <Document site={site} meta={meta} urls={urls} assets={assets} nav={items} structuredData={structuredData?.(site, urls)}>
+          <Page site={site} url={urls.path} />
         </Document>,
+        components,
       );
     } catch (error) {
       throw new Error(`Rendering the page ${meta.path} failed: ${(error as Error).message}`, { cause: error });
@@ -60,4 +44,19 @@ export function renderSite({ site, assets, urls, pages = allPages }: RenderOptio
     output.set(outputFileFor(meta.path), `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=")}`);
   }
   return applyMetaPolicy(output);
+}
+
+/** A page as static markup, each island's slot then filled with that island rendered in a form React hydrates. */
+function renderPage(page: ReactElement, components: Record<IslandName, ComponentType<object>>): string {
+  const placed: PlacedIsland[] = [];
+  const html = renderToStaticMarkup(<IslandSlots value={placed}>{page}</IslandSlots>);
+  return html.replace(/<!--island:([\w-]+)-->/g, (_, id: string) => {
+    const island = placed.find((p) => p.id === id)!;
+    return islandHtml(components[island.name], island.props, id);
+  });
+}
+
+/** An island's HTML in the form React hydrates: rendered on its own, its element's id the prefix of its ids. */
+export function islandHtml<P extends object>(Component: ComponentType<P>, props: P, id: string): string {
+  return renderToString(<Component {...props} />, { identifierPrefix: id });
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { CSP_PLACEHOLDER } from "../src/components/Document";
+import { CSP_PLACEHOLDER } from "../src/lib/page";
 
 /**
  * Headers every response gets, wherever the site is hosted and whatever it serves. The Content-Security-

@@ -1,6 +1,6 @@
-import { theme } from "../src/content/theme";
 import type { SiteContent } from "../src/content/types";
 import type { SiteUrls } from "../src/lib/routes";
+import type { Theme } from "./styles";
 
 /** Text as XML character data or an attribute value: the five characters XML reserves, escaped. */
 export const escapeXml = (text: string) =>
@@ -27,7 +27,7 @@ export const ICONS = {
 } as const;
 
 /** What a phone shows when the site is added to its home screen. */
-export function webManifest(site: SiteContent, urls: SiteUrls): string {
+export function webManifest(site: SiteContent, urls: SiteUrls, theme: Theme): string {
   const manifest = {
     name: site.brand,
     short_name: site.brand,

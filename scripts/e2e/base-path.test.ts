@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../../src/content/site";
 import { build } from "../build";
 import { serveStatic, type StaticServer } from "../static-server";
-import { MISSING, newContext, ROUTES, toggle, useBrowser, visit, watchProblems } from "./site";
+import { MISSING, newContext, PHONE, ROUTES, toggle, useBrowser, visit, watchPage } from "./site";
 
 const BASE = "/repo/";
 const chromium = useBrowser();
@@ -14,15 +14,15 @@ let workDir: string;
 let server: StaticServer;
 let context: BrowserContext;
 let page: Page;
-let problems: string[];
+let watched: ReturnType<typeof watchPage>;
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), "site-base-path-"));
   await build({ site: { ...site, origin: "https://someone.github.io", basePath: BASE }, outDir: workDir });
   server = await serveStatic(workDir, { headers: true, basePath: BASE });
-  context = await newContext(chromium.browser, { width: 375 });
+  context = await newContext(chromium.browser, { width: PHONE });
   page = await context.newPage();
-  problems = watchProblems(page);
+  watched = watchPage(page);
 });
 
 afterAll(async () => {
@@ -33,12 +33,12 @@ afterAll(async () => {
 
 describe(`built for and served under ${BASE}`, () => {
   it.each(ROUTES)(`${BASE.slice(0, -1)}%s: loads whole, starts React, and every link inside the site answers 200`, async (route) => {
-    problems.length = 0;
+    watched.problems.length = 0;
     await visit(page, `${server.url}${BASE}${route.slice(1)}`);
     await toggle(page).click();
     expect(await toggle(page).getAttribute("aria-expanded")).toBe("true");
-    await page.waitForLoadState("networkidle");
-    expect(problems).toEqual([]);
+    await watched.quiet();
+    expect(watched.problems).toEqual([]);
     const refs = await page.locator("[href], [src]").evaluateAll((els) => els.map((el) => el.getAttribute("href") ?? el.getAttribute("src")!));
     for (const ref of refs.filter((r) => r.startsWith("/"))) {
       expect(ref).toMatch(/^\/repo\//);
@@ -47,13 +47,13 @@ describe(`built for and served under ${BASE}`, () => {
   });
 
   it("answers an unknown address under the base path with the 404 page, whose links lead back in", async () => {
-    problems.length = 0;
+    watched.problems.length = 0;
     const response = await page.goto(`${server.url}${BASE}${MISSING.slice(1)}`);
     expect(response!.status()).toBe(404);
     const home = page.locator("main a", { hasText: "Go to the home page" });
     expect(await home.getAttribute("href")).toBe(BASE);
     await home.click();
     await page.waitForURL(`${server.url}${BASE}`);
-    expect(problems).toEqual([]);
+    expect(watched.problems).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { findChromium, INSTALL_HINT } from "./chromium";
+import { findChromium, INSTALL_HINT } from "../chromium";
 
 /** Debian's nginx, for the test of the configuration `npm run host-config -- nginx` writes. */
 export function findNginx(): string | undefined {

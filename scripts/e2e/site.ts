@@ -1,35 +1,57 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
-import { launchChromium } from "./chromium";
-import { pages } from "../../src/pages/index";
-export { pages };
+import { navRoutes } from "../../src/pages/index";
+import { connectChromium } from "../chromium";
+import { navWideFrom } from "../styles";
 
-const navPages = pages.filter((p) => p.meta.nav).sort((a, b) => a.meta.nav!.order - b.meta.nav!.order);
-
-/** The six routes, from the pages' own meta, in nav order. */
-export const ROUTES = navPages.map((p) => p.meta.path);
-export const NAV_LABELS = navPages.map((p) => p.meta.nav!.label);
+/** The six routes and their nav labels, from the pages' own meta. */
+export const ROUTES = navRoutes().map((r) => r.path);
+export const NAV_LABELS = navRoutes().map((r) => r.label);
 /** An address that does not exist: the host answers with 404.html. */
 export const MISSING = "/no-such-page/";
-export const WIDTHS = [375, 1280] as const;
+export const ALL_PAGES = [...ROUTES, MISSING];
+
+/** A phone and a desktop, either side of where the top bar shows its links (styles/media.css), and the narrowest phone. */
+export const PHONE = 375;
+export const DESKTOP = 1280;
+export const NARROWEST = 320;
 export const VIEWPORT_HEIGHT = 720;
+const navWide = navWideFrom();
+if (!(PHONE < navWide && navWide <= DESKTOP)) throw new Error(`styles/media.css moved --nav-wide to ${navWide}px: PHONE and DESKTOP must sit either side`);
 
 export const baseURL = () => inject("baseURL");
 
-/** JavaScript on and off, as describe.each rows: ["on", true], ["off", false]. */
-export const JS_MODES = [
-  ["on", true],
-  ["off", false],
-] as const;
-
-/** One Chromium for the test file, launched before its tests and closed after them. */
+/** The run's one Chromium, connected for this test file; each describe block takes contexts of its own. */
 export function useBrowser(): { readonly browser: Browser } {
   const held = {} as { browser: Browser };
   beforeAll(async () => {
-    held.browser = await launchChromium();
+    held.browser = await connectChromium(inject("chromiumEndpoint"));
   });
   afterAll(() => held.browser?.close());
   return held;
+}
+
+export interface ContextOptions {
+  width: number;
+  js?: boolean;
+  reducedMotion?: "reduce" | "no-preference";
+}
+
+/**
+ * A browser context at a width. Without JavaScript, documents arrive with their scripts removed, which is what
+ * such a browser renders; the page then still runs tools that need JavaScript themselves (axe, evaluate).
+ */
+export async function newContext(browser: Browser, { width, js = true, reducedMotion = "reduce" }: ContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: VIEWPORT_HEIGHT }, reducedMotion, baseURL: baseURL() });
+  if (!js) {
+    await context.route("**/*", async (route) => {
+      if (route.request().resourceType() !== "document") return route.continue();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<\/?noscript>/g, "");
+      await route.fulfill({ response, body });
+    });
+  }
+  return context;
 }
 
 /** A page in a context of its own, for the tests of one describe block. */
@@ -43,83 +65,32 @@ export function usePage(chromium: { readonly browser: Browser }, options: Contex
   return held;
 }
 
-export interface ContextOptions {
-  width: number;
-  js?: boolean;
-  reducedMotion?: "reduce" | "no-preference";
-}
-
-export function newContext(browser: Browser, { width, js = true, reducedMotion = "reduce" }: ContextOptions): Promise<BrowserContext> {
-  return browser.newContext({
-    viewport: { width, height: VIEWPORT_HEIGHT },
-    javaScriptEnabled: js,
-    reducedMotion,
-    baseURL: baseURL(),
-  });
-}
-
 /**
- * A visitor without JavaScript, for tools that themselves need JavaScript in the page (axe): documents
- * arrive with their scripts removed and <noscript> unwrapped, which is what such a browser renders.
+ * Opens a route. With JavaScript on, the islands start on a visitor's first use of the page, so unless told not
+ * to, this presses a key that changes nothing (Shift) and waits until every island is live.
  */
-export async function newNoScriptContext(browser: Browser, options: Omit<ContextOptions, "js">): Promise<BrowserContext> {
-  const context = await newContext(browser, { ...options, js: true });
-  await context.route("**/*", async (route) => {
-    if (route.request().resourceType() !== "document") return route.continue();
-    const response = await route.fetch();
-    const body = (await response.text())
-      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
-      .replace(/<\/?noscript>/g, "");
-    await route.fulfill({ response, body });
-  });
-  return context;
-}
-
-/**
- * Everything a visitor's console would show as wrong: errors, warnings, uncaught exceptions, failed
- * requests and error responses (except the expected 404 of a missing page).
- */
-export function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() !== "error" && message.type() !== "warning") return;
-    // Chromium logs the 404 status of a missing page's own document; that one is the point of the page.
-    const ownStatus = isMissingPage(message.location().url) && message.text().includes("status of 404");
-    if (!ownStatus) problems.push(`console.${message.type()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
-  page.on("requestfailed", (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
-  page.on("response", (response) => {
-    const expected404 = response.status() === 404 && isMissingPage(response.url());
-    if (response.status() >= 400 && !expected404) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
-  return problems;
-}
-
-const isMissingPage = (url: string) => url !== "" && new URL(url).pathname.endsWith(MISSING);
-
-/**
- * Opens a route. With JavaScript on, the islands start on a visitor's first use of the page, so unless told
- * not to, this presses a key that changes nothing (Shift) and waits until the header is live.
- */
-export async function visit(page: Page, path: string, { use = true }: { use?: boolean } = {}): Promise<void> {
+export async function visit(page: Page, path: string, { use = true }: { use?: boolean } = {}): Promise<Response> {
   const response = await page.goto(path, { waitUntil: "load" });
   if (!response) throw new Error(`no response for ${path}`);
-  if (use && (await page.evaluate(() => document.documentElement.classList.contains("js")))) {
+  if (use && (await scripted(page))) {
     await page.keyboard.press("Shift");
-    await waitForHydration(page);
+    await hydrated(page);
   }
+  return response;
 }
 
-export const isHydrated = (page: Page) => page.locator(".site-header[data-hydrated]").count().then((n) => n === 1);
+export const scripted = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("js"));
 
-export function waitForHydration(page: Page): Promise<unknown> {
-  return page.waitForSelector(".site-header[data-hydrated]", { state: "attached" });
+/** Resolves when every island on the page is live (hydrated, its effects run). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector("[data-island]:not([data-hydrated])", { state: "detached" });
 }
+
+export const isHydrated = (page: Page, island = "SiteHeader") => page.locator(`[data-island="${island}"][data-hydrated]`).count().then((n) => n === 1);
 
 /**
- * Waits for the page to handle what just happened and paint it (two animation frames). Without
- * JavaScript nothing in the page reacts, and frame callbacks never run, so there is nothing to wait for.
+ * Waits for the page to handle what just happened and paint it (two animation frames). Without JavaScript
+ * nothing in the page reacts, and frame callbacks never run, so there is nothing to wait for.
  */
 export function settle(page: Page): Promise<void> {
   return page.evaluate(() => {
@@ -135,3 +106,56 @@ export async function scrollToY(page: Page, y: number): Promise<void> {
 
 export const toggle = (page: Page) => page.locator(".site-header__toggle");
 export const navLinks = (page: Page) => page.locator(".site-nav a");
+
+/**
+ * Everything a visitor's console would show as wrong: errors, warnings, uncaught exceptions, failed requests and
+ * error responses (except the expected 404 of a missing page), and every address the page asked for. `quiet()`
+ * resolves once no request is in flight.
+ */
+export function watchPage(page: Page): { problems: string[]; requests: string[]; quiet(): Promise<void> } {
+  const problems: string[] = [];
+  const requests: string[] = [];
+  let inFlight = 0;
+  let wake: (() => void)[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error" && message.type() !== "warning") return;
+    // Chromium logs the 404 status of a missing page's own document; that one is the point of the page.
+    const ownStatus = isMissingPage(message.location().url) && message.text().includes("status of 404");
+    if (!ownStatus) problems.push(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+  page.on("request", (request) => {
+    inFlight++;
+    requests.push(request.url());
+  });
+  const finished = () => {
+    inFlight--;
+    if (inFlight === 0) for (const resolve of wake.splice(0)) resolve();
+  };
+  page.on("requestfinished", finished);
+  page.on("requestfailed", (request) => {
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
+    finished();
+  });
+  page.on("response", (response) => {
+    const expected404 = response.status() === 404 && isMissingPage(response.url());
+    if (response.status() >= 400 && !expected404) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  return {
+    problems,
+    requests,
+    quiet: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => wake.push(resolve))),
+  };
+}
+
+const isMissingPage = (url: string) => url !== "" && new URL(url).pathname.endsWith(MISSING);
+
+/** Records the page's Content-Security-Policy violations, as the browser reports them to the page itself. */
+export async function recordViolations(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { violations: string[] }).violations = []);
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.effectiveDirective} blocked ${e.blockedURI} ${e.sample}`));
+  });
+}
+
+export const violations = (page: Page) => page.evaluate(() => (window as unknown as { violations?: string[] }).violations ?? []);

@@ -1,6 +1,6 @@
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot, type HydrationOptions } from "react-dom/client";
-import { propsElementId } from "../islands/props";
+import { islandPropsId } from "../islands/registry";
 
 /** Renders no element of its own, so the server HTML still matches; tells us when the island is mounted. */
 function Mounted({ onMount, children }: { onMount: () => void; children: ReactNode }) {
@@ -9,20 +9,20 @@ function Mounted({ onMount, children }: { onMount: () => void; children: ReactNo
 }
 
 /**
- * Takes over the server HTML of one island with the props it was rendered with. Resolves when the island
- * is live (hydrated and its effects run); false if the page has no such island.
+ * Takes over the server HTML of one island with the props it was rendered with. Resolves when the island is
+ * live (hydrated and its effects run), and marks its element `data-hydrated` for tests and tools.
  */
 export function hydrateIsland<P extends object>(
-  id: string,
+  container: HTMLElement,
   Component: ComponentType<P>,
   options: Pick<HydrationOptions, "onRecoverableError"> = {},
-): Promise<boolean> {
-  const container = document.getElementById(id);
-  const propsElement = document.getElementById(propsElementId(id));
-  if (!container || !propsElement) return Promise.resolve(false);
-  const props = JSON.parse(propsElement.textContent ?? "{}") as P;
+): Promise<void> {
+  const props = JSON.parse(document.getElementById(islandPropsId(container.id))?.textContent ?? "{}") as P;
   return new Promise((resolve) => {
-    const onMount = () => resolve(true);
+    const onMount = () => {
+      container.setAttribute("data-hydrated", "");
+      resolve();
+    };
     // From here React owns this island's events (and replays those that come before it is done); the
     // loader stops collecting early clicks for it.
     container.setAttribute("data-hydrating", "");
@@ -31,7 +31,7 @@ export function hydrateIsland<P extends object>(
       <Mounted onMount={onMount}>
         <Component {...props} />
       </Mounted>,
-      { identifierPrefix: id, ...options },
+      { identifierPrefix: container.id, ...options },
     );
   });
 }

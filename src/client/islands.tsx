@@ -1,13 +1,9 @@
-import { ISLAND_IDS } from "../islands/props";
-import { SiteHeader } from "../islands/SiteHeader";
+// NOTE: the bundle's entry, imported by the inline loader (loader.ts) on the visitor's first use of the page.
+import { loadIsland, type IslandName } from "../islands/registry";
 import { hydrateIsland } from "./hydrate";
 
-/**
- * Hydrates every island on the page; resolves once all of them are live. The sample player is its own
- * chunk (sharing React with this one), fetched only by the pages that have it.
- */
+/** Hydrates every island on the page, each from its own chunk; resolves once all of them are live. */
 export function hydrateIslands(): Promise<unknown> {
-  const work: Promise<unknown>[] = [hydrateIsland(ISLAND_IDS.header, SiteHeader)];
-  if (document.getElementById(ISLAND_IDS.sample)) work.push(import("./sample").then(({ hydrateSample }) => hydrateSample()));
-  return Promise.all(work);
+  const elements = [...document.querySelectorAll<HTMLElement>("[data-island]")];
+  return Promise.all(elements.map(async (element) => hydrateIsland(element, await loadIsland(element.dataset.island as IslandName))));
 }

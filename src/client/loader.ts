@@ -13,7 +13,7 @@ declare const __ISLANDS__: {
   entry: string;
   /** What every page needs on first use: the islands entry and React. */
   modules: readonly string[];
-  /** What a page needs besides, by the id of an island it has. */
+  /** What a page needs besides, by the name of an island it has (src/islands/registry.ts). */
   byIsland: Readonly<Record<string, readonly string[]>>;
 };
 
@@ -44,7 +44,7 @@ function start() {
 }
 
 function preload() {
-  const extra = Object.entries(__ISLANDS__.byIsland).flatMap(([id, modules]) => (document.getElementById(id) ? modules : []));
+  const extra = Object.entries(__ISLANDS__.byIsland).flatMap(([name, modules]) => (document.querySelector(`[data-island="${name}"]`) ? modules : []));
   for (const href of new Set([...__ISLANDS__.modules, ...extra])) {
     const link = document.createElement("link");
     link.rel = "modulepreload";

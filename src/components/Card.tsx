@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
-import { Icon, type IconName } from "./Icon";
+import type { IconName } from "../lib/icons";
+import { fillSlots, type Slots } from "../lib/slots";
+import { Icon } from "./Icon";
 
 export function Card({
   icon,
@@ -25,7 +27,7 @@ export function Card({
           <Icon name={icon} />
         </div>
       )}
-      {eyebrow && <p className="card__eyebrow">{eyebrow}</p>}
+      {eyebrow && <p className="eyebrow">{eyebrow}</p>}
       <Heading className="card__title">{title}</Heading>
       {children && <div className="card__body">{children}</div>}
       {actions && <div className="card__actions">{actions}</div>}
@@ -35,4 +37,35 @@ export function Card({
 
 export function CardGrid({ children, columns = 3 }: { children: ReactNode; columns?: 2 | 3 | 4 }) {
   return <div className={`card-grid card-grid--${columns}`}>{children}</div>;
+}
+
+/** A card's words, as content gives them. */
+export interface CardText {
+  icon?: IconName;
+  eyebrow?: string;
+  title: string;
+  text: string;
+}
+
+/** A grid of cards from content: each its icon, eyebrow, title and text (slots filled), and any actions. */
+export function CardList<C extends CardText>({
+  cards,
+  columns,
+  slots,
+  actions,
+}: {
+  cards: readonly C[];
+  columns?: 2 | 3 | 4;
+  slots?: Slots;
+  actions?: (card: C) => ReactNode;
+}) {
+  return (
+    <CardGrid columns={columns}>
+      {cards.map((card) => (
+        <Card key={card.title} icon={card.icon} eyebrow={card.eyebrow} title={card.title} actions={actions?.(card)}>
+          <p>{slots ? fillSlots(card.text, slots) : card.text}</p>
+        </Card>
+      ))}
+    </CardGrid>
+  );
 }

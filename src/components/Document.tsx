@@ -1,32 +1,11 @@
 import type { ReactNode } from "react";
-import { theme } from "../content/theme";
 import type { SiteContent } from "../content/types";
+import type { NavItem } from "../islands/SiteHeader";
+import { CSP_PLACEHOLDER, type PageAssets, type PageMeta } from "../lib/page";
 import type { SiteUrls } from "../lib/routes";
 import { scriptJson } from "../lib/script-json";
-import type { PageMeta } from "../pages/types";
-import { IslandMarkup, type RenderedIsland } from "./Island";
+import { Island } from "./Island";
 import { SiteFooter } from "./SiteFooter";
-
-/** The built assets a page uses; see buildAssets in scripts/assets.ts. Paths are site paths ("/favicon.svg"). */
-export interface PageAssets {
-  /**
-   * The whole stylesheet, inlined: the first paint then needs nothing but the HTML response. It is small
-   * enough (a few kB compressed) that a page with it still fits in one TCP round trip.
-   */
-  css: string;
-  /** The loader (src/client/loader.ts), inlined: it starts React and the islands only when needed. */
-  script: string;
-  icons: { svg: string; appleTouch: string };
-  manifest: string;
-  /** The 1200×630 picture shown when a page is shared. */
-  shareImage: { path: string; width: number; height: number };
-}
-
-/**
- * Stands in for the Content-Security-Policy while pages render; scripts/security.ts fills it in from the
- * hashes of the finished pages' inline scripts and styles.
- */
-export const CSP_PLACEHOLDER = "{{content-security-policy}}";
 
 export function pageTitle(meta: PageMeta, site: SiteContent): string {
   return meta.path === "/" ? `${site.brand} · ${meta.title}` : `${meta.title} · ${site.brand}`;
@@ -38,18 +17,17 @@ export function Document({
   meta,
   urls,
   assets,
-  header,
+  nav,
   structuredData,
-  safetyHref,
   children,
 }: {
   site: SiteContent;
   meta: PageMeta;
   urls: SiteUrls;
   assets: PageAssets;
-  header: RenderedIsland;
+  /** The top bar's links, this page's marked current. */
+  nav: readonly NavItem[];
   structuredData?: object;
-  safetyHref: string;
   children: ReactNode;
 }) {
   const title = pageTitle(meta, site);
@@ -64,7 +42,7 @@ export function Document({
         <meta name="description" content={meta.description} />
         {canonical && <link rel="canonical" href={canonical} />}
         {meta.noindex && <meta name="robots" content="noindex" />}
-        <meta name="theme-color" content={theme.background} />
+        <meta name="theme-color" content={assets.themeColor} />
         <meta name="color-scheme" content="dark" />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={site.brand} />
@@ -87,11 +65,11 @@ export function Document({
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <IslandMarkup island={header} />
+        <Island name="SiteHeader" props={{ brand: site.brand, homeHref: urls.path("/"), items: nav }} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter site={site} safetyHref={safetyHref} />
+        <SiteFooter site={site} urls={urls} />
       </body>
     </html>
   );

@@ -6,7 +6,7 @@ import { StorefrontLink } from "./Links";
 export function FieldCard({ field, linkLabel }: { field: Field; linkLabel: string }) {
   return (
     <article className="card field-card">
-      <p className="card__eyebrow">{field.band}</p>
+      <p className="eyebrow">{field.band}</p>
       <h3 className="card__title">{field.title}</h3>
       <p className="card__body">{field.description}</p>
       <ul className="facts">

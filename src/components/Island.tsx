@@ -1,36 +1,36 @@
-import type { ComponentType } from "react";
-import { renderToString } from "react-dom/server";
-import { propsElementId } from "../islands/props";
+import { createContext, use } from "react";
+import { islandPropsId, type IslandName, type IslandProps } from "../islands/registry";
 import { scriptJson } from "../lib/script-json";
 
-export interface RenderedIsland {
+/** An island a page has placed, for the build to render into its slot. */
+export interface PlacedIsland {
   id: string;
-  html: string;
-  props: string;
+  name: IslandName;
+  props: object;
 }
+
+/** Collects the islands of the page being rendered; scripts/render.tsx provides it. */
+export const IslandSlots = createContext<PlacedIsland[] | null>(null);
+
+/** What an island's element holds until the build puts the island's own HTML there. */
+export const islandSlot = (id: string) => `<!--island:${id}-->`;
+
+const kebab = (name: string) => name.replace(/(?<=[a-z])(?=[A-Z])/g, "-").toLowerCase();
 
 /**
- * Renders an interactive component in the form hydrateRoot accepts (renderToString, not
- * renderToStaticMarkup) and keeps its props for the browser. Done before the page render, because a
- * React render must not start another one inside itself.
+ * An interactive part of the page (see src/islands/registry.ts). The page itself is static markup, which React
+ * cannot hydrate, and a render cannot start another inside itself: so this leaves a slot, and the build fills it
+ * afterwards with the island rendered on its own, in a form React can hydrate, with the same props it sends.
  */
-export function renderIsland<P extends object>(id: string, Component: ComponentType<P>, props: P): RenderedIsland {
-  return {
-    id,
-    html: renderToString(<Component {...props} />, { identifierPrefix: id }),
-    props: scriptJson(props),
-  };
-}
-
-export function IslandMarkup({ island }: { island: RenderedIsland }) {
+export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
+  const placed = use(IslandSlots);
+  if (!placed) throw new Error(`<Island name="${name}"> can only be rendered by the build's page render (scripts/render.tsx)`);
+  const id = `${kebab(name)}-${placed.filter((p) => p.name === name).length + 1}`;
+  placed.push({ id, name, props });
   return (
     <>
-      <div id={island.id} data-island="" dangerouslySetInnerHTML={{ __html: island.html }} />
-      <script
-        type="application/json"
-        id={propsElementId(island.id)}
-        dangerouslySetInnerHTML={{ __html: island.props }}
-      />
+      <div id={id} data-island={name} dangerouslySetInnerHTML={{ __html: islandSlot(id) }} />
+      <script type="application/json" id={islandPropsId(id)} dangerouslySetInnerHTML={{ __html: scriptJson(props) }} />
     </>
   );
 }

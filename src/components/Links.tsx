@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import type { MailPreset } from "../content/mail";
-import { mailtoHref } from "../lib/mailto";
+import { mailtoHref, type MailPreset } from "../lib/mailto";
 import { Icon } from "./Icon";
 
 type Variant = "primary" | "secondary";

@@ -1,8 +1,9 @@
-import { IslandMarkup, type RenderedIsland } from "./Island";
+import { sample } from "../content/sample";
+import { Island } from "./Island";
 import { Section } from "./Section";
 
 /** Where the in-page sample sits: a short introduction, then the player island. */
-export function SampleSection({ island, tone = "plain" }: { island: RenderedIsland; tone?: "plain" | "raised" }) {
+export function SampleSection({ tone = "plain" }: { tone?: "plain" | "raised" }) {
   return (
     <Section
       id="hear-it"
@@ -12,7 +13,7 @@ export function SampleSection({ island, tone = "plain" }: { island: RenderedIsla
       lead="A one-minute sample, made live in your browser: a pure tone in each ear, a few hertz apart. Put your headphones on first, and start quietly."
       split
     >
-      <IslandMarkup island={island} />
+      <Island name="SamplePlayer" props={{ sample }} />
     </Section>
   );
 }

@@ -65,7 +65,7 @@ export function PageIntro({
 export function Callout({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions: ReactNode }) {
   return (
     <section className="container callout-wrap" aria-labelledby={`${id}-title`}>
-      <div className="callout">
+      <div className="callout panel">
         <div className="callout__text">
           <h2 className="callout__title" id={`${id}-title`}>
             {title}

@@ -1,9 +1,10 @@
 import { mail } from "../content/mail";
 import { safety } from "../content/safety";
 import type { SiteContent } from "../content/types";
+import type { SiteUrls } from "../lib/routes";
 import { MailLink } from "./Links";
 
-export function SiteFooter({ site, safetyHref }: { site: SiteContent; safetyHref: string }) {
+export function SiteFooter({ site, urls }: { site: SiteContent; urls: SiteUrls }) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -19,7 +20,7 @@ export function SiteFooter({ site, safetyHref }: { site: SiteContent; safetyHref
         </div>
         <p className="site-footer__safety">
           Listen with stereo headphones at a low volume, and never while driving.{" "}
-          <a className="text-link" href={safetyHref}>
+          <a className="text-link" href={urls.path(`${safety.page}#${safety.id}`)}>
             {safety.title}
           </a>
         </p>

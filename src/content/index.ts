@@ -3,11 +3,12 @@ import { mail } from "./mail";
 import { safety } from "./safety";
 import { sample } from "./sample";
 import type { ContentFile } from "./types";
+import { sampleProblems } from "./validate";
 
 /** The content files besides site.ts. The build checks every string in them, naming the file and field. */
 export const contentFiles: readonly ContentFile[] = [
   { file: "src/content/copy.ts", data: copy },
   { file: "src/content/mail.ts", data: { mail }, multiline: /^mail\.\w+\.body$/ },
   { file: "src/content/safety.ts", data: { safety } },
-  { file: "src/content/sample.ts", data: { sample } },
+  { file: "src/content/sample.ts", data: { sample }, check: () => sampleProblems(sample) },
 ];

@@ -1,3 +1,5 @@
+import type { MailPreset } from "../lib/mailto";
+
 /**
  * Preset e-mails. Each mail link on the site names one of these; the visitor's mail client opens with the
  * subject and a short body already written. Bodies use \n; mailtoHref turns them into CRLF as RFC 6068 asks.
@@ -36,10 +38,5 @@ export const mail = {
     body: "Hello,\n\nI'm writing for (publication) and would like to ask about:\n\nMy deadline:\n\n",
   },
 } as const satisfies Record<string, MailPreset>;
-
-export interface MailPreset {
-  subject: string;
-  body: string;
-}
 
 export type MailPresetName = keyof typeof mail;

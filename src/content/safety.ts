@@ -1,6 +1,8 @@
 /** The listening-safely note shown on About and Products and linked from every footer. */
 export const safety = {
   id: "listening-safely",
+  /** The page whose note the footer links to. */
+  page: "/about/",
   title: "Listening safely",
   points: [
     "Use stereo headphones: each ear needs its own tone for the beat to form.",

@@ -39,4 +39,6 @@ export interface ContentFile {
   data: object;
   /** The fields whose text may hold line breaks (a mail's body), as a pattern over the field's path. */
   multiline?: RegExp;
+  /** Rules for the file's other values (numbers, ranges), each problem by field. */
+  check?: () => { field: string; message: string }[];
 }

@@ -3,7 +3,8 @@ import { contentFiles } from "./index";
 import { mail } from "./mail";
 import { site } from "./site";
 import type { ContentFile, Field, SiteContent } from "./types";
-import { CONTENT_FILE, ContentError, findPlaceholders, validateContent, withEnvironment, type ValidateOptions } from "./validate";
+import { sample } from "./sample";
+import { CONTENT_FILE, ContentError, findPlaceholders, sampleProblems, validateContent, withEnvironment, type ValidateOptions } from "./validate";
 
 const withField = (index: number, change: Partial<Record<keyof Field, unknown>>): SiteContent => ({
   ...site,
@@ -228,5 +229,21 @@ describe("origin and basePath", () => {
 
   it.each(["/", "/repo/", "/a/b-c/"])("accepts %s as a base path", (basePath) => {
     expect(validateContent({ ...site, basePath }).basePath).toBe(basePath);
+  });
+});
+
+describe("the in-page sample's numbers", () => {
+  it("accepts the shipped sample", () => {
+    expect(sampleProblems(sample)).toEqual([]);
+  });
+
+  it.each([
+    ["a volume that starts loud", { startVolume: 80 }, "sample.startVolume"],
+    ["a fade longer than a quarter of the sample", { fadeSeconds: 20 }, "sample.fadeSeconds"],
+    ["a sample that never stops", { seconds: 3600 }, "sample.seconds"],
+    ["a beat outside the brainwave range", { bands: [{ ...sample.bands[0]!, beatHz: 90 }] }, "sample.bands[0].beatHz"],
+  ])("refuses %s, naming the field", (_, change, field) => {
+    const file: ContentFile = { file: "src/content/sample.ts", data: {}, check: () => sampleProblems({ ...sample, ...change } as typeof sample) };
+    expect(errorFor(site, { files: [file] }).problems.map((p) => `${p.source}: ${p.field}`)).toEqual([`src/content/sample.ts: ${field}`]);
   });
 });

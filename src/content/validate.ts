@@ -1,4 +1,5 @@
 import { SLOT_PATTERN, type Slots } from "../lib/slots";
+import type { SampleContent } from "./sample";
 import type { ContentFile, SiteContent } from "./types";
 
 /** The file the owner edits; every content error names it. */
@@ -111,11 +112,12 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
   forEachString(content, "", (field, value) => {
     if (!checked.has(field)) text(field, value);
   });
-  for (const { file, data, multiline } of files) {
+  for (const { file, data, multiline, check: rules } of files) {
     forEachString(data, "", (field, value) => {
       const problem = textProblem(value, { lines: multiline?.test(field) ?? false });
       if (problem) problems.push({ source: file, field, message: problem });
     });
+    for (const problem of rules?.() ?? []) problems.push({ source: file, ...problem });
   }
 
   if (problems.length > 0) throw new ContentError(problems);
@@ -241,4 +243,23 @@ function urlKey(value: string): string {
   } catch {
     return value;
   }
+}
+
+/** The in-page sample's numbers: a sound a listener can hear safely, that starts quiet and stops by itself. */
+export function sampleProblems(sample: SampleContent): { field: string; message: string }[] {
+  const problems: { field: string; message: string }[] = [];
+  const within = (field: string, value: number, low: number, high: number, what: string) => {
+    if (!(Number.isFinite(value) && value >= low && value <= high)) problems.push({ field, message: `must be ${what}, from ${low} to ${high} (got ${shown(value)})` });
+  };
+  within("sample.seconds", sample.seconds, 5, 300, "the sample's length in seconds");
+  within("sample.fadeSeconds", sample.fadeSeconds, 0.05, sample.seconds / 4, "the fade in and out, in seconds, at most a quarter of the length");
+  // The slider starts low on purpose: a first press of Play must never be loud.
+  within("sample.startVolume", sample.startVolume, 0, 30, "where the volume slider starts, low");
+  sample.bands.forEach((band, i) => {
+    within(`sample.bands[${i}].carrierHz`, band.carrierHz, 40, 1500, "a carrier tone a listener hears comfortably, in Hz");
+    within(`sample.bands[${i}].beatHz`, band.beatHz, 0.5, 40, "a beat in the brainwave range, in Hz");
+  });
+  within("sample.check.hz", sample.check.hz, 40, 4000, "the headphone check's tone, in Hz");
+  within("sample.check.seconds", sample.check.seconds, 0.5, 10, "the headphone check's length, in seconds");
+  return problems;
 }

@@ -108,7 +108,7 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
   };
 
   return (
-    <div className="sample" data-unsupported={supported ? undefined : ""}>
+    <div className="sample panel" data-unsupported={supported ? undefined : ""}>
       <p className="sample__fallback">{sample.noScript}</p>
       <div className="sample__controls">
         <fieldset className="sample__bands">

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { islandHtml } from "../../scripts/render";
 import { hydrateIsland } from "../client/hydrate";
-import { renderIsland } from "../components/Island";
 import { SCROLL_THRESHOLD, SiteHeader, type SiteHeaderProps } from "./SiteHeader";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -19,14 +19,13 @@ const props: SiteHeaderProps = {
 
 /** Puts the header's server HTML in the page, as the build writes it, and hydrates it as the browser does. */
 async function hydrateServerHeader(clientProps: SiteHeaderProps = props) {
-  const island = renderIsland("site-header", SiteHeader, props);
   document.body.innerHTML = `
-    <div id="site-header">${island.html}</div>
-    <script type="application/json" id="site-header-props">${JSON.stringify(clientProps)}</script>
+    <div id="site-header-1" data-island="SiteHeader">${islandHtml(SiteHeader, props, "site-header-1")}</div>
+    <script type="application/json" id="site-header-1-props">${JSON.stringify(clientProps)}</script>
     <main><a id="outside" href="#">elsewhere</a></main>`;
   const recoverable: unknown[] = [];
   await act(async () => {
-    hydrateIsland("site-header", SiteHeader, { onRecoverableError: (error) => recoverable.push(error) });
+    void hydrateIsland(document.getElementById("site-header-1")!, SiteHeader, { onRecoverableError: (error) => recoverable.push(error) });
   });
   return { recoverable };
 }
@@ -62,6 +61,7 @@ describe("SiteHeader", () => {
     expect(recoverable).toEqual([]);
     expect(consoleError).not.toHaveBeenCalled();
     expect(header().querySelector('[aria-current="page"]')?.textContent).toBe("About");
+    expect(document.getElementById("site-header-1")!.hasAttribute("data-hydrated")).toBe(true);
   });
 
   it("does report a mismatch when client props differ from the server's (the check above can fail)", async () => {

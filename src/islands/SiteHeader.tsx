@@ -3,9 +3,6 @@ import { useEffect, useRef, useState } from "react";
 /** The bar turns more opaque once the page is scrolled past this many pixels (51 and up). */
 export const SCROLL_THRESHOLD = 50;
 
-/** Matches --nav-wide in styles/media.css: from here up the links sit in the bar and the toggle is gone. */
-export const NAV_WIDE_QUERY = "(min-width: 52rem)";
-
 export interface NavItem {
   label: string;
   href: string;
@@ -31,8 +28,6 @@ export function SiteHeader({ brand, homeHref, items }: SiteHeaderProps) {
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    // A signal for tests and tools that the bar is live; set directly, so it costs no second render.
-    headerRef.current?.setAttribute("data-hydrated", "");
     const update = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
     update();
     window.addEventListener("scroll", update, { passive: true });
@@ -50,18 +45,20 @@ export function SiteHeader({ brand, homeHref, items }: SiteHeaderProps) {
     const onOutside = (event: Event) => {
       if (event.target instanceof Node && !headerRef.current?.contains(event.target)) setOpen(false);
     };
-    // A menu left open on a phone has no place in the wide layout, where the toggle is hidden.
-    const wide = window.matchMedia(NAV_WIDE_QUERY);
-    const onWide = () => wide.matches && setOpen(false);
+    // A menu left open on a phone has no place in the wide layout, where the stylesheet hides the toggle
+    // (styles/media.css decides where that is; the toggle's box going to nothing is how we hear of it).
+    const hidden = new ResizeObserver(() => {
+      if (toggleRef.current?.offsetParent === null) setOpen(false);
+    });
+    if (toggleRef.current) hidden.observe(toggleRef.current);
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("focusin", onOutside);
     document.addEventListener("pointerdown", onOutside);
-    wide.addEventListener("change", onWide);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("focusin", onOutside);
       document.removeEventListener("pointerdown", onOutside);
-      wide.removeEventListener("change", onWide);
+      hidden.disconnect();
     };
   }, [open]);
 

@@ -1,4 +1,8 @@
-import type { MailPreset } from "../content/mail";
+/** A mail the visitor's client opens with: subject and body already written. */
+export interface MailPreset {
+  subject: string;
+  body: string;
+}
 
 /**
  * A mailto: URL with a preset subject and body. encodeURIComponent, not URLSearchParams: the latter writes

@@ -1,10 +1,9 @@
-import { Card, CardGrid } from "../components/Card";
+import { CardList } from "../components/Card";
 import { ButtonLink, MailLink } from "../components/Links";
 import { SafetyNote } from "../components/SafetyNote";
 import { Callout, PageIntro, Section } from "../components/Section";
 import { aboutBands, aboutBenefits, equisyncPoints } from "../content/copy";
 import { mail } from "../content/mail";
-import { fillSlots } from "../lib/slots";
 import type { PageMeta, PageProps } from "./types";
 
 export const meta: PageMeta = {
@@ -36,13 +35,7 @@ export function Page({ site, url }: PageProps) {
             states of mind. Two of them carry most of our work:
           </p>
         </div>
-        <CardGrid columns={2}>
-          {aboutBands.map((band) => (
-            <Card key={band.name} title={`${band.name} ${band.use}`} eyebrow={band.range}>
-              <p>{band.text}</p>
-            </Card>
-          ))}
-        </CardGrid>
+        <CardList columns={2} cards={aboutBands.map((band) => ({ title: `${band.name} ${band.use}`, eyebrow: band.range, text: band.text }))} />
         <p className="note">Everyone responds a little differently. Treat the beat as an invitation, not a switch.</p>
       </Section>
 
@@ -78,13 +71,7 @@ export function Page({ site, url }: PageProps) {
       </Section>
 
       <Section id="why" eyebrow="Why listeners choose us" title="What you can expect" tone="raised">
-        <CardGrid>
-          {aboutBenefits.map((card) => (
-            <Card key={card.title} icon={card.icon} title={card.title}>
-              <p>{fillSlots(card.text, { storefront: site.storefront.name })}</p>
-            </Card>
-          ))}
-        </CardGrid>
+        <CardList cards={aboutBenefits} slots={{ storefront: site.storefront.name }} />
       </Section>
 
       <div className="container section">

@@ -1,4 +1,4 @@
-import { Card, CardGrid } from "../components/Card";
+import { CardList } from "../components/Card";
 import { Icon } from "../components/Icon";
 import { MailLink } from "../components/Links";
 import { PageIntro, Section } from "../components/Section";
@@ -24,7 +24,7 @@ export function Page({ site }: PageProps) {
       />
 
       <div className="container section">
-        <section className="contact-card" aria-labelledby="get-in-touch-title">
+        <section className="contact-card panel" aria-labelledby="get-in-touch-title">
           <div className="contact-card__icon">
             <Icon name="mail" />
           </div>
@@ -42,22 +42,15 @@ export function Page({ site }: PageProps) {
       </div>
 
       <Section id="help" tone="raised" eyebrow="Help" title="How can we help?">
-        <CardGrid columns={4}>
-          {contactHelp.map((card) => (
-            <Card
-              key={card.title}
-              icon={card.icon}
-              title={card.title}
-              actions={
-                <MailLink email={site.email} preset={mail[card.preset]}>
-                  {card.action}
-                </MailLink>
-              }
-            >
-              <p>{card.text}</p>
-            </Card>
-          ))}
-        </CardGrid>
+        <CardList
+          columns={4}
+          cards={contactHelp}
+          actions={(card) => (
+            <MailLink email={site.email} preset={mail[card.preset]}>
+              {card.action}
+            </MailLink>
+          )}
+        />
       </Section>
     </>
   );

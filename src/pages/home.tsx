@@ -1,4 +1,4 @@
-import { Card, CardGrid } from "../components/Card";
+import { CardList } from "../components/Card";
 import { ButtonLink } from "../components/Links";
 import { SampleSection } from "../components/SampleSection";
 import { Section } from "../components/Section";
@@ -16,7 +16,7 @@ export const meta: PageMeta = {
   nav: { label: "Home", order: 1 },
 };
 
-export function Page({ site, url, islands }: PageProps) {
+export function Page({ site, url }: PageProps) {
   return (
     <>
       <div className="hero">
@@ -52,16 +52,10 @@ export function Page({ site, url, islands }: PageProps) {
         title="Three layers, one experience"
         lead="Each field combines three layers, and each layer has its own job."
       >
-        <CardGrid>
-          {homeLayers.map((card) => (
-            <Card key={card.title} icon={card.icon} title={card.title}>
-              <p>{card.text}</p>
-            </Card>
-          ))}
-        </CardGrid>
+        <CardList cards={homeLayers} />
       </Section>
 
-      <SampleSection island={islands.sample} tone="raised" />
+      <SampleSection tone="raised" />
 
       <Section
         id="listen"

@@ -9,3 +9,11 @@ import type { PageModule } from "./types";
 
 /** Every page of the site. The top bar lists those with nav meta, in nav order. */
 export const pages: readonly PageModule[] = [home, about, services, products, allFields, contact, notFound];
+
+/** The top bar's links, from the pages' own meta, in nav order: the one place the nav is derived. */
+export function navRoutes(list: readonly PageModule[] = pages): { label: string; path: string }[] {
+  return list
+    .filter((p) => p.meta.nav)
+    .sort((a, b) => a.meta.nav!.order - b.meta.nav!.order)
+    .map((p) => ({ label: p.meta.nav!.label, path: p.meta.path }));
+}

@@ -1,4 +1,4 @@
-import { Card, CardGrid } from "../components/Card";
+import { CardGrid, CardList } from "../components/Card";
 import { FieldCard } from "../components/FieldCard";
 import { ButtonLink, MailLink } from "../components/Links";
 import { SafetyNote } from "../components/SafetyNote";
@@ -6,7 +6,6 @@ import { SampleSection } from "../components/SampleSection";
 import { Callout, PageIntro, Section } from "../components/Section";
 import { productBenefits } from "../content/copy";
 import { mail } from "../content/mail";
-import { fillSlots } from "../lib/slots";
 import type { PageMeta, PageProps } from "./types";
 
 export { fieldsData as structuredData } from "../content/structured-data";
@@ -19,7 +18,7 @@ export const meta: PageMeta = {
   nav: { label: "Products", order: 4 },
 };
 
-export function Page({ site, url, islands }: PageProps) {
+export function Page({ site, url }: PageProps) {
   return (
     <>
       <PageIntro
@@ -42,20 +41,14 @@ export function Page({ site, url, islands }: PageProps) {
         </div>
       </Section>
 
-      <SampleSection island={islands.sample} tone="raised" />
+      <SampleSection tone="raised" />
 
       <div className="container section">
         <SafetyNote />
       </div>
 
       <Section id="benefits" tone="raised" eyebrow="Why our fields" title="Made with care, delivered at once">
-        <CardGrid>
-          {productBenefits.map((card) => (
-            <Card key={card.title} icon={card.icon} title={card.title}>
-              <p>{fillSlots(card.text, { storefront: site.storefront.name })}</p>
-            </Card>
-          ))}
-        </CardGrid>
+        <CardList cards={productBenefits} slots={{ storefront: site.storefront.name }} />
       </Section>
 
       <Callout

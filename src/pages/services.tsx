@@ -1,4 +1,4 @@
-import { Card, CardGrid } from "../components/Card";
+import { CardList } from "../components/Card";
 import { ButtonLink, MailLink } from "../components/Links";
 import { Callout, PageIntro, Section } from "../components/Section";
 import { Steps } from "../components/Steps";
@@ -38,13 +38,7 @@ export function Page({ site, url }: PageProps) {
         title="What a custom field can be"
         lead="A few of the directions listeners have asked for. Yours can be any of these, or something else entirely."
       >
-        <CardGrid columns={2}>
-          {serviceExamples.map((example) => (
-            <Card key={example.title} title={example.title} eyebrow={example.band}>
-              <p>{example.text}</p>
-            </Card>
-          ))}
-        </CardGrid>
+        <CardList columns={2} cards={serviceExamples.map((example) => ({ ...example, eyebrow: example.band }))} />
       </Section>
 
       <Callout

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserServer } from "playwright-core";
 
 /** Flags that let Chromium run headless in a container with no network beyond loopback. */
 export const CHROMIUM_ARGS = [
@@ -25,8 +25,19 @@ export function findChromium(): string | undefined {
   return CANDIDATES.find((path) => existsSync(path));
 }
 
-export async function launchChromium(): Promise<Browser> {
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error(INSTALL_HINT);
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+function executablePath(): string {
+  const path = findChromium();
+  if (!path) throw new Error(INSTALL_HINT);
+  return path;
 }
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS });
+}
+
+/** One Chromium that several processes connect to (the test files share it, each in contexts of its own). */
+export function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: executablePath(), args: CHROMIUM_ARGS });
+}
+
+export const connectChromium = (wsEndpoint: string): Promise<Browser> => chromium.connect(wsEndpoint);

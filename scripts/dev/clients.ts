@@ -1,0 +1,35 @@
+import type { ServerResponse } from "node:http";
+import type { DevMessage } from "../../src/client/dev-protocol";
+import type { Request, Response } from "../static-server";
+
+export interface Clients {
+  /** Opens a Server-Sent Events stream to a page, starting with `first`. */
+  open(request: Request, response: Response, first: DevMessage): void;
+  send(message: DevMessage): void;
+  size(): number;
+  close(): void;
+}
+
+/** The open pages, each listening to the dev server's news over Server-Sent Events. */
+export function eventClients(): Clients {
+  // The dev server speaks plain HTTP/1.1, so its responses are node:http's.
+  const clients = new Set<ServerResponse>();
+  const write = (client: ServerResponse, message: DevMessage) => client.write(`data: ${JSON.stringify(message)}\n\n`);
+  return {
+    open(request, response, first) {
+      response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+      const client = response as ServerResponse;
+      clients.add(client);
+      request.on("close", () => clients.delete(client));
+      write(client, first);
+    },
+    send(message) {
+      for (const client of clients) write(client, message);
+    },
+    size: () => clients.size,
+    close() {
+      for (const client of clients) client.end();
+      clients.clear();
+    },
+  };
+}

@@ -1,0 +1,198 @@
+/**
+ * npm run dev: the site on http://localhost:3000, rebuilt on every save and reloaded in the browser. The parts:
+ * build-module.ts loads the build code afresh, tools.ts remembers its expensive steps, watch.ts notices saves,
+ * typecheck.ts runs the type checker beside it, problems.ts says where a failure is, clients.ts tells the open
+ * pages. The site is served from memory and swapped in only when a whole build has succeeded.
+ */
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import * as esbuild from "esbuild";
+import { NOT_FOUND, type DevProblem } from "../../src/client/dev-protocol";
+import { ROOT } from "../paths";
+import { listen, requestPath, siteHandler, type StaticServer } from "../static-server";
+import { recoverOutput } from "../write";
+import { buildLoader, BUNDLE_FILE, type LoadedBuild } from "./build-module";
+import { eventClients } from "./clients";
+import { describe } from "./problems";
+import { cachedTools } from "./tools";
+import { startTypeChecker, type TypeChecker } from "./typecheck";
+import { batcher, watchTree } from "./watch";
+
+const WATCHED = ["src", "styles", "scripts"];
+/** This process's own code: a change to it needs a restart, which the terminal says. */
+const OWN_CODE = [/^scripts\/dev\//, /^scripts\/(static-server|assets|images|fonts|styles|write|paths)\.ts$/];
+const DEBOUNCE_MS = 30;
+
+export interface DevOptions {
+  port?: number;
+  host?: string;
+  typecheck?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface DevStats {
+  builds: number;
+  lastBuildMs: number;
+  heapUsed: number;
+  clients: number;
+  watchers: number;
+}
+
+export interface DevServer {
+  url: string;
+  stats(): DevStats;
+  close(): Promise<void>;
+}
+
+export async function startDevServer({ port = 3000, host = "localhost", typecheck = true, log = console.log }: DevOptions = {}): Promise<DevServer> {
+  const clients = eventClients();
+  const tools = await cachedTools();
+  const loader = await buildLoader();
+  let build: LoadedBuild | undefined;
+  // Set by a change to anything but a stylesheet; cleared only by a load that succeeds.
+  let codeChanged = true;
+  let files = new Map<string, Uint8Array>();
+  let problem: DevProblem | undefined;
+  let typeProblem: DevProblem | undefined;
+  let builds = 0;
+  let lastBuildMs = 0;
+
+  async function rebuild(changed: readonly string[]) {
+    const started = performance.now();
+    const onlyStyles = changed.length > 0 && changed.every((f) => f.startsWith("styles/"));
+    tools.invalidate(changed);
+    if (!onlyStyles) codeChanged = true;
+    try {
+      if (codeChanged || !build) build = await loader.load();
+      codeChanged = false;
+      const { content, sources } = build.module.withEnvironment(build.module.ownerContent);
+      const built = await build.module.buildSite({ site: content, sources, tools: tools.tools });
+      tools.sweep();
+      const next = new Map([...built.files].map(([path, value]) => [path, typeof value === "string" ? new TextEncoder().encode(value) : value]));
+      const changedPages = [...built.pages.keys()].filter((page) => !sameBytes(files.get(page), next.get(page)));
+      files = next;
+      builds++;
+      lastBuildMs = performance.now() - started;
+      const hadProblem = problem !== undefined;
+      problem = undefined;
+      const what = builds === 1 ? "Built" : onlyStyles ? "Styles updated" : "Rebuilt";
+      log(`✓ ${what} in ${Math.round(lastBuildMs)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`);
+      if (builds === 1 && built.placeholders.length > 0) {
+        log(`  Placeholders still in use (replace them before publishing): ${built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ")}`);
+      }
+      // One message per build. After a failure every open tab shows the overlay, so all of them reload.
+      if (onlyStyles && !hadProblem) clients.send({ type: "css", css: tools.css() });
+      else clients.send({ type: "reload", paths: addresses(hadProblem ? built.pages.keys() : changedPages, content.basePath) });
+      if (typeProblem) clients.send({ type: "problem", problem: typeProblem });
+    } catch (error) {
+      // A save that arrived meanwhile is built next; this failure may be its half-written file (an editor that
+      // truncates, then writes), so say nothing until that build has spoken.
+      if (saves.waiting() > 0) return;
+      problem = await describe(error, build?.map, BUNDLE_FILE);
+      log(`✗ ${problem.file ? `${problem.file}${problem.line ? `:${problem.line}` : ""}: ` : ""}${problem.message}`);
+      log(files.size ? "  Still serving the last good build; save a fix to rebuild." : "  Nothing to serve yet; save a fix to build.");
+      clients.send({ type: "problem", problem });
+    }
+    checker?.check();
+  }
+
+  const saves = batcher(DEBOUNCE_MS, rebuild);
+  const watcher = watchTree(
+    WATCHED.map((dir) => join(ROOT, dir)),
+    (path) => {
+      const file = relative(ROOT, path).split(sep).join("/");
+      if (!/\.(tsx?|css)$/.test(file) || /\.test\.tsx?$/.test(file) || file.startsWith("scripts/e2e/")) return;
+      if (OWN_CODE.some((pattern) => pattern.test(file))) log(`${file} changed: it is the dev server's own code; restart npm run dev to use it.`);
+      else saves.add(file);
+    },
+  );
+
+  const checker: TypeChecker | undefined = typecheck
+    ? startTypeChecker((found) => {
+        const previous = typeProblem;
+        typeProblem = found;
+        if (found) {
+          log(`✗ Type error: ${found.file}:${found.line}: ${found.message}`);
+          if (!problem) clients.send({ type: "problem", problem: found });
+        } else if (previous) {
+          log("✓ Types check again");
+          if (!problem) clients.send({ type: "ok" });
+        }
+      })
+    : undefined;
+
+  // dist/ is not the dev server's, but a build stopped between its renames is healed here as by `npm run build`.
+  for (const line of await recoverOutput(join(ROOT, "dist"))) log(`Recovered: ${line}.`);
+  await rebuild([]);
+
+  const devClient = (
+    await esbuild.build({ absWorkingDir: ROOT, entryPoints: ["src/client/dev-client.ts"], bundle: true, format: "esm", write: false, logLevel: "silent" })
+  ).outputFiles[0]!.contents;
+
+  const site = siteHandler(
+    { read: (path) => files.get(path) },
+    // Served under the base path the first build used (a change to it needs a restart).
+    { headers: true, basePath: build ? build.module.withEnvironment(build.module.ownerContent).content.basePath : "/", transformHtml: addDevClient },
+  );
+  const stats = (): DevStats => ({ builds, lastBuildMs, heapUsed: process.memoryUsage().heapUsed, clients: clients.size(), watchers: watcher.size() });
+  const server: StaticServer = await listen(
+    async (request, response) => {
+      const path = requestPath(request.url ?? "/").pathname;
+      if (path === "/__dev/client.js") {
+        response.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" }).end(devClient);
+      } else if (path === "/__dev/events") {
+        const current = problem ?? typeProblem;
+        clients.open(request, response, current ? { type: "problem", problem: current } : { type: "ok" });
+      } else if (path === "/__dev/stats") {
+        // "?collect": a garbage collection first, when Node was started with --expose-gc (the memory test does).
+        if (request.url?.includes("?collect")) (globalThis as { gc?: () => void }).gc?.();
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(stats()));
+      } else {
+        await site(request, response);
+      }
+    },
+    { port, host },
+  );
+
+  return {
+    url: server.url,
+    stats,
+    close: async () => {
+      saves.close();
+      watcher.close();
+      clients.close();
+      await saves.idle().catch(() => {});
+      await Promise.all([checker?.close(), server.close(), loader.dispose(), tools.dispose()]);
+    },
+  };
+}
+
+function addDevClient(html: string): string {
+  return html.replace("</head>", '<script type="module" src="/__dev/client.js"></script></head>');
+}
+
+function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
+  return !!a && !!b && a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+/** The address a browser tab shows for each built page ("about/index.html" → "/about/"). */
+function addresses(pages: Iterable<string>, basePath: string): string[] {
+  return [...pages].map((page) => (page === "404.html" ? NOT_FOUND : `${basePath}${page.replace(/index\.html$/, "")}`));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { port: { type: "string", default: "3000" }, "no-typecheck": { type: "boolean" } } });
+  const dev = await startDevServer({ port: Number(values.port), typecheck: !values["no-typecheck"] });
+  console.log(`Serving ${dev.url} (watching ${WATCHED.map((d) => `${d}/`).join(", ")}; Ctrl-C to stop)`);
+  let closing = false;
+  const stop = async () => {
+    if (closing) return;
+    closing = true;
+    await dev.close();
+    console.log("Stopped.");
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}

@@ -1,0 +1,79 @@
+import { readFile } from "node:fs/promises";
+import type { SourceMap } from "node:module";
+import { dirname, join, relative } from "node:path";
+import type * as esbuild from "esbuild";
+import type { DevProblem } from "../../src/client/dev-protocol";
+import type { ContentError } from "../../src/content/validate";
+import { ROOT } from "../paths";
+
+/** What went wrong, where: the file and line a person should open. `bundleFile` is where the build's code ran. */
+export async function describe(error: unknown, map: SourceMap | undefined, bundleFile: string): Promise<DevProblem> {
+  if ((error as Error)?.name === "ContentError") {
+    const first = (error as ContentError).problems[0]!;
+    // A problem's source is a content file ("src/content/site.ts") or an environment variable.
+    const file = first.source.startsWith("src/") ? first.source : undefined;
+    const line = file ? lineOfField(await readFile(join(ROOT, file), "utf8"), first.field) : undefined;
+    return { kind: "build", message: (error as Error).message, file: file ?? first.source, line };
+  }
+  const failure = error as esbuild.BuildFailure;
+  if (Array.isArray(failure?.errors) && failure.errors[0]?.location) {
+    const { text, location } = failure.errors[0];
+    return { kind: "build", message: `${text}\n\n  ${location!.lineText}`, file: location!.file, line: location!.line, column: location!.column + 1 };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const origin = map ? sourceOf(error, map, bundleFile) : undefined;
+  return { kind: "build", message, ...origin };
+}
+
+/**
+ * The first frame of an error's stack (or its causes') that lies in the project's own sources, read through
+ * the bundle's source map.
+ */
+export function sourceOf(error: unknown, map: SourceMap, bundleFile: string): { file: string; line: number; column: number } | undefined {
+  const stacks: string[] = [];
+  for (let e = error as Error | undefined; e; e = e.cause as Error | undefined) if (e.stack) stacks.push(e.stack);
+  const pattern = new RegExp(`${bundleFile.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:(\\d+):(\\d+)`, "g");
+  for (const stack of stacks.reverse()) {
+    for (const [, line, column] of stack.matchAll(pattern)) {
+      const entry = map.findEntry(Number(line) - 1, Number(column) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+      if (!entry.originalSource) continue;
+      const file = relative(ROOT, join(dirname(bundleFile), entry.originalSource.replace(/^file:\/\//, "")));
+      if (file.startsWith("node_modules")) continue;
+      return { file, line: entry.originalLine! + 1, column: entry.originalColumn! + 1 };
+    }
+  }
+  return undefined;
+}
+
+/** The line of a content file where a field such as "fields[1].durationMinutes" or "mail.press.subject" is written. */
+export function lineOfField(text: string, field: string): number | undefined {
+  const parts = field.split(/[.[\]]+/).filter(Boolean);
+  const key = (name: string) => new RegExp(`\\b${name}\\s*[:=]`);
+  let position = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (/^\d+$/.test(part)) {
+      // The (n+1)th object of the list: its first key, the next part of the path, marks where it starts.
+      const next = parts[i + 1];
+      if (!next) break;
+      for (let n = 0; n <= Number(part); n++) {
+        const found = text.slice(position).search(key(next));
+        if (found < 0) return undefined;
+        position += found + (n < Number(part) ? next.length : 0);
+      }
+      i++;
+      continue;
+    }
+    const found = text.slice(position).search(key(part));
+    if (found < 0) return undefined;
+    position += found;
+  }
+  return text.slice(0, position).split("\n").length;
+}
+
+/** The first error in TypeScript's plain output ("file(line,col): error TS…: message"), if there is one. */
+export function parseTypeErrors(output: string): DevProblem | undefined {
+  const match = output.match(/^(.+?)\((\d+),(\d+)\): error (TS\d+: .+)$/m);
+  if (!match) return undefined;
+  return { kind: "type", file: match[1]!.replace(/\\/g, "/"), line: Number(match[2]), column: Number(match[3]), message: match[4]! };
+}

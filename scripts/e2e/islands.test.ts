@@ -1,0 +1,71 @@
+import { spawnSync } from "node:child_process";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyProject } from "../project-copy";
+import { serveStatic, type StaticServer } from "../static-server";
+import { hydrated, newContext, PHONE, useBrowser, visit } from "./site";
+
+const chromium = useBrowser();
+
+/** In a copy of the project: the three edits the README says adding an island takes, and nothing else. */
+async function addThrowawayIsland(root: string) {
+  await writeFile(
+    join(root, "src/islands/Throwaway.tsx"),
+    `import { useState } from "react";
+
+export function Throwaway({ label }: { label: string }) {
+  const [presses, setPresses] = useState(0);
+  return (
+    <button type="button" className="throwaway" onClick={() => setPresses(presses + 1)}>
+      {label} {presses}
+    </button>
+  );
+}
+`,
+  );
+  const registry = join(root, "src/islands/registry.ts");
+  await writeFile(registry, (await readFile(registry, "utf8")).replace("export const islands = {\n", 'export const islands = {\n  Throwaway: () => import("./Throwaway"),\n'));
+  const page = join(root, "src/pages/contact.tsx");
+  const text = (await readFile(page, "utf8"))
+    .replace('import { Icon } from "../components/Icon";', 'import { Icon } from "../components/Icon";\nimport { Island } from "../components/Island";')
+    .replace('      <Section id="help"', '      <Island name="Throwaway" props={{ label: "Pressed" }} />\n      <Section id="help"');
+  await writeFile(page, text);
+}
+
+describe("#12 adding an island is its component, its line in the registry and its use in a page", () => {
+  let project: Awaited<ReturnType<typeof copyProject>>;
+  let server: StaticServer;
+  let built: ReturnType<typeof spawnSync>;
+
+  beforeAll(async () => {
+    project = await copyProject();
+    await addThrowawayIsland(project.root);
+    built = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts"], { cwd: project.root, encoding: "utf8" });
+    server = await serveStatic(join(project.root, "dist"), { headers: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await project?.remove();
+  });
+
+  it("builds, with the island in a chunk of its own that the loader preloads on its page only", async () => {
+    expect(built.status, String(built.stderr)).toBe(0);
+    const chunk = (await readdir(join(project.root, "dist/assets"))).find((f) => f.startsWith("Throwaway-"));
+    expect(chunk).toBeDefined();
+    const contact = await readFile(join(project.root, "dist/contact/index.html"), "utf8");
+    expect(contact).toContain(`Throwaway:["/assets/${chunk}"]`);
+    expect(contact).toMatch(/<div id="throwaway-1" data-island="Throwaway"><button[^>]*class="throwaway"[^>]*>Pressed(<!-- -->)? (<!-- -->)?0<\/button><\/div>/);
+    expect(await readFile(join(project.root, "dist/about/index.html"), "utf8")).not.toContain('data-island="Throwaway"');
+  });
+
+  it("hydrates in the browser with the props it was rendered with, and works", async () => {
+    const context = await newContext(chromium.browser, { width: PHONE });
+    const page = await context.newPage();
+    await visit(page, `${server.url}/contact/`);
+    await hydrated(page);
+    await page.locator(".throwaway").click();
+    await expect.poll(() => page.locator(".throwaway").textContent()).toBe("Pressed 1");
+    await context.close();
+  });
+});

@@ -1,0 +1,162 @@
+import { mkdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Page, Response } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { ROOT } from "../paths";
+import { headersFor, parseHeadersFile } from "../security";
+import { axeViolations } from "./axe";
+import { ALL_PAGES, baseURL, DESKTOP, hydrated, MISSING, NARROWEST, newContext, PHONE, recordViolations, useBrowser, usePage, violations, VIEWPORT_HEIGHT, watchPage } from "./site";
+
+export const SCREENSHOT_DIR = join(ROOT, ".artifacts/screenshots");
+const chromium = useBrowser();
+let expectedPolicy: string;
+beforeAll(async () => {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  expectedPolicy = headersFor(parseHeadersFile(await readFile(join(inject("distDir"), "_headers"), "utf8")), "/").get("content-security-policy")!;
+});
+
+/** Elements that reach past the viewport's sides without an ancestor clipping them. */
+const overflowing = (page: Page) =>
+  page.evaluate(() => {
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const { overflowX } = getComputedStyle(p);
+        if (overflowX === "hidden" || overflowX === "clip") return true;
+      }
+      return false;
+    };
+    const width = document.documentElement.clientWidth;
+    return [...document.body.querySelectorAll("*")]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.right > width + 0.5 || r.left < -0.5) && !clipped(el);
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+  });
+
+/** Every layout shift since the page began to load (the buffered entries, read at once). */
+export const layoutShifts = (page: Page) =>
+  page.evaluate(() => {
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ type: "layout-shift", buffered: true });
+    const shifts = observer.takeRecords().map((e) => (e as unknown as { value: number }).value);
+    observer.disconnect();
+    return shifts;
+  });
+
+const screenshotName = (route: string, width: number) => `${route === MISSING ? "404" : route.replace(/^\/|\/$/g, "") || "home"}-${width}.png`;
+
+/**
+ * Every page, once per way of seeing it, and every fact that depends on the page checked on that one visit. With
+ * JavaScript the page is opened at #main, which starts React at once (no visitor input that would excuse a shift).
+ */
+describe.each([
+  { name: "on a phone", width: PHONE, js: true },
+  { name: "on a desktop", width: DESKTOP, js: true },
+  { name: "on a phone without JavaScript", width: PHONE, js: false },
+])("every page $name", ({ width, js }) => {
+  const view = usePage(chromium, { width, js });
+  let watched: ReturnType<typeof watchPage>;
+  beforeAll(async () => {
+    await recordViolations(view.context);
+    watched = watchPage(view.page);
+  });
+
+  describe.each(ALL_PAGES)("%s", (route) => {
+    let response: Response;
+    beforeAll(async () => {
+      watched.problems.length = 0;
+      watched.requests.length = 0;
+      await view.page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
+      response = (await view.page.goto(js ? `${route}#main` : route, { waitUntil: "load" }))!;
+      if (js) await hydrated(view.page);
+      await watched.quiet();
+    });
+
+    // First, before anything else touches the page (axe moves things while it looks).
+    if (js) {
+      it("does not move: no layout shift on load, nor while React takes over", async () => {
+        expect(await layoutShifts(view.page)).toEqual([]);
+      });
+    }
+
+    it("loads under the site's policy with no console error or warning, failed request, violation or cookie", async () => {
+      expect(response.headers()["content-security-policy"]).toBe(expectedPolicy);
+      expect(watched.problems).toEqual([]);
+      expect(await violations(view.page)).toEqual([]);
+      expect(watched.requests.filter((url) => new URL(url).origin !== baseURL())).toEqual([]);
+      expect(await view.page.evaluate(() => document.cookie)).toBe("");
+      expect(await view.context.cookies()).toEqual([]);
+    });
+
+    it("has no WCAG 2.2 A/AA or best-practice violation that axe can find", async () => {
+      expect(await view.page.evaluate(() => document.documentElement.classList.contains("js"))).toBe(js);
+      expect(await axeViolations(view.page)).toEqual([]);
+    });
+
+    if (js) {
+      it("runs no animation under reduced motion", async () => {
+        expect(await view.page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running").length)).toBe(0);
+      });
+
+      it("is saved as a full-page screenshot for a person to look at", async () => {
+        await view.page.screenshot({ path: join(SCREENSHOT_DIR, screenshotName(route, width)), fullPage: true });
+      });
+    }
+
+    it(`fits the screen at its width${width === PHONE ? ` and at ${NARROWEST} px` : ""}: nothing wider`, async () => {
+      for (const at of width === PHONE ? [width, NARROWEST] : [width]) {
+        await view.page.setViewportSize({ width: at, height: VIEWPORT_HEIGHT });
+        expect(await view.page.evaluate(() => document.documentElement.scrollWidth), `${at} px`).toBeLessThanOrEqual(at);
+        expect(await overflowing(view.page), `${at} px`).toEqual([]);
+      }
+    });
+  });
+});
+
+describe("the checks above can fail", () => {
+  it("a page that loads something its policy forbids reports the violation", async () => {
+    const context = await newContext(chromium.browser, { width: DESKTOP });
+    await recordViolations(context);
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.evaluate(() => {
+      const img = document.createElement("img");
+      img.src = "https://tracker.example.net/pixel.gif";
+      document.body.append(img);
+    });
+    await expect.poll(() => violations(page)).toContainEqual(expect.stringContaining("img-src blocked https://tracker.example.net"));
+    await context.close();
+  });
+
+  it("a page that moves after it has painted reports the shift", async () => {
+    const context = await newContext(chromium.browser, { width: DESKTOP });
+    const page = await context.newPage();
+    await page.goto("/contact/");
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => {
+            const banner = document.createElement("div");
+            banner.style.blockSize = "200px";
+            document.querySelector("main")!.prepend(banner);
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+          }),
+        ),
+    );
+    expect((await layoutShifts(page)).length).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("the home page's orbs do animate when motion is welcome, and settle within five seconds (WCAG 2.2.2)", async () => {
+    const context = await newContext(chromium.browser, { width: DESKTOP, reducedMotion: "no-preference" });
+    const page = await context.newPage();
+    await page.goto("/");
+    const orbs = await page.evaluate(() =>
+      document.getAnimations().filter((a) => (a.effect as KeyframeEffect | null)?.target?.classList.contains("orb")).map((a) => Number(a.effect!.getComputedTiming().endTime)),
+    );
+    expect(orbs).toHaveLength(3);
+    expect(Math.max(...orbs)).toBeLessThanOrEqual(5000);
+    await context.close();
+  });
+});

@@ -1,0 +1,28 @@
+import type { ComponentProps, ComponentType } from "react";
+
+/**
+ * Every interactive part of the site, listed once. The key is the island's name: the name of its module in
+ * this folder and of the component that module exports. A page places one with <Island name={…} props={…} />;
+ * the build renders it in a form React can hydrate and bundles it as a chunk of its own (React shared); the
+ * loader preloads the chunks of the islands a page has, and the browser hydrates each with its props.
+ */
+export const islands = {
+  SiteHeader: () => import("./SiteHeader"),
+  SamplePlayer: () => import("./SamplePlayer"),
+};
+
+export type IslandName = keyof typeof islands;
+type IslandModule<N extends IslandName> = Awaited<ReturnType<(typeof islands)[N]>>;
+export type IslandComponent<N extends IslandName> = N extends keyof IslandModule<N> ? IslandModule<N>[N] : never;
+export type IslandProps<N extends IslandName> = ComponentProps<IslandComponent<N>>;
+
+/** An island's component, from its module (the browser fetches the chunk on the first call). */
+export async function loadIsland<N extends IslandName>(name: N): Promise<ComponentType<IslandProps<N>>> {
+  const module = (await islands[name]()) as Record<string, unknown>;
+  const component = module[name];
+  if (typeof component !== "function") throw new Error(`src/islands/${name}.tsx must export a component named ${name}`);
+  return component as ComponentType<IslandProps<N>>;
+}
+
+/** The JSON block that carries an island's props to the browser, beside its element. */
+export const islandPropsId = (id: string) => `${id}-props`;

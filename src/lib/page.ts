@@ -1,0 +1,36 @@
+/** What a page is, to everything that builds one: its meta, what the build hands it, and the policy's stand-in. */
+export interface PageMeta {
+  /** The route, in its one canonical form: "/" or "/about/". */
+  path: string;
+  /** The page's own part of <title>; the brand is added by Document. */
+  title: string;
+  /** The meta description: 50 to 160 characters, written for this page. */
+  description: string;
+  /** Present when the page appears in the top bar, in ascending order. */
+  nav?: { label: string; order: number };
+  /** Pages that must stay out of search results (the 404 page). */
+  noindex?: boolean;
+}
+
+/** The built assets a page uses; see buildAssets in scripts/assets.ts. Paths are site paths ("/favicon.svg"). */
+export interface PageAssets {
+  /**
+   * The whole stylesheet, inlined: the first paint then needs nothing but the HTML response. It is small
+   * enough (a few kB compressed) that a page with it still fits in one TCP round trip.
+   */
+  css: string;
+  /** The loader (src/client/loader.ts), inlined: it starts React and the islands only when needed. */
+  script: string;
+  /** The page's background colour (tokens.css), for the browser's own chrome. */
+  themeColor: string;
+  icons: { svg: string; appleTouch: string };
+  manifest: string;
+  /** The 1200×630 picture shown when a page is shared. */
+  shareImage: { path: string; width: number; height: number };
+}
+
+/**
+ * Stands in for the Content-Security-Policy while pages render; scripts/security.ts fills it in from the
+ * hashes of the finished pages' inline scripts and styles.
+ */
+export const CSP_PLACEHOLDER = "{{content-security-policy}}";
