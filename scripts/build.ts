@@ -11,6 +11,7 @@ import type { PageModule } from "../src/pages/types";
 import { buildAssets, type AssetTools } from "./assets";
 import { ROOT } from "./paths";
 import { checkSite } from "./check";
+import { buildPreviews } from "./previews";
 import { renderSite } from "./render";
 import { headersFile } from "./security";
 import { robotsTxt, sitemapXml } from "./site-files";
@@ -54,16 +55,19 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
   if (deploy && placeholders.length > 0) throw placeholderError(placeholders);
   const urls = createUrls(content);
 
-  // 2. Assets: stylesheet and loader to inline, the hashed islands, icons, manifest and share image.
+  // 2. Assets: stylesheet and loader to inline, the hashed islands, icons, manifest and share image; and each
+  //    field's preview, checked for what its card claims.
   const assets = await buildAssets(content, urls, tools, sources);
+  const previews = await buildPreviews(content, sources);
 
   // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy.
-  const html = await renderSite({ site: content, assets: assets.page, urls, pages });
+  const html = await renderSite({ site: content, assets: assets.page, urls, previews: previews.byField, pages });
 
   // 4. Files for hosts and crawlers: the sitemap and robots.txt, and headers with the same policy.
   const routes = navRoutes(pages).map((r) => r.path);
   const files = new Map<string, string | Uint8Array>([
     ...assets.files,
+    ...previews.files,
     ...html,
     ["sitemap.xml", sitemapXml(routes, urls)],
     ["robots.txt", robotsTxt(urls)],
@@ -74,7 +78,7 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
 
   // 5. Check: titles, headings, descriptions and links, naming the page at fault.
   checkSite(html, files, content.basePath);
-  return { pages: html, files, content, placeholders };
+  return { pages: html, files, content, placeholders, notes: previews.notes };
 }
 
 // Run as a command, not when the dev server (another script) loads its bundle of this file. No top-level
@@ -87,9 +91,10 @@ async function main() {
   const outDir = values.out ? resolve(values.out) : join(ROOT, "dist");
   try {
     const { content, sources } = withEnvironment(ownerContent);
-    const { pages, files, placeholders } = await build({ site: content, sources, outDir, deploy: values.deploy, log: console.log });
+    const { pages, files, placeholders, notes } = await build({ site: content, sources, outDir, deploy: values.deploy, log: console.log });
     const ms = Math.round(performance.now() - started);
     console.log(`Built ${pages.size} pages and ${files.size - pages.size} other files into ${relative(process.cwd(), outDir) || "."}/ in ${ms} ms.`);
+    for (const note of notes) console.log(`  ${note}`);
     if (placeholders.length > 0) {
       console.log(`\nPlaceholders still in use; replace them before publishing (a build with --deploy refuses them):`);
       for (const p of placeholders) console.log(`  ${p.source}: ${p.field} = ${p.value}`);

@@ -118,6 +118,18 @@ describe("structured data", () => {
     });
   });
 
+  it.each(["products/index.html", "all-fields/index.html"])("#13 %s: each Product's preview as an AudioObject", async (file) => {
+    const [data] = await jsonLd(file);
+    const audio = await readdir(join(dist, "assets"));
+    site.fields.forEach((field, i) => {
+      const product = data["@graph"][i];
+      expect(product.audio).toMatchObject({ "@type": "AudioObject", duration: "PT30S", encodingFormat: "audio/mpeg" });
+      expect(product.audio.contentUrl).toMatch(new RegExp(`^${site.origin}/assets/preview-[a-z-]+-[0-9a-f]{10}\\.mp3$`));
+      expect(audio).toContain(product.audio.contentUrl.split("/").pop());
+      expect(product.name).toBe(field.title);
+    });
+  });
+
   it("invents no price, rating or review anywhere", async () => {
     for (const route of ROUTES) {
       for (const data of await jsonLd(fileFor(route))) {

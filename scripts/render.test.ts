@@ -16,7 +16,15 @@ const assets = {
   manifest: "/site.webmanifest",
   shareImage: { path: "/assets/share-test.png", width: 1200, height: 630 },
 };
-const render = (content: SiteContent = site) => renderSite({ site: content, assets, urls: createUrls(content) });
+/** A preview for each field, as the build makes them: the first an excerpt, the rest their beats. */
+const previewsFor = (content: SiteContent) =>
+  new Map(
+    content.fields.map((f, i) => [
+      f.url,
+      { path: `/assets/preview-${i}.mp3`, seconds: 30, peaks: Array.from({ length: 64 }, (_, b) => (b % 7) / 7), kind: i === 0 ? ("excerpt" as const) : ("beat" as const), beatHz: 10 },
+    ]),
+  );
+const render = (content: SiteContent = site) => renderSite({ site: content, assets, urls: createUrls(content), previews: previewsFor(content) });
 const pages = await render();
 
 /** The routes, each with the file it is written to, from the pages' own meta. */
@@ -118,14 +126,15 @@ describe("renderSite", () => {
     });
   });
 
-  it("Home: hero with orbs and Explore The Fields, the three cards, Learn More", () => {
+  it("Home: hero with orbs and Explore The Fields, the fields to hear and buy, the three cards, Learn More", () => {
     const doc = page("index.html");
     expect(doc.querySelector("h1")!.textContent).toBeTruthy();
     expect(doc.querySelector(".hero__subtitle")!.textContent!.length).toBeGreaterThan(40);
     expect(doc.querySelectorAll(".hero .orb")).toHaveLength(3);
     expect(link(doc, "Explore The Fields").getAttribute("href")).toBe("/products/");
-    expect(headings(doc, ".card__title")).toEqual(["Binaural Beats", "Morphic Fields", "EquiSync Tech"]);
+    expect(headings(doc, "#layers .card__title")).toEqual(["Binaural Beats", "Morphic Fields", "EquiSync Tech"]);
     expect(link(doc, "Learn More").getAttribute("href")).toBe("/about/");
+    expect([...doc.querySelectorAll("#fields .field-card .card__title")].map((h) => h.textContent)).toEqual(site.fields.map((f) => f.title));
   });
 
   it("About: beats (Theta relaxation, Alpha focus), morphic fields, EquiSync, benefits, both actions", () => {
@@ -267,7 +276,8 @@ describe("renderSite", () => {
       title: "Night Drift Field",
       description: "A slow Theta session for winding down at the end of the day.",
       durationMinutes: 45,
-      band: "Theta wave entrainment",
+      tuning: "Theta wave entrainment",
+      format: "WAV",
       delivery: "Instant digital download",
       url: "https://example.gumroad.com/l/night-drift",
     };
@@ -279,6 +289,34 @@ describe("renderSite", () => {
       expect(card?.querySelector(`a[href="${third.url}"]`)).not.toBeNull();
     }
     expect(parse(more.get("products/index.html")!).querySelectorAll(".field-card")).toHaveLength(3);
+  });
+
+  it.each(["index.html", "products/index.html", "all-fields/index.html"])("#13 %s: every field card has its preview, playable with no script, fetched only on Play", (file) => {
+    const cards = [...page(file).querySelectorAll(".field-card")];
+    expect(cards).toHaveLength(site.fields.length);
+    cards.forEach((card, i) => {
+      const player = card.querySelector('[data-island="PreviewPlayer"]')!;
+      const audio = player.querySelector("audio")!;
+      expect(audio.hasAttribute("controls")).toBe(true);
+      expect(audio.getAttribute("preload")).toBe("none");
+      expect(audio.getAttribute("src")).toBe(`/assets/preview-${i}.mp3`);
+      expect(audio.hasAttribute("autoplay")).toBe(false);
+      // The waveform is in the page: 64 bars drawn as one path.
+      expect(player.querySelector(".preview__bars")!.getAttribute("d")!.match(/M/g)).toHaveLength(64);
+      expect(player.querySelector('[role="slider"]')!.getAttribute("aria-valuetext")).toBe("0:00 of 0:30");
+      // Says plainly what the preview is.
+      expect(card.querySelector("figcaption")!.textContent).toContain(i === 0 ? "Hear an excerpt" : "not an excerpt of the field");
+    });
+  });
+
+  it("#13 a field card states its format and declared band, and a price only where the owner set one", async () => {
+    const priced = await render({ ...site, fields: site.fields.map((f, i) => (i === 1 ? { ...f, price: { amount: 24.5, currency: "EUR" } } : f)) });
+    const [booster, money] = [...parse(priced.get("products/index.html")!).querySelectorAll(".field-card")].map((c) => visibleText(c));
+    expect(booster).toContain(site.fields[0]!.format);
+    expect(booster).toContain("Alpha, 8–12 Hz beat");
+    expect(booster).not.toMatch(/[$€£]/);
+    expect(money).toContain("€24.50");
+    expect(money).not.toContain("Hz beat");
   });
 
   it("keeps prices, ratings and testimonials off the site", () => {

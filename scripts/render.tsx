@@ -7,13 +7,14 @@ import { islands, loadIsland, type IslandName } from "../src/islands/registry";
 import type { PageAssets } from "../src/lib/page";
 import { outputFileFor, type SiteUrls } from "../src/lib/routes";
 import { pages as allPages, navRoutes } from "../src/pages/index";
-import type { PageModule } from "../src/pages/types";
+import type { PageModule, Previews } from "../src/pages/types";
 import { applyMetaPolicy } from "./security";
 
 export interface RenderOptions {
   site: SiteContent;
   assets: PageAssets;
   urls: SiteUrls;
+  previews?: Previews;
   pages?: readonly PageModule[];
 }
 
@@ -21,7 +22,7 @@ export interface RenderOptions {
  * Every page rendered to a complete HTML document, keyed by its file in the output folder, with the site's
  * Content-Security-Policy written into each page's <meta>. Pure, apart from loading the islands' components.
  */
-export async function renderSite({ site, assets, urls, pages = allPages }: RenderOptions): Promise<Map<string, string>> {
+export async function renderSite({ site, assets, urls, previews = new Map(), pages = allPages }: RenderOptions): Promise<Map<string, string>> {
   const components = Object.fromEntries(
     await Promise.all((Object.keys(islands) as IslandName[]).map(async (name) => [name, await loadIsland(name)] as const)),
   ) as Record<IslandName, ComponentType<object>>;
@@ -32,8 +33,8 @@ export async function renderSite({ site, assets, urls, pages = allPages }: Rende
     let html: string;
     try {
       html = renderPage(
-        <Document site={site} meta={meta} urls={urls} assets={assets} nav={items} structuredData={structuredData?.(site, urls)}>
-          <Page site={site} url={urls.path} />
+        <Document site={site} meta={meta} urls={urls} assets={assets} nav={items} structuredData={structuredData?.(site, urls, previews)}>
+          <Page site={site} url={urls.path} previews={previews} />
         </Document>,
         components,
       );

@@ -80,6 +80,8 @@ describe("Content-Security-Policy", () => {
     expect(policy.get("form-action")).toEqual(["'none'"]);
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
     expect(policy.get("script-src")![0]).toBe("'self'");
+    // #13: the previews, from the site itself and nowhere else.
+    expect(policy.get("media-src")).toEqual(["'self'"]);
     expect(headerPolicy()).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|data:|\*/);
   });
 

@@ -82,6 +82,8 @@ export function contentSecurityPolicy(pages: Iterable<string>, { meta = false }:
     ["script-src", "'self'", ...[...scripts].sort()],
     ["style-src", ...[...styles].sort()],
     ["img-src", "'self'"],
+    // The previews: MP3 files from the site itself.
+    ["media-src", "'self'"],
     ["manifest-src", "'self'"],
     // The site fetches nothing itself; tools that read robots.txt from inside the page (Lighthouse) need this.
     ["connect-src", "'self'"],

@@ -16,6 +16,7 @@ beforeAll(async () => {
   await writeFile(join(root, "about/index.html"), "about");
   await writeFile(join(root, "404.html"), "not found page");
   await writeFile(join(root, "assets/app-1234.js"), "code");
+  await writeFile(join(root, "assets/preview-1234.mp3"), "0123456789");
   await symlink("/etc/passwd", join(root, "leak.txt"));
   await symlink(join(root, "about/index.html"), join(root, "about-link.html"));
   server = await serveStatic(root);
@@ -27,10 +28,10 @@ afterAll(async () => {
 });
 
 /** A request sent exactly as written: fetch would tidy "//", "/../" and "%2e%2e" away before they reach the server. */
-function get(path: string): Promise<{ status: number; location?: string; body: string; type?: string; cache?: string }> {
+function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; location?: string; body: string; type?: string; cache?: string; range?: string }> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
-    request({ hostname, port, path }, (response) => {
+    request({ hostname, port, path, headers }, (response) => {
       let body = "";
       response.on("data", (chunk) => (body += chunk));
       response.on("end", () =>
@@ -40,6 +41,7 @@ function get(path: string): Promise<{ status: number; location?: string; body: s
           body,
           type: response.headers["content-type"],
           cache: response.headers["cache-control"],
+          range: response.headers["content-range"],
         }),
       );
     })
@@ -71,6 +73,14 @@ describe("serveStatic", () => {
     const response = await get(path);
     expect(response.status).toBe(404);
     expect(response.body).not.toContain("root:");
+  });
+
+  it("#13 answers a range of a file, as a player seeking in a preview asks, and refuses one past its end", async () => {
+    expect(await get("/assets/preview-1234.mp3", { range: "bytes=2-5" })).toMatchObject({ status: 206, body: "2345", range: "bytes 2-5/10", type: "audio/mpeg" });
+    expect(await get("/assets/preview-1234.mp3", { range: "bytes=7-" })).toMatchObject({ status: 206, body: "789" });
+    expect(await get("/assets/preview-1234.mp3", { range: "bytes=-3" })).toMatchObject({ status: 206, body: "789" });
+    expect(await get("/assets/preview-1234.mp3", { range: "bytes=20-30" })).toMatchObject({ status: 416, range: "bytes */10" });
+    expect(await get("/assets/preview-1234.mp3")).toMatchObject({ status: 200, body: "0123456789" });
   });
 
   it("#11 reads a path that starts with // as a path on this site, never as another host", async () => {

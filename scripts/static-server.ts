@@ -20,6 +20,7 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".webmanifest": "application/manifest+json; charset=utf-8",
   ".svg": "image/svg+xml",
   ".png": "image/png",
+  ".mp3": "audio/mpeg",
   ".ico": "image/x-icon",
   ".xml": "application/xml; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
@@ -166,18 +167,37 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
     const type = extname(path);
     const bytes = type === ".html" && transformHtml ? new TextEncoder().encode(transformHtml(new TextDecoder().decode(raw))) : raw;
     const encoding = compress && COMPRESSIBLE.has(type) ? preferredEncoding(request) : undefined;
-    const body = encoding ? compressed(bytes, encoding) : bytes;
+    let body: Uint8Array = encoding ? compressed(bytes, encoding) : bytes;
     // Lowercase names throughout, so a rule from `_headers` replaces a default instead of adding a second one.
-    response.writeHead(status, {
+    const headers: Record<string, string | number> = {
       "content-type": CONTENT_TYPES[type] ?? "application/octet-stream",
-      "content-length": body.length,
       "cache-control": path.startsWith("assets/") ? CACHE.immutable : CACHE.revalidate,
-      ...(encoding ? { "content-encoding": encoding, vary: "Accept-Encoding" } : {}),
-      ...extra,
-    });
+      ...(encoding ? { "content-encoding": encoding, vary: "Accept-Encoding" } : { "accept-ranges": "bytes" }),
+    };
+    // A part of a file (a player seeking in a preview), as every static host answers one range.
+    const range = status === 200 && !encoding ? byteRange(String(request.headers.range ?? ""), body.length) : undefined;
+    if (range === "unsatisfiable") {
+      response.writeHead(416, { ...extra, "content-range": `bytes */${body.length}` }).end();
+      return;
+    }
+    if (range) {
+      headers["content-range"] = `bytes ${range.start}-${range.end}/${body.length}`;
+      body = body.subarray(range.start, range.end + 1);
+      status = 206;
+    }
+    response.writeHead(status, { ...headers, "content-length": body.length, ...extra });
     if (request.method === "HEAD") response.end();
     else response.end(body);
   }
+}
+
+/** A single "bytes=start-end" range (either end may be left out), within a body of `size` bytes. */
+export function byteRange(header: string, size: number): { start: number; end: number } | "unsatisfiable" | undefined {
+  const match = header.match(/^bytes=(\d*)-(\d*)$/);
+  if (!match || (match[1] === "" && match[2] === "")) return undefined;
+  const [start, end] =
+    match[1] === "" ? [Math.max(size - Number(match[2]), 0), size - 1] : [Number(match[1]), match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1)];
+  return start > end || start >= size ? "unsatisfiable" : { start, end };
 }
 
 function preferredEncoding(request: Request): "br" | "gzip" | undefined {

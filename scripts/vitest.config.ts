@@ -27,6 +27,7 @@ export default defineConfig({
           // Ceilings for conditions, never a wait: a slow run, not a failing one, on a busy machine.
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

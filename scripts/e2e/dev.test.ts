@@ -34,6 +34,8 @@ describe("npm run dev", () => {
   });
 
   const get = (path: string) => fetch(`${dev.url}${path}`, { redirect: "manual" });
+  /** The line of the copy's file that holds some text: where a problem there should be placed. */
+  const lineOf = async (file: string, text: string) => (await readFile(join(dev.root, file), "utf8")).split("\n").findIndex((line) => line.includes(text)) + 1;
 
   it("#11 on start, heals what a build stopped between its renames left, and lists the placeholders", async () => {
     expect(await readFile(join(dev.root, "dist/index.html"), "utf8")).toBe("the previous site");
@@ -80,11 +82,12 @@ describe("npm run dev", () => {
 
   it("reports invalid content in the terminal and over the page, keeps serving the last good page, and recovers", async () => {
     await page.goto(`${dev.url}/products/`);
+    const line = await lineOf("src/content/site.ts", "durationMinutes: 90,");
     const answer = await dev.edit("src/content/site.ts", (text) => text.replace("durationMinutes: 90,", "durationMinutes: 0,"));
-    expect(answer).toMatchObject({ type: "problem", problem: { file: "src/content/site.ts", line: 34 } });
-    await dev.printed(/✗ src\/content\/site\.ts:34: Invalid site content:[\s\S]*fields\[1\]\.durationMinutes must be a positive whole number/);
+    expect(answer).toMatchObject({ type: "problem", problem: { file: "src/content/site.ts", line } });
+    await dev.printed(new RegExp(`✗ src/content/site\\.ts:${line}: Invalid site content:[\\s\\S]*fields\\[1\\]\\.durationMinutes must be a positive whole number`));
     const overlay = page.locator("#dev-overlay");
-    await expect.poll(() => overlay.textContent()).toContain("src/content/site.ts:34");
+    await expect.poll(() => overlay.textContent()).toContain(`src/content/site.ts:${line}`);
     expect(await overlay.textContent()).toContain("fields[1].durationMinutes");
     expect(await (await get("/products/")).text()).toContain("90-minute audio");
 
@@ -96,8 +99,9 @@ describe("npm run dev", () => {
   });
 
   it("names a problem in any content file by its file and line (a mail subject with a line break)", async () => {
+    const line = await lineOf("src/content/mail.ts", 'subject: "Press Inquiry",');
     const answer = await dev.edit("src/content/mail.ts", (text) => text.replace('subject: "Press Inquiry",', 'subject: "Press\\nInquiry",'));
-    expect(answer).toMatchObject({ type: "problem", problem: { file: "src/content/mail.ts", line: 37 } });
+    expect(answer).toMatchObject({ type: "problem", problem: { file: "src/content/mail.ts", line } });
     expect((await dev.edit("src/content/mail.ts", (text) => text.replace('"Press\\nInquiry"', '"Press Inquiry"'))).type).toBe("reload");
   });
 

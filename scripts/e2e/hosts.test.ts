@@ -14,10 +14,13 @@ import { findNginx } from "./requirements";
 const dist = () => inject("distDir");
 let rules: HeaderRule[];
 let asset: string;
+let preview: string;
 
 beforeAll(async () => {
   rules = parseHeadersFile(await readFile(join(dist(), "_headers"), "utf8"));
-  asset = `/assets/${(await readdir(join(dist(), "assets"))).find((f) => f.startsWith("islands-"))}`;
+  const assets = await readdir(join(dist(), "assets"));
+  asset = `/assets/${assets.find((f) => f.startsWith("islands-"))}`;
+  preview = `/assets/${assets.find((f) => f.startsWith("preview-"))}`;
 });
 
 interface Answer {
@@ -41,6 +44,16 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
   });
 }
 
+/** A player seeking in a preview asks for a range of the file: the host answers with just those bytes. */
+async function expectRange(origin: string, headers: Record<string, string> = {}) {
+  const part = await get(`${origin}${preview}`, { ...headers, range: "bytes=100-199" });
+  expect(part.status).toBe(206);
+  expect(part.headers["content-range"]).toMatch(/^bytes 100-199\/\d+$/);
+  expect(part.headers["content-type"]).toBe("audio/mpeg");
+  expect(part.body.length).toBe(100);
+  expectSiteHeaders(part, preview);
+}
+
 /** Every header `_headers` gives a path (the security headers, the policy and the caching), as the server sent them. */
 function expectSiteHeaders(answer: Answer, path: string) {
   for (const [name, value] of headersFor(rules, path)) expect(answer.headers[name], `${path}: ${name}`).toBe(value);
@@ -60,6 +73,10 @@ describe("#11 npm start: serve, on this machine only, with the hosts' headers", 
     expect(missing.status).toBe(404);
     expect(missing.body).toContain("This page is not here");
     expectSiteHeaders(missing, "/404.html");
+  });
+
+  it("#13 answers a range of a preview, as a player seeking in it asks", async () => {
+    await expectRange(serving.url);
   });
 
   it("listens on the loopback interface only", async () => {
@@ -187,6 +204,10 @@ describe("#11 nginx with the generated configuration, as generated", () => {
     expect(script.headers.vary).toBe("Accept-Encoding");
     const manifest = await get(`${https}/site.webmanifest`, { host: SERVER_NAME });
     expect(manifest.headers["content-type"]).toBe("application/manifest+json; charset=utf-8");
+  });
+
+  it("#13 answers a range of a preview, as a player seeking in it asks", async () => {
+    await expectRange(https, { host: SERVER_NAME });
   });
 
   it("sends plain HTTP to the site's own HTTPS address, whatever Host the request named", async () => {

@@ -160,7 +160,7 @@ describe("the player, used in Chromium", () => {
     await settle(page);
     expect(await contexts(page)).toEqual([]);
     expect(await status(page).textContent()).toBe("Stopped");
-    const volume = page.getByRole("slider", { name: "Volume" });
+    const volume = page.locator(".sample").getByRole("slider", { name: "Volume" });
     expect(Number(await volume.inputValue())).toBe(sample.startVolume);
 
     await play(page).click();

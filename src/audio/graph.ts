@@ -72,5 +72,8 @@ export const bandTones = (band: { carrierHz: number; beatHz: number }): EarTones
   right: band.carrierHz + band.beatHz,
 });
 
-/** The slider's 0 to 100 as gain: squared, so it follows loudness, and capped well below full scale. */
-export const volumeToGain = (slider: number) => 0.4 * (Math.min(Math.max(slider, 0), 100) / 100) ** 2;
+/** A volume slider's 0 to 100 as a level from 0 to 1: squared, so that it follows loudness. */
+export const volumeToLevel = (slider: number) => (Math.min(Math.max(slider, 0), 100) / 100) ** 2;
+
+/** The sample's gain: the slider's level, capped well below full scale (a pure tone is loud for its level). */
+export const volumeToGain = (slider: number) => 0.4 * volumeToLevel(slider);

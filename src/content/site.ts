@@ -23,18 +23,24 @@ export const site: SiteContent = {
       description:
         "An hour of steady Alpha-range beats under a warm ambient bed, for settling into clear, unhurried focus.",
       durationMinutes: 60,
-      band: "Alpha wave entrainment",
+      tuning: "Alpha wave entrainment",
+      band: "alpha",
       delivery: "Instant digital download",
+      format: "MP3, 320 kbps",
       url: "https://example.gumroad.com/l/field-booster",
+      // Until there is an excerpt of the field itself: its beat, synthesized by the build.
+      preview: { recipe: { carrierHz: 200, beatHz: 10, noise: 0.35, seconds: 30 } },
     },
     {
       title: "Urgent Money Field",
       description:
         "Ninety minutes built around a single intention of abundance, for listeners who like to sit with a goal and let it settle.",
       durationMinutes: 90,
-      band: "Abundance frequency tuning",
+      tuning: "Abundance frequency tuning",
       delivery: "Instant download",
+      format: "MP3, 320 kbps",
       url: "https://example.gumroad.com/l/urgent-money-field",
+      preview: { recipe: { carrierHz: 180, beatHz: 7.5, noise: 0.35, seconds: 30 } },
     },
   ],
 };

@@ -1,9 +1,10 @@
+import type { Preview } from "../lib/preview";
 import type { SiteUrls } from "../lib/routes";
 import type { SiteContent } from "./types";
 
 /**
  * schema.org descriptions for search engines, built from the same content as the pages. Only facts we
- * publish: no price (the storefront has it), no rating, no review.
+ * publish: a price only where the owner set one, no rating, no review.
  */
 const organization = (site: SiteContent, urls: SiteUrls) => ({
   "@type": "Organization",
@@ -32,7 +33,7 @@ export function homeData(site: SiteContent, urls: SiteUrls): object {
   };
 }
 
-export function fieldsData(site: SiteContent, urls: SiteUrls): object {
+export function fieldsData(site: SiteContent, urls: SiteUrls, previews: ReadonlyMap<string, Preview>): object {
   return {
     "@context": "https://schema.org",
     "@graph": site.fields.map((field) => ({
@@ -44,8 +45,25 @@ export function fieldsData(site: SiteContent, urls: SiteUrls): object {
       brand: { "@type": "Brand", name: site.brand },
       additionalProperty: [
         { "@type": "PropertyValue", name: "Duration", value: field.durationMinutes, unitCode: "MIN", unitText: "minutes" },
-        { "@type": "PropertyValue", name: "Tuning", value: field.band },
+        { "@type": "PropertyValue", name: "Tuning", value: field.tuning },
       ],
+      ...audioOf(previews.get(field.url), field.title, urls),
+      // Only a price the owner set: never one made up.
+      ...(field.price && { offers: { "@type": "Offer", price: field.price.amount, priceCurrency: field.price.currency, url: field.url } }),
     })),
+  };
+}
+
+/** A preview as schema.org's AudioObject: where it is, how long, in what format. */
+function audioOf(preview: Preview | undefined, title: string, urls: SiteUrls): object {
+  if (!preview) return {};
+  return {
+    audio: {
+      "@type": "AudioObject",
+      name: `${title}: preview`,
+      contentUrl: urls.absolute(preview.path),
+      duration: `PT${Math.round(preview.seconds)}S`,
+      encodingFormat: "audio/mpeg",
+    },
   };
 }

@@ -1,15 +1,34 @@
+import type { Band } from "./bands";
+
+/**
+ * What a field's preview plays: an excerpt the owner exported (a WAV, FLAC or MP3 file in src/content/previews/,
+ * from `start` seconds, `seconds` long), or, until there is one, a recipe the build synthesizes: a tone in each
+ * ear `beatHz` apart over a soft noise bed. Either way at most 60 seconds.
+ */
+export type PreviewSource =
+  | { file: string; start?: number; seconds?: number }
+  | { recipe: { carrierHz: number; beatHz: number; noise?: number; seconds: number } };
+
 export interface Field {
   title: string;
   /** One or two sentences, shown on every card for this field. */
   description: string;
   /** Whole minutes of audio. */
   durationMinutes: number;
-  /** What the field is tuned for, e.g. "Alpha wave entrainment". */
-  band: string;
+  /** What the field is tuned for, in words, e.g. "Alpha wave entrainment". */
+  tuning: string;
+  /** The brainwave band its beat sits in, where it has one: the build checks the preview against it. */
+  band?: Band;
   /** How it arrives, e.g. "Instant digital download". */
   delivery: string;
+  /** What the buyer downloads, e.g. "MP3, 320 kbps" or "WAV". */
+  format: string;
+  /** Shown only when set: the site never invents one. */
+  price?: { amount: number; currency: string };
   /** The field's own page on the storefront (https). */
   url: string;
+  /** Heard before buying, on the field's card. */
+  preview?: PreviewSource;
 }
 
 export interface SiteContent {

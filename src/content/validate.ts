@@ -1,6 +1,7 @@
 import { SLOT_PATTERN, type Slots } from "../lib/slots";
+import { BANDS } from "./bands";
 import type { SampleContent } from "./sample";
-import type { ContentFile, SiteContent } from "./types";
+import type { ContentFile, Field, SiteContent } from "./types";
 
 /** The file the owner edits; every content error names it. */
 export const CONTENT_FILE = "src/content/site.ts";
@@ -94,8 +95,25 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
       const at = `fields[${i}]`;
       text(`${at}.title`, f.title);
       text(`${at}.description`, f.description);
-      text(`${at}.band`, f.band);
+      text(`${at}.tuning`, f.tuning);
       text(`${at}.delivery`, f.delivery);
+      text(`${at}.format`, f.format);
+      if (f.band !== undefined && !(f.band in BANDS)) {
+        fail(`${at}.band`, `must be one of ${Object.keys(BANDS).map((b) => `"${b}"`).join(", ")}, or left out (got ${shown(f.band)})`);
+      }
+      checked.add(`${at}.band`);
+      if (f.price !== undefined) {
+        const { amount, currency } = f.price;
+        if (!(typeof amount === "number" && Number.isFinite(amount) && amount > 0 && Math.round(amount * 100) === amount * 100)) {
+          fail(`${at}.price.amount`, `must be a positive amount with at most two decimals, like 19 or 24.5 (got ${shown(amount)})`);
+        }
+        if (typeof currency !== "string" || !Intl.supportedValuesOf("currency").includes(currency)) {
+          fail(`${at}.price.currency`, `must be a currency's three-letter code, like "USD" or "EUR" (got ${shown(currency)})`);
+        }
+        checked.add(`${at}.price.currency`);
+      }
+      for (const [field, message] of previewProblems(f.preview)) fail(`${at}.preview${field}`, message);
+      for (const field of ["file", "recipe"]) checked.add(`${at}.preview.${field}`);
       if (!Number.isInteger(f.durationMinutes) || f.durationMinutes <= 0) {
         fail(`${at}.durationMinutes`, `must be a positive whole number of minutes (got ${shown(f.durationMinutes)})`);
       }
@@ -243,6 +261,37 @@ function urlKey(value: string): string {
   } catch {
     return value;
   }
+}
+
+/** Where preview files live; content names them by file name alone. */
+export const PREVIEWS_FOLDER = "src/content/previews";
+/** The longest a preview may be. */
+export const PREVIEW_MAX_SECONDS = 60;
+
+/** What is wrong with a field's preview, each as [the part of the field, the message]. */
+function previewProblems(preview: Field["preview"] | undefined): [string, string][] {
+  if (preview === undefined) return [];
+  const problems: [string, string][] = [];
+  const number = (part: string, value: unknown, low: number, high: number, what: string) => {
+    if (!(typeof value === "number" && Number.isFinite(value) && value >= low && value <= high)) problems.push([part, `must be ${what}, from ${low} to ${high} (got ${shown(value)})`]);
+  };
+  const length = `the preview's length in seconds`;
+  if ("file" in preview && !("recipe" in preview)) {
+    if (typeof preview.file !== "string" || !/^[A-Za-z0-9][\w.-]*\.(wav|flac|mp3)$/i.test(preview.file)) {
+      problems.push([".file", `must be the name of a WAV, FLAC or MP3 file in ${PREVIEWS_FOLDER}/, like "field-booster.flac" (got ${shown(preview.file)})`]);
+    }
+    if (preview.start !== undefined) number(".start", preview.start, 0, 24 * 3600, "where the excerpt starts in the file, in seconds");
+    if (preview.seconds !== undefined) number(".seconds", preview.seconds, 5, PREVIEW_MAX_SECONDS, length);
+  } else if ("recipe" in preview && !("file" in preview)) {
+    const recipe = preview.recipe;
+    number(".recipe.carrierHz", recipe?.carrierHz, 40, 1500, "the left ear's tone in Hz");
+    number(".recipe.beatHz", recipe?.beatHz, 0.5, 40, "the beat in Hz (the right ear hears the carrier plus the beat)");
+    if (recipe?.noise !== undefined) number(".recipe.noise", recipe.noise, 0, 1, "the noise bed's level beside the tones");
+    number(".recipe.seconds", recipe?.seconds, 5, PREVIEW_MAX_SECONDS, length);
+  } else {
+    problems.push(["", `must name either a file (an excerpt in ${PREVIEWS_FOLDER}/) or a recipe (a beat the build synthesizes), not both or neither`]);
+  }
+  return problems;
 }
 
 /** The in-page sample's numbers: a sound a listener can hear safely, that starts quiet and stops by itself. */

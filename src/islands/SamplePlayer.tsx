@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { claimSound, onOtherSound } from "../audio/exclusive";
 import { bandTones, soundGraph, volumeToGain, type EarTones, type SoundGraph } from "../audio/graph";
 import type { SampleContent } from "../content/sample";
 
@@ -27,6 +28,7 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
   const sound = useRef<{ context: AudioContext; graph?: SoundGraph; timer?: ReturnType<typeof setInterval> }>(null);
   const volumeRef = useRef(volume);
   volumeRef.current = volume;
+  const owner = useRef({});
 
   useEffect(() => {
     if (typeof AudioContext === "undefined") setSupported(false);
@@ -48,6 +50,7 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
   const start = useCallback(
     (next: Playing) => {
       stop();
+      claimSound(owner.current);
       sound.current ??= { context: new AudioContext() };
       const current = sound.current;
       void current.context.resume();
@@ -81,9 +84,11 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
     };
     document.addEventListener("visibilitychange", onVisibility);
     addEventListener("pagehide", onPageHide);
+    const stopListening = onOtherSound(owner.current, stop);
     return () => {
       document.removeEventListener("visibilitychange", onVisibility);
       removeEventListener("pagehide", onPageHide);
+      stopListening();
       stop();
     };
   }, [stop]);

@@ -9,6 +9,7 @@ import type { ComponentProps, ComponentType } from "react";
 export const islands = {
   SiteHeader: () => import("./SiteHeader"),
   SamplePlayer: () => import("./SamplePlayer"),
+  PreviewPlayer: () => import("./PreviewPlayer"),
 };
 
 export type IslandName = keyof typeof islands;

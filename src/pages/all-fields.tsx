@@ -15,7 +15,7 @@ export const meta: PageMeta = {
   nav: { label: "All Fields", order: 5 },
 };
 
-export function Page({ site }: PageProps) {
+export function Page({ site, url, previews }: PageProps) {
   const viewLabel = `View on ${site.storefront.name}`;
   return (
     <>
@@ -28,7 +28,7 @@ export function Page({ site }: PageProps) {
       <Section id="catalogue" title="The catalogue">
         <CardGrid>
           {site.fields.map((field) => (
-            <FieldCard key={field.url} field={field} linkLabel={viewLabel} />
+            <FieldCard key={field.url} field={field} preview={previews.get(field.url)} site={site} url={url} linkLabel={viewLabel} />
           ))}
           <Card
             icon="gem"

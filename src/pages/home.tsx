@@ -1,4 +1,5 @@
-import { CardList } from "../components/Card";
+import { CardGrid, CardList } from "../components/Card";
+import { FieldCard } from "../components/FieldCard";
 import { ButtonLink } from "../components/Links";
 import { SampleSection } from "../components/SampleSection";
 import { Section } from "../components/Section";
@@ -16,7 +17,7 @@ export const meta: PageMeta = {
   nav: { label: "Home", order: 1 },
 };
 
-export function Page({ site, url }: PageProps) {
+export function Page({ site, url, previews }: PageProps) {
   return (
     <>
       <div className="hero">
@@ -45,6 +46,19 @@ export function Page({ site, url }: PageProps) {
           </ul>
         </div>
       </div>
+
+      <Section
+        id="fields"
+        eyebrow="The fields"
+        title="Hear a field, then take it home"
+        lead={`Each field is a long audio file you download and play on headphones. Listen to its preview here; buy it on ${site.storefront.name}.`}
+      >
+        <CardGrid columns={site.fields.length % 3 === 0 ? 3 : 2}>
+          {site.fields.map((field) => (
+            <FieldCard key={field.url} field={field} preview={previews.get(field.url)} site={site} url={url} linkLabel="Access the Morphic Field" />
+          ))}
+        </CardGrid>
+      </Section>
 
       <Section
         id="layers"

@@ -18,7 +18,7 @@ export const meta: PageMeta = {
   nav: { label: "Products", order: 4 },
 };
 
-export function Page({ site, url }: PageProps) {
+export function Page({ site, url, previews }: PageProps) {
   return (
     <>
       <PageIntro
@@ -30,7 +30,7 @@ export function Page({ site, url }: PageProps) {
       <Section id="fields" title="Choose your field">
         <CardGrid columns={site.fields.length % 3 === 0 ? 3 : 2}>
           {site.fields.map((field) => (
-            <FieldCard key={field.url} field={field} linkLabel="Access the Morphic Field" />
+            <FieldCard key={field.url} field={field} preview={previews.get(field.url)} site={site} url={url} linkLabel="Access the Morphic Field" />
           ))}
         </CardGrid>
         <div className="section__footer">

@@ -1,19 +1,24 @@
 import type { ComponentType } from "react";
 import type { SiteContent } from "../content/types";
 import type { PageMeta } from "../lib/page";
+import type { Preview } from "../lib/preview";
 import type { SiteUrls } from "../lib/routes";
 
 export type { PageMeta };
+
+/** Each field's preview, by the field's storefront URL (fields without one have none). */
+export type Previews = ReadonlyMap<string, Preview>;
 
 export interface PageProps {
   site: SiteContent;
   /** Turns a site path into the URL to write in the page (adds the base path). */
   url: (path: string) => string;
+  previews: Previews;
 }
 
 export interface PageModule {
   meta: PageMeta;
   Page: ComponentType<PageProps>;
   /** schema.org data about what the page shows, as JSON-LD. Facts only: no prices, ratings or reviews. */
-  structuredData?: (site: SiteContent, urls: SiteUrls) => object;
+  structuredData?: (site: SiteContent, urls: SiteUrls, previews: Previews) => object;
 }

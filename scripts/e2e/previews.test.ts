@@ -1,0 +1,142 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { volumeToLevel } from "../../src/audio/graph";
+import { sample } from "../../src/content/sample";
+import { site } from "../../src/content/site";
+import { axeViolations } from "./axe";
+import { newContext, PHONE, settle, useBrowser, visit, watchPage } from "./site";
+
+const chromium = useBrowser();
+const [first, second] = site.fields as [(typeof site.fields)[0], (typeof site.fields)[1]];
+
+const card = (page: Page, title: string) => page.locator(".field-card", { has: page.locator(".card__title", { hasText: title }) }).first();
+const playButton = (page: Page, title: string) => card(page, title).locator(".preview__play");
+const audioState = (page: Page, title: string) =>
+  card(page, title)
+    .locator("audio")
+    .evaluate((a: HTMLAudioElement) => ({ paused: a.paused, time: a.currentTime, volume: a.volume }));
+const sampleStatus = (page: Page) => page.locator(".sample [role=status]").textContent();
+
+describe("#13 a field's preview, with JavaScript", () => {
+  let context: BrowserContext;
+  let page: Page;
+  let watched: ReturnType<typeof watchPage>;
+  beforeEach(async () => {
+    context = await newContext(chromium.browser, { width: PHONE });
+    page = await context.newPage();
+    watched = watchPage(page);
+  });
+  afterEach(() => context.close());
+
+  it("fetches no audio before Play; Play makes its time advance, shown in numbers and on the waveform, at a low volume", async () => {
+    await visit(page, "/products/");
+    await page.mouse.wheel(0, 600);
+    await watched.quiet();
+    expect(watched.requests.filter((url) => url.endsWith(".mp3"))).toEqual([]);
+
+    await playButton(page, first.title).click();
+    await expect.poll(async () => (await audioState(page, first.title)).time).toBeGreaterThan(1);
+    const state = await audioState(page, first.title);
+    expect(state.paused).toBe(false);
+    expect(state.volume).toBeCloseTo(volumeToLevel(sample.startVolume), 5);
+    expect(await card(page, first.title).locator(".preview__time").textContent()).not.toMatch(/^0:00 /);
+    expect(await card(page, first.title).locator(".preview__wave").evaluate((w) => getComputedStyle(w).getPropertyValue("--played"))).not.toBe("");
+    expect(await playButton(page, first.title).getAttribute("aria-label")).toBe(`Pause the preview of ${first.title}`);
+    await playButton(page, first.title).click();
+    await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(true);
+  });
+
+  it("plays one sound at a time: a preview stops the band sample, and the next preview stops it", async () => {
+    await visit(page, "/");
+    await page.locator(".sample__play").click();
+    await expect.poll(() => sampleStatus(page)).toMatch(/^Playing/);
+    await playButton(page, first.title).click();
+    await expect.poll(() => sampleStatus(page)).toBe("Stopped");
+    await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(false);
+    await playButton(page, second.title).click();
+    await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(true);
+    expect((await audioState(page, second.title)).paused).toBe(false);
+    await page.locator(".sample__play").click();
+    await expect.poll(async () => (await audioState(page, second.title)).paused).toBe(true);
+  });
+
+  it("stops when the page is hidden", async () => {
+    await visit(page, "/products/");
+    await playButton(page, first.title).click();
+    await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(false);
+    // Headless Chromium never hides a tab, so the page is told what a browser would tell it.
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(true);
+  });
+
+  it("seeks by arrow keys, Home and End, and by pointer on the waveform; the server answers the ranges it asks for", async () => {
+    const ranges: number[] = [];
+    page.on("response", (response) => response.url().endsWith(".mp3") && ranges.push(response.status()));
+    await visit(page, "/all-fields/");
+    await playButton(page, first.title).click();
+    await expect.poll(async () => (await audioState(page, first.title)).time).toBeGreaterThan(0.5);
+    const wave = card(page, first.title).locator(".preview__wave");
+    await wave.focus();
+    await page.keyboard.press("End");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(async () => (await audioState(page, first.title)).time).toBeGreaterThan(20);
+    expect(Number(await wave.getAttribute("aria-valuenow"))).toBeGreaterThan(20);
+    await page.keyboard.press("Home");
+    await expect.poll(async () => (await audioState(page, first.title)).time).toBeLessThan(5);
+    const box = (await wave.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(async () => (await audioState(page, first.title)).time).toBeGreaterThan(12);
+    expect(ranges.length).toBeGreaterThan(0);
+    expect(ranges.every((status) => status === 206)).toBe(true);
+  });
+
+  it("works from the keyboard alone: Tab to Play, Enter plays, Space pauses, arrows turn the volume", async () => {
+    await visit(page, "/products/");
+    await card(page, first.title).locator(".card__title").evaluate((h) => h.scrollIntoView());
+    await playButton(page, first.title).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(false);
+    await page.keyboard.press("Space");
+    await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(true);
+    const volume = card(page, first.title).locator(".preview__volume input");
+    await volume.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await audioState(page, first.title)).volume).toBeCloseTo(volumeToLevel(sample.startVolume + 1), 5);
+    expect(await volume.getAttribute("aria-valuetext")).toBe(`${sample.startVolume + 1} percent`);
+  });
+
+  it("names itself to the lock screen, and has no axe violation while it plays", async () => {
+    await visit(page, "/products/");
+    await playButton(page, second.title).click();
+    await expect.poll(async () => (await audioState(page, second.title)).paused).toBe(false);
+    expect(await page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title, artist: navigator.mediaSession.metadata?.artist }))).toEqual({
+      title: second.title,
+      artist: site.brand,
+    });
+    expect(await axeViolations(page, "#fields")).toEqual([]);
+  });
+});
+
+describe("#13 a field's preview, without JavaScript", () => {
+  it("is the browser's own player, shown, fetching nothing before Play, and it plays", async () => {
+    const context = await newContext(chromium.browser, { width: PHONE, js: false });
+    const page = await context.newPage();
+    const watched = watchPage(page);
+    await page.goto("/products/");
+    await watched.quiet();
+    expect(watched.requests.filter((url) => url.endsWith(".mp3"))).toEqual([]);
+    const audio = card(page, first.title).locator("audio");
+    expect(await audio.isVisible()).toBe(true);
+    expect(await card(page, first.title).locator(".preview__player").isVisible()).toBe(false);
+    // The play button sits at the start of the native controls.
+    await audio.scrollIntoViewIfNeeded();
+    await settle(page);
+    const box = (await audio.boundingBox())!;
+    await page.mouse.click(box.x + box.height / 2, box.y + box.height / 2);
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.5);
+    await context.close();
+  });
+});
