@@ -8,7 +8,8 @@ import type { SiteUrls } from "../src/lib/routes";
 import { iconSvg, renderPng, SHARE_IMAGE, shareImage } from "./images";
 import { ROOT } from "./paths";
 import { ICONS, webManifest } from "./site-files";
-import { buildCss, theme } from "./styles";
+import { buildStyles, stylesheetFor, theme, type StyleChunk } from "./styles";
+import { buildWebFonts, fontFaceCss } from "./web-fonts";
 
 const ASSET_DIR = "assets";
 const JS_TARGET = ["chrome111", "firefox113", "safari16.4"];
@@ -26,7 +27,7 @@ export interface BuiltAssets {
  * only what changed. A one-off build uses the plain ones.
  */
 export interface AssetTools {
-  buildCss(): Uint8Array;
+  buildStyles(): StyleChunk[];
   bundleIslands(): Promise<IslandsBundle>;
   renderPng(svg: string, width?: number): Uint8Array;
   /** The share image for this content (sources: where overridden fields came from, for errors). */
@@ -36,7 +37,7 @@ export interface AssetTools {
 export type IslandsBundle = esbuild.BuildResult<typeof ISLANDS_BUILD>;
 
 export const plainTools: AssetTools = {
-  buildCss,
+  buildStyles,
   bundleIslands: () => esbuild.build(ISLANDS_BUILD),
   renderPng,
   renderShareImage: (site, sources) => {
@@ -47,7 +48,7 @@ export const plainTools: AssetTools = {
 
 /**
  * Everything pages use besides their own HTML, in memory: the stylesheet and the loader (both inlined),
- * the islands (hashed files), the icons and manifest (at fixed addresses, where browsers look for them)
+ * the islands and the headings' font (hashed files), the icons and manifest (at fixed addresses, where browsers look for them)
  * and the share image (hashed, so a changed picture is a new URL to social networks' caches).
  */
 export async function buildAssets(
@@ -60,9 +61,13 @@ export async function buildAssets(
   const text = (value: string) => new TextEncoder().encode(value);
   const colours = theme();
 
-  const css = tools.buildCss();
+  const fonts = await buildWebFonts();
+  for (const font of fonts) files.set(font.path.slice(1), font.bytes);
+  const styles = tools.buildStyles();
+  const fontFaces = fontFaceCss(fonts, urls.path);
 
-  const js = await buildClient(urls.path, await tools.bundleIslands());
+  const core = fonts.find((font) => font.subset === "core")!;
+  const js = await buildClient(urls.path, await tools.bundleIslands(), urls.path(core.path));
   for (const [file, bytes] of js.files) files.set(file, bytes);
 
   files.set(ICONS.svg.slice(1), text(iconSvg(colours, { rounded: true })));
@@ -76,7 +81,7 @@ export async function buildAssets(
 
   return {
     page: {
-      css: new TextDecoder().decode(css),
+      css: (classes) => stylesheetFor(styles, classes) + fontFaces,
       script: js.loader,
       themeColor: colours.background,
       icons: { svg: ICONS.svg, appleTouch: ICONS.appleTouch },
@@ -120,7 +125,7 @@ export const ISLANDS_BUILD = {
  * The islands bundle (content-hashed files: the entry, React, a chunk per island) and the small loader that is
  * inlined in every page, with the URLs each island needs compiled into it.
  */
-async function buildClient(url: (path: string) => string, bundle: IslandsBundle): Promise<{ loader: string; files: Map<string, Uint8Array> }> {
+async function buildClient(url: (path: string) => string, bundle: IslandsBundle, font: string): Promise<{ loader: string; files: Map<string, Uint8Array> }> {
   const files = new Map<string, Uint8Array>();
   for (const out of bundle.outputFiles) files.set(relative(ROOT, out.path), out.contents);
   const outputs = bundle.metafile.outputs;
@@ -151,7 +156,10 @@ async function buildClient(url: (path: string) => string, bundle: IslandsBundle)
     format: "iife",
     minify: true,
     target: JS_TARGET,
-    define: { __ISLANDS__: JSON.stringify({ entry: url(`/${entry}`), modules: [...modules].map((m) => url(`/${m}`)), byIsland }) },
+    define: {
+      __ISLANDS__: JSON.stringify({ entry: url(`/${entry}`), modules: [...modules].map((m) => url(`/${m}`)), byIsland }),
+      __FONT__: JSON.stringify(font),
+    },
     legalComments: "none",
     write: false,
     logLevel: "silent",

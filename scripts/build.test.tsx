@@ -63,6 +63,8 @@ describe("build", () => {
       "assets/chunk-[hash].js",
       "assets/chunk-[hash].js",
       "assets/chunk-[hash].js",
+      "assets/eb-garamond-600-core-[hash].woff2",
+      "assets/eb-garamond-600-latin-[hash].woff2",
       "assets/islands-[hash].js",
       "assets/preview-field-booster-[hash].mp3",
       "assets/preview-urgent-money-field-[hash].mp3",
@@ -225,6 +227,8 @@ describe("build", () => {
     const failure = build({ outDir, deploy: true });
     await expect(failure).rejects.toBeInstanceOf(ContentError);
     await expect(failure).rejects.toThrow("src/content/site.ts: storefront.url is still a placeholder (https://example.gumroad.com/)");
+    // #14: and the terms the owner has still to write.
+    await expect(failure).rejects.toThrow(/src\/content\/questions\.ts: productQuestions\.questions\[\d\]\.answer\[\d\] is still a placeholder \(\[\[Your refund terms.*\): write the text in \[\[ \]\] and remove the brackets before publishing/);
     expect(await snapshot(outDir)).toEqual(before);
   });
 

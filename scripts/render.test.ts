@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mail } from "../src/content/mail";
+import { productQuestions, serviceQuestions } from "../src/content/questions";
 import { sample } from "../src/content/sample";
 import { site } from "../src/content/site";
 import type { SiteContent } from "../src/content/types";
@@ -9,7 +10,7 @@ import { parseHtml as parse } from "./parse-html";
 import { renderSite } from "./render";
 
 const assets = {
-  css: "body{color:red}",
+  css: () => "body{color:red}",
   script: "console.log('loader')",
   themeColor: "#000000",
   icons: { svg: "/favicon.svg", appleTouch: "/apple-touch-icon.png" },
@@ -72,7 +73,12 @@ function expectStorefrontLink(a: HTMLAnchorElement, href: string) {
   expect(a.getAttribute("target")).toBe("_blank");
   expect(a.getAttribute("rel")?.split(" ")).toContain("noopener");
   expect(a.getAttribute("rel")).not.toContain("noreferrer");
-  expect(a.querySelector(".visually-hidden")?.textContent).toContain("opens in a new tab");
+  expect(a.querySelector(".visually-hidden")?.textContent).toContain(`on ${site.storefront.name} (opens in a new tab)`);
+  // Said on screen too, beside the owner's label and not in it; screen readers have it in the link already.
+  const note = a.parentElement!.querySelector(".leaves__note")!;
+  expect(note.textContent).toBe(`Opens ${site.storefront.name} in a new tab`);
+  expect(note.getAttribute("aria-hidden")).toBe("true");
+  expect(a.contains(note)).toBe(false);
 }
 
 describe("renderSite", () => {
@@ -112,7 +118,7 @@ describe("renderSite", () => {
       const header = doc.querySelector('[data-island="SiteHeader"]')!;
       const props = JSON.parse(doc.getElementById(`${header.id}-props`)!.textContent!);
       expect(props.items.find((i: { current: boolean }) => i.current).href).toBe(route);
-      expect(doc.querySelector("head style")!.textContent).toBe(assets.css);
+      expect(doc.querySelector("head style")!.textContent).toBe("body{color:red}");
       expect([...doc.querySelectorAll("head script:not([type])")].map((s) => s.textContent)).toEqual([assets.script]);
       expect(doc.querySelectorAll('link[rel="stylesheet"], script[src], link[rel="modulepreload"]')).toHaveLength(0);
     });
@@ -142,8 +148,8 @@ describe("renderSite", () => {
     expect(headings(doc)).toEqual(
       expect.arrayContaining(["Binaural beats", "Morphic fields", "The EquiSync advantage", "Theta for relaxation", "Alpha for focus"]),
     );
-    expect(headings(doc, "#why .card__title")).toEqual(["Trustworthy", "Impactful", "Effortless"]);
-    expect(doc.querySelector("#why")!.textContent).toContain("Just listen with headphones");
+    expect(headings(doc, "#expect .card__title")).toEqual(["Trustworthy", "Impactful", "Effortless"]);
+    expect(doc.querySelector("#expect")!.textContent).toContain("Just listen with headphones");
     expect(decodeMailto(link(doc, "Contact for More").href)).toMatchObject({
       address: site.email,
       subject: "More Information",
@@ -229,9 +235,10 @@ describe("renderSite", () => {
     }
   });
 
-  it("puts the sample player on Home and Products only, with its props and its note for browsers that cannot play it", () => {
+  it("puts the sample player on Products only (Home has the fields' own previews; About links to it), with its props and its note for browsers that cannot play it", () => {
     const withPlayer = [...pages].filter(([, html]) => parse(html).querySelector('[data-island="SamplePlayer"]')).map(([file]) => file);
-    expect(withPlayer.sort()).toEqual(["index.html", "products/index.html"]);
+    expect(withPlayer).toEqual(["products/index.html"]);
+    expect(link(page("about/index.html"), "Hear one: play a binaural sample").getAttribute("href")).toBe("/products/#hear-it");
     for (const file of withPlayer) {
       const doc = page(file);
       const player = doc.querySelector('[data-island="SamplePlayer"]')!;
@@ -302,7 +309,7 @@ describe("renderSite", () => {
       expect(audio.getAttribute("src")).toBe(`/assets/preview-${i}.mp3`);
       expect(audio.hasAttribute("autoplay")).toBe(false);
       // The waveform is in the page: 64 bars drawn as one path.
-      expect(player.querySelector(".preview__bars")!.getAttribute("d")!.match(/M/g)).toHaveLength(64);
+      expect(player.querySelector(".preview__bars path")!.getAttribute("d")!.match(/M/g)).toHaveLength(64);
       expect(player.querySelector('[role="slider"]')!.getAttribute("aria-valuetext")).toBe("0:00 of 0:30");
       // Says plainly what the preview is.
       expect(card.querySelector("figcaption")!.textContent).toContain(i === 0 ? "Hear an excerpt" : "not an excerpt of the field");
@@ -317,6 +324,53 @@ describe("renderSite", () => {
     expect(booster).not.toMatch(/[$€£]/);
     expect(money).toContain("€24.50");
     expect(money).not.toContain("Hz beat");
+  });
+
+  it("#14 Home says what a field is, from the content's own lengths, and how Products and All Fields differ", async () => {
+    const said = text(page("index.html"));
+    expect(said).toContain("A field is a 60- or 90-minute audio file you download and play on stereo headphones");
+    const fields = page("index.html").querySelector("#fields")!;
+    expect(link(page("index.html"), "Products", fields).getAttribute("href")).toBe("/products/");
+    expect(link(page("index.html"), "All Fields", fields).getAttribute("href")).toBe("/all-fields/");
+    const three = await render({ ...site, fields: [...site.fields, { ...site.fields[0]!, url: "https://example.gumroad.com/l/short", durationMinutes: 45 }] });
+    expect(text(parse(three.get("index.html")!))).toContain("A field is a 45-, 60- or 90-minute audio file");
+  });
+
+  it.each([
+    ["products/index.html", productQuestions],
+    ["services/index.html", serviceQuestions],
+  ] as const)("#14 %s answers a buyer's questions: each a <details> with its own id, facts filled in, unwritten terms marked", (file, group) => {
+    const block = page(file).getElementById(group.id)!;
+    expect(block.querySelector("h2")!.textContent).toBe(group.title);
+    const details = [...block.querySelectorAll("details")];
+    expect(details.map((d) => [d.id, d.querySelector("summary")!.textContent])).toEqual(group.questions.map((q) => [q.id, q.question]));
+    const said = block.textContent!;
+    expect(said).not.toMatch(/\{\w+\}|\[\[|\]\]/);
+    const unwritten = [...block.querySelectorAll("mark.to-write")].map((m) => m.textContent);
+    expect(unwritten.length).toBe(group.questions.flatMap((q) => q.answer).filter((a) => a.includes("[[")).length);
+    for (const mark of unwritten) expect(mark).toMatch(/^Still to be written: \S/);
+  });
+
+  it("#14 Products' answers state the fields' real format and lengths", () => {
+    const answer = page("products/index.html").getElementById("download")!.textContent!;
+    expect(answer).toContain(`(${site.fields[0]!.format})`);
+    expect(answer).toContain("60 or 90 minutes long");
+    expect(answer).toContain(site.storefront.name);
+  });
+
+  it("#14 reads in order: a card's label comes after its heading in the source, and every closing panel has an id to link to", () => {
+    for (const [file, html] of pages) {
+      const d = parse(html);
+      for (const label of d.querySelectorAll(".card__label")) expect(label.previousElementSibling?.matches(".card__title"), `${file}: ${label.textContent}`).toBe(true);
+      for (const panel of d.querySelectorAll(".callout-wrap")) expect(`${panel.id}-title`, file).toBe(panel.getAttribute("aria-labelledby"));
+    }
+    expect(page("products/index.html").querySelectorAll(".card__label").length).toBeGreaterThan(1);
+  });
+
+  it("#14 describes listening, and claims no social proof: what is established about the beat is said, and what is not", () => {
+    for (const [file, html] of pages) expect(text(parse(html)), file).not.toMatch(/choose us|listeners (often|have asked|find|say|report)|\bproven\b|clinically|\bcures?\b/i);
+    expect(page("products/index.html").getElementById("benefits")!.textContent).toMatch(/measurable effect of hearing.*mixed/);
+    expect(page("about/index.html").getElementById("binaural-beats")!.textContent).toMatch(/mixed/);
   });
 
   it("keeps prices, ratings and testimonials off the site", () => {

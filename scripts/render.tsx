@@ -2,13 +2,15 @@ import type { ComponentType, ReactElement } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { Document } from "../src/components/Document";
 import { IslandSlots, type PlacedIsland } from "../src/components/Island";
+import { siteSlots } from "../src/content/slots";
 import type { SiteContent } from "../src/content/types";
 import { islands, loadIsland, type IslandName } from "../src/islands/registry";
-import type { PageAssets } from "../src/lib/page";
+import { STYLE_PLACEHOLDER, type PageAssets } from "../src/lib/page";
 import { outputFileFor, type SiteUrls } from "../src/lib/routes";
 import { pages as allPages, navRoutes } from "../src/pages/index";
 import type { PageModule, Previews } from "../src/pages/types";
 import { applyMetaPolicy } from "./security";
+import { classesIn } from "./styles";
 
 export interface RenderOptions {
   site: SiteContent;
@@ -19,14 +21,15 @@ export interface RenderOptions {
 }
 
 /**
- * Every page rendered to a complete HTML document, keyed by its file in the output folder, with the site's
- * Content-Security-Policy written into each page's <meta>. Pure, apart from loading the islands' components.
+ * Every page rendered to a complete HTML document, keyed by its file in the output folder, with the styles it
+ * uses inlined and the site's Content-Security-Policy written into each page's <meta>. Pure, apart from loading the islands' components.
  */
 export async function renderSite({ site, assets, urls, previews = new Map(), pages = allPages }: RenderOptions): Promise<Map<string, string>> {
   const components = Object.fromEntries(
     await Promise.all((Object.keys(islands) as IslandName[]).map(async (name) => [name, await loadIsland(name)] as const)),
   ) as Record<IslandName, ComponentType<object>>;
   const nav = navRoutes(pages);
+  const slots = siteSlots(site);
   const output = new Map<string, string>();
   for (const { meta, Page, structuredData } of pages) {
     const items = nav.map((n) => ({ label: n.label, href: urls.path(n.path), current: n.path === meta.path }));
@@ -34,13 +37,15 @@ export async function renderSite({ site, assets, urls, previews = new Map(), pag
     try {
       html = renderPage(
         <Document site={site} meta={meta} urls={urls} assets={assets} nav={items} structuredData={structuredData?.(site, urls, previews)}>
-          <Page site={site} url={urls.path} previews={previews} />
+          <Page site={site} url={urls.path} previews={previews} slots={slots} />
         </Document>,
         components,
       );
     } catch (error) {
       throw new Error(`Rendering the page ${meta.path} failed: ${(error as Error).message}`, { cause: error });
     }
+    // The styles this page uses, now that its classes are known (a function, so no "$&" in CSS is read as a pattern).
+    html = html.replace(STYLE_PLACEHOLDER, () => assets.css(classesIn(html)));
     // React spells the attribute "charSet"; HTML does not care, but validators and readers expect lowercase.
     output.set(outputFileFor(meta.path), `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=")}`);
   }

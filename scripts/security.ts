@@ -84,6 +84,8 @@ export function contentSecurityPolicy(pages: Iterable<string>, { meta = false }:
     ["img-src", "'self'"],
     // The previews: MP3 files from the site itself.
     ["media-src", "'self'"],
+    // The headings' serif, self-hosted.
+    ["font-src", "'self'"],
     ["manifest-src", "'self'"],
     // The site fetches nothing itself; tools that read robots.txt from inside the page (Lighthouse) need this.
     ["connect-src", "'self'"],

@@ -1,26 +1,76 @@
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { bundle as bundleCss, type Targets } from "lightningcss";
+import { Features, transform as transformCss, type Targets } from "lightningcss";
 import { ROOT } from "./paths";
 
 // The oldest browsers we lay out for (roughly the last three years of Chrome, Firefox and Safari). Newer
 // syntax in styles/ (nesting, custom media) is compiled down to what these understand.
 const CSS_TARGETS: Targets = { chrome: 111 << 16, firefox: 113 << 16, safari: (16 << 16) | (4 << 8), ios_saf: (16 << 16) | (4 << 8) };
 
-/** styles/site.css and everything it imports, as one minified stylesheet. */
-export function buildCss(): Uint8Array {
-  const { code, warnings } = bundleCss({
-    filename: join(ROOT, "styles/site.css"),
-    minify: true,
-    drafts: { customMedia: true },
-    targets: CSS_TARGETS,
-  });
-  if (warnings.length > 0) {
-    const first = warnings[0]!;
-    throw new Error(`styles: ${relative(ROOT, first.loc.filename)}:${first.loc.line}: ${first.message}`);
-  }
-  return code;
+/** One stylesheet that styles/site.css imports, compiled on its own, with the class names its selectors use. */
+export interface StyleChunk {
+  file: string;
+  layer: string;
+  css: string;
+  /** Set for a component's stylesheet (styles/components/): a page gets it only if it uses one of these classes. */
+  classes?: ReadonlySet<string>;
 }
+
+/**
+ * Every stylesheet styles/site.css imports, in its order, each compiled and minified by lightningcss (custom media
+ * from styles/media.css resolved, nesting flattened for the targets). Kept apart so that each page can inline only
+ * the components it has (`stylesheetFor`).
+ */
+export function buildStyles(): StyleChunk[] {
+  const entry = readFileSync(join(ROOT, "styles/site.css"), "utf8");
+  const media = readFileSync(join(ROOT, "styles/media.css"), "utf8");
+  const imports = [...entry.matchAll(/@import\s+"\.\/([^"]+)"(?:\s+layer\((\w+)\))?;/g)].filter(([, file]) => file !== "media.css");
+  return imports.map(([, file, layer]) => {
+    const path = join(ROOT, "styles", file!);
+    const source = readFileSync(path, "utf8");
+    const { code, warnings } = transformCss({
+      filename: path,
+      // The custom media, defined for this file's queries; the definitions themselves leave no output.
+      code: Buffer.from(`${media}\n${source}`),
+      minify: true,
+      drafts: { customMedia: true },
+      targets: CSS_TARGETS,
+      // :dir(rtl) stays as written: only right-to-left pages use it, and compiling it for the older targets spells
+      // out every right-to-left language (half a kilobyte); a browser that lacks :dir() draws those rules left to right.
+      exclude: Features.DirSelector,
+    });
+    if (warnings.length > 0) {
+      const first = warnings[0]!;
+      throw new Error(`styles: ${relative(ROOT, first.loc.filename)}:${first.loc.line - media.split("\n").length}: ${first.message}`);
+    }
+    const css = new TextDecoder().decode(code);
+    const classes = file!.startsWith("components/") ? new Set([...source.replace(/\/\*[\s\S]*?\*\//g, "").matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!).filter((c) => !/^\d/.test(c))) : undefined;
+    return { file: `styles/${file}`, layer: layer ?? "", css, classes };
+  });
+}
+
+/**
+ * The stylesheet a page inlines: the layer order, then every chunk that is not a component's, and each component's
+ * only when the page uses one of its classes (`classes` undefined: all of them, as the dev server swaps in).
+ */
+export function stylesheetFor(chunks: readonly StyleChunk[], classes?: ReadonlySet<string>): string {
+  const layers = [...new Set(chunks.map((c) => c.layer).filter(Boolean))];
+  let css = `@layer ${layers.join(",")};`;
+  let open = "";
+  for (const chunk of chunks) {
+    if (classes && chunk.classes && ![...chunk.classes].some((c) => classes.has(c))) continue;
+    if (chunk.layer !== open) {
+      if (open) css += "}";
+      if (chunk.layer) css += `@layer ${chunk.layer}{`;
+      open = chunk.layer;
+    }
+    css += chunk.css;
+  }
+  return open ? `${css}}` : css;
+}
+
+/** The class names in a page's HTML. */
+export const classesIn = (html: string): Set<string> => new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/).filter(Boolean)));
 
 /** The custom properties declared in a stylesheet, with var() references to others resolved. */
 function customProperties(file: string): Map<string, string> {

@@ -16,6 +16,8 @@ export default defineConfig({
           exclude: ["scripts/e2e/**"],
           // Tests that hold memory flat measure the heap after a collection.
           execArgv: ["--expose-gc"],
+          // A ceiling, not a guess: some tests run whole builds, which a busy machine makes slow, not wrong.
+          testTimeout: 60_000,
         },
       },
       {

@@ -1,10 +1,10 @@
 import * as esbuild from "esbuild";
 import { ISLANDS_BUILD, plainTools, type AssetTools, type IslandsBundle } from "../assets";
-import { buildCss, theme } from "../styles";
+import { buildStyles, stylesheetFor, theme, type StyleChunk } from "../styles";
 
 export interface CachedTools {
   tools: AssetTools;
-  /** The stylesheet the last build made. */
+  /** The stylesheet the last build made, every component's styles in it (what an open page swaps in). */
   css(): string;
   /** Marks what these changed files feed as stale: the CSS, the islands bundle. */
   invalidate(changed: readonly string[]): void;
@@ -20,7 +20,7 @@ export interface CachedTools {
  */
 export async function cachedTools(): Promise<CachedTools> {
   const islandsContext = await esbuild.context(ISLANDS_BUILD);
-  let css: Uint8Array | undefined;
+  let styles: StyleChunk[] | undefined;
   let islands: IslandsBundle | undefined;
   let islandsInputs = new Set<string>();
   let pictures = new Map<string, Uint8Array>();
@@ -33,7 +33,7 @@ export async function cachedTools(): Promise<CachedTools> {
   };
 
   const tools: AssetTools = {
-    buildCss: () => (css ??= buildCss()),
+    buildStyles: () => (styles ??= buildStyles()),
     bundleIslands: async () => {
       if (!islands) {
         islands = await islandsContext.rebuild();
@@ -48,9 +48,9 @@ export async function cachedTools(): Promise<CachedTools> {
 
   return {
     tools,
-    css: () => new TextDecoder().decode(css),
+    css: () => stylesheetFor(styles ?? []),
     invalidate(changed) {
-      if (changed.some((file) => file.startsWith("styles/"))) css = undefined;
+      if (changed.some((file) => file.startsWith("styles/"))) styles = undefined;
       if (changed.some((file) => islandsInputs.has(file))) islands = undefined;
     },
     sweep() {

@@ -112,7 +112,7 @@ describe("npm run dev", () => {
     expect((await dev.edit("src/pages/services.tsx", (text) => text.replace('title="A field made for you\n', 'title="A field made for you"\n'))).type).toBe("reload");
 
     const thrown = await dev.edit("src/pages/services.tsx", (text) =>
-      text.replace("export function Page({ site, url }: PageProps) {\n", 'export function Page({ site, url }: PageProps) {\n  if (site) throw new Error("no services today");\n'),
+      text.replace(/(export function Page\(\{[^}]*\}: PageProps\) \{\n)/, '$1  if (site) throw new Error("no services today");\n'),
     );
     expect(thrown).toMatchObject({
       type: "problem",

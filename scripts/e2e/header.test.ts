@@ -9,10 +9,10 @@ import { DESKTOP, isHydrated, hydrated, NAV_LABELS, navLinks, newContext, PHONE,
 const ROUTE = "/about/";
 const chromium = useBrowser();
 
-/** The alpha of the bar's background colour: how opaque it is. */
+/** The alpha of the bar's background colour (painted by its ::before, which fades out below it at rest): how opaque it is. */
 const barOpacity = (page: Page) =>
   page.evaluate(() => {
-    const color = getComputedStyle(document.querySelector(".site-header")!).backgroundColor;
+    const color = getComputedStyle(document.querySelector(".site-header")!, "::before").backgroundColor;
     const parts = color.match(/[\d.]+/g)!.map(Number);
     return parts.length === 4 ? parts[3]! : 1;
   });

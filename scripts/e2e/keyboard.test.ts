@@ -11,7 +11,7 @@ const chromium = useBrowser();
 async function tabThrough(page: Page, direction: "forward" | "backward" = "forward") {
   await page.evaluate((backward) => {
     document
-      .querySelectorAll("a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])")
+      .querySelectorAll("a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex='-1'])")
       .forEach((el, i) => el.setAttribute("data-stop", String(i)));
     (document.activeElement as HTMLElement | null)?.blur();
     window.scrollTo(0, backward ? document.documentElement.scrollHeight : 0);
@@ -55,7 +55,8 @@ async function expectKeyboardReachesEverything(page: Page) {
   const phone = await toggle(page).isVisible();
   const stops = await tabThrough(page);
   const links = await page.evaluate((phoneMenu) => {
-    const all = [...document.querySelectorAll<HTMLElement>("a[href]")];
+    // Every link, and every question's summary; a link inside a closed answer is reached once it is opened.
+    const all = [...document.querySelectorAll<HTMLElement>("a[href], summary")].filter((el) => el.tagName === "SUMMARY" || !el.closest("details:not([open])"));
     return all.filter((a) => !(phoneMenu && a.closest(".site-nav"))).map((a) => a.dataset.stop!);
   }, phone);
   expect(stops.map((s) => s.stop)).toEqual(expect.arrayContaining(links));

@@ -1,17 +1,14 @@
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page, Response } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { ROOT } from "../paths";
 import { headersFor, parseHeadersFile } from "../security";
 import { axeViolations } from "./axe";
-import { ALL_PAGES, baseURL, DESKTOP, hydrated, MISSING, NARROWEST, newContext, PHONE, recordViolations, useBrowser, usePage, violations, VIEWPORT_HEIGHT, watchPage } from "./site";
+import { ALL_PAGES, baseURL, DESKTOP, hydrated, layoutShifts, MISSING, saveScreenshot, screenshotName, NARROWEST, newContext, PHONE, recordViolations, useBrowser, usePage, violations, VIEWPORT_HEIGHT, watchPage } from "./site";
 
-export const SCREENSHOT_DIR = join(ROOT, ".artifacts/screenshots");
 const chromium = useBrowser();
 let expectedPolicy: string;
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   expectedPolicy = headersFor(parseHeadersFile(await readFile(join(inject("distDir"), "_headers"), "utf8")), "/").get("content-security-policy")!;
 });
 
@@ -34,17 +31,6 @@ const overflowing = (page: Page) =>
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
   });
 
-/** Every layout shift since the page began to load (the buffered entries, read at once). */
-export const layoutShifts = (page: Page) =>
-  page.evaluate(() => {
-    const observer = new PerformanceObserver(() => {});
-    observer.observe({ type: "layout-shift", buffered: true });
-    const shifts = observer.takeRecords().map((e) => (e as unknown as { value: number }).value);
-    observer.disconnect();
-    return shifts;
-  });
-
-const screenshotName = (route: string, width: number) => `${route === MISSING ? "404" : route.replace(/^\/|\/$/g, "") || "home"}-${width}.png`;
 
 /**
  * Every page, once per way of seeing it, and every fact that depends on the page checked on that one visit. With
@@ -80,6 +66,15 @@ describe.each([
       });
     }
 
+    if (js) {
+      it("#14 has no class once live that its HTML lacked, so its inlined styles, chosen by those classes, cover it", async () => {
+        const built = new Set([...(await response.text()).matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)));
+        const live = await view.page.evaluate(() => [...document.querySelectorAll("[class]")].flatMap((el) => [...el.classList]));
+        // The loader's marks on <html>, styled by the base stylesheet every page has.
+        expect([...new Set(live)].filter((c) => !built.has(c) && c !== "js" && c !== "font-cached")).toEqual([]);
+      });
+    }
+
     it("loads under the site's policy with no console error or warning, failed request, violation or cookie", async () => {
       expect(response.headers()["content-security-policy"]).toBe(expectedPolicy);
       expect(watched.problems).toEqual([]);
@@ -99,8 +94,27 @@ describe.each([
         expect(await view.page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running").length)).toBe(0);
       });
 
-      it("is saved as a full-page screenshot for a person to look at", async () => {
-        await view.page.screenshot({ path: join(SCREENSHOT_DIR, screenshotName(route, width)), fullPage: true });
+      it("is saved as a full-page screenshot for a person to look at, as it is and in forced colours", async () => {
+        await saveScreenshot(view.page, screenshotName(route, width));
+        await view.page.emulateMedia({ forcedColors: "active" });
+        await saveScreenshot(view.page, screenshotName(route, width, "forced"));
+        await view.page.emulateMedia({ forcedColors: "none" });
+      });
+    }
+
+    if (width === PHONE) {
+      it("#14 gives every link and control a target at least 44 px tall, but for links inside a sentence", async () => {
+        const small = await view.page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>("a[href], button, summary, input:not([type=range])")]
+            .filter((el) => el.getClientRects().length > 0 && !el.closest(".site-nav, .visually-hidden, .skip-link"))
+            // WCAG 2.5.8's exception: a link in a line of text is as tall as the line.
+            .filter((el) => el.parentElement!.textContent!.trim() === el.textContent!.trim() || el.tagName !== "A")
+            // A choice's target is its whole label.
+            .map((el) => (el.tagName === "INPUT" && el.closest("label")) || el)
+            .filter((el) => el.getBoundingClientRect().height < 44 - 0.5)
+            .map((el) => `${el.tagName.toLowerCase()} "${el.textContent!.trim()}" ${Math.round(el.getBoundingClientRect().height)} px`),
+        );
+        expect(small).toEqual([]);
       });
     }
 

@@ -176,7 +176,7 @@ describe("the player, used in Chromium", () => {
 
   it("switches band while playing, and the check plays one ear then stops by itself (on a fake clock)", async () => {
     await page.clock.install();
-    await visit(page, "/");
+    await visit(page, "/products/");
     await play(page).click();
     await page.getByRole("radio", { name: /Theta/ }).check();
     await expect.poll(() => status(page).textContent()).toMatch(/^Playing Theta, 6 Hz beat/);
@@ -189,7 +189,7 @@ describe("the player, used in Chromium", () => {
 
   it(`stops by itself after ${sample.seconds} seconds (on a fake clock)`, async () => {
     await page.clock.install();
-    await visit(page, "/");
+    await visit(page, "/products/");
     await play(page).click();
     await expect.poll(() => status(page).textContent()).toMatch(/^Playing Alpha/);
     await page.clock.fastForward((sample.seconds - 1) * 1000);
@@ -201,7 +201,7 @@ describe("the player, used in Chromium", () => {
   });
 
   it("stops when the page is hidden", async () => {
-    await visit(page, "/");
+    await visit(page, "/products/");
     await play(page).click();
     await expect.poll(() => status(page).textContent()).toMatch(/^Playing/);
     // Headless Chromium never hides a tab, so the page is told what a browser would tell it.
@@ -229,7 +229,7 @@ describe("the player, used in Chromium", () => {
   });
 
   it("works from the keyboard: arrow keys choose the band, Enter plays", async () => {
-    await visit(page, "/");
+    await visit(page, "/products/");
     await page.getByRole("radio", { name: /Alpha/ }).focus();
     await page.keyboard.press("ArrowRight");
     expect(await page.getByRole("radio", { name: /Theta/ }).isChecked()).toBe(true);
@@ -240,7 +240,7 @@ describe("the player, used in Chromium", () => {
   });
 
   it("gives every control a target of at least 24 by 24 px", async () => {
-    await visit(page, "/");
+    await visit(page, "/products/");
     const targets = page.locator(".sample button, .sample__band, .sample input[type=range]");
     expect(await targets.count()).toBe(sample.bands.length + 4);
     for (const target of await targets.all()) {
@@ -251,7 +251,7 @@ describe("the player, used in Chromium", () => {
 
   // Idle, the player is checked with its page in pages.test.ts.
   it("axe finds no violation with the player playing", async () => {
-    await visit(page, "/");
+    await visit(page, "/products/");
     await play(page).click();
     await expect.poll(() => status(page).textContent()).toMatch(/^Playing/);
     expect(await axeViolations(page, "#hear-it")).toEqual([]);
@@ -262,7 +262,7 @@ describe("the player, used in Chromium", () => {
       const fresh = await context.newPage();
       const cdp = await context.newCDPSession(fresh);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-      await visit(fresh, "/", { use: false });
+      await visit(fresh, "/products/", { use: false });
       await play(fresh).click();
       await expect.poll(() => status(fresh).textContent(), { timeout: 10_000 }).toMatch(/^Playing Alpha/);
       await fresh.close();
@@ -303,7 +303,7 @@ describe("where the sample cannot play", () => {
       delete (window as { webkitAudioContext?: unknown }).webkitAudioContext;
     });
     const page = await context.newPage();
-    await visit(page, "/");
+    await visit(page, "/products/");
     await hydrated(page);
     await settle(page);
     expect(await page.locator(".sample__fallback").isVisible()).toBe(true);

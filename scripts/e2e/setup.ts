@@ -1,10 +1,11 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { build } from "../build";
 import { launchChromiumServer } from "../chromium";
 import { serveStatic } from "../static-server";
+import { SCREENSHOT_DIR } from "./site";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,7 +22,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const workDir = await mkdtemp(join(tmpdir(), "site-e2e-"));
   const distDir = join(workDir, "dist");
-  const [chromium] = await Promise.all([launchChromiumServer(), build({ outDir: distDir })]);
+  const [chromium] = await Promise.all([launchChromiumServer(), build({ outDir: distDir }), mkdir(SCREENSHOT_DIR, { recursive: true })]);
   // With the built `_headers` applied: every browser test runs under the exact policy a host would send.
   const server = await serveStatic(distDir, { headers: true });
   project.provide("baseURL", server.url);

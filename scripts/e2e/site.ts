@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
+import { join } from "node:path";
 import { navRoutes } from "../../src/pages/index";
+import { ROOT } from "../paths";
 import { connectChromium } from "../chromium";
 import { navWideFrom } from "../styles";
 
@@ -13,13 +15,22 @@ export const ALL_PAGES = [...ROUTES, MISSING];
 
 /** A phone and a desktop, either side of where the top bar shows its links (styles/media.css), and the narrowest phone. */
 export const PHONE = 375;
-export const DESKTOP = 1280;
+export const DESKTOP = 1440;
 export const NARROWEST = 320;
 export const VIEWPORT_HEIGHT = 720;
 const navWide = navWideFrom();
 if (!(PHONE < navWide && navWide <= DESKTOP)) throw new Error(`styles/media.css moved --nav-wide to ${navWide}px: PHONE and DESKTOP must sit either side`);
 
 export const baseURL = () => inject("baseURL");
+
+/** Where the browser tests leave screenshots for a person to look at, by engine. */
+export const SCREENSHOT_DIR = join(ROOT, ".artifacts/screenshots/chromium");
+/** "products-375.jpg", "home-1440-forced.jpg". */
+export const screenshotName = (route: string, width: number, mode?: string) =>
+  `${route === MISSING ? "404" : route.replace(/^\/|\/$/g, "") || "home"}-${width}${mode ? `-${mode}` : ""}.jpg`;
+
+/** A whole page as a person will look at it: JPEG, which a long page encodes in a third of PNG's time. */
+export const saveScreenshot = (page: Page, file: string) => page.screenshot({ path: join(SCREENSHOT_DIR, file), fullPage: true, type: "jpeg", quality: 85 });
 
 /** The run's one Chromium, connected for this test file; each describe block takes contexts of its own. */
 export function useBrowser(): { readonly browser: Browser } {
@@ -33,16 +44,22 @@ export function useBrowser(): { readonly browser: Browser } {
 
 export interface ContextOptions {
   width: number;
+  height?: number;
   js?: boolean;
   reducedMotion?: "reduce" | "no-preference";
+  /** Forced colours, as Windows' contrast themes impose them. */
+  forcedColors?: boolean;
 }
 
 /**
  * A browser context at a width. Without JavaScript, documents arrive with their scripts removed, which is what
  * such a browser renders; the page then still runs tools that need JavaScript themselves (axe, evaluate).
  */
-export async function newContext(browser: Browser, { width, js = true, reducedMotion = "reduce" }: ContextOptions): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: VIEWPORT_HEIGHT }, reducedMotion, baseURL: baseURL() });
+export async function newContext(
+  browser: Browser,
+  { width, height = VIEWPORT_HEIGHT, js = true, reducedMotion = "reduce", forcedColors = false }: ContextOptions,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height }, reducedMotion, forcedColors: forcedColors ? "active" : "none", baseURL: baseURL() });
   if (!js) {
     await context.route("**/*", async (route) => {
       if (route.request().resourceType() !== "document") return route.continue();
@@ -98,6 +115,16 @@ export function settle(page: Page): Promise<void> {
     return new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
   });
 }
+
+/** Every layout shift since the page began to load (the buffered entries, read at once). */
+export const layoutShifts = (page: Page) =>
+  page.evaluate(() => {
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ type: "layout-shift", buffered: true });
+    const shifts = observer.takeRecords().map((e) => (e as unknown as { value: number }).value);
+    observer.disconnect();
+    return shifts;
+  });
 
 export async function scrollToY(page: Page, y: number): Promise<void> {
   await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);

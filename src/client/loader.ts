@@ -8,6 +8,10 @@
  * 3. It runs them on the visitor's first scroll, pointer, key or focus. A page that is only read never pays
  *    for React; a page that is used gets it at once, and a button pressed in that first instant is pressed
  *    again once React has taken over.
+ * 4. The headings' serif never holds up a first paint: a page sets it only when an earlier page has fetched it
+ *    (after that page had loaded and painted), so it comes from the cache. Until then, and if the cache has
+ *    lost it, the headings keep the system serif: `font-display: optional` never swaps one face for another
+ *    once text is drawn, so nothing shifts.
  */
 declare const __ISLANDS__: {
   entry: string;
@@ -16,11 +20,20 @@ declare const __ISLANDS__: {
   /** What a page needs besides, by the name of an island it has (src/islands/registry.ts). */
   byIsland: Readonly<Record<string, readonly string[]>>;
 };
+/** The URL of the headings' font (its core subset; see scripts/web-fonts.ts). */
+declare const __FONT__: string;
+const FONT = __FONT__;
+const FONT_KEY = "display-font";
 
 const FIRST_USE = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
 const listening = { capture: true, passive: true } as const;
 
 document.documentElement.classList.add("js");
+try {
+  if (localStorage.getItem(FONT_KEY) === FONT) document.documentElement.classList.add("font-cached");
+} catch {
+  // Storage refused (a privacy setting): the headings keep the system serif.
+}
 
 let started = false;
 const earlyClicks: HTMLElement[] = [];
@@ -36,7 +49,10 @@ function start() {
   started = true;
   for (const type of FIRST_USE) removeEventListener(type, start, listening);
   addEventListener("click", onEarlyClick, true);
-  void (import(__ISLANDS__.entry) as Promise<typeof import("./islands")>).then(async ({ hydrateIslands }) => {
+  // The whole page must be parsed before its islands are looked for: a visitor can scroll, or a page opened at
+  // a #section starts, while the rest is still arriving, and modules in the cache load faster than that.
+  const parsed = new Promise((resolve) => (document.readyState === "loading" ? addEventListener("DOMContentLoaded", resolve, { once: true }) : resolve(null)));
+  void Promise.all([import(__ISLANDS__.entry) as Promise<typeof import("./islands")>, parsed]).then(async ([{ hydrateIslands }]) => {
     await hydrateIslands();
     removeEventListener("click", onEarlyClick, true);
     for (const button of earlyClicks.splice(0)) if (button.isConnected) button.click();
@@ -50,6 +66,16 @@ function preload() {
     link.rel = "modulepreload";
     link.href = href;
     document.head.append(link);
+  }
+  // Fetched into the cache for the next page, not added to this one: this page's headings are drawn already.
+  if (!document.documentElement.classList.contains("font-cached")) {
+    void new FontFace("EB Garamond", `url(${FONT})`).load().then(() => {
+      try {
+        localStorage.setItem(FONT_KEY, FONT);
+      } catch {
+        // As above.
+      }
+    }, () => {});
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { IconName } from "../lib/icons";
-import { fillSlots, type Slots } from "../lib/slots";
+import type { Slots } from "../lib/slots";
+import { ContentText } from "./ContentText";
 import { Icon } from "./Icon";
 
 export function Card({
@@ -27,8 +28,9 @@ export function Card({
           <Icon name={icon} />
         </div>
       )}
-      {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+      {/* The label follows the heading it belongs to, as a screen reader reads it; the stylesheet shows it above. */}
       <Heading className="card__title">{title}</Heading>
+      {eyebrow && <p className="eyebrow card__label">{eyebrow}</p>}
       {children && <div className="card__body">{children}</div>}
       {actions && <div className="card__actions">{actions}</div>}
     </article>
@@ -47,7 +49,7 @@ export interface CardText {
   text: string;
 }
 
-/** A grid of cards from content: each its icon, eyebrow, title and text (slots filled), and any actions. */
+/** A grid of cards from content: each its icon, eyebrow, title and text (slots filled, see ContentText), and any actions. */
 export function CardList<C extends CardText>({
   cards,
   columns,
@@ -56,14 +58,16 @@ export function CardList<C extends CardText>({
 }: {
   cards: readonly C[];
   columns?: 2 | 3 | 4;
-  slots?: Slots;
+  slots: Slots;
   actions?: (card: C) => ReactNode;
 }) {
   return (
     <CardGrid columns={columns}>
       {cards.map((card) => (
         <Card key={card.title} icon={card.icon} eyebrow={card.eyebrow} title={card.title} actions={actions?.(card)}>
-          <p>{slots ? fillSlots(card.text, slots) : card.text}</p>
+          <p>
+            <ContentText text={card.text} slots={slots} />
+          </p>
         </Card>
       ))}
     </CardGrid>

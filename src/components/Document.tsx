@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { SiteContent } from "../content/types";
 import type { NavItem } from "../islands/SiteHeader";
-import { CSP_PLACEHOLDER, type PageAssets, type PageMeta } from "../lib/page";
+import { CSP_PLACEHOLDER, STYLE_PLACEHOLDER, type PageAssets, type PageMeta } from "../lib/page";
 import type { SiteUrls } from "../lib/routes";
 import { scriptJson } from "../lib/script-json";
 import { Island } from "./Island";
@@ -57,7 +57,7 @@ export function Document({
         <link rel="icon" href={urls.path(assets.icons.svg)} type="image/svg+xml" />
         <link rel="apple-touch-icon" href={urls.path(assets.icons.appleTouch)} />
         <link rel="manifest" href={urls.path(assets.manifest)} />
-        <style dangerouslySetInnerHTML={{ __html: assets.css }} />
+        <style dangerouslySetInnerHTML={{ __html: STYLE_PLACEHOLDER }} />
         <script dangerouslySetInnerHTML={{ __html: assets.script }} />
         {structuredData && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(structuredData) }} />}
       </head>

@@ -17,25 +17,30 @@ export const previewCaption = (preview: Preview) =>
 export const formatPrice = ({ amount, currency }: NonNullable<Field["price"]>) =>
   new Intl.NumberFormat("en", { style: "currency", currency, minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
 
-/** One field from src/content/site.ts: what it is, a preview to hear, its facts, and its link to the storefront. */
+/**
+ * One field from src/content/site.ts: what it is, a preview to hear, its facts, and its link to the storefront.
+ * Compact (Home's list of fields): its length and tuning in one line in place of the description and facts.
+ */
 export function FieldCard({
   field,
   preview,
   site,
   url,
   linkLabel,
+  compact = false,
 }: {
   field: Field;
   preview?: Preview;
   site: SiteContent;
   url: (path: string) => string;
   linkLabel: string;
+  compact?: boolean;
 }) {
   return (
-    <article className="card field-card">
-      <p className="eyebrow">{field.tuning}</p>
+    <article className={`card field-card${compact ? " field-card--compact" : ""}`}>
       <h3 className="card__title">{field.title}</h3>
-      <p className="card__body">{field.description}</p>
+      <p className="eyebrow card__label">{compact ? `${field.durationMinutes} minutes · ${field.tuning}` : field.tuning}</p>
+      {!compact && <p className="card__body">{field.description}</p>}
       {preview && (
         <figure className="field-card__preview">
           <Island
@@ -53,31 +58,34 @@ export function FieldCard({
           <figcaption className="field-card__caption">{previewCaption(preview)} Use stereo headphones, at a low volume.</figcaption>
         </figure>
       )}
-      <ul className="facts">
-        <li>
-          <Icon name="clock" className="facts__icon" />
-          {field.durationMinutes}-minute audio
-        </li>
-        <li>
-          <Icon name="download" className="facts__icon" />
-          {field.delivery}, {field.format}
-        </li>
-        {field.band && (
+      {!compact && (
+        <ul className="facts">
           <li>
-            <Icon name="wave" className="facts__icon" />
-            {bandLabel(field.band)} beat
+            <Icon name="clock" className="facts__icon" />
+            {field.durationMinutes}-minute audio
           </li>
-        )}
-        {field.price && (
           <li>
-            <Icon name="gem" className="facts__icon" />
-            {formatPrice(field.price)}
+            <Icon name="download" className="facts__icon" />
+            {field.delivery}, {field.format}
           </li>
-        )}
-      </ul>
+          {field.band && (
+            <li>
+              <Icon name="wave" className="facts__icon" />
+              {bandLabel(field.band)} beat
+            </li>
+          )}
+          {field.price && (
+            <li>
+              <Icon name="gem" className="facts__icon" />
+              {formatPrice(field.price)}
+            </li>
+          )}
+        </ul>
+      )}
       <div className="card__actions">
-        <StorefrontLink href={field.url} label={linkLabel} context={field.title} />
+        <StorefrontLink href={field.url} label={linkLabel} storefront={site.storefront.name} context={field.title} />
       </div>
     </article>
   );
 }
+

@@ -29,33 +29,42 @@ export function ButtonLink({
 }
 
 /**
- * A storefront link. It opens a new tab, so it says so to screen readers, and names what it leads to when
- * the visible label ("Access the Morphic Field") repeats across cards. rel="noopener" without
- * "noreferrer": the storefront's statistics should still see which site sent the visitor.
+ * A storefront link, with the owner's label and, beside it, a visible note that it opens the storefront in a
+ * new tab. Screen readers hear that note inside the link (and what it leads to, where the label repeats across
+ * cards), so the visible copy is hidden from them. rel="noopener" without "noreferrer": the storefront's
+ * statistics should still see which site sent the visitor. `data-print-target`: printed after the link.
  */
 export function StorefrontLink({
   href,
   label,
+  storefront,
   context,
   variant = "primary",
 }: {
   href: string;
   label: string;
+  /** The storefront's name, for the note. */
+  storefront: string;
   context?: string;
   variant?: Variant;
 }) {
   return (
-    <a className={buttonClass(variant)} href={href} target="_blank" rel="noopener">
-      {label}
-      <span className="visually-hidden">
-        {context ? `: ${context}` : ""} (opens in a new tab)
+    <span className="leaves">
+      <a className={buttonClass(variant)} href={href} target="_blank" rel="noopener" data-print-target={href}>
+        {label}
+        <span className="visually-hidden">
+          {context ? `: ${context}` : ""}, on {storefront} (opens in a new tab)
+        </span>
+        <Icon name="external" className="button__icon" />
+      </a>
+      <span className="leaves__note" aria-hidden="true">
+        Opens {storefront} in a new tab
       </span>
-      <Icon name="external" className="button__icon" />
-    </a>
+    </span>
   );
 }
 
-/** Opens the visitor's mail client with a preset subject and body. */
+/** Opens the visitor's mail client with a preset subject and body. A printed page shows the address after it. */
 export function MailLink({
   email,
   preset,
@@ -69,7 +78,7 @@ export function MailLink({
   variant?: Variant;
 }) {
   return (
-    <a className={variant ? buttonClass(variant) : "text-link"} href={mailtoHref(email, preset)}>
+    <a className={variant ? buttonClass(variant) : "text-link"} href={mailtoHref(email, preset)} data-print-target={children === email ? undefined : email}>
       {children}
       {variant && <Icon name="mail" className="button__icon" />}
     </a>

@@ -61,10 +61,10 @@ export function PageIntro({
   );
 }
 
-/** A closing prompt: a short pitch and one or two actions, on a raised panel. */
+/** A closing prompt: a short pitch and one or two actions, on a raised panel. Its id makes it a place to link to. */
 export function Callout({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions: ReactNode }) {
   return (
-    <section className="container callout-wrap" aria-labelledby={`${id}-title`}>
+    <section className="container callout-wrap" id={id} aria-labelledby={`${id}-title`}>
       <div className="callout panel">
         <div className="callout__text">
           <h2 className="callout__title" id={`${id}-title`}>

@@ -15,12 +15,12 @@ export const homeLayers: readonly CardCopy[] = [
   {
     icon: "wave",
     title: "Binaural Beats",
-    text: "Two pure tones a few hertz apart, one in each ear. Your brain hears the difference as a soft, steady pulse, and many listeners find it helps them settle into focus or calm.",
+    text: "Two pure tones a few hertz apart, one in each ear. You hear the difference between them as a soft, steady pulse: a slow rhythm under everything else, easy to settle into.",
   },
   {
     icon: "rings",
     title: "Morphic Fields",
-    text: "Each field is composed around one intention, such as focus, energy or abundance, drawing on the idea of morphic resonance: patterns that grow stronger each time they are repeated.",
+    text: "Each field is composed around one intention, such as focus, energy or abundance, drawing on the idea of morphic resonance: a contested theory that patterns grow stronger each time they are repeated.",
   },
   {
     icon: "layers",
@@ -61,13 +61,13 @@ export const aboutBands: readonly BandCopy[] = [
     name: "Theta",
     range: "4–8 Hz",
     use: "for relaxation",
-    text: "The slow, drifting range of daydreams and deep calm. Listeners often describe a loosening of tension and a quieter mind.",
+    text: "A slow, drifting pulse, the range brain activity shows in daydreams and drowsy calm. Good company for winding down, lying still or letting the day go quiet.",
   },
   {
     name: "Alpha",
     range: "8–12 Hz",
     use: "for focus",
-    text: "Relaxed, alert attention: the feeling of being absorbed in a task without strain. Well suited to study, writing and creative work.",
+    text: "The range of relaxed, alert attention, when you are absorbed in a task without strain. A steady backdrop for study, writing and creative work.",
   },
 ];
 
@@ -155,7 +155,7 @@ export const productBenefits: readonly CardCopy[] = [
   {
     icon: "beaker",
     title: "Grounded in Science",
-    text: "Built on the binaural beat, a listening effect first described in 1839 and studied ever since. Experiences vary, and we say so.",
+    text: "The binaural beat is a measurable effect of hearing, described in 1839 and studied ever since. The evidence for what it does to mood or focus is mixed, so we describe how listening feels, never what it will do.",
   },
 ];
 

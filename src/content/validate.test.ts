@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { contentFiles } from "./index";
+import * as questions from "./questions";
+import type { QuestionGroup } from "./questions";
+import { fieldLengths, siteSlots } from "./slots";
 import { mail } from "./mail";
 import { site } from "./site";
 import type { ContentFile, Field, SiteContent } from "./types";
 import { sample } from "./sample";
-import { CONTENT_FILE, ContentError, findPlaceholders, sampleProblems, validateContent, withEnvironment, type ValidateOptions } from "./validate";
+import { CONTENT_FILE, ContentError, findPlaceholders, questionProblems, sampleProblems, validateContent, withEnvironment, type ValidateOptions } from "./validate";
 
 const withField = (index: number, change: Partial<Record<keyof Field, unknown>>): SiteContent => ({
   ...site,
@@ -175,12 +178,74 @@ describe("#11 placeholders", () => {
     expect(findPlaceholders(site)[1]).toEqual({ source: CONTENT_FILE, field: "email", value: "hello@example.com" });
   });
 
-  it("lists none once the owner's own addresses are in, and names the environment variable for an override", () => {
-    expect(findPlaceholders(real, { files: contentFiles })).toEqual([]);
+  // The owner's terms written in: the same words, without the brackets that mark them as still to write.
+  const written = contentFiles.map((f) => ({ ...f, data: JSON.parse(JSON.stringify(f.data).replace(/\[\[([^\]]*)\]\]/g, "$1")) as object }));
+
+  it("lists none once the owner's own addresses and terms are in, and names the environment variable for an override", () => {
+    expect(findPlaceholders(real, { files: written })).toEqual([]);
     const { content, sources } = withEnvironment(real, { SITE_ORIGIN: "https://www.example.com" });
     expect(findPlaceholders(content, { sources })).toEqual([
       { source: "SITE_ORIGIN (environment variable)", field: "origin", value: "https://www.example.com" },
     ]);
+  });
+});
+
+describe("#14 text still to write, and the questions", () => {
+  const questionsFile = contentFiles.find((f) => f.file === "src/content/questions.ts")!;
+  const withQuestions = (change: (groups: { productQuestions: QuestionGroup; serviceQuestions: QuestionGroup }) => void): ContentFile => {
+    const groups = structuredClone({ productQuestions: questions.productQuestions, serviceQuestions: questions.serviceQuestions });
+    change(groups);
+    return { ...questionsFile, data: groups, check: () => questionProblems(groups) };
+  };
+
+  it("lists each [[term still to write]] by file and field, as a placeholder to replace before publishing", () => {
+    const found = findPlaceholders(site, { files: contentFiles }).filter((p) => p.source === "src/content/questions.ts");
+    expect(found.map((p) => p.field)).toEqual(
+      Object.entries(questions).flatMap(([name, group]) =>
+        group.questions.flatMap((q, i) => q.answer.flatMap((a, j) => (a.includes("[[") ? [`${name}.questions[${i}].answer[${j}]`] : []))),
+      ),
+    );
+    expect(found.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each([
+    ["an unclosed marker", "Refunds: [[your terms"],
+    ["a stray closing marker", "Refunds within 14 days]]"],
+    ["an empty marker", "Refunds: [[ ]]"],
+  ])("refuses %s, naming the file and the field", (_, text) => {
+    const file = withQuestions((g) => void (g.productQuestions.questions[4]!.answer = [text]));
+    expect(errorFor(site, { files: [file] }).message).toContain(`src/content/questions.ts: productQuestions.questions[4].answer[0] has a "[[" or "]]" without its partner`);
+  });
+
+  it("refuses an answer's id that is not a plain address, or that another answer already has", () => {
+    const file = withQuestions((g) => {
+      g.productQuestions.questions[0]!.id = "What do I get?";
+      g.serviceQuestions.questions[1]!.id = g.productQuestions.questions[2]!.id;
+    });
+    const message = errorFor(site, { files: [file] }).message;
+    expect(message).toContain(`src/content/questions.ts: productQuestions.questions[0].id must be lowercase words joined by hyphens`);
+    expect(message).toContain(`src/content/questions.ts: serviceQuestions.questions[1].id is "loop", already the id of productQuestions.questions[2].id`);
+  });
+
+  it("refuses a question with no answer, and a link that is not a path on this site", () => {
+    const file = withQuestions((g) => {
+      g.serviceQuestions.questions[0]!.answer = [];
+      g.productQuestions.questions[3]!.more = { label: "Listening safely", path: "https://elsewhere.example.net/" };
+    });
+    const message = errorFor(site, { files: [file] }).message;
+    expect(message).toContain("src/content/questions.ts: serviceQuestions.questions[0].answer must hold at least one paragraph");
+    expect(message).toContain(`src/content/questions.ts: productQuestions.questions[3].more.path must be a path on this site`);
+  });
+});
+
+describe("#14 the site's facts in the copy", () => {
+  it("says the fields' lengths and formats from the content: one or several, in words", () => {
+    expect(siteSlots(site)).toEqual({ storefront: "Gumroad", formats: "MP3, 320 kbps", lengths: "60 or 90 minutes" });
+    expect(fieldLengths(site.fields)).toBe("60- or 90-minute");
+    expect(fieldLengths([site.fields[0]!])).toBe("60-minute");
+    const three = [...site.fields, { ...site.fields[0]!, durationMinutes: 45, format: "WAV" }];
+    expect(fieldLengths(three)).toBe("45-, 60- or 90-minute");
+    expect(siteSlots({ ...site, fields: three })).toMatchObject({ formats: "MP3, 320 kbps or WAV", lengths: "45, 60 or 90 minutes" });
   });
 });
 

@@ -1,5 +1,6 @@
-import { SLOT_PATTERN, type Slots } from "../lib/slots";
+import { SLOT_NAMES, SLOT_PATTERN, TO_WRITE_PATTERN } from "../lib/slots";
 import { BANDS } from "./bands";
+import type { QuestionGroup } from "./questions";
 import type { SampleContent } from "./sample";
 import type { ContentFile, Field, SiteContent } from "./types";
 
@@ -52,7 +53,6 @@ export interface ValidateOptions {
 const EMAIL = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 // A host name as DNS spells it (an internationalised name in its xn-- form), with at least one dot.
 const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const SLOT_NAMES: readonly (keyof Slots)[] = ["storefront"];
 
 /**
  * Checks the owner's content and returns it unchanged, or throws one ContentError listing every problem,
@@ -175,9 +175,14 @@ function textProblem(value: unknown, { lines = false }: { lines?: boolean } = {}
   }
   if (!VISIBLE.test(value)) return `has no visible character (only spaces or invisible ones): give it some text (got ${shown(value)})`;
   for (const [, name] of value.matchAll(SLOT_PATTERN)) {
-    if (!SLOT_NAMES.includes(name as keyof Slots)) {
+    if (!(SLOT_NAMES as readonly string[]).includes(name!)) {
       return `uses the slot {${name}}, which nothing fills in; the slots are ${SLOT_NAMES.map((s) => `{${s}}`).join(", ")}`;
     }
+  }
+  // Words still to write sit between [[ and ]]: a bracket left over means the marker was cut short.
+  const unwritten = value.replace(TO_WRITE_PATTERN, (whole, inside: string) => (inside.trim() ? "" : whole));
+  if (/\[\[|\]\]/.test(unwritten)) {
+    return `has a "[[" or "]]" without its partner, or an empty [[ ]]: text still to write goes between [[ and ]], like "[[Your refund terms]]"`;
   }
   return undefined;
 }
@@ -229,11 +234,11 @@ export interface Placeholder {
 // A host name with a label "example" (example.com, www.example.com, example.gumroad.com, hello@example.com).
 const EXAMPLE_HOST = /(?:^|[^\w.-])(?:[\w-]+\.)*example(?:\.[\w-]+)+/i;
 
-/** Every content value that still holds an example address, to be replaced before the site is published. */
+/** Every content value that still holds an example address or [[text still to write]], to be replaced before the site is published. */
 export function findPlaceholders(content: SiteContent, { sources = {}, files = [] }: ValidateOptions = {}): Placeholder[] {
   const found: Placeholder[] = [];
   const look = (source: (field: string) => string) => (field: string, value: string) => {
-    if (EXAMPLE_HOST.test(value)) found.push({ source: source(field), field, value });
+    if (EXAMPLE_HOST.test(value) || new RegExp(TO_WRITE_PATTERN.source).test(value)) found.push({ source: source(field), field, value });
   };
   forEachString(content, "", look((field) => sources[field] ?? CONTENT_FILE));
   for (const { file, data } of files) forEachString(data, "", look(() => file));
@@ -246,7 +251,7 @@ export function placeholderError(placeholders: readonly Placeholder[]): ContentE
     placeholders.map(({ source, field, value }) => ({
       source,
       field,
-      message: `is still a placeholder (${value}): replace it before publishing`,
+      message: `is still a placeholder (${value}): ${new RegExp(TO_WRITE_PATTERN.source).test(value) ? "write the text in [[ ]] and remove the brackets" : "replace it"} before publishing`,
     })),
   );
 }
@@ -310,5 +315,31 @@ export function sampleProblems(sample: SampleContent): { field: string; message:
   });
   within("sample.check.hz", sample.check.hz, 40, 4000, "the headphone check's tone, in Hz");
   within("sample.check.seconds", sample.check.seconds, 0.5, 10, "the headphone check's length, in seconds");
+  return problems;
+}
+
+/** The questions blocks: each answer reachable at its own address, and every question answered. */
+export function questionProblems(groups: Record<string, QuestionGroup>): { field: string; message: string }[] {
+  const problems: { field: string; message: string }[] = [];
+  const seen = new Map<string, string>();
+  const address = (field: string, id: unknown) => {
+    if (typeof id !== "string" || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(id)) {
+      problems.push({ field, message: `must be lowercase words joined by hyphens, like "refund-terms": it is the answer's address on the page (got ${shown(id)})` });
+    } else if (seen.has(id)) {
+      problems.push({ field, message: `is "${id}", already the id of ${seen.get(id)}: each needs its own, or one link would lead to two places` });
+    } else seen.set(id, field);
+  };
+  for (const [name, group] of Object.entries(groups)) {
+    address(`${name}.id`, group.id);
+    if (group.questions.length === 0) problems.push({ field: `${name}.questions`, message: "must hold at least one question, or the block is an empty heading" });
+    group.questions.forEach((q, i) => {
+      const at = `${name}.questions[${i}]`;
+      address(`${at}.id`, q.id);
+      if (q.answer.length === 0) problems.push({ field: `${at}.answer`, message: "must hold at least one paragraph: a question left unanswered helps no one" });
+      if (q.more && !/^\/[^\s]*$/.test(q.more.path)) {
+        problems.push({ field: `${at}.more.path`, message: `must be a path on this site, starting with "/", like "/about/#listening-safely" (got ${shown(q.more.path)})` });
+      }
+    });
+  }
   return problems;
 }

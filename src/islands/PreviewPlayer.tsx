@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { claimSound, onOtherSound } from "../audio/exclusive";
 import { volumeToLevel } from "../audio/graph";
 
@@ -20,9 +20,12 @@ export interface PreviewPlayerProps {
 const STEP_SECONDS = 5;
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
 
-/** The waveform as one path of bars on a 2-unit grid, 20 units tall: drawn the same on the server and in the browser. */
+/**
+ * The waveform as one path of bars, each a line one unit wide (the stylesheet's stroke) on a 2-unit grid, 20 units
+ * tall and centred: drawn the same on the server and in the browser.
+ */
 const wavePath = (peaks: readonly number[]) =>
-  peaks.map((peak, i) => `M${i * 2 + 0.5} ${(10 - Math.max(peak, 0.04) * 9).toFixed(1)}h1v${(Math.max(peak, 0.04) * 18).toFixed(1)}h-1z`).join("");
+  peaks.map((peak, i) => `M${i * 2 + 1} ${(10 - Math.max(peak, 0.04) * 9).toFixed(1)}v${(Math.max(peak, 0.04) * 18).toFixed(1)}`).join("");
 
 /**
  * A field's preview. Without JavaScript it is the browser's own <audio controls preload="none">, which plays and
@@ -79,6 +82,7 @@ export function PreviewPlayer({ title, studio, src, seconds, peaks, artwork, sta
     seek(to);
   };
   const path = wavePath(peaks);
+  const waveId = useId();
   const played = `${((time / seconds) * 100).toFixed(2)}%`;
 
   return (
@@ -113,8 +117,11 @@ export function PreviewPlayer({ title, studio, src, seconds, peaks, artwork, sta
           style={time > 0 ? ({ "--played": played } as object) : undefined}
         >
           <svg viewBox={`0 0 ${peaks.length * 2} 20`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
-            <path className="preview__bars" d={path} />
-            <path className="preview__bars preview__bars--played" d={path} />
+            {/* The bars once, and the part that has played drawn over them from the same path. */}
+            <g className="preview__bars">
+              <path id={waveId} d={path} />
+            </g>
+            <use href={`#${waveId}`} className="preview__bars--played" />
           </svg>
         </div>
         <span className="preview__time">

@@ -27,4 +27,19 @@ describe("SamplePlayer", () => {
     expect(document.querySelector(".sample__play")!.textContent).toBe("Play a sample");
     expect(document.querySelector<HTMLInputElement>(".sample__volume input")!.value).toBe(String(sample.startVolume));
   });
+
+  it("#14 says the volume with its unit, as it changes: \"25 percent\"", async () => {
+    document.body.innerHTML = `<div id="sample-player-1" data-island="SamplePlayer">${islandHtml(SamplePlayer, { sample }, "sample-player-1")}</div><script type="application/json" id="sample-player-1-props">${JSON.stringify({ sample })}</script>`;
+    await act(async () => {
+      void hydrateIsland(document.getElementById("sample-player-1")!, SamplePlayer);
+    });
+    const slider = document.querySelector<HTMLInputElement>(".sample__volume input")!;
+    expect(slider.getAttribute("aria-valuetext")).toBe(`${sample.startVolume} percent`);
+    await act(async () => {
+      // As a browser changes a range input: the value, then an input event React hears as a change.
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(slider, "40");
+      slider.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    expect(slider.getAttribute("aria-valuetext")).toBe("40 percent");
+  });
 });

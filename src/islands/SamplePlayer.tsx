@@ -123,7 +123,9 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
               <input type="radio" name="sample-band" value={b.id} checked={b.id === bandId} onChange={() => chooseBand(b.id)} />
               <span className="sample__band-name">{b.name}</span>
               <span className="sample__band-detail">
-                {b.beatHz} Hz beat · {b.feeling}
+                {b.beatHz}&nbsp;Hz beat
+                <br />
+                {b.feeling}
               </span>
             </label>
           ))}
@@ -134,12 +136,22 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
             className="button button--primary sample__play"
             onClick={() => (playingBand ? stop() : start({ kind: "band", bandId: band.id }))}
           >
-            <span className={`sample__play-icon sample__play-icon--${playingBand ? "stop" : "play"}`} aria-hidden="true" />
+            <svg className="sample__play-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <path d={playingBand ? "M4.5 4.5h11v11h-11z" : "M6 3.5v13l11-6.5z"} />
+            </svg>
             {playingBand ? "Stop" : "Play a sample"}
           </button>
           <label className="sample__volume">
             <span className="eyebrow sample__label">Volume</span>
-            <input type="range" min={0} max={100} step={1} value={volume} onChange={(e) => changeVolume(Number(e.target.value))} />
+            <input
+              type="range"
+              min={0}
+              max={100}
+              step={1}
+              value={volume}
+              aria-valuetext={`${volume} percent`}
+              onChange={(e) => changeVolume(Number(e.target.value))}
+            />
           </label>
         </div>
         <div className="sample__progress" aria-hidden="true" data-active={playingBand ? "" : undefined}>

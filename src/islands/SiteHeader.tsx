@@ -81,7 +81,9 @@ export function SiteHeader({ brand, homeHref, items }: SiteHeaderProps) {
           aria-controls={NAV_ID}
           onClick={() => setOpen((was) => !was)}
         >
-          <span className="site-header__toggle-icon" aria-hidden="true" />
+          <svg className="site-header__toggle-icon" viewBox="0 0 18 14" aria-hidden="true" focusable="false">
+            <path d={open ? "M3 1l12 12M3 13L15 1" : "M1 1h16M1 7h16M1 13h16"} />
+          </svg>
           Menu
         </button>
         <nav id={NAV_ID} className="site-nav" aria-label="Main">

@@ -15,10 +15,10 @@ export interface PageMeta {
 /** The built assets a page uses; see buildAssets in scripts/assets.ts. Paths are site paths ("/favicon.svg"). */
 export interface PageAssets {
   /**
-   * The whole stylesheet, inlined: the first paint then needs nothing but the HTML response. It is small
-   * enough (a few kB compressed) that a page with it still fits in one TCP round trip.
+   * The stylesheet a page inlines, given the class names the page uses: the base, and only the components the
+   * page has. The first paint then needs nothing but the HTML response, which still fits in one TCP round trip.
    */
-  css: string;
+  css: (classes: ReadonlySet<string>) => string;
   /** The loader (src/client/loader.ts), inlined: it starts React and the islands only when needed. */
   script: string;
   /** The page's background colour (tokens.css), for the browser's own chrome. */
@@ -34,3 +34,6 @@ export interface PageAssets {
  * hashes of the finished pages' inline scripts and styles.
  */
 export const CSP_PLACEHOLDER = "{{content-security-policy}}";
+
+/** Stands in for a page's stylesheet while it renders: the build inlines the styles the finished page uses. */
+export const STYLE_PLACEHOLDER = "{{page-styles}}";

@@ -14,7 +14,7 @@ export const meta: PageMeta = {
   nav: { label: "About", order: 2 },
 };
 
-export function Page({ site, url }: PageProps) {
+export function Page({ site, url, slots }: PageProps) {
   return (
     <>
       <PageIntro
@@ -31,12 +31,22 @@ export function Page({ site, url }: PageProps) {
             binaural beat. It was first described in 1839 and has been studied ever since.
           </p>
           <p>
+            That much is established: the beat is a measurable effect of hearing. What it does to mood, focus or
+            sleep is less clear, and the research so far is mixed. We describe how listening feels, not what it
+            will do for you.
+          </p>
+          <p>
             The speed of the pulse is chosen to sit in a brainwave band, and different bands go with different
             states of mind. Two of them carry most of our work:
           </p>
         </div>
-        <CardList columns={2} cards={aboutBands.map((band) => ({ title: `${band.name} ${band.use}`, eyebrow: band.range, text: band.text }))} />
+        <CardList columns={2} cards={aboutBands.map((band) => ({ title: `${band.name} ${band.use}`, eyebrow: band.range, text: band.text }))} slots={slots} />
         <p className="note">Everyone responds a little differently. Treat the beat as an invitation, not a switch.</p>
+        <p>
+          <a className="text-link more-link" href={url("/products/#hear-it")}>
+            Hear one: play a binaural sample
+          </a>
+        </p>
       </Section>
 
       <Section id="morphic-fields" eyebrow="Layer two" title="Morphic fields" tone="raised" split>
@@ -70,8 +80,8 @@ export function Page({ site, url }: PageProps) {
         </ul>
       </Section>
 
-      <Section id="why" eyebrow="Why listeners choose us" title="What you can expect" tone="raised">
-        <CardList cards={aboutBenefits} slots={{ storefront: site.storefront.name }} />
+      <Section id="expect" eyebrow="Our approach" title="What you can expect" tone="raised">
+        <CardList cards={aboutBenefits} slots={slots} />
       </Section>
 
       <div className="container section">

@@ -33,7 +33,7 @@ export function Page({ site, url, previews }: PageProps) {
           <Card
             icon="gem"
             title="All Our Products"
-            actions={<StorefrontLink href={site.storefront.url} label={viewLabel} context="All Our Products" />}
+            actions={<StorefrontLink href={site.storefront.url} label={viewLabel} storefront={site.storefront.name} context="All Our Products" />}
           >
             <p>The whole storefront in one place: every field, and anything new as soon as it is released.</p>
           </Card>

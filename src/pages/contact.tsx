@@ -14,7 +14,7 @@ export const meta: PageMeta = {
   nav: { label: "Contact", order: 6 },
 };
 
-export function Page({ site }: PageProps) {
+export function Page({ site, slots }: PageProps) {
   return (
     <>
       <PageIntro
@@ -43,8 +43,9 @@ export function Page({ site }: PageProps) {
 
       <Section id="help" tone="raised" eyebrow="Help" title="How can we help?">
         <CardList
-          columns={4}
+          columns={2}
           cards={contactHelp}
+          slots={slots}
           actions={(card) => (
             <MailLink email={site.email} preset={mail[card.preset]}>
               {card.action}

@@ -4,7 +4,9 @@ import { ButtonLink, MailLink } from "../components/Links";
 import { SafetyNote } from "../components/SafetyNote";
 import { SampleSection } from "../components/SampleSection";
 import { Callout, PageIntro, Section } from "../components/Section";
+import { Questions } from "../components/Questions";
 import { productBenefits } from "../content/copy";
+import { productQuestions } from "../content/questions";
 import { mail } from "../content/mail";
 import type { PageMeta, PageProps } from "./types";
 
@@ -18,7 +20,7 @@ export const meta: PageMeta = {
   nav: { label: "Products", order: 4 },
 };
 
-export function Page({ site, url, previews }: PageProps) {
+export function Page({ site, url, previews, slots }: PageProps) {
   return (
     <>
       <PageIntro
@@ -41,15 +43,17 @@ export function Page({ site, url, previews }: PageProps) {
         </div>
       </Section>
 
-      <SampleSection tone="raised" />
+      <Questions group={productQuestions} slots={slots} url={url} tone="raised" />
 
       <div className="container section">
         <SafetyNote />
       </div>
 
       <Section id="benefits" tone="raised" eyebrow="Why our fields" title="Made with care, delivered at once">
-        <CardList cards={productBenefits} slots={{ storefront: site.storefront.name }} />
+        <CardList cards={productBenefits} slots={slots} />
       </Section>
+
+      <SampleSection />
 
       <Callout
         id="personal"

@@ -1,9 +1,11 @@
 import { CardList } from "../components/Card";
 import { ButtonLink, MailLink } from "../components/Links";
 import { Callout, PageIntro, Section } from "../components/Section";
+import { Questions } from "../components/Questions";
 import { Steps } from "../components/Steps";
 import { customSteps, serviceExamples } from "../content/copy";
 import { mail } from "../content/mail";
+import { serviceQuestions } from "../content/questions";
 import type { PageMeta, PageProps } from "./types";
 
 export const meta: PageMeta = {
@@ -14,7 +16,7 @@ export const meta: PageMeta = {
   nav: { label: "Services", order: 3 },
 };
 
-export function Page({ site, url }: PageProps) {
+export function Page({ site, url, slots }: PageProps) {
   return (
     <>
       <PageIntro
@@ -36,10 +38,12 @@ export function Page({ site, url }: PageProps) {
         tone="raised"
         eyebrow="Examples"
         title="What a custom field can be"
-        lead="A few of the directions listeners have asked for. Yours can be any of these, or something else entirely."
+        lead="A few directions a custom field can take. Yours can be any of these, or something else entirely."
       >
-        <CardList columns={2} cards={serviceExamples.map((example) => ({ ...example, eyebrow: example.band }))} />
+        <CardList columns={2} cards={serviceExamples.map((example) => ({ ...example, eyebrow: example.band }))} slots={slots} />
       </Section>
+
+      <Questions group={serviceQuestions} slots={slots} url={url} />
 
       <Callout
         id="ready-made"

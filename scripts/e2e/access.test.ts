@@ -1,0 +1,251 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { productQuestions, serviceQuestions } from "../../src/content/questions";
+import { sample } from "../../src/content/sample";
+import { site } from "../../src/content/site";
+import { pdfPageTexts } from "./pdf";
+import { decodePng, inkShare, type Pixels } from "./png";
+import { DESKTOP, hydrated, layoutShifts, NAV_LABELS, navLinks, newContext, PHONE, ROUTES, settle, toggle, useBrowser, usePage, visit, watchPage } from "./site";
+
+/**
+ * What automated checkers cannot see: forced colours, a short screen, paper, the fonts a visitor is shown, and
+ * questions that open with no script. Each is tried as a visitor meets it, in Chromium.
+ */
+const chromium = useBrowser();
+
+/** What the screen shows around an element: its box and `pad` px of what surrounds it. */
+async function pixelsAround(page: Page, selector: string, pad = 4): Promise<Pixels> {
+  const element = page.locator(selector).first();
+  await element.scrollIntoViewIfNeeded();
+  const box = (await element.boundingBox())!;
+  return decodePng(await page.screenshot({ clip: { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad } }));
+}
+
+/** The colour the screen shows at a point inside an element, `x` px in from its start, halfway down. */
+async function colourInside(page: Page, selector: string, x = 8): Promise<string> {
+  const element = page.locator(selector).first();
+  await element.scrollIntoViewIfNeeded();
+  const box = (await element.boundingBox())!;
+  const { data } = decodePng(await page.screenshot({ clip: { x: box.x + x, y: box.y + box.height / 2, width: 1, height: 1 } }));
+  return [...data.subarray(0, 3)].join(",");
+}
+
+describe.each([
+  [PHONE, "/products/", "in the open menu"],
+  [DESKTOP, "/about/", "in the bar"],
+])("in forced colours (a contrast theme) at %i px", (width, route, where) => {
+  const view = usePage(chromium, { width, forcedColors: true });
+
+  // The same styles mark every page's own link; pages.test.ts saves every page in forced colours to look at.
+  it(`marks the current page ${where}`, async () => {
+    await visit(view.page, route);
+    if (width === PHONE) {
+      await toggle(view.page).click();
+      await settle(view.page);
+    }
+    expect(await colourInside(view.page, '.site-nav a[aria-current="page"]', 4)).not.toBe(await colourInside(view.page, ".site-nav a:not([aria-current])", 4));
+  });
+});
+
+describe("in forced colours, on a phone", () => {
+  const view = usePage(chromium, { width: PHONE, forcedColors: true });
+
+  it("the menu icon is drawn", async () => {
+    await visit(view.page, "/products/");
+    expect(inkShare(await pixelsAround(view.page, ".site-header__toggle-icon"))).toBeGreaterThan(0.15);
+  });
+
+  it("the main action is filled and the other outlined: the two kinds of button look different", async () => {
+    await visit(view.page, "/");
+    const primary = await colourInside(view.page, ".hero .button--primary");
+    expect(primary).not.toBe(await colourInside(view.page, ".hero .button--secondary"));
+    expect(primary).not.toBe(await colourInside(view.page, ".hero__title", -2));
+  });
+
+  it("the sample's play and stop icons and its progress bar are drawn, and so are a preview's play icon and waveform", async () => {
+    await view.page.clock.install();
+    await visit(view.page, "/products/");
+    expect(inkShare(await pixelsAround(view.page, ".preview__play svg", 2))).toBeGreaterThan(0.1);
+    expect(inkShare(await pixelsAround(view.page, ".preview__wave svg", 2))).toBeGreaterThan(0.2);
+    expect(inkShare(await pixelsAround(view.page, ".sample__play-icon", 2))).toBeGreaterThan(0.1);
+
+    await view.page.locator(".sample__play").click();
+    await expect.poll(() => view.page.locator(".sample__play").textContent()).toBe("Stop");
+    expect(inkShare(await pixelsAround(view.page, ".sample__play-icon", 2))).toBeGreaterThan(0.15);
+    await view.page.clock.fastForward((sample.seconds / 2) * 1000);
+    await expect.poll(() => view.page.locator(".sample__bar").evaluate((bar) => bar.getBoundingClientRect().width)).toBeGreaterThan(40);
+    // Played and still to play, either side of the bar's end.
+    const track = (await view.page.locator(".sample__progress").boundingBox())!;
+    expect(await colourInside(view.page, ".sample__progress", 4)).not.toBe(await colourInside(view.page, ".sample__progress", track.width - 4));
+    await view.page.locator(".sample__play").click();
+  });
+});
+
+describe("on a short, narrow screen: 320 × 256 (a phone on its side, or 1280 px zoomed to 400 %)", () => {
+  const view = usePage(chromium, { width: 320, height: 256 });
+
+  it("the open menu scrolls within the screen: every link can be brought into view and chosen", async () => {
+    await visit(view.page, "/about/");
+    await toggle(view.page).click();
+    await settle(view.page);
+    const links = await navLinks(view.page).all();
+    expect(links).toHaveLength(NAV_LABELS.length);
+    for (const link of links) {
+      await link.scrollIntoViewIfNeeded();
+      const shown = await link.evaluate((a) => {
+        const r = a.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return r.top >= 0 && r.bottom <= innerHeight && !!top && a.contains(top);
+      });
+      expect(shown, (await link.textContent()) ?? "").toBe(true);
+    }
+    await links.at(-1)!.click();
+    await view.page.waitForURL(`**${ROUTES.at(-1)}`);
+  });
+});
+
+/**
+ * Text with its spacing taken out and ligatures spelled out: a PDF places each glyph itself, says where the spaces
+ * were only by position, and draws "fi" as one glyph.
+ */
+const squeeze = (text: string) => text.normalize("NFKC").replace(/\s+/g, "");
+
+describe("printed", () => {
+  const view = usePage(chromium, { width: DESKTOP });
+
+  it.each(ROUTES)("%s prints dark on white, with no bar, skip link or player, every page with something on it", async (route) => {
+    await visit(view.page, route);
+    const pages = pdfPageTexts(await view.page.pdf({ format: "A4", printBackground: true }));
+    expect(pages.length).toBeGreaterThan(0);
+    // A blank page, the last one above all, is paper wasted.
+    expect(pages.map((text) => text.length > 0)).toEqual(pages.map(() => true));
+    const text = squeeze(pages.join(""));
+    expect(text).toContain(squeeze(site.brand));
+    for (const absent of ["Skip to content", "Menu", "Play a sample", "Check your headphones", `Opens ${site.storefront.name} in a new tab`]) expect(text).not.toContain(squeeze(absent));
+
+    await view.page.emulateMedia({ media: "print" });
+    const colours = await view.page.evaluate(() => ({
+      page: getComputedStyle(document.documentElement).backgroundColor,
+      heading: getComputedStyle(document.querySelector("h1")!).color,
+      players: [...document.querySelectorAll(".site-header, .preview, .sample")].filter((el) => el.getClientRects().length > 0).length,
+    }));
+    await view.page.emulateMedia({ media: null });
+    expect(colours).toEqual({ page: "rgb(255, 255, 255)", heading: "rgb(0, 0, 0)", players: 0 });
+  });
+
+  it("prints where each storefront and mail link leads, every answer open, and no field card split across pages", async () => {
+    await visit(view.page, "/products/");
+    const text = squeeze(pdfPageTexts(await view.page.pdf({ format: "A4" })).join(""));
+    for (const field of site.fields) expect(text).toContain(squeeze(`Access the Morphic Field (${field.url})`));
+    expect(text).toContain(squeeze(`Request a Personalised Field (${site.email})`));
+    expect(text).toContain(squeeze("Checkout, payment and receipts are handled by"));
+    await view.page.emulateMedia({ media: "print" });
+    expect(await view.page.locator(".field-card").evaluateAll((cards) => cards.map((c) => getComputedStyle(c).breakInside))).toEqual(site.fields.map(() => "avoid"));
+    await view.page.emulateMedia({ media: null });
+  });
+});
+
+describe("the headings' serif", () => {
+  it("never holds up a first visit: the font is fetched after the page has painted, and the next page takes it from the cache without a shift", async () => {
+    const context = await newContext(chromium.browser, { width: PHONE });
+    const page = await context.newPage();
+    const watched = watchPage(page);
+    const fontState = () =>
+      page.evaluate(() => ({
+        cached: document.documentElement.classList.contains("font-cached"),
+        faces: [...document.fonts].filter((f) => f.family.replace(/"/g, "") === "EB Garamond").map((f) => f.status),
+        heading: getComputedStyle(document.querySelector("h1")!).fontFamily.split(",")[0]!.replace(/"/g, ""),
+      }));
+    await visit(page, "/", { use: false });
+    expect(await fontState()).toMatchObject({ cached: false, faces: expect.not.arrayContaining(["loaded", "loading"]) });
+    // Fetched for later, once the page has loaded and painted and the browser is idle.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("display-font"))).toMatch(/\/assets\/eb-garamond-600-core-\w+\.woff2$/);
+    const [fetched] = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".woff2")).map((e) => e.startTime));
+    const loadEnd = await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd);
+    expect(fetched).toBeGreaterThan(loadEnd);
+
+    await page.goto("/about/#main", { waitUntil: "load" });
+    await hydrated(page);
+    await page.evaluate(() => document.fonts.ready);
+    expect(await fontState()).toEqual({ cached: true, faces: expect.arrayContaining(["loaded"]), heading: "EB Garamond" });
+    expect(await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".woff2")).map((e) => (e as PerformanceResourceTiming).transferSize))).toEqual([0]);
+    expect(await layoutShifts(page)).toEqual([]);
+    expect(watched.problems).toEqual([]);
+    await context.close();
+  });
+
+  it("every button speaks in the page's own font, not the browser's button font", async () => {
+    const context = await newContext(chromium.browser, { width: PHONE });
+    const page = await context.newPage();
+    await visit(page, "/products/");
+    const fonts = await page.evaluate(() => {
+      const body = getComputedStyle(document.body).fontFamily;
+      return [...document.querySelectorAll("button")].filter((b) => getComputedStyle(b).fontFamily !== body).map((b) => b.textContent || b.getAttribute("aria-label"));
+    });
+    expect(await page.locator("button").count()).toBeGreaterThanOrEqual(6);
+    expect(fonts).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("questions, without JavaScript", () => {
+  const view = usePage(chromium, { width: PHONE, js: false });
+
+  it.each([
+    ["/products/", productQuestions],
+    ["/services/", serviceQuestions],
+  ] as const)("%s: each answer opens with a click or a key", async (route, group) => {
+    await visit(view.page, route);
+    const questions = view.page.locator(`#${group.id} details`);
+    expect(await questions.evaluateAll((all) => all.map((d) => [d.id, (d as HTMLDetailsElement).open]))).toEqual(group.questions.map((q) => [q.id, false]));
+    const [first, second] = group.questions;
+    await view.page.locator(`#${first!.id} summary`).click();
+    expect(await view.page.locator(`#${first!.id} .question__answer`).isVisible()).toBe(true);
+    await view.page.locator(`#${second!.id} summary`).focus();
+    await view.page.keyboard.press("Enter");
+    expect(await view.page.locator(`#${second!.id}`).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+  });
+});
+
+describe("questions, with JavaScript", () => {
+  const view = usePage(chromium, { width: PHONE });
+
+  it("a link to an answer arrives with it open, from another page or from this one", async () => {
+    const [refunds, licence] = ["refunds", "licence"].map((id) => view.page.locator(`#${id}`));
+    await visit(view.page, "/products/#refunds", { use: false });
+    await expect.poll(() => refunds!.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await licence!.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await view.page.evaluate(() => (location.hash = "#licence"));
+    await expect.poll(() => licence!.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+  });
+});
+
+describe("Home's hero", () => {
+  it.each([
+    [PHONE, "below"],
+    [1440, "beside"],
+  ] as const)("at %i px, the fields sit %s the headline", async (width, where) => {
+    const context = await newContext(chromium.browser, { width });
+    const page = await context.newPage();
+    await visit(page, "/", { use: false });
+    const [title, fields] = await Promise.all([page.locator(".hero__title").boundingBox(), page.locator(".hero__fields").boundingBox()]);
+    if (where === "beside") expect(fields!.x).toBeGreaterThan(title!.x + title!.width);
+    else expect(fields!.y).toBeGreaterThan(title!.y + title!.height);
+    await context.close();
+  });
+});
+
+describe("a page that arrives slowly", () => {
+  // A slow CPU makes Chromium paint a page before all of it is parsed; the hero's orbs, placed by a share of its
+  // height, then moved as the rest arrived.
+  it("Home does not move while it arrives and React takes over, on a CPU six times slower", async () => {
+    const context = await newContext(chromium.browser, { width: DESKTOP });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    await page.goto("/#main", { waitUntil: "load" });
+    await hydrated(page);
+    expect(await layoutShifts(page)).toEqual([]);
+    await context.close();
+  });
+});
