@@ -2,10 +2,11 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SCROLL_THRESHOLD } from "../../src/islands/SiteHeader";
 import { axeViolations } from "./axe";
-import { DESKTOP, isHydrated, hydrated, NAV_LABELS, navLinks, newContext, PHONE, ROUTES, scrollToY, settle, toggle, usePage, useBrowser, visit, watchPage } from "./site";
+import { DESKTOP, isHydrated, hydrated, NAV_LABELS, navLinks, newContext, PHONE, settle, toggle, usePage, useBrowser, visit, watchPage } from "./site";
 
 // What the bar does is the same on every page; each page's own link and content are checked in pages.test.ts and
-// render.test.ts. So the behaviour is tried here on one page.
+// render.test.ts. So the behaviour is tried here on one page. The scroll threshold, Escape and closing on a link
+// are among the scenarios every engine runs (engines/scenarios.ts), Chromium included.
 const ROUTE = "/about/";
 const chromium = useBrowser();
 
@@ -34,18 +35,6 @@ describe("the top bar on a desktop", () => {
     expect(await look(view.page, '.site-nav a[aria-current="page"]')).not.toBe(await look(view.page, ".site-nav a:not([aria-current])"));
   });
 
-  it(`is unchanged at ${SCROLL_THRESHOLD} px of scroll, more opaque at ${SCROLL_THRESHOLD + 1} px, and back at 0`, async () => {
-    await visit(view.page, ROUTE);
-    const atTop = await barOpacity(view.page);
-    await scrollToY(view.page, SCROLL_THRESHOLD);
-    expect(await view.page.evaluate(() => window.scrollY)).toBe(SCROLL_THRESHOLD);
-    expect(await barOpacity(view.page)).toBe(atTop);
-    await scrollToY(view.page, SCROLL_THRESHOLD + 1);
-    expect(await view.page.evaluate(() => window.scrollY)).toBe(SCROLL_THRESHOLD + 1);
-    expect(await barOpacity(view.page)).toBeGreaterThan(atTop);
-    await scrollToY(view.page, 0);
-    expect(await barOpacity(view.page)).toBe(atTop);
-  });
 });
 
 describe("the phone menu", () => {
@@ -61,17 +50,6 @@ describe("the phone menu", () => {
     expect(await axeViolations(view.page)).toEqual([]);
   });
 
-  it("closes on Escape, with focus back on the toggle", async () => {
-    await visit(view.page, ROUTE);
-    await toggle(view.page).click();
-    await navLinks(view.page).nth(2).focus();
-    await view.page.keyboard.press("Escape");
-    await settle(view.page);
-    expect(await isOpen(view.page)).toBe(false);
-    expect(await view.page.evaluate(() => document.activeElement?.classList.contains("site-header__toggle"))).toBe(true);
-    expect(await navLinks(view.page).first().isVisible()).toBe(false);
-  });
-
   it("cannot be tabbed into while closed", async () => {
     await visit(view.page, ROUTE);
     await toggle(view.page).focus();
@@ -79,22 +57,6 @@ describe("the phone menu", () => {
       await view.page.keyboard.press("Tab");
       expect(await focusedIsInNav(view.page)).toBe(false);
     }
-  });
-
-  it("closes when a link is chosen, and the page navigates", async () => {
-    await visit(view.page, ROUTE);
-    const target = ROUTES.find((r) => r !== ROUTE)!;
-    // What the menu looked like as the visitor left this page, read back on the next one.
-    await view.page.evaluate(() =>
-      addEventListener("pagehide", () => {
-        sessionStorage.setItem("menu-expanded-at-pagehide", String(document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded")));
-      }),
-    );
-    await toggle(view.page).click();
-    expect(await isOpen(view.page)).toBe(true);
-    await view.page.locator(`.site-nav a[href="${target}"]`).click();
-    await view.page.waitForURL(`**${target}`);
-    expect(await view.page.evaluate(() => sessionStorage.getItem("menu-expanded-at-pagehide"))).toBe("false");
   });
 
   it("closes when the window widens past the point where the links join the bar", async () => {

@@ -4,7 +4,7 @@ import type { Page, Response } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { headersFor, parseHeadersFile } from "../security";
 import { axeViolations } from "./axe";
-import { ALL_PAGES, baseURL, DESKTOP, hydrated, layoutShifts, MISSING, saveScreenshot, screenshotName, NARROWEST, newContext, PHONE, recordViolations, useBrowser, usePage, violations, VIEWPORT_HEIGHT, watchPage } from "./site";
+import { ALL_PAGES, baseURL, DESKTOP, hydrated, layoutShifts, MISSING, saveScreenshot, SCREENSHOTS, screenshotName, NARROWEST, newContext, PHONE, recordViolations, useBrowser, usePage, violations, VIEWPORT_HEIGHT, watchPage } from "./site";
 
 const chromium = useBrowser();
 let expectedPolicy: string;
@@ -94,12 +94,15 @@ describe.each([
         expect(await view.page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running").length)).toBe(0);
       });
 
-      it("is saved as a full-page screenshot for a person to look at, as it is and in forced colours", async () => {
-        await saveScreenshot(view.page, screenshotName(route, width));
-        await view.page.emulateMedia({ forcedColors: "active" });
-        await saveScreenshot(view.page, screenshotName(route, width, "forced"));
-        await view.page.emulateMedia({ forcedColors: "none" });
-      });
+      if (SCREENSHOTS) {
+        // On a phone as it is, the cross-engine scenarios save it (engines/scenarios.ts), beside the other engines'.
+        it("is saved as a full-page screenshot, in forced colours (and as it is on a desktop)", async () => {
+          if (width !== PHONE) await saveScreenshot(view.page, screenshotName(route, width));
+          await view.page.emulateMedia({ forcedColors: "active" });
+          await saveScreenshot(view.page, screenshotName(route, width, "forced"));
+          await view.page.emulateMedia({ forcedColors: "none" });
+        });
+      }
     }
 
     if (width === PHONE) {

@@ -15,7 +15,6 @@ const audioState = (page: Page, title: string) =>
   card(page, title)
     .locator("audio")
     .evaluate((a: HTMLAudioElement) => ({ paused: a.paused, time: a.currentTime, volume: a.volume }));
-const sampleStatus = (page: Page) => page.locator(".sample [role=status]").textContent();
 
 describe("#13 a field's preview, with JavaScript", () => {
   let context: BrowserContext;
@@ -45,20 +44,6 @@ describe("#13 a field's preview, with JavaScript", () => {
     expect(await playButton(page, first.title).getAttribute("aria-label")).toBe(`Pause the preview of ${first.title}`);
     await playButton(page, first.title).click();
     await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(true);
-  });
-
-  it("plays one sound at a time: a preview stops the band sample, and the next preview stops it", async () => {
-    await visit(page, "/products/");
-    await page.locator(".sample__play").click();
-    await expect.poll(() => sampleStatus(page)).toMatch(/^Playing/);
-    await playButton(page, first.title).click();
-    await expect.poll(() => sampleStatus(page)).toBe("Stopped");
-    await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(false);
-    await playButton(page, second.title).click();
-    await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(true);
-    expect((await audioState(page, second.title)).paused).toBe(false);
-    await page.locator(".sample__play").click();
-    await expect.poll(async () => (await audioState(page, second.title)).paused).toBe(true);
   });
 
   it("stops when the page is hidden", async () => {

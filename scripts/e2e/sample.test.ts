@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sample } from "../../src/content/sample";
 import { ROOT } from "../paths";
 import { axeViolations } from "./axe";
-import { hydrated, newContext, PHONE, settle, useBrowser, visit, watchPage } from "./site";
+import { newContext, PHONE, settle, useBrowser, visit, watchPage } from "./site";
 
 const chromium = useBrowser();
 const RATE = 8000;
@@ -296,21 +296,6 @@ describe("cost", () => {
 });
 
 describe("where the sample cannot play", () => {
-  it("without Web Audio, shows the note instead of controls that would do nothing", async () => {
-    const context = await newContext(chromium.browser, { width: PHONE });
-    await context.addInitScript(() => {
-      delete (window as { AudioContext?: unknown }).AudioContext;
-      delete (window as { webkitAudioContext?: unknown }).webkitAudioContext;
-    });
-    const page = await context.newPage();
-    await visit(page, "/products/");
-    await hydrated(page);
-    await settle(page);
-    expect(await page.locator(".sample__fallback").isVisible()).toBe(true);
-    expect(await page.locator(".sample button:visible, .sample input:visible").count()).toBe(0);
-    await context.close();
-  });
-
   it("without JavaScript: the note, and no control at all", async () => {
     const route = "/products/";
     const context = await newContext(chromium.browser, { width: PHONE, js: false });

@@ -5,7 +5,9 @@ import type { TestProject } from "vitest/node";
 import { build } from "../build";
 import { launchChromiumServer } from "../chromium";
 import { serveStatic } from "../static-server";
-import { SCREENSHOT_DIR } from "./site";
+import { soundServerMissing, startSoundServer } from "./engines/sound-server";
+import { ENGINES } from "./engines/engine";
+import { screenshotDir } from "./site";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,21 +17,33 @@ declare module "vitest" {
     distDir: string;
     /** Where the one Chromium of the run listens; each test file connects to it. */
     chromiumEndpoint: string;
+    /** The suite's audio device for Firefox and WebKit (PULSE_SERVER), or why there is none. */
+    sound: { address: string } | { missing: string };
   }
 }
 
-/** Builds the site once into a temporary folder, serves it, and starts one Chromium for every browser test. */
+/**
+ * Builds the site once into a temporary folder, serves it, and starts one Chromium for every browser test, and
+ * the sound server that Firefox and WebKit play to.
+ */
 export default async function setup(project: TestProject) {
   const workDir = await mkdtemp(join(tmpdir(), "site-e2e-"));
   const distDir = join(workDir, "dist");
-  const [chromium] = await Promise.all([launchChromiumServer(), build({ outDir: distDir }), mkdir(SCREENSHOT_DIR, { recursive: true })]);
+  const missing = soundServerMissing();
+  const [chromium, , , sound] = await Promise.all([
+    launchChromiumServer(),
+    build({ outDir: distDir }),
+    Promise.all(ENGINES.map((engine) => mkdir(screenshotDir(engine), { recursive: true }))),
+    missing ? undefined : startSoundServer(),
+  ]);
   // With the built `_headers` applied: every browser test runs under the exact policy a host would send.
   const server = await serveStatic(distDir, { headers: true });
   project.provide("baseURL", server.url);
   project.provide("distDir", distDir);
   project.provide("chromiumEndpoint", chromium.wsEndpoint());
+  project.provide("sound", sound ? { address: sound.address } : { missing: missing! });
   return async () => {
-    await Promise.all([server.close(), chromium.close()]);
+    await Promise.all([server.close(), chromium.close(), sound?.close()]);
     await rm(workDir, { recursive: true, force: true });
   };
 }

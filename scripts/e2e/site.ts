@@ -23,8 +23,14 @@ if (!(PHONE < navWide && navWide <= DESKTOP)) throw new Error(`styles/media.css 
 
 export const baseURL = () => inject("baseURL");
 
-/** Where the browser tests leave screenshots for a person to look at, by engine. */
-export const SCREENSHOT_DIR = join(ROOT, ".artifacts/screenshots/chromium");
+/**
+ * `SCREENSHOTS=1` (or `npm run screenshots`): the browser tests also save full-page screenshots for a person to
+ * look at. Off in `npm test`: encoding some seventy tall pages is a fifth of the suite's time, and asserts nothing.
+ */
+export const SCREENSHOTS = process.env.SCREENSHOTS === "1";
+/** Where the browser tests leave screenshots, by engine. */
+export const screenshotDir = (engine: string) => join(ROOT, ".artifacts/screenshots", engine);
+export const SCREENSHOT_DIR = screenshotDir("chromium");
 /** "products-375.jpg", "home-1440-forced.jpg". */
 export const screenshotName = (route: string, width: number, mode?: string) =>
   `${route === MISSING ? "404" : route.replace(/^\/|\/$/g, "") || "home"}-${width}${mode ? `-${mode}` : ""}.jpg`;

@@ -1,0 +1,293 @@
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { SCROLL_THRESHOLD } from "../../../src/islands/SiteHeader";
+import { NARROWEST, PHONE, ROUTES, screenshotDir, screenshotName, SCREENSHOTS, VIEWPORT_HEIGHT } from "../site";
+import { chromiumEngine } from "./chromium";
+import type { Engine, EngineName, EngineView, LaunchOptions } from "./engine";
+import { firefoxEngine, firefoxMissing } from "./firefox";
+import { AS_BUILT, watchedSite, type SiteMode, type WatchedSite } from "./watched-site";
+import { webkitEngine, webkitMissing } from "./webkit";
+
+/** A laptop: the other width each engine's screenshots are taken at. */
+export const LAPTOP = 1280;
+const NO_JS: SiteMode = { ...AS_BUILT, scripts: "removed" };
+const NO_WEB_AUDIO: SiteMode = { ...AS_BUILT, webAudio: false };
+
+const LABEL: Record<EngineName, string> = { chromium: "Chromium", firefox: "Firefox", webkit: "WebKit" };
+
+const ENGINE: Record<EngineName, { missing(): string | undefined; launch(options: LaunchOptions): Promise<Engine> }> = {
+  chromium: { missing: () => undefined, launch: (options) => chromiumEngine(options, inject("chromiumEndpoint")) },
+  firefox: { missing: firefoxMissing, launch: firefoxEngine },
+  webkit: { missing: webkitMissing, launch: webkitEngine },
+};
+
+// Functions given to `evaluate` run in the page: each is whole in itself, naming nothing from this module.
+
+// What the page holds, read the same way in every engine (the probe's records: see watched-site.ts).
+declare global {
+  interface Window {
+    __problems: string[];
+    __audioContexts: AudioContext[];
+  }
+}
+
+/** Polls the page until `fn` returns true; the ceiling only bounds a page that never gets there. */
+async function until<A>(view: EngineView, what: string, fn: (arg: A) => unknown, arg?: A): Promise<void> {
+  let last: unknown;
+  for (const started = Date.now(); Date.now() - started < 15_000; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    // A page between two documents (a link just followed) cannot answer yet: ask again.
+    last = await view.evaluate(fn, arg).catch((error: Error) => error.message);
+    if (last === true) return;
+  }
+  throw new Error(`waited 15 s for ${what}; last seen: ${JSON.stringify(last)}`);
+}
+
+const live = () => document.querySelectorAll("[data-island]:not([data-hydrated])").length === 0;
+/** Live, and the font the loader fetches after the first paint fetched (or already in the cache). */
+const settledWithScript = () => document.querySelectorAll("[data-island]:not([data-hydrated])").length === 0 && localStorage.getItem("display-font") !== null;
+const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))));
+
+/**
+ * The scenarios every engine must pass, run in one engine: each route loads cleanly with and without JavaScript
+ * and fits a 320 px screen (with SCREENSHOTS=1, saved at 375 and 1280 px), the header's behaviour, and the band
+ * sample and previews. What is the same in every engine (the HTML, the bytes, the sound itself) is tested
+ * once elsewhere; this is what engines do differently.
+ */
+export function engineScenarios(name: EngineName): void {
+  const label = LABEL[name];
+  describe(`in ${label}`, () => {
+    const missing = ENGINE[name].missing();
+    if (missing) {
+      // Never skipped in silence, never counted as passed: the run fails, saying what to install.
+      it(`cannot run here: ${missing}`, () => {
+        throw new Error(`${label} cannot run here: ${missing}`);
+      });
+      return;
+    }
+
+    let engine: Engine;
+    /** A tab on a site of its own: what it asks the server for is its own. */
+    interface Tab {
+      view: EngineView;
+      site: WatchedSite;
+    }
+    const tabs: Tab[] = [];
+    let idle: Tab[] = [];
+    let waitingForTab: ((tab: Tab) => void)[] = [];
+    const take = () => new Promise<Tab>((resolve) => (idle.length ? resolve(idle.pop()!) : waitingForTab.push(resolve)));
+    const give = (tab: Tab) => (waitingForTab.length ? waitingForTab.shift()!(tab) : idle.push(tab));
+    let main: Tab;
+    beforeAll(async () => {
+      const sound = inject("sound");
+      engine = await ENGINE[name].launch({ pulseServer: "address" in sound ? sound.address : undefined });
+      tabs.push(
+        ...(await Promise.all(
+          Array.from({ length: engine.tabs }, async () => {
+            const site = watchedSite(inject("distDir"));
+            return { site, view: await engine.newView(site) };
+          }),
+        )),
+      );
+      // The routes share out every tab; the scenarios after them run in turn in the first.
+      idle = [...tabs];
+      main = tabs[0]!;
+    });
+    afterAll(async () => {
+      await engine?.close();
+      await Promise.all(tabs.map((tab) => tab.site.close()));
+      waitingForTab = [];
+    });
+
+    const problems = (view: EngineView) => view.evaluate(() => window.__problems);
+    const failedSince = (site: WatchedSite, from: number) => site.served.slice(from).filter((request) => request.status >= 400);
+    const shot = (view: EngineView, route: string, width: number) =>
+      view.screenshot(join(screenshotDir(name), screenshotName(route, width).replace(/\.jpg$/, engine.screenshotType === "png" ? ".png" : ".jpg")));
+    /** Anything drawn past the right edge of the viewport, and whether the page scrolls sideways. */
+    const overflow = (view: EngineView) =>
+      view.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        // Light that a section clips to itself (the orbs, a glow) is drawn only inside it.
+        const clipped = (el: Element) => {
+          for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) if (getComputedStyle(parent).overflowX !== "visible") return true;
+          return false;
+        };
+        const over = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > width + 0.5 && el.checkVisibility() && !clipped(el));
+        return { over: over.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className}`), scrollsWider: document.documentElement.scrollWidth > width };
+      });
+
+    // The routes side by side, each in a tab from the pool (WebKitGTK holds the load event of a page with <audio>
+    // about 3 s, with nothing else to do meanwhile).
+    describe("every route", () => {
+      it.concurrent.for(ROUTES)(
+        `%s with JavaScript: no console error or warning and no failed request at ${PHONE}, ${NARROWEST} and ${LAPTOP} px, and nothing wider than the screen`,
+        async (route, { expect }) => {
+          const { view, site } = await take();
+          try {
+            const from = site.served.length;
+            // Opened at #main, which starts React at once.
+            await view.open(`${route}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
+            await until(view, "the islands live and the font fetched", settledWithScript);
+            await site.quiet();
+            expect(await view.evaluate(() => document.documentElement.classList.contains("js"))).toBe(true);
+            if (SCREENSHOTS) await shot(view, route, PHONE);
+            for (const width of [NARROWEST, PHONE, LAPTOP]) {
+              await view.resize({ width, height: VIEWPORT_HEIGHT });
+              await view.evaluate(twoFrames);
+              expect(await overflow(view), `at ${width} px`).toEqual({ over: [], scrollsWider: false });
+            }
+            if (SCREENSHOTS) await shot(view, route, LAPTOP);
+            await site.quiet();
+            expect(await problems(view)).toEqual([]);
+            expect(failedSince(site, from)).toEqual([]);
+          } finally {
+            give({ view, site });
+          }
+        },
+      );
+
+      it.concurrent.for(ROUTES)(`%s without JavaScript (the site's scripts removed): no console error or warning and no failed request at ${PHONE} px`, async (route, { expect }) => {
+        const { view, site } = await take();
+        try {
+          const from = site.served.length;
+          await view.open(route, { width: PHONE, height: VIEWPORT_HEIGHT }, NO_JS);
+          await site.quiet();
+          expect(await view.evaluate(() => document.documentElement.classList.contains("js"))).toBe(false);
+          expect(await overflow(view)).toEqual({ over: [], scrollsWider: false });
+          expect(await problems(view)).toEqual([]);
+          expect(failedSince(site, from)).toEqual([]);
+        } finally {
+          give({ view, site });
+        }
+      });
+    });
+
+    describe("the header", () => {
+      const ROUTE = "/about/";
+      const look = (selector: string) =>
+        main.view.evaluate((s) => {
+          const style = getComputedStyle(document.querySelector(s)!);
+          return `${style.backgroundColor} ${style.color} ${style.boxShadow}`;
+        }, selector);
+      /** The alpha of the bar's background, painted by its ::before. */
+      const barOpacity = () =>
+        main.view.evaluate(() => {
+          const parts = getComputedStyle(document.querySelector(".site-header")!, "::before").backgroundColor.match(/[\d.]+/g)!.map(Number);
+          return parts.length === 4 ? parts[3]! : 1;
+        });
+      const scrollTo = async (y: number) => {
+        await main.view.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+        await main.view.evaluate(twoFrames);
+        expect(await main.view.evaluate(() => window.scrollY)).toBe(y);
+      };
+
+      it(`on a laptop: marks the current page, and turns more opaque past ${SCROLL_THRESHOLD} px of scroll (not at ${SCROLL_THRESHOLD}), and back at the top`, async () => {
+        await main.view.open(`${ROUTE}#main`, { width: LAPTOP, height: VIEWPORT_HEIGHT });
+        await until(main.view, "the header live", live);
+        expect(await main.view.evaluate(() => document.querySelector('.site-nav a[aria-current="page"]')?.getAttribute("href"))).toBe(ROUTE);
+        expect(await look('.site-nav a[aria-current="page"]')).not.toBe(await look(".site-nav a:not([aria-current])"));
+        const atTop = await barOpacity();
+        await scrollTo(SCROLL_THRESHOLD);
+        expect(await barOpacity()).toBe(atTop);
+        await scrollTo(SCROLL_THRESHOLD + 1);
+        expect(await barOpacity()).toBeGreaterThan(atTop);
+        await scrollTo(0);
+        expect(await barOpacity()).toBe(atTop);
+      });
+
+      const expanded = () => main.view.evaluate(() => document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded"));
+
+      it("on a phone: the menu opens from its toggle, and Escape closes it with focus back on the toggle", async () => {
+        await main.view.open(`${ROUTE}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
+        await until(main.view, "the header live", live);
+        expect(await expanded()).toBe("false");
+        await main.view.click(".site-header__toggle");
+        expect(await expanded()).toBe("true");
+        await until(main.view, "every link in the menu shown", () => [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })));
+        await main.view.evaluate(() => document.querySelectorAll<HTMLElement>(".site-nav a")[2]!.focus());
+        await main.view.press("Escape");
+        await main.view.evaluate(twoFrames);
+        expect(await expanded()).toBe("false");
+        expect(await main.view.evaluate(() => document.activeElement?.className)).toBe("site-header__toggle");
+        await until(main.view, "the menu's links hidden", () => ![...document.querySelectorAll(".site-nav a")].some((a) => a.checkVisibility({ visibilityProperty: true })));
+      });
+
+      it("on a phone: the menu closes when a link is chosen, and the page navigates", async () => {
+        await main.view.open(`${ROUTE}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
+        await until(main.view, "the header live", live);
+        const target = "/contact/";
+        // What the menu looked like as the visitor left, sent as the page was left (Firefox can drop storage written then).
+        await main.view.evaluate(() =>
+          addEventListener("pagehide", () => navigator.sendBeacon("/__report", `menu ${document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded")}`)),
+        );
+        const reported = main.site.reports.length;
+        await main.view.click(".site-header__toggle");
+        await until(main.view, "the menu open", () => [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })));
+        await main.view.click(`.site-nav a[href="${target}"]`);
+        await until(main.view, `arrival at ${target}`, (path) => location.pathname === path && document.readyState === "complete", target);
+        await expect.poll(() => main.site.reports.slice(reported)).toEqual(["menu false"]);
+      });
+    });
+
+    describe("the band sample and the previews, on Products", () => {
+      const status = () => main.view.evaluate(() => document.querySelector(".sample__status")!.textContent);
+      const audio = (i: number) =>
+        main.view.evaluate((n) => {
+          const element = document.querySelectorAll("audio")[n]!;
+          return { paused: element.paused, time: element.currentTime };
+        }, i);
+      const contexts = () => main.view.evaluate(() => window.__audioContexts.map((c) => c.state));
+      // One visit for the three tests that play: each leaves every sound stopped, as a visitor would.
+      beforeAll(async () => {
+        await main.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT });
+        await until(main.view, "the players live", live);
+      });
+
+      it("nothing plays before a click; a click on a preview plays it (its time advances), and the pause button stops it", async () => {
+        await main.view.evaluate(() => window.scrollTo(0, 600));
+        await main.view.evaluate(twoFrames);
+        expect(await contexts()).toEqual([]);
+        expect(await main.view.evaluate(() => [...document.querySelectorAll("audio")].map((a) => a.paused && a.currentTime === 0))).not.toContain(false);
+        expect(await status()).toBe("Stopped");
+
+        await main.view.click(".preview__play");
+        await until(main.view, "the first preview's time advancing", () => document.querySelectorAll("audio")[0]!.currentTime > 0.5);
+        expect((await audio(0)).paused).toBe(false);
+        await main.view.click(".preview__play");
+        await until(main.view, "the first preview paused", () => document.querySelectorAll("audio")[0]!.paused);
+      });
+
+      it("a click on Play starts the sample's audio context; a second click stops it", async () => {
+        await main.view.click(".sample__play");
+        await until(main.view, "the sample playing", () => /^Playing/.test(document.querySelector(".sample__status")!.textContent!) && window.__audioContexts.some((c) => c.state === "running"));
+        await main.view.click(".sample__play");
+        expect(await status()).toBe("Stopped");
+        // After its half-second fade the device is released.
+        await until(main.view, "the audio context released", () => window.__audioContexts.every((c) => c.state !== "running"));
+      });
+
+      it("one sound at a time: a preview stops the sample, the next preview stops it, and the sample stops that one", async () => {
+        await main.view.click(".sample__play");
+        await until(main.view, "the sample playing", () => /^Playing/.test(document.querySelector(".sample__status")!.textContent!));
+        await main.view.click(".preview__play");
+        await until(main.view, "the sample stopped by the first preview", () => document.querySelector(".sample__status")!.textContent === "Stopped" && !document.querySelectorAll("audio")[0]!.paused);
+        await main.view.click(".field-card:nth-child(2) .preview__play");
+        await until(main.view, "the first preview stopped by the second", () => document.querySelectorAll("audio")[0]!.paused && !document.querySelectorAll("audio")[1]!.paused);
+        await main.view.click(".sample__play");
+        await until(main.view, "the second preview stopped by the sample", () => document.querySelectorAll("audio")[1]!.paused);
+        await main.view.click(".sample__play");
+        expect(await status()).toBe("Stopped");
+        expect((await audio(0)).paused && (await audio(1)).paused).toBe(true);
+      });
+
+      it("without Web Audio, the sample shows its note instead of controls", async () => {
+        await main.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT }, NO_WEB_AUDIO);
+        await until(main.view, "the players live", live);
+        await main.view.evaluate(twoFrames);
+        expect(await main.view.evaluate(() => "AudioContext" in window)).toBe(false);
+        expect(await main.view.evaluate(() => document.querySelector(".sample__fallback")!.checkVisibility())).toBe(true);
+        expect(await main.view.evaluate(() => [...document.querySelectorAll(".sample button, .sample input")].filter((el) => el.checkVisibility()).length)).toBe(0);
+        expect(await problems(main.view)).toEqual([]);
+      });
+    });
+  });
+}

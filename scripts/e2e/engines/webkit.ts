@@ -1,0 +1,186 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { AS_BUILT } from "./watched-site";
+import { callSource, type Engine, type EngineView, type LaunchOptions, type Viewport } from "./engine";
+
+const DRIVER = "WebKitWebDriver";
+
+/** The MiniBrowser that Debian's WebKitGTK installs (WebKitWebDriver drives it), found where dpkg put it. */
+export function miniBrowser(): string | undefined {
+  if (process.env.WEBKIT_MINIBROWSER) return process.env.WEBKIT_MINIBROWSER;
+  const listed = spawnSync("dpkg", ["-L", "libwebkit2gtk-4.1-0"], { encoding: "utf8" });
+  return listed.stdout?.split("\n").find((line) => line.endsWith("/MiniBrowser"));
+}
+
+const onPath = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
+
+/** Why WebKit cannot run here, or undefined when it can. */
+export function webkitMissing(): string | undefined {
+  if (!onPath(DRIVER)) return `no ${DRIVER} (apt-get install webkit2gtk-driver)`;
+  if (!onPath("xvfb-run")) return "no xvfb-run to give WebKitGTK a display (apt-get install xvfb)";
+  if (!miniBrowser()) return "no MiniBrowser from libwebkit2gtk-4.1-0 (apt-get install webkit2gtk-driver)";
+  return undefined;
+}
+
+/** The W3C WebDriver protocol's JSON over HTTP, as much of it as the scenarios use. */
+function client(origin: string) {
+  return async function command<T = unknown>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${origin}${path}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: method === "POST" ? JSON.stringify(body ?? {}) : undefined,
+    });
+    const { value } = (await response.json()) as { value: T & { error?: string; message?: string } };
+    if (!response.ok) throw new Error(`WebDriver ${method} ${path}: ${value.error}: ${value.message}`);
+    return value;
+  };
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+
+const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
+const ESCAPE = "\uE00C";
+/** Xvfb's screen: wide enough for the widest view, tall enough to hold a long page whole for its screenshot. */
+const SCREEN = { width: 1600, height: 12_000 };
+
+/**
+ * WebKitGTK (the engine of Safari) through its WebDriver, under a virtual display. MiniBrowser's window cannot
+ * be narrower than its toolbar (about 450 px), so every view holds the page in a frame of the exact viewport size
+ * inside the window (a page of the test's own, /__frame.html), and every command works inside the frame.
+ */
+export async function webkitEngine({ pulseServer }: LaunchOptions): Promise<Engine> {
+  const home = await mkdtemp(join(tmpdir(), "webkit-"));
+  // GTK's own setting for reduced motion, which WebKitGTK reports to pages as prefers-reduced-motion.
+  await mkdir(join(home, "gtk-3.0"), { recursive: true });
+  await writeFile(join(home, "gtk-3.0/settings.ini"), "[Settings]\ngtk-enable-animations=0\n");
+  const drivers: ChildProcess[] = [];
+  const cleanups: (() => Promise<unknown>)[] = [];
+  let version = "";
+
+  /** A WebKitWebDriver on a display of its own: it holds one session (one window) at a time. */
+  const startDriver = async () => {
+    const port = await freePort();
+    const driver = spawn("xvfb-run", ["-a", "-s", `-screen 0 ${SCREEN.width}x${SCREEN.height}x24`, DRIVER, `--port=${port}`, "--host=127.0.0.1"], {
+      stdio: "ignore",
+      detached: true,
+      env: { ...process.env, XDG_CONFIG_HOME: home, ...(pulseServer ? { PULSE_SERVER: pulseServer } : {}) },
+    });
+    drivers.push(driver);
+    const command = client(`http://127.0.0.1:${port}`);
+    // Up when it answers; a ceiling, not a wait.
+    for (const started = Date.now(); !(await command("GET", "/status").then(() => true, () => false)); await new Promise((resolve) => setTimeout(resolve, 50))) {
+      if (driver.exitCode !== null || Date.now() - started > 30_000) throw new Error(`${DRIVER} did not start (exit ${driver.exitCode})`);
+    }
+    return command;
+  };
+
+  return {
+    name: "webkit",
+    get version() {
+      return version;
+    },
+    screenshotType: "png",
+    // Each tab is a window with a driver and a display of its own.
+    tabs: 4,
+    async newView(site): Promise<EngineView> {
+      const command = await startDriver();
+      const { sessionId, capabilities } = await command<{ sessionId: string; capabilities: { browserVersion: string } }>("POST", "/session", {
+        capabilities: { alwaysMatch: { "webkitgtk:browserOptions": { binary: miniBrowser(), args: ["--automation"] } } },
+      });
+      cleanups.push(() => command("DELETE", `/session/${sessionId}`).catch(() => undefined));
+      version = `WebKitGTK ${capabilities.browserVersion}`;
+      const at = `/session/${sessionId}`;
+      const run = <R>(script: string) => command<R>("POST", `${at}/execute/async`, {
+        // Async, so a returned promise is awaited the same way in every WebDriver.
+        script: `const done = arguments[arguments.length - 1]; Promise.resolve(${script}).then((value) => done({ value }), (error) => done({ error: String(error) }));`,
+        args: [],
+      }).then((result) => {
+        const { value, error } = result as { value: R; error?: string };
+        if (error) throw new Error(`in WebKit: ${error}`);
+        return value;
+      });
+      const find = async (selector: string) => (await command<Record<string, string>>("POST", `${at}/element`, { using: "css selector", value: selector }))[ELEMENT]!;
+      let current: Viewport = { width: 1024, height: 768 };
+
+      /**
+       * Grows the window, when it must, until its viewport holds `inner`: the page is in a frame of its own exact
+       * size, so a larger window changes nothing. Under load the window manager can drop a resize: asked again.
+       */
+      const sizeWindow = async (inner: Viewport) => {
+        const holds = `innerWidth >= ${inner.width} && innerHeight >= ${inner.height}`;
+        for (const started = Date.now(); !(await run<boolean>(holds)); ) {
+          if (Date.now() - started > 15_000) throw new Error(`WebKit's window did not grow to hold ${inner.width} × ${inner.height}`);
+          // What the window adds around the page (its toolbar), as the page itself reports it.
+          const [extraWidth, extraHeight, width, height] = await run<number[]>("[outerWidth - innerWidth, outerHeight - innerHeight, innerWidth, innerHeight]");
+          await command("POST", `${at}/window/rect`, { width: Math.max(width!, inner.width) + extraWidth!, height: Math.max(height!, inner.height) + extraHeight! });
+          for (const asked = Date.now(); Date.now() - asked < 1000 && !(await run<boolean>(holds)); ) await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      const intoFrame = async () => command("POST", `${at}/frame`, { id: { [ELEMENT]: await find("iframe") } });
+      /** The frame, and the window around it, at a size; commands then go to the page in the frame. */
+      const sizeFrame = async (size: Viewport) => {
+        await command("POST", `${at}/frame`, { id: null });
+        await sizeWindow(size);
+        await run(`Object.assign(document.querySelector("iframe"), { width: ${size.width}, height: ${size.height} }), null`);
+        await intoFrame();
+        const script = `innerWidth === ${size.width} && innerHeight === ${size.height}`;
+        for (const started = Date.now(); !(await run<boolean>(script)); await new Promise((resolve) => setTimeout(resolve, 20))) {
+          if (Date.now() - started > 10_000) throw new Error(`WebKit's frame did not take the size ${size.width} × ${size.height}`);
+        }
+        // And has painted at that size: a snapshot shows what was last painted.
+        await run("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
+      };
+
+      return {
+        async open(path, viewport, mode = AS_BUILT) {
+          current = viewport;
+          const framable = { ...mode, framable: true };
+          const page = new URL(await site.url(path, framable));
+          const holder = new URL(await site.url("/__frame.html", framable));
+          holder.search = new URLSearchParams({ src: page.pathname + page.hash, width: String(viewport.width), height: String(viewport.height) }).toString();
+          await command("POST", `${at}/frame`, { id: null });
+          await sizeWindow(viewport);
+          await command("POST", `${at}/url`, { url: holder.href });
+          await intoFrame();
+        },
+        async resize(viewport) {
+          current = viewport;
+          await sizeFrame(viewport);
+        },
+        evaluate: (fn, arg) => run(callSource(fn, arg)),
+        async click(selector) {
+          await command("POST", `${at}/element/${await find(selector)}/click`);
+        },
+        async press(key) {
+          const value = { Escape: ESCAPE }[key];
+          await command("POST", `${at}/actions`, { actions: [{ type: "key", id: "keyboard", actions: [{ type: "keyDown", value }, { type: "keyUp", value }] }] });
+          await command("DELETE", `${at}/actions`);
+        },
+        async screenshot(file) {
+          // WebDriver shows what the window shows: the frame (and the window) grown to the page's height first.
+          const height = Math.min(await run<number>("document.documentElement.scrollHeight"), SCREEN.height - 100);
+          await sizeFrame({ width: current.width, height });
+          await command("POST", `${at}/frame`, { id: null });
+          const png = await command<string>("GET", `${at}/element/${await find("iframe")}/screenshot`);
+          await sizeFrame(current);
+          await writeFile(file, Buffer.from(png, "base64"));
+        },
+      };
+    },
+    async close() {
+      await Promise.all(cleanups.map((cleanup) => cleanup()));
+      for (const driver of drivers) if (driver.exitCode === null) process.kill(-driver.pid!, "SIGTERM");
+      await rm(home, { recursive: true, force: true });
+    },
+  };
+}
