@@ -25,7 +25,7 @@ export const baseURL = () => inject("baseURL");
 
 /**
  * `SCREENSHOTS=1` (or `npm run screenshots`): the browser tests also save full-page screenshots for a person to
- * look at. Off in `npm test`: encoding some seventy tall pages is a fifth of the suite's time, and asserts nothing.
+ * look at. Off in `npm test`: they assert nothing, and encoding some sixty tall pages costs every run time.
  */
 export const SCREENSHOTS = process.env.SCREENSHOTS === "1";
 /** Where the browser tests leave screenshots, by engine. */
