@@ -43,6 +43,9 @@ export default defineConfig({
           name: "browser",
           include: ["scripts/e2e/**/*.test.ts"],
           globalSetup: ["scripts/e2e/setup.ts"],
+          // The browser files keep their state in their own hooks, not in shared modules: a worker imports
+          // playwright, puppeteer and the helpers once, not once per file.
+          isolate: false,
           // Ceilings for conditions, never a wait: a slow run, not a failing one, on a busy machine.
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -76,7 +76,6 @@ export function engineScenarios(name: EngineName): void {
     let waitingForTab: ((tab: Tab) => void)[] = [];
     const take = () => new Promise<Tab>((resolve) => (idle.length ? resolve(idle.pop()!) : waitingForTab.push(resolve)));
     const give = (tab: Tab) => (waitingForTab.length ? waitingForTab.shift()!(tab) : idle.push(tab));
-    let main: Tab;
     beforeAll(async () => {
       const sound = inject("sound");
       engine = await ENGINE[name].launch({ pulseServer: "address" in sound ? sound.address : undefined });
@@ -88,9 +87,7 @@ export function engineScenarios(name: EngineName): void {
           }),
         )),
       );
-      // The routes share out every tab; the scenarios after them run in turn in the first.
       idle = [...tabs];
-      main = tabs[0]!;
     });
     afterAll(async () => {
       await engine?.close();
@@ -115,9 +112,18 @@ export function engineScenarios(name: EngineName): void {
         return { over: over.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className}`), scrollsWider: document.documentElement.scrollWidth > width };
       });
 
-    // The routes side by side, each in a tab from the pool (WebKitGTK holds the load event of a page with <audio>
-    // about 3 s, with nothing else to do meanwhile).
-    describe("every route", () => {
+    // The three parts side by side, each tab from a pool (WebKitGTK holds the load event of a page with <audio>
+    // about 3 s, with nothing else to do meanwhile): the routes a tab each, the header and the players a tab
+    // each for their scenarios in turn.
+    /** A tab held by one part for all its scenarios, given back after them. */
+    const holdTab = () => {
+      const held = {} as Tab;
+      beforeAll(async () => Object.assign(held, await take()));
+      afterAll(() => give({ ...held }));
+      return held;
+    };
+
+    describe.concurrent("every route", () => {
       it.concurrent.for(ROUTES)(
         `%s with JavaScript: no console error or warning and no failed request at ${PHONE}, ${NARROWEST} and ${LAPTOP} px, and nothing wider than the screen`,
         async (route, { expect }) => {
@@ -161,29 +167,30 @@ export function engineScenarios(name: EngineName): void {
       });
     });
 
-    describe("the header", () => {
+    describe.concurrent("the header", () => {
+      const own = holdTab();
       const ROUTE = "/about/";
       const look = (selector: string) =>
-        main.view.evaluate((s) => {
+        own.view.evaluate((s) => {
           const style = getComputedStyle(document.querySelector(s)!);
           return `${style.backgroundColor} ${style.color} ${style.boxShadow}`;
         }, selector);
       /** The alpha of the bar's background, painted by its ::before. */
       const barOpacity = () =>
-        main.view.evaluate(() => {
+        own.view.evaluate(() => {
           const parts = getComputedStyle(document.querySelector(".site-header")!, "::before").backgroundColor.match(/[\d.]+/g)!.map(Number);
           return parts.length === 4 ? parts[3]! : 1;
         });
       const scrollTo = async (y: number) => {
-        await main.view.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
-        await main.view.evaluate(twoFrames);
-        expect(await main.view.evaluate(() => window.scrollY)).toBe(y);
+        await own.view.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+        await own.view.evaluate(twoFrames);
+        expect(await own.view.evaluate(() => window.scrollY)).toBe(y);
       };
 
-      it(`on a laptop: marks the current page, and turns more opaque past ${SCROLL_THRESHOLD} px of scroll (not at ${SCROLL_THRESHOLD}), and back at the top`, async () => {
-        await main.view.open(`${ROUTE}#main`, { width: LAPTOP, height: VIEWPORT_HEIGHT });
-        await until(main.view, "the header live", live);
-        expect(await main.view.evaluate(() => document.querySelector('.site-nav a[aria-current="page"]')?.getAttribute("href"))).toBe(ROUTE);
+      it.sequential(`on a laptop: marks the current page, and turns more opaque past ${SCROLL_THRESHOLD} px of scroll (not at ${SCROLL_THRESHOLD}), and back at the top`, async ({ expect }) => {
+        await own.view.open(`${ROUTE}#main`, { width: LAPTOP, height: VIEWPORT_HEIGHT });
+        await until(own.view, "the header live", live);
+        expect(await own.view.evaluate(() => document.querySelector('.site-nav a[aria-current="page"]')?.getAttribute("href"))).toBe(ROUTE);
         expect(await look('.site-nav a[aria-current="page"]')).not.toBe(await look(".site-nav a:not([aria-current])"));
         const atTop = await barOpacity();
         await scrollTo(SCROLL_THRESHOLD);
@@ -194,99 +201,100 @@ export function engineScenarios(name: EngineName): void {
         expect(await barOpacity()).toBe(atTop);
       });
 
-      const expanded = () => main.view.evaluate(() => document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded"));
+      const expanded = () => own.view.evaluate(() => document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded"));
 
-      it("on a phone: the menu opens from its toggle, and Escape closes it with focus back on the toggle", async () => {
-        await main.view.open(`${ROUTE}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
-        await until(main.view, "the header live", live);
+      it.sequential("on a phone: the menu opens from its toggle, and Escape closes it with focus back on the toggle", async ({ expect }) => {
+        await own.view.open(`${ROUTE}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
+        await until(own.view, "the header live", live);
         expect(await expanded()).toBe("false");
-        await main.view.click(".site-header__toggle");
+        await own.view.click(".site-header__toggle");
         expect(await expanded()).toBe("true");
-        await until(main.view, "every link in the menu shown", () => [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })));
-        await main.view.evaluate(() => document.querySelectorAll<HTMLElement>(".site-nav a")[2]!.focus());
-        await main.view.press("Escape");
-        await main.view.evaluate(twoFrames);
+        await until(own.view, "every link in the menu shown", () => [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })));
+        await own.view.evaluate(() => document.querySelectorAll<HTMLElement>(".site-nav a")[2]!.focus());
+        await own.view.press("Escape");
+        await own.view.evaluate(twoFrames);
         expect(await expanded()).toBe("false");
-        expect(await main.view.evaluate(() => document.activeElement?.className)).toBe("site-header__toggle");
-        await until(main.view, "the menu's links hidden", () => ![...document.querySelectorAll(".site-nav a")].some((a) => a.checkVisibility({ visibilityProperty: true })));
+        expect(await own.view.evaluate(() => document.activeElement?.className)).toBe("site-header__toggle");
+        await until(own.view, "the menu's links hidden", () => ![...document.querySelectorAll(".site-nav a")].some((a) => a.checkVisibility({ visibilityProperty: true })));
       });
 
-      it("on a phone: the menu closes when a link is chosen, and the page navigates", async () => {
-        await main.view.open(`${ROUTE}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
-        await until(main.view, "the header live", live);
+      it.sequential("on a phone: the menu closes when a link is chosen, and the page navigates", async ({ expect }) => {
+        await own.view.open(`${ROUTE}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
+        await until(own.view, "the header live", live);
         const target = "/contact/";
         // What the menu looked like as the visitor left, sent as the page was left (Firefox can drop storage written then).
-        await main.view.evaluate(() =>
+        await own.view.evaluate(() =>
           addEventListener("pagehide", () => navigator.sendBeacon("/__report", `menu ${document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded")}`)),
         );
-        const reported = main.site.reports.length;
-        await main.view.click(".site-header__toggle");
-        await until(main.view, "the menu open", () => [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })));
-        await main.view.click(`.site-nav a[href="${target}"]`);
-        await until(main.view, `arrival at ${target}`, (path) => location.pathname === path && document.readyState === "complete", target);
-        await expect.poll(() => main.site.reports.slice(reported)).toEqual(["menu false"]);
+        const reported = own.site.reports.length;
+        await own.view.click(".site-header__toggle");
+        await until(own.view, "the menu open", () => [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })));
+        await own.view.click(`.site-nav a[href="${target}"]`);
+        await until(own.view, `arrival at ${target}`, (path) => location.pathname === path && document.readyState === "complete", target);
+        await expect.poll(() => own.site.reports.slice(reported)).toEqual(["menu false"]);
       });
     });
 
-    describe("the band sample and the previews, on Products", () => {
-      const status = () => main.view.evaluate(() => document.querySelector(".sample__status")!.textContent);
+    describe.concurrent("the band sample and the previews, on Products", () => {
+      const own = holdTab();
+      const status = () => own.view.evaluate(() => document.querySelector(".sample__status")!.textContent);
       const audio = (i: number) =>
-        main.view.evaluate((n) => {
+        own.view.evaluate((n) => {
           const element = document.querySelectorAll("audio")[n]!;
           return { paused: element.paused, time: element.currentTime };
         }, i);
-      const contexts = () => main.view.evaluate(() => window.__audioContexts.map((c) => c.state));
+      const contexts = () => own.view.evaluate(() => window.__audioContexts.map((c) => c.state));
       // One visit for the three tests that play: each leaves every sound stopped, as a visitor would.
       beforeAll(async () => {
-        await main.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT });
-        await until(main.view, "the players live", live);
+        await own.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT });
+        await until(own.view, "the players live", live);
       });
 
-      it("nothing plays before a click; a click on a preview plays it (its time advances), and the pause button stops it", async () => {
-        await main.view.evaluate(() => window.scrollTo(0, 600));
-        await main.view.evaluate(twoFrames);
+      it.sequential("nothing plays before a click; a click on a preview plays it (its time advances), and the pause button stops it", async ({ expect }) => {
+        await own.view.evaluate(() => window.scrollTo(0, 600));
+        await own.view.evaluate(twoFrames);
         expect(await contexts()).toEqual([]);
-        expect(await main.view.evaluate(() => [...document.querySelectorAll("audio")].map((a) => a.paused && a.currentTime === 0))).not.toContain(false);
+        expect(await own.view.evaluate(() => [...document.querySelectorAll("audio")].map((a) => a.paused && a.currentTime === 0))).not.toContain(false);
         expect(await status()).toBe("Stopped");
 
-        await main.view.click(".preview__play");
-        await until(main.view, "the first preview's time advancing", () => document.querySelectorAll("audio")[0]!.currentTime > 0.5);
+        await own.view.click(".preview__play");
+        await until(own.view, "the first preview's time advancing", () => document.querySelectorAll("audio")[0]!.currentTime > 0.5);
         expect((await audio(0)).paused).toBe(false);
-        await main.view.click(".preview__play");
-        await until(main.view, "the first preview paused", () => document.querySelectorAll("audio")[0]!.paused);
+        await own.view.click(".preview__play");
+        await until(own.view, "the first preview paused", () => document.querySelectorAll("audio")[0]!.paused);
       });
 
-      it("a click on Play starts the sample's audio context; a second click stops it", async () => {
-        await main.view.click(".sample__play");
-        await until(main.view, "the sample playing", () => /^Playing/.test(document.querySelector(".sample__status")!.textContent!) && window.__audioContexts.some((c) => c.state === "running"));
-        await main.view.click(".sample__play");
+      it.sequential("a click on Play starts the sample's audio context; a second click stops it", async ({ expect }) => {
+        await own.view.click(".sample__play");
+        await until(own.view, "the sample playing", () => /^Playing/.test(document.querySelector(".sample__status")!.textContent!) && window.__audioContexts.some((c) => c.state === "running"));
+        await own.view.click(".sample__play");
         expect(await status()).toBe("Stopped");
         // After its half-second fade the device is released.
-        await until(main.view, "the audio context released", () => window.__audioContexts.every((c) => c.state !== "running"));
+        await until(own.view, "the audio context released", () => window.__audioContexts.every((c) => c.state !== "running"));
       });
 
-      it("one sound at a time: a preview stops the sample, the next preview stops it, and the sample stops that one", async () => {
-        await main.view.click(".sample__play");
-        await until(main.view, "the sample playing", () => /^Playing/.test(document.querySelector(".sample__status")!.textContent!));
-        await main.view.click(".preview__play");
-        await until(main.view, "the sample stopped by the first preview", () => document.querySelector(".sample__status")!.textContent === "Stopped" && !document.querySelectorAll("audio")[0]!.paused);
-        await main.view.click(".field-card:nth-child(2) .preview__play");
-        await until(main.view, "the first preview stopped by the second", () => document.querySelectorAll("audio")[0]!.paused && !document.querySelectorAll("audio")[1]!.paused);
-        await main.view.click(".sample__play");
-        await until(main.view, "the second preview stopped by the sample", () => document.querySelectorAll("audio")[1]!.paused);
-        await main.view.click(".sample__play");
+      it.sequential("one sound at a time: a preview stops the sample, the next preview stops it, and the sample stops that one", async ({ expect }) => {
+        await own.view.click(".sample__play");
+        await until(own.view, "the sample playing", () => /^Playing/.test(document.querySelector(".sample__status")!.textContent!));
+        await own.view.click(".preview__play");
+        await until(own.view, "the sample stopped by the first preview", () => document.querySelector(".sample__status")!.textContent === "Stopped" && !document.querySelectorAll("audio")[0]!.paused);
+        await own.view.click(".field-card:nth-child(2) .preview__play");
+        await until(own.view, "the first preview stopped by the second", () => document.querySelectorAll("audio")[0]!.paused && !document.querySelectorAll("audio")[1]!.paused);
+        await own.view.click(".sample__play");
+        await until(own.view, "the second preview stopped by the sample", () => document.querySelectorAll("audio")[1]!.paused);
+        await own.view.click(".sample__play");
         expect(await status()).toBe("Stopped");
         expect((await audio(0)).paused && (await audio(1)).paused).toBe(true);
       });
 
-      it("without Web Audio, the sample shows its note instead of controls", async () => {
-        await main.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT }, NO_WEB_AUDIO);
-        await until(main.view, "the players live", live);
-        await main.view.evaluate(twoFrames);
-        expect(await main.view.evaluate(() => "AudioContext" in window)).toBe(false);
-        expect(await main.view.evaluate(() => document.querySelector(".sample__fallback")!.checkVisibility())).toBe(true);
-        expect(await main.view.evaluate(() => [...document.querySelectorAll(".sample button, .sample input")].filter((el) => el.checkVisibility()).length)).toBe(0);
-        expect(await problems(main.view)).toEqual([]);
+      it.sequential("without Web Audio, the sample shows its note instead of controls", async ({ expect }) => {
+        await own.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT }, NO_WEB_AUDIO);
+        await until(own.view, "the players live", live);
+        await own.view.evaluate(twoFrames);
+        expect(await own.view.evaluate(() => "AudioContext" in window)).toBe(false);
+        expect(await own.view.evaluate(() => document.querySelector(".sample__fallback")!.checkVisibility())).toBe(true);
+        expect(await own.view.evaluate(() => [...document.querySelectorAll(".sample button, .sample input")].filter((el) => el.checkVisibility()).length)).toBe(0);
+        expect(await problems(own.view)).toEqual([]);
       });
     });
   });
