@@ -5,6 +5,7 @@ import { navRoutes } from "../../src/pages/index";
 import { ROOT } from "../paths";
 import { connectChromium } from "../chromium";
 import { navWideFrom } from "../styles";
+import { withoutScripts } from "./engines/watched-site";
 
 /** The six routes and their nav labels, from the pages' own meta. */
 export const ROUTES = navRoutes().map((r) => r.path);
@@ -70,7 +71,7 @@ export async function newContext(
     await context.route("**/*", async (route) => {
       if (route.request().resourceType() !== "document") return route.continue();
       const response = await route.fetch();
-      const body = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<\/?noscript>/g, "");
+      const body = withoutScripts(await response.text());
       await route.fulfill({ response, body });
     });
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SCROLL_THRESHOLD } from "../../../src/islands/SiteHeader";
 import { NARROWEST, PHONE, ROUTES, screenshotDir, screenshotName, SCREENSHOTS, VIEWPORT_HEIGHT } from "../site";
 import { chromiumEngine } from "./chromium";
-import type { Engine, EngineName, EngineView, LaunchOptions } from "./engine";
+import { pollUntil, type Engine, type EngineName, type EngineView, type LaunchOptions } from "./engine";
 import { firefoxEngine, firefoxMissing } from "./firefox";
 import { AS_BUILT, watchedSite, type SiteMode, type WatchedSite } from "./watched-site";
 import { webkitEngine, webkitMissing } from "./webkit";
@@ -31,15 +31,14 @@ declare global {
   }
 }
 
-/** Polls the page until `fn` returns true; the ceiling only bounds a page that never gets there. */
+/** Polls the page until `fn` returns true, and says what it last returned if it never does. */
 async function until<A>(view: EngineView, what: string, fn: (arg: A) => unknown, arg?: A): Promise<void> {
   let last: unknown;
-  for (const started = Date.now(); Date.now() - started < 15_000; await new Promise((resolve) => setTimeout(resolve, 50))) {
-    // A page between two documents (a link just followed) cannot answer yet: ask again.
-    last = await view.evaluate(fn, arg).catch((error: Error) => error.message);
-    if (last === true) return;
-  }
-  throw new Error(`waited 15 s for ${what}; last seen: ${JSON.stringify(last)}`);
+  // A page between two documents (a link just followed) cannot answer yet: ask again.
+  const check = async () => (last = await view.evaluate(fn, arg).catch((error: Error) => error.message)) === true;
+  await pollUntil(what, check).catch((error: Error) => {
+    throw new Error(`${error.message}; last seen: ${JSON.stringify(last)}`);
+  });
 }
 
 const live = () => document.querySelectorAll("[data-island]:not([data-hydrated])").length === 0;

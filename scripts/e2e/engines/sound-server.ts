@@ -2,6 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { onPath, pollUntil } from "./engine";
 
 export interface SoundServer {
   /** The value for PULSE_SERVER: where browsers find an audio device. */
@@ -11,7 +12,7 @@ export interface SoundServer {
 
 /** Why the suite cannot give browsers an audio device, or undefined when it can. */
 export const soundServerMissing = () =>
-  spawnSync("sh", ["-c", "command -v pulseaudio && command -v pactl"]).status === 0 ? undefined : "no pulseaudio to give browsers an audio device (apt-get install pulseaudio)";
+  onPath("pulseaudio") && onPath("pactl") ? undefined : "no pulseaudio to give browsers an audio device (apt-get install pulseaudio)";
 
 /**
  * A PulseAudio daemon of the suite's own with one null sink: an audio device that plays into nothing. Firefox
@@ -27,14 +28,15 @@ export async function startSoundServer(): Promise<SoundServer> {
     ["-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no", "--disallow-exit", `--load=module-native-protocol-unix socket=${socket} auth-anonymous=1`, "--load=module-null-sink sink_name=null"],
     { stdio: "ignore", env: { ...process.env, HOME: dir, XDG_RUNTIME_DIR: dir } },
   );
-  // Ready when it answers a client; the ceiling only bounds a daemon that never comes up.
-  for (const started = Date.now(); ; ) {
-    if (spawnSync("pactl", ["info"], { env: { ...process.env, PULSE_SERVER: address }, stdio: "ignore" }).status === 0) break;
-    if (daemon.exitCode !== null || Date.now() - started > 30_000) {
-      daemon.kill();
-      throw new Error(`pulseaudio did not start (exit ${daemon.exitCode})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  // Ready when it answers a client.
+  try {
+    await pollUntil("pulseaudio to answer", () => {
+      if (daemon.exitCode !== null) throw new Error(`pulseaudio exited (${daemon.exitCode})`);
+      return spawnSync("pactl", ["info"], { env: { ...process.env, PULSE_SERVER: address }, stdio: "ignore" }).status === 0;
+    }, { ceiling: 30_000 });
+  } catch (error) {
+    daemon.kill();
+    throw error;
   }
   return {
     address,

@@ -16,6 +16,12 @@ export interface SiteMode {
   framable: boolean;
 }
 
+/**
+ * A page as a browser with JavaScript off runs it: every <script> gone, and what <noscript> holds shown. The
+ * page then still runs what a test adds itself.
+ */
+export const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<\/?noscript>/g, "");
+
 export const AS_BUILT: SiteMode = { scripts: "as-built", webAudio: true, framable: false };
 
 /** One request the site answered: the path and status, for a failed-request check that needs no browser help. */
@@ -93,7 +99,7 @@ export function watchedSite(dist: string): WatchedSite {
     };
     const extra = [`<script src="/__probe.js"></script>`, ...(mode.webAudio ? [] : [`<script src="/__no-web-audio.js"></script>`])].join("");
     const transformHtml = (html: string) => {
-      const page = mode.scripts === "removed" ? html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "") : html;
+      const page = mode.scripts === "removed" ? withoutScripts(html) : html;
       // Straight after the page's policy, so the probe is held to it like every other script.
       return page.replace(/(<meta http-equiv="Content-Security-Policy"[^>]*>)/, `$1${extra}`);
     };

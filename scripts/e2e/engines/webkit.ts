@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AS_BUILT } from "./watched-site";
-import { callSource, type Engine, type EngineView, type LaunchOptions, type Viewport } from "./engine";
+import { callSource, onPath, pollUntil, type Engine, type EngineView, type LaunchOptions, type Viewport } from "./engine";
 
 const DRIVER = "WebKitWebDriver";
 
@@ -14,8 +14,6 @@ export function miniBrowser(): string | undefined {
   const listed = spawnSync("dpkg", ["-L", "libwebkit2gtk-4.1-0"], { encoding: "utf8" });
   return listed.stdout?.split("\n").find((line) => line.endsWith("/MiniBrowser"));
 }
-
-const onPath = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
 
 /** Why WebKit cannot run here, or undefined when it can. */
 export function webkitMissing(): string | undefined {
@@ -77,10 +75,10 @@ export async function webkitEngine({ pulseServer }: LaunchOptions): Promise<Engi
     });
     drivers.push(driver);
     const command = client(`http://127.0.0.1:${port}`);
-    // Up when it answers; a ceiling, not a wait.
-    for (const started = Date.now(); !(await command("GET", "/status").then(() => true, () => false)); await new Promise((resolve) => setTimeout(resolve, 50))) {
-      if (driver.exitCode !== null || Date.now() - started > 30_000) throw new Error(`${DRIVER} did not start (exit ${driver.exitCode})`);
-    }
+    await pollUntil(`${DRIVER} to answer`, () => {
+      if (driver.exitCode !== null) throw new Error(`${DRIVER} exited (${driver.exitCode})`);
+      return command("GET", "/status").then(() => true, () => false);
+    }, { ceiling: 30_000 });
     return command;
   };
 
@@ -117,14 +115,18 @@ export async function webkitEngine({ pulseServer }: LaunchOptions): Promise<Engi
        * size, so a larger window changes nothing. Under load the window manager can drop a resize: asked again.
        */
       const sizeWindow = async (inner: Viewport) => {
-        const holds = `innerWidth >= ${inner.width} && innerHeight >= ${inner.height}`;
-        for (const started = Date.now(); !(await run<boolean>(holds)); ) {
-          if (Date.now() - started > 15_000) throw new Error(`WebKit's window did not grow to hold ${inner.width} × ${inner.height}`);
+        const ask = async () => {
           // What the window adds around the page (its toolbar), as the page itself reports it.
           const [extraWidth, extraHeight, width, height] = await run<number[]>("[outerWidth - innerWidth, outerHeight - innerHeight, innerWidth, innerHeight]");
           await command("POST", `${at}/window/rect`, { width: Math.max(width!, inner.width) + extraWidth!, height: Math.max(height!, inner.height) + extraHeight! });
-          for (const asked = Date.now(); Date.now() - asked < 1000 && !(await run<boolean>(holds)); ) await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+          return Date.now();
+        };
+        let asked = 0;
+        await pollUntil(`WebKit's window to hold ${inner.width} × ${inner.height}`, async () => {
+          if (await run<boolean>(`innerWidth >= ${inner.width} && innerHeight >= ${inner.height}`)) return true;
+          if (Date.now() - asked > 1000) asked = await ask();
+          return false;
+        }, { every: 20 });
       };
       const intoFrame = async () => command("POST", `${at}/frame`, { id: { [ELEMENT]: await find("iframe") } });
       /** The frame, and the window around it, at a size; commands then go to the page in the frame. */
@@ -133,10 +135,7 @@ export async function webkitEngine({ pulseServer }: LaunchOptions): Promise<Engi
         await sizeWindow(size);
         await run(`Object.assign(document.querySelector("iframe"), { width: ${size.width}, height: ${size.height} }), null`);
         await intoFrame();
-        const script = `innerWidth === ${size.width} && innerHeight === ${size.height}`;
-        for (const started = Date.now(); !(await run<boolean>(script)); await new Promise((resolve) => setTimeout(resolve, 20))) {
-          if (Date.now() - started > 10_000) throw new Error(`WebKit's frame did not take the size ${size.width} × ${size.height}`);
-        }
+        await pollUntil(`WebKit's frame to take the size ${size.width} × ${size.height}`, () => run<boolean>(`innerWidth === ${size.width} && innerHeight === ${size.height}`), { every: 20 });
         // And has painted at that size: a snapshot shows what was last painted.
         await run("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
       };
