@@ -4,7 +4,9 @@
  * (HTTPS with HTTP/2, brotli, the site's own `_headers`), several runs per route, and prints the medians,
  * each route's LCP also as a ratio to a bare page (a heading and a paragraph) served the same way in the same
  * run: a figure that means the same on a fast machine and a slow one. The table is also written to .artifacts/bench/.
- * BENCH_RUNS sets the Lighthouse rounds; BENCH_BUILD_RUNS=0 and BENCH_DEV_EDITS=0 skip the build timings.
+ * First, the previews' part (scripts/bench-previews.ts): cold builds from 90-minute masters, time and peak memory.
+ * BENCH_RUNS sets the Lighthouse rounds; BENCH_BUILD_RUNS=0 and BENCH_DEV_EDITS=0 skip the build timings,
+ * BENCH_PREVIEWS=0 the previews' part.
  */
 import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -15,12 +17,14 @@ import lighthouse from "lighthouse";
 import { navRoutes } from "../src/pages/index";
 import { ROOT } from "./paths";
 import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from "./chromium";
+import { benchPreviews, previewBenchTable, type PreviewBenchRow } from "./bench-previews";
 import { startDevProcess } from "./dev/process";
 import { serveStatic } from "./static-server";
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 5);
 const DEV_EDITS = Number(process.env.BENCH_DEV_EDITS ?? 10);
+const PREVIEWS = process.env.BENCH_PREVIEWS !== "0";
 const ROUTES = navRoutes().map((r) => r.path);
 /** The floor every route is measured against: a heading and a paragraph, nothing else, served the same way. */
 const BARE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title><meta name="description" content="A heading and a paragraph, nothing else."><link rel="icon" href="data:,"></head><body><h1>A bare page</h1><p>A heading and a paragraph, nothing else: the fastest page this server can send, for comparison.</p></body></html>`;
@@ -175,6 +179,7 @@ async function main() {
     process.exit(1);
   }
 
+  const previews: PreviewBenchRow[] = PREVIEWS ? await benchPreviews() : [];
   if (BUILD_RUNS > 0) console.log(`Timing ${BUILD_RUNS} builds...`);
   const builds = timeBuilds();
   if (DEV_EDITS > 0) console.log(`Timing ${DEV_EDITS} dev-server rebuilds...`);
@@ -253,9 +258,11 @@ async function main() {
       `save to served min ${ms(Math.min(...dev.savedToServed))} ms, median ${ms(median(dev.savedToServed))} ms`,
   );
 
+  if (previews.length) console.log(`\n${previewBenchTable(previews)}`);
+
   const outDir = join(ROOT, ".artifacts/bench");
   await mkdir(outDir, { recursive: true });
-  const report = { date: new Date().toISOString(), lighthouseRuns: LIGHTHOUSE_RUNS, served, bareLcpMs: bareLcp, lcpRatios: ratio, lcpRatioTarget: LCP_RATIO_TARGET, build: { runsMs: builds, minMs: Math.min(...builds), medianMs: median(builds) }, dev, routes: results };
+  const report = { date: new Date().toISOString(), lighthouseRuns: LIGHTHOUSE_RUNS, served, bareLcpMs: bareLcp, lcpRatios: ratio, lcpRatioTarget: LCP_RATIO_TARGET, build: { runsMs: builds, minMs: Math.min(...builds), medianMs: median(builds) }, dev, previews, routes: results };
   await writeFile(join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
   console.log(`Written to ${join(".artifacts/bench", "latest.json")}`);
 }

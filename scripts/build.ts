@@ -11,7 +11,7 @@ import type { PageModule } from "../src/pages/types";
 import { buildAssets, type AssetTools } from "./assets";
 import { ROOT } from "./paths";
 import { checkSite } from "./check";
-import { buildPreviews } from "./previews";
+import { buildPreviews, previewTable } from "./previews";
 import { renderSite } from "./render";
 import { headersFile } from "./security";
 import { robotsTxt, sitemapXml } from "./site-files";
@@ -78,7 +78,7 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
 
   // 5. Check: titles, headings, descriptions and links, naming the page at fault.
   checkSite(html, files, content.basePath);
-  return { pages: html, files, content, placeholders, notes: previews.notes };
+  return { pages: html, files, content, placeholders, previews: previews.report, notes: previews.notes };
 }
 
 // Run as a command, not when the dev server (another script) loads its bundle of this file. No top-level
@@ -91,9 +91,11 @@ async function main() {
   const outDir = values.out ? resolve(values.out) : join(ROOT, "dist");
   try {
     const { content, sources } = withEnvironment(ownerContent);
-    const { pages, files, placeholders, notes } = await build({ site: content, sources, outDir, deploy: values.deploy, log: console.log });
+    const { pages, files, placeholders, previews, notes } = await build({ site: content, sources, outDir, deploy: values.deploy, log: console.log });
     const ms = Math.round(performance.now() - started);
     console.log(`Built ${pages.size} pages and ${files.size - pages.size} other files into ${relative(process.cwd(), outDir) || "."}/ in ${ms} ms.`);
+    console.log(`\nPreviews, as measured in the MP3 each card plays:`);
+    for (const line of previewTable(previews)) console.log(`  ${line}`);
     for (const note of notes) console.log(`  ${note}`);
     if (placeholders.length > 0) {
       console.log(`\nPlaceholders still in use; replace them before publishing (a build with --deploy refuses them):`);

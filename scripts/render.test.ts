@@ -22,7 +22,7 @@ const previewsFor = (content: SiteContent) =>
   new Map(
     content.fields.map((f, i) => [
       f.url,
-      { path: `/assets/preview-${i}.mp3`, seconds: 30, peaks: Array.from({ length: 64 }, (_, b) => (b % 7) / 7), kind: i === 0 ? ("excerpt" as const) : ("beat" as const), beatHz: 10 },
+      { path: `/assets/preview-${i}.mp3`, seconds: 30, peaks: Array.from({ length: 64 }, (_, b) => (b % 7) / 7), kind: i === 0 ? ("excerpt" as const) : ("beat" as const), beats: [10] },
     ]),
   );
 const render = (content: SiteContent = site) => renderSite({ site: content, assets, urls: createUrls(content), previews: previewsFor(content) });
@@ -316,14 +316,19 @@ describe("renderSite", () => {
     });
   });
 
-  it("#13 a field card states its format and declared band, and a price only where the owner set one", async () => {
-    const priced = await render({ ...site, fields: site.fields.map((f, i) => (i === 1 ? { ...f, price: { amount: 24.5, currency: "EUR" } } : f)) });
-    const [booster, money] = [...parse(priced.get("products/index.html")!).querySelectorAll(".field-card")].map((c) => visibleText(c));
-    expect(booster).toContain(site.fields[0]!.format);
-    expect(booster).toContain("Alpha, 8–12 Hz beat");
-    expect(booster).not.toMatch(/[$€£]/);
-    expect(money).toContain("€24.50");
-    expect(money).not.toContain("Hz beat");
+  it("#13 #19 a field card states its format and declared bands, and a price only where the owner set one", async () => {
+    const fields = [
+      { ...site.fields[0]!, bands: ["alpha" as const], price: undefined },
+      { ...site.fields[0]!, url: "https://shop.example/l/layered", bands: ["theta" as const, "gamma" as const], price: { amount: 24.5, currency: "EUR" } },
+      { ...site.fields[0]!, url: "https://shop.example/l/none", bands: undefined, price: undefined },
+    ];
+    const [alpha, layered, none] = [...parse((await render({ ...site, fields })).get("products/index.html")!).querySelectorAll(".field-card")].map((c) => visibleText(c));
+    expect(alpha).toContain(site.fields[0]!.format);
+    expect(alpha).toContain("Alpha, 8–12 Hz beat");
+    expect(alpha).not.toMatch(/[$€£]/);
+    expect(layered).toContain("Theta, 4–8 Hz and Gamma, 30–40 Hz beats");
+    expect(layered).toContain("€24.50");
+    expect(none).not.toContain("Hz beat");
   });
 
   it("#14 Home says what a field is, from the content's own lengths, and how Products and All Fields differ", async () => {

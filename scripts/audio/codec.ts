@@ -1,18 +1,14 @@
-import decode from "audio-decode";
+import decodeMpeg from "@audio/decode-mp3";
 import { createMp3Encoder } from "wasm-media-encoders";
 import type { Pcm } from "./pcm";
-
-/** WAV, FLAC or MP3 bytes as samples. Throws with the decoder's own words when the bytes are none of these. */
-export async function decodeAudio(bytes: Uint8Array): Promise<Pcm> {
-  const { channelData, sampleRate } = await decode(bytes);
-  if (!sampleRate || channelData.length === 0 || channelData[0]!.length === 0) throw new Error("it holds no audio");
-  return { sampleRate, channels: channelData };
-}
 
 /** MP3 settings: LAME's VBR quality 2 (about 130 to 190 kbps), which every browser plays. */
 export const MP3 = { vbrQuality: 2 } as const;
 
-/** Stereo audio as an MP3 file. */
+/**
+ * Stereo audio as an MP3 file. LAME takes any sample rate; above 48 kHz (a 96 kHz master's excerpt) it
+ * resamples to 48 kHz, the most MP3 holds.
+ */
 export async function encodeMp3(pcm: Pcm): Promise<Uint8Array> {
   const encoder = await createMp3Encoder();
   encoder.configure({ sampleRate: pcm.sampleRate, channels: 2, ...MP3 });
@@ -28,4 +24,10 @@ export async function encodeMp3(pcm: Pcm): Promise<Uint8Array> {
     offset += chunk.length;
   }
   return out;
+}
+
+/** An MP3 the build made, decoded again to check what it plays. Both channels are kept, even when they are the same. */
+export async function decodeMp3(bytes: Uint8Array): Promise<Pcm> {
+  const { channelData, sampleRate } = await decodeMpeg(bytes);
+  return { sampleRate, channels: channelData };
 }

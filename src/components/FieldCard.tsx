@@ -68,10 +68,10 @@ export function FieldCard({
             <Icon name="download" className="facts__icon" />
             {field.delivery}, {field.format}
           </li>
-          {field.band && (
+          {field.bands && field.bands.length > 0 && (
             <li>
               <Icon name="wave" className="facts__icon" />
-              {bandLabel(field.band)} beat
+              {field.bands.map(bandLabel).join(" and ")} {field.bands.length > 1 ? "beats" : "beat"}
             </li>
           )}
           {field.price && (

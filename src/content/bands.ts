@@ -9,5 +9,16 @@ export const BANDS = {
 
 export type Band = keyof typeof BANDS;
 
+/** The tones a binaural carrier may be: low enough to hear comfortably, high enough not to be felt as rumble. */
+export const CARRIER_HZ = { low: 40, high: 1500 } as const;
+/** The beats the bands span: the difference of the two ears' carriers. */
+export const BEAT_HZ = { low: BANDS.delta.low, high: BANDS.gamma.high } as const;
+
 /** "Alpha, 8–12 Hz". */
 export const bandLabel = (band: Band) => `${BANDS[band].name}, ${BANDS[band].low}–${BANDS[band].high} Hz`;
+
+/** Whether a beat sits in a band, as shown: measured to a hundredth of a hertz, the figure the owner reads. */
+export const inBand = (hz: number, band: Band) => {
+  const shown = Math.round(hz * 100) / 100;
+  return shown >= BANDS[band].low && shown <= BANDS[band].high;
+};

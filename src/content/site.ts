@@ -24,7 +24,7 @@ export const site: SiteContent = {
         "An hour of steady Alpha-range beats under a warm ambient bed, for settling into clear, unhurried focus.",
       durationMinutes: 60,
       tuning: "Alpha wave entrainment",
-      band: "alpha",
+      bands: ["alpha"],
       delivery: "Instant digital download",
       format: "MP3, 320 kbps",
       url: "https://example.gumroad.com/l/field-booster",

@@ -1,4 +1,5 @@
 import type { Preview } from "../lib/preview";
+import { bandLabel } from "./bands";
 import type { SiteUrls } from "../lib/routes";
 import type { SiteContent } from "./types";
 
@@ -46,6 +47,8 @@ export function fieldsData(site: SiteContent, urls: SiteUrls, previews: Readonly
       additionalProperty: [
         { "@type": "PropertyValue", name: "Duration", value: field.durationMinutes, unitCode: "MIN", unitText: "minutes" },
         { "@type": "PropertyValue", name: "Tuning", value: field.tuning },
+        // Only bands the build found in the field's preview: a build whose preview lacks one stops.
+        ...(field.bands ?? []).map((band) => ({ "@type": "PropertyValue", name: "Binaural beat", value: bandLabel(band) })),
       ],
       ...audioOf(previews.get(field.url), field.title, urls),
       // Only a price the owner set: never one made up.

@@ -17,8 +17,11 @@ export interface Field {
   durationMinutes: number;
   /** What the field is tuned for, in words, e.g. "Alpha wave entrainment". */
   tuning: string;
-  /** The brainwave band its beat sits in, where it has one: the build checks the preview against it. */
-  band?: Band;
+  /**
+   * The brainwave bands its beats sit in (one, several for a layered field, or none): the build checks that its
+   * preview plays a beat in each, and the card names them.
+   */
+  bands?: readonly Band[];
   /** How it arrives, e.g. "Instant digital download". */
   delivery: string;
   /** What the buyer downloads, e.g. "MP3, 320 kbps" or "WAV". */

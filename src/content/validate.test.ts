@@ -73,6 +73,24 @@ describe("validateContent", () => {
     expect(errorFor(withField(1, { title })).message).toContain(`${CONTENT_FILE}: fields[1].title is missing`);
   });
 
+  it.each([
+    ["a band that is not one", ["alfa"]],
+    ["the same band twice", ["theta", "theta"]],
+    ["a band not in a list", "alpha"],
+  ])("#19 refuses a field's bands when they are %s", (_, bands) => {
+    expect(errorFor(withField(0, { bands })).message).toContain(`${CONTENT_FILE}: fields[0].bands must list the bands its beats sit in, each once, from "delta", "theta", "alpha", "beta", "gamma"`);
+  });
+
+  it("#19 accepts several bands, or none", () => {
+    expect(() => validateContent(withField(0, { bands: ["theta", "gamma"] }))).not.toThrow();
+    expect(() => validateContent(withField(0, { bands: undefined }))).not.toThrow();
+  });
+
+  it("#19 names a setting a field does not have, which would otherwise be skipped in silence", () => {
+    const field = { ...site.fields[0]!, band: "alpha" } as Field;
+    expect(errorFor({ ...site, fields: [field] }).message).toContain(`${CONTENT_FILE}: fields[0].band is not something a field has: a field has title, description, durationMinutes, tuning, bands,`);
+  });
+
   it("refuses two fields with the same storefront URL, even spelt differently", () => {
     const sameWithSlash = `${site.fields[0]!.url}/`;
     const error = errorFor(withField(1, { url: sameWithSlash }));

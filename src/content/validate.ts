@@ -1,5 +1,5 @@
 import { SLOT_NAMES, SLOT_PATTERN, TO_WRITE_PATTERN } from "../lib/slots";
-import { BANDS } from "./bands";
+import { BANDS, BEAT_HZ, CARRIER_HZ } from "./bands";
 import type { QuestionGroup } from "./questions";
 import type { SampleContent } from "./sample";
 import type { ContentFile, Field, SiteContent } from "./types";
@@ -98,10 +98,14 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
       text(`${at}.tuning`, f.tuning);
       text(`${at}.delivery`, f.delivery);
       text(`${at}.format`, f.format);
-      if (f.band !== undefined && !(f.band in BANDS)) {
-        fail(`${at}.band`, `must be one of ${Object.keys(BANDS).map((b) => `"${b}"`).join(", ")}, or left out (got ${shown(f.band)})`);
+      for (const key of Object.keys(f)) if (!FIELD_KEYS.includes(key)) fail(`${at}.${key}`, `is not something a field has: a field has ${FIELD_KEYS.join(", ")}`);
+      if (f.bands !== undefined) {
+        const names = Object.keys(BANDS).map((b) => `"${b}"`).join(", ");
+        const bands: unknown = f.bands;
+        if (!Array.isArray(bands) || bands.some((b) => typeof b !== "string" || !(b in BANDS)) || new Set(bands).size !== bands.length) {
+          fail(`${at}.bands`, `must list the bands its beats sit in, each once, from ${names}, like ["theta", "gamma"], or be left out (got ${shown(f.bands)})`);
+        }
       }
-      checked.add(`${at}.band`);
       if (f.price !== undefined) {
         const { amount, currency } = f.price;
         if (!(typeof amount === "number" && Number.isFinite(amount) && amount > 0 && Math.round(amount * 100) === amount * 100)) {
@@ -256,6 +260,9 @@ export function placeholderError(placeholders: readonly Placeholder[]): ContentE
   );
 }
 
+/** What a field may say; a key besides these is a typo the build would otherwise skip in silence. */
+const FIELD_KEYS: readonly string[] = ["title", "description", "durationMinutes", "tuning", "bands", "delivery", "format", "price", "url", "preview"] satisfies (keyof Field)[];
+
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 
 // Two spellings of one page (a trailing slash) are still one page.
@@ -270,8 +277,9 @@ function urlKey(value: string): string {
 
 /** Where preview files live; content names them by file name alone. */
 export const PREVIEWS_FOLDER = "src/content/previews";
-/** The longest a preview may be. */
+/** The longest a preview may be, and the shortest worth hearing. */
 export const PREVIEW_MAX_SECONDS = 60;
+export const PREVIEW_MIN_SECONDS = 5;
 
 /** What is wrong with a field's preview, each as [the part of the field, the message]. */
 function previewProblems(preview: Field["preview"] | undefined): [string, string][] {
@@ -286,13 +294,13 @@ function previewProblems(preview: Field["preview"] | undefined): [string, string
       problems.push([".file", `must be the name of a WAV, FLAC or MP3 file in ${PREVIEWS_FOLDER}/, like "field-booster.flac" (got ${shown(preview.file)})`]);
     }
     if (preview.start !== undefined) number(".start", preview.start, 0, 24 * 3600, "where the excerpt starts in the file, in seconds");
-    if (preview.seconds !== undefined) number(".seconds", preview.seconds, 5, PREVIEW_MAX_SECONDS, length);
+    if (preview.seconds !== undefined) number(".seconds", preview.seconds, PREVIEW_MIN_SECONDS, PREVIEW_MAX_SECONDS, length);
   } else if ("recipe" in preview && !("file" in preview)) {
     const recipe = preview.recipe;
-    number(".recipe.carrierHz", recipe?.carrierHz, 40, 1500, "the left ear's tone in Hz");
-    number(".recipe.beatHz", recipe?.beatHz, 0.5, 40, "the beat in Hz (the right ear hears the carrier plus the beat)");
+    number(".recipe.carrierHz", recipe?.carrierHz, CARRIER_HZ.low, CARRIER_HZ.high, "the left ear's tone in Hz");
+    number(".recipe.beatHz", recipe?.beatHz, BEAT_HZ.low, BEAT_HZ.high, "the beat in Hz (the right ear hears the carrier plus the beat)");
     if (recipe?.noise !== undefined) number(".recipe.noise", recipe.noise, 0, 1, "the noise bed's level beside the tones");
-    number(".recipe.seconds", recipe?.seconds, 5, PREVIEW_MAX_SECONDS, length);
+    number(".recipe.seconds", recipe?.seconds, PREVIEW_MIN_SECONDS, PREVIEW_MAX_SECONDS, length);
   } else {
     problems.push(["", `must name either a file (an excerpt in ${PREVIEWS_FOLDER}/) or a recipe (a beat the build synthesizes), not both or neither`]);
   }
@@ -310,8 +318,8 @@ export function sampleProblems(sample: SampleContent): { field: string; message:
   // The slider starts low on purpose: a first press of Play must never be loud.
   within("sample.startVolume", sample.startVolume, 0, 30, "where the volume slider starts, low");
   sample.bands.forEach((band, i) => {
-    within(`sample.bands[${i}].carrierHz`, band.carrierHz, 40, 1500, "a carrier tone a listener hears comfortably, in Hz");
-    within(`sample.bands[${i}].beatHz`, band.beatHz, 0.5, 40, "a beat in the brainwave range, in Hz");
+    within(`sample.bands[${i}].carrierHz`, band.carrierHz, CARRIER_HZ.low, CARRIER_HZ.high, "a carrier tone a listener hears comfortably, in Hz");
+    within(`sample.bands[${i}].beatHz`, band.beatHz, BEAT_HZ.low, BEAT_HZ.high, "a beat in the brainwave range, in Hz");
   });
   within("sample.check.hz", sample.check.hz, 40, 4000, "the headphone check's tone, in Hz");
   within("sample.check.seconds", sample.check.seconds, 0.5, 10, "the headphone check's length, in seconds");

@@ -7,5 +7,6 @@ export interface Preview {
   peaks: number[];
   /** An excerpt of the field itself, or its beat synthesized from a recipe (until there is an excerpt). */
   kind: "excerpt" | "beat";
-  beatHz: number;
+  /** The binaural beats measured in the MP3, in Hz, slowest first. */
+  beats: number[];
 }

@@ -43,6 +43,8 @@ export interface Engine {
 export interface LaunchOptions {
   /** Where the suite's sound server listens (PULSE_SERVER), for engines that play only to an audio device. */
   pulseServer?: string;
+  /** Whether pages will be saved as pictures (npm run screenshots), which some engines render for at a cost. */
+  screenshots?: boolean;
 }
 
 /**

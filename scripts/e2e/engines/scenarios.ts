@@ -77,7 +77,7 @@ export function engineScenarios(name: EngineName): void {
     const give = (tab: Tab) => (waitingForTab.length ? waitingForTab.shift()!(tab) : idle.push(tab));
     beforeAll(async () => {
       const sound = inject("sound");
-      engine = await ENGINE[name].launch({ pulseServer: "address" in sound ? sound.address : undefined });
+      engine = await ENGINE[name].launch({ pulseServer: "address" in sound ? sound.address : undefined, screenshots: SCREENSHOTS });
       tabs.push(
         ...(await Promise.all(
           Array.from({ length: engine.tabs }, async () => {

@@ -56,7 +56,7 @@ const SCREEN = { width: 1600, height: 12_000 };
  * be narrower than its toolbar (about 450 px), so every view holds the page in a frame of the exact viewport size
  * inside the window (a page of the test's own, /__frame.html), and every command works inside the frame.
  */
-export async function webkitEngine({ pulseServer }: LaunchOptions): Promise<Engine> {
+export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions): Promise<Engine> {
   const home = await mkdtemp(join(tmpdir(), "webkit-"));
   // GTK's own setting for reduced motion, which WebKitGTK reports to pages as prefers-reduced-motion.
   await mkdir(join(home, "gtk-3.0"), { recursive: true });
@@ -71,7 +71,16 @@ export async function webkitEngine({ pulseServer }: LaunchOptions): Promise<Engi
     const driver = spawn("xvfb-run", ["-a", "-s", `-screen 0 ${SCREEN.width}x${SCREEN.height}x24`, DRIVER, `--port=${port}`, "--host=127.0.0.1"], {
       stdio: "ignore",
       detached: true,
-      env: { ...process.env, XDG_CONFIG_HOME: home, ...(pulseServer ? { PULSE_SERVER: pulseServer } : {}) },
+      env: {
+        ...process.env,
+        XDG_CONFIG_HOME: home,
+        ...(pulseServer ? { PULSE_SERVER: pulseServer } : {}),
+        // With no GPU, WebKitGTK composites through Mesa's llvmpipe: some 4 s of CPU after every page load,
+        // a fifth of the whole suite's. Without compositing it paints in software directly, and the engine's
+        // layout, scripts and media are the same; but WebDriver's screenshots come from the compositor, so
+        // `npm run screenshots` keeps it.
+        ...(screenshots ? {} : { WEBKIT_DISABLE_COMPOSITING_MODE: "1" }),
+      },
     });
     drivers.push(driver);
     const command = client(`http://127.0.0.1:${port}`);

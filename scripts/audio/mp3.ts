@@ -1,0 +1,144 @@
+import { decoder } from "@audio/decode-mp3";
+import type { FileHandle } from "node:fs/promises";
+import { ascii, CHUNK_BYTES, Damaged, readAt, SourceError, type SourceStream } from "./stream";
+
+/** An MPEG audio frame header, read. */
+interface Frame {
+  bytes: number;
+  samples: number;
+  sampleRate: number;
+  channels: number;
+}
+
+/** Frames decoded before the one an excerpt starts in: enough to refill the bit reservoir later frames borrow from. */
+const PREROLL_FRAMES = 16;
+
+/**
+ * An MP3 file. MP3 frames do not say where they are, so the file is walked frame by frame, reading only the
+ * four-byte headers (a 90-minute file is read once, never decoded), to the frame an excerpt starts in; decoding
+ * by @audio/decode-mp3 starts a few frames before it. The decoder reports a frame it cannot decode; one inside
+ * the excerpt is reported as damage there.
+ */
+export async function openMp3(file: FileHandle, size: number, tagBytes: number): Promise<SourceStream> {
+  const head = await readAt(file, tagBytes, 4096);
+  const firstAt = head.findIndex((_, p) => frameOf(head, p) !== undefined && frameOf(head, p + frameOf(head, p)!.bytes) !== undefined);
+  if (firstAt < 0) throw new SourceError(`cannot be read as MP3: no audio frame follows its start. Export it again`);
+  const first = frameOf(head, firstAt)!;
+  const note = xing(head, firstAt, first);
+  const xingFrames = note?.frames;
+  // A Xing or Info frame is the encoder's note of the file's length; it carries no audio.
+  const audioStart = tagBytes + firstAt + (note ? first.bytes : 0);
+
+  return {
+    format: "MP3",
+    sampleRate: first.sampleRate,
+    channels: first.channels,
+    declaredFrames: xingFrames === undefined ? undefined : xingFrames * first.samples,
+    async *from(frame) {
+      const startFrame = Math.max(0, Math.floor(frame / first.samples) - PREROLL_FRAMES);
+      const start = startFrame === 0 ? { offset: tagBytes, index: 0 } : await walk(file, size, audioStart, startFrame);
+      const decode = await decoder();
+      try {
+        let at = start.index * first.samples;
+        for (let offset = start.offset; offset < size; offset += CHUNK_BYTES) {
+          const bytes = await readAt(file, offset, CHUNK_BYTES);
+          const out = quietly(() => decode.decode(bytes)) as { channelData: Float32Array[]; errors?: { outputSamples: number }[] };
+          // Errors in the preroll are the reservoir refilling; past where the excerpt starts, they are damage.
+          const damage = out.errors?.find((e) => start.index * first.samples + e.outputSamples >= frame);
+          if (damage) throw new Damaged(start.index * first.samples + damage.outputSamples, "damaged");
+          if (out.channelData.length > 0) yield { at, channels: out.channelData };
+          at += out.channelData[0]?.length ?? 0;
+        }
+        if (xingFrames !== undefined && at < (xingFrames - 2) * first.samples) throw new Damaged(at, "short");
+      } finally {
+        decode.free();
+      }
+    },
+  };
+}
+
+/**
+ * The byte offset of audio frame `index`, walking frame headers from the first. Damage on the way is stepped
+ * over to the next real frame, and counted as the frames its bytes would hold: it is before the excerpt, and
+ * only where the excerpt starts depends on it.
+ */
+async function walk(file: FileHandle, size: number, from: number, index: number): Promise<{ offset: number; index: number }> {
+  let [offset, count, frameBytes, skipped] = [from, 0, 0, 0];
+  let bytes = await readAt(file, offset, CHUNK_BYTES);
+  let p = 0;
+  while (count + (frameBytes > 0 ? Math.round((skipped * count) / frameBytes) : 0) < index) {
+    if (p + 8 > bytes.length) {
+      offset += p;
+      if (offset >= size) break;
+      [bytes, p] = [await readAt(file, offset, CHUNK_BYTES), 0];
+      continue;
+    }
+    const frame = frameOf(bytes, p);
+    if (frame) {
+      p += frame.bytes;
+      frameBytes += frame.bytes;
+      count++;
+    } else {
+      p++;
+      skipped++;
+    }
+  }
+  return { offset: offset + p, index: count + (frameBytes > 0 ? Math.round((skipped * count) / frameBytes) : 0) };
+}
+
+const SAMPLE_RATES = [
+  [11025, 12000, 8000],
+  [],
+  [22050, 24000, 16000],
+  [44100, 48000, 32000],
+];
+// Kilobits per second, by [MPEG-1 or not][layer III, II, I][index].
+const BITRATES = [
+  [
+    [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+    [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+    [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
+  ],
+  [
+    [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+    [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+    [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+  ],
+];
+
+/** The frame whose header starts at `p`, or undefined when the bytes there are not one. */
+function frameOf(b: Uint8Array, p: number): Frame | undefined {
+  if (p + 4 > b.length || b[p] !== 0xff || (b[p + 1]! & 0xe0) !== 0xe0) return undefined;
+  const version = (b[p + 1]! >> 3) & 0x03;
+  const layer = (b[p + 1]! >> 1) & 0x03;
+  const [rateIndex, sampleIndex, padding] = [b[p + 2]! >> 4, (b[p + 2]! >> 2) & 0x03, (b[p + 2]! >> 1) & 0x01];
+  if (version === 1 || layer === 0 || rateIndex === 0 || rateIndex === 15 || sampleIndex === 3) return undefined;
+  const mpeg1 = version === 3;
+  const sampleRate = SAMPLE_RATES[version]![sampleIndex]!;
+  const kbps = BITRATES[mpeg1 ? 1 : 0]![layer - 1]![rateIndex]!;
+  const samples = layer === 3 ? 384 : layer === 1 && !mpeg1 ? 576 : 1152;
+  const bytes = layer === 3 ? (Math.floor((12 * kbps * 1000) / sampleRate) + padding) * 4 : Math.floor((samples / 8) * ((kbps * 1000) / sampleRate)) + padding;
+  return { bytes, samples, sampleRate, channels: b[p + 3]! >> 6 === 3 ? 1 : 2 };
+}
+
+/** Whether the frame is a Xing or Info frame (written by LAME and most encoders), and the audio frames it counts. */
+function xing(b: Uint8Array, p: number, frame: Frame): { frames?: number } | undefined {
+  const mpeg1 = frame.samples === 1152 && frame.sampleRate >= 32000;
+  const sideInfo = mpeg1 ? (frame.channels === 1 ? 17 : 32) : frame.channels === 1 ? 9 : 17;
+  const at = p + 4 + sideInfo;
+  const tag = ascii(b, at, at + 4);
+  if (tag !== "Xing" && tag !== "Info") return undefined;
+  const view = new DataView(b.buffer, b.byteOffset);
+  return { frames: view.getUint32(at + 4) & 0x01 ? view.getUint32(at + 8) : undefined };
+}
+
+/** mpg123 prints each frame it cannot decode as well as returning it; the build says what that means itself. */
+function quietly<T>(run: () => T): T {
+  const error = console.error;
+  console.error = () => {};
+  try {
+    return run();
+  } finally {
+    console.error = error;
+  }
+}
