@@ -8,7 +8,7 @@ import type { SiteUrls } from "../src/lib/routes";
 import { iconSvg, renderPng, SHARE_IMAGE, shareImage } from "./images";
 import { ROOT } from "./paths";
 import { ICONS, webManifest } from "./site-files";
-import { buildStyles, stylesheetFor, theme, type StyleChunk } from "./styles";
+import { buildStyles, mediaOf, mediaStylesheet, stylesheetFor, theme, type StyleChunk } from "./styles";
 import { buildWebFonts, fontFaceCss } from "./web-fonts";
 
 const ASSET_DIR = "assets";
@@ -75,6 +75,15 @@ export async function buildAssets(
   for (const icon of ICONS.png) files.set(icon.path.slice(1), tools.renderPng(iconSvg(colours, { rounded: false }), icon.size));
   files.set("site.webmanifest", text(webManifest(site, urls, colours)));
 
+  const stylesheets = styles.flatMap((chunk) => {
+    const media = mediaOf(chunk);
+    if (!media) return [];
+    const css = text(mediaStylesheet(chunk));
+    const path = `/${ASSET_DIR}/${chunk.file.replace(/^styles\/|\.css$/g, "")}-${contentHash(css)}.css`;
+    files.set(path.slice(1), css);
+    return [{ href: path, media }];
+  });
+
   const share = tools.renderShareImage(site, sources);
   const sharePath = `/${ASSET_DIR}/share-${contentHash(share)}.png`;
   files.set(sharePath.slice(1), share);
@@ -82,6 +91,7 @@ export async function buildAssets(
   return {
     page: {
       css: (classes) => stylesheetFor(styles, classes) + fontFaces,
+      stylesheets,
       script: js.loader,
       themeColor: colours.background,
       icons: { svg: ICONS.svg, appleTouch: ICONS.appleTouch },

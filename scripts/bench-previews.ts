@@ -11,12 +11,13 @@ import { open, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { site } from "../src/content/site";
-import type { Field, SiteContent } from "../src/content/types";
+import type { Field } from "../src/content/types";
 import { encodeMp3 } from "./audio/codec";
 import { carrierUnder, flacParts, pad, pinkNoise, render, sine, wav } from "./audio/corpus";
 import type { Pcm } from "./audio/pcm";
 import { ROOT } from "./paths";
 import { copyProject } from "./project-copy";
+import { siteModule } from "./test/fixtures";
 
 /** What the issue set: a cold build with a preview from a 90-minute master, and one with 40 previews. */
 export const PREVIEW_BUDGET = { seconds: 10, megabytes: 500 } as const;
@@ -81,9 +82,6 @@ function repeatSlice(channel: Float32Array, start: number, size: number): Float3
   return out;
 }
 
-/** site.ts for the copy: the owner's content with these fields. */
-const siteModule = (fields: Field[]) =>
-  `import type { SiteContent } from "./types";\nexport const site: SiteContent = ${JSON.stringify({ ...site, fields } satisfies SiteContent, null, 2)};\n`;
 
 const field = (i: number, preview: Field["preview"]): Field => ({
   ...site.fields[0]!,
@@ -121,7 +119,7 @@ export async function benchPreviews(): Promise<PreviewBenchRow[]> {
     ];
     for (const [what, fields] of cases) {
       process.stdout.write(`Building: ${what}... `);
-      await writeFile(join(copy.root, "src/content/site.ts"), siteModule(fields));
+      await writeFile(join(copy.root, "src/content/site.ts"), siteModule({ ...site, fields }));
       const { seconds, megabytes } = timedBuild(copy.root);
       const withinBudget = megabytes <= PREVIEW_BUDGET.megabytes && (fields.length > 1 || seconds <= PREVIEW_BUDGET.seconds);
       rows.push({ what, seconds, megabytes, withinBudget });

@@ -78,7 +78,7 @@ async function timeDevRebuilds(): Promise<{ savedToServed: number[]; rebuild: nu
   try {
     for (let edit = 1; edit <= DEV_EDITS; edit++) {
       const started = performance.now();
-      await dev.edit("src/pages/about.tsx", (text) => text.replace(/not a (switch|lever\d*)\./, `not a lever${edit}.`));
+      await dev.edit("src/content/about.ts", (text) => text.replace(/lead: "(Edit \d+\. )?/, `lead: "Edit ${edit}. `));
       savedToServed.push(performance.now() - started);
       rebuild.push((await dev.stats()).lastBuildMs);
     }

@@ -7,10 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../src/content/site";
 import { ContentError } from "../src/content/validate";
 import { islands } from "../src/islands/registry";
+import { slug } from "../src/lib/anchors";
+import { outputFileFor } from "../src/lib/routes";
 import { pages } from "../src/pages/index";
 import type { PageModule } from "../src/pages/types";
 import { ROOT } from "./paths";
 import { build } from "./build";
+import { copyProject } from "./project-copy";
+import { FIXTURE_SITE, siteModule } from "./test/fixtures";
 import { assertReplaceable, BUILD_MARKER, OutputFolderError } from "./write";
 
 let workDir: string;
@@ -40,19 +44,13 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
 }
 
 describe("build", () => {
-  it("writes exactly the six pages and the 404 page, plus the islands, icons and files for hosts and crawlers", async () => {
+  it("writes exactly a file per page, a preview per field that has one, the islands, icons and files for hosts and crawlers", async () => {
     const files = await listFiles(outDir);
-    expect(files.filter((f) => f.endsWith(".html"))).toEqual([
-      "404.html",
-      "about/index.html",
-      "all-fields/index.html",
-      "contact/index.html",
-      "index.html",
-      "products/index.html",
-      "services/index.html",
-    ]);
+    expect(files.filter((f) => f.endsWith(".html"))).toEqual(pages.map((p) => outputFileFor(p.meta.path)).sort());
     const others = files.filter((f) => !f.endsWith(".html")).map((f) => f.replace(/-[A-Za-z0-9]{8,10}\./, "-[hash]."));
-    expect(others).toEqual([
+    const previews = site.fields.filter((f) => f.preview).map((f) => `assets/preview-${slug(f.title, "field")}-[hash].mp3`);
+    expect(others.filter((f) => f.endsWith(".mp3")).sort()).toEqual(previews.sort());
+    expect(others.filter((f) => !f.endsWith(".mp3"))).toEqual([
       ".nojekyll",
       BUILD_MARKER,
       "_headers",
@@ -65,9 +63,9 @@ describe("build", () => {
       "assets/chunk-[hash].js",
       "assets/eb-garamond-600-core-[hash].woff2",
       "assets/eb-garamond-600-latin-[hash].woff2",
+      "assets/forced-colors-[hash].css",
       "assets/islands-[hash].js",
-      "assets/preview-field-booster-[hash].mp3",
-      "assets/preview-urgent-money-field-[hash].mp3",
+      "assets/print-[hash].css",
       "assets/share-[hash].png",
       "favicon.svg",
       "icon-192.png",
@@ -149,9 +147,12 @@ describe("build", () => {
   });
 
   it("from the command line: lists placeholders, and exits non-zero naming what is at fault, with the output untouched", async () => {
+    // On a copy holding the tests' own content, with its example addresses.
+    const copy = await copyProject();
+    await writeFile(join(copy.root, "src/content/site.ts"), siteModule(FIXTURE_SITE));
     const cli = (env: Record<string, string>, ...args: string[]) =>
       spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts", "--out", join(workDir, "cli"), ...args], {
-        cwd: ROOT,
+        cwd: copy.root,
         encoding: "utf8",
         env: { ...process.env, ...env },
       });
@@ -171,6 +172,7 @@ describe("build", () => {
     expect(deploy.stderr).toContain("src/content/site.ts: email is still a placeholder (hello@example.com): replace it before publishing");
     expect(deploy.stderr).not.toContain("origin is still a placeholder");
     expect(await snapshot(join(workDir, "cli"))).toEqual(before);
+    await copy.remove();
   });
 
   it("#11 refuses to replace a folder it did not make, naming it, and leaves it as it was", async () => {
@@ -224,11 +226,12 @@ describe("build", () => {
 
   it("#11 a build to publish refuses the placeholders still in the content, and writes nothing", async () => {
     const before = await snapshot(outDir);
-    const failure = build({ outDir, deploy: true });
+    const terms = { file: "src/content/questions.ts", data: { productQuestions: { questions: [{ answer: ["[[Your refund terms: whether, and how.]]"] }] } } };
+    const failure = build({ outDir, deploy: true, site: FIXTURE_SITE, contentFiles: [terms] });
     await expect(failure).rejects.toBeInstanceOf(ContentError);
-    await expect(failure).rejects.toThrow("src/content/site.ts: storefront.url is still a placeholder (https://example.gumroad.com/)");
+    await expect(failure).rejects.toThrow("src/content/site.ts: storefront.url is still a placeholder (https://example.shopfront.com/)");
     // #14: and the terms the owner has still to write.
-    await expect(failure).rejects.toThrow(/src\/content\/questions\.ts: productQuestions\.questions\[\d\]\.answer\[\d\] is still a placeholder \(\[\[Your refund terms.*\): write the text in \[\[ \]\] and remove the brackets before publishing/);
+    await expect(failure).rejects.toThrow("src/content/questions.ts: productQuestions.questions[0].answer[0] is still a placeholder ([[Your refund terms: whether, and how.]]): write the text in [[ ]] and remove the brackets before publishing");
     expect(await snapshot(outDir)).toEqual(before);
   });
 

@@ -76,9 +76,16 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
     [".nojekyll", ""],
   ]);
 
-  // 5. Check: titles, headings, descriptions and links, naming the page at fault.
+  // 5. Check: titles, headings, descriptions, links and sizes, naming the page at fault.
   checkSite(html, files, content.basePath);
-  return { pages: html, files, content, placeholders, previews: previews.report, notes: previews.notes };
+  const notes = [...contentNotes(content), ...previews.notes];
+  return { pages: html, files, content, placeholders, previews: previews.report, notes };
+}
+
+/** What the owner may have forgotten, which is not wrong enough to stop a build. */
+export function contentNotes(site: SiteContent, now = new Date()): string[] {
+  const year = now.getFullYear();
+  return site.copyrightYear === year ? [] : [`src/content/site.ts: copyrightYear is ${site.copyrightYear}, and it is ${year}: every footer says © ${site.copyrightYear}`];
 }
 
 // Run as a command, not when the dev server (another script) loads its bundle of this file. No top-level

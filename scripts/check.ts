@@ -1,4 +1,5 @@
 import { XMLValidator } from "fast-xml-parser";
+import { budgetProblems } from "./page-budget";
 
 /** A rendered page that breaks a rule of the site; the message names the page. */
 export class SiteCheckError extends Error {
@@ -12,8 +13,8 @@ const DESCRIPTION_LENGTH = { min: 50, max: 160 };
 
 /**
  * Checks every page before anything is written: one <h1>, a title of its own, a description of sensible
- * length, and every link, stylesheet and script inside the site pointing at a file that will exist
- * (with its #fragment, where one is given).
+ * length, every link, stylesheet and script inside the site pointing at a file that will exist (with its
+ * #fragment, where one is given), no {slot} left unfilled, and a size that arrives in one round trip.
  */
 export function checkSite(pages: ReadonlyMap<string, string>, otherFiles: ReadonlyMap<string, string | Uint8Array>, basePath: string): void {
   const problems: string[] = [...xmlProblems(otherFiles)];
@@ -42,7 +43,12 @@ export function checkSite(pages: ReadonlyMap<string, string>, otherFiles: Readon
       const problem = checkReference(ref, file, base, files, idsByPage);
       if (problem) problems.push(`${file}: ${problem}`);
     }
+
+    // A slot its place does not fill (a card's {seconds} written in a page's text) would show as written.
+    const words = html.replace(/<(script|style)[\s\S]*?<\/\1>/g, "").replace(/<[^>]*>/g, " ");
+    for (const [slot] of words.matchAll(/\{\w+\}/g)) problems.push(`${file}: shows ${slot} as written: nothing on this page fills that slot`);
   }
+  problems.push(...budgetProblems(pages));
 
   if (problems.length > 0) throw new SiteCheckError(problems);
 }

@@ -60,10 +60,11 @@ describe("#11 the share image draws what the owner writes, or says why it cannot
     expect(taglineLines.map((l) => l.text).join(" ")).toBe(tagline);
   });
 
-  it("keeps the shipped brand and tagline at full size on one line each", () => {
-    const drawnLines = lines(withText({}).svg);
-    expect(drawnLines).toContainEqual({ size: 112, text: site.brand });
-    expect(drawnLines).toContainEqual({ size: 46, text: site.tagline });
+  it("keeps a brand and tagline of ordinary length at full size on one line each", () => {
+    const [brand, tagline] = ["Lumen Field Studio", "Slow, layered headphone sessions for quiet evenings."];
+    const drawnLines = lines(withText({ brand, tagline }).svg);
+    expect(drawnLines).toContainEqual({ size: 112, text: brand });
+    expect(drawnLines).toContainEqual({ size: 46, text: tagline });
   });
 
   it.each([

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { BANDS, inBand, type Band } from "../src/content/bands";
 import type { Field, PreviewSource, SiteContent } from "../src/content/types";
 import { CONTENT_FILE, ContentError, PREVIEW_MAX_SECONDS, PREVIEW_MIN_SECONDS, PREVIEWS_FOLDER, type ContentProblem } from "../src/content/validate";
-import type { Preview } from "../src/lib/preview";
+import { slug } from "../src/lib/anchors";
+import { waveOf, type Preview } from "../src/lib/preview";
 import { binaural, clippedRuns, sameInBothEars, waveformPeaks, type Beat } from "./audio/analyse";
 import { decodeMp3, encodeMp3, MP3 } from "./audio/codec";
 import { integratedLoudness, truePeak } from "./audio/loudness";
@@ -25,10 +26,10 @@ export const PREVIEW_SETTINGS = {
   /** Before encoding, room for what MP3 adds to peaks. */
   ceilingBeforeCodecDbtp: -1.5,
   fadeSeconds: 1,
-  bars: 64,
+  bars: 40,
   mp3: MP3,
   /** A change to how previews are made, so that no cached result of the old way is used. */
-  version: 2,
+  version: 3,
 } as const;
 
 /** Previews made at once: each holds its excerpt (up to 46 MB for a minute at 96 kHz) while it is made. */
@@ -110,12 +111,12 @@ export async function buildPreviews(
   for (const preview of made) {
     if (!preview) continue;
     const { field, mp3, measured } = preview;
-    const path = `/assets/preview-${slug(field.title)}-${createHash("sha256").update(mp3).digest("hex").slice(0, 10)}.mp3`;
+    const path = `/assets/preview-${slug(field.title, "field")}-${createHash("sha256").update(mp3).digest("hex").slice(0, 10)}.mp3`;
     files.set(path.slice(1), mp3);
     byField.set(field.url, {
       path,
       seconds: measured.seconds,
-      peaks: measured.peaks,
+      wave: waveOf(measured.peaks),
       kind: "file" in field.preview! ? "excerpt" : "beat",
       beats: measured.beats.map((beat) => Math.round(beat.hz * 100) / 100),
     });
@@ -241,9 +242,3 @@ export function previewTable(report: readonly PreviewReport[]): string[] {
   return [head, ...rows].map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!))).join("  ").trimEnd());
 }
 
-const slug = (title: string) =>
-  title
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "") || "field";

@@ -2,6 +2,7 @@ import type { ComponentType, ReactElement } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { Document } from "../src/components/Document";
 import { IslandSlots, type PlacedIsland } from "../src/components/Island";
+import { TextContext } from "../src/components/Text";
 import { siteSlots } from "../src/content/slots";
 import type { SiteContent } from "../src/content/types";
 import { islands, loadIsland, type IslandName } from "../src/islands/registry";
@@ -36,9 +37,11 @@ export async function renderSite({ site, assets, urls, previews = new Map(), pag
     let html: string;
     try {
       html = renderPage(
-        <Document site={site} meta={meta} urls={urls} assets={assets} nav={items} structuredData={structuredData?.(site, urls, previews)}>
-          <Page site={site} url={urls.path} previews={previews} slots={slots} />
-        </Document>,
+        <TextContext value={{ slots, url: urls.path }}>
+          <Document site={site} meta={meta} urls={urls} assets={assets} nav={items} structuredData={structuredData?.(site, urls, previews)}>
+            <Page site={site} url={urls.path} previews={previews} />
+          </Document>
+        </TextContext>,
         components,
       );
     } catch (error) {

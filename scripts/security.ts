@@ -80,7 +80,8 @@ export function contentSecurityPolicy(pages: Iterable<string>, { meta = false }:
   const directives: [string, ...string[]][] = [
     ["default-src", "'none'"],
     ["script-src", "'self'", ...[...scripts].sort()],
-    ["style-src", ...[...styles].sort()],
+    // 'self': the print and forced-colours stylesheets, linked with their media (scripts/styles.ts).
+    ["style-src", "'self'", ...[...styles].sort()],
     ["img-src", "'self'"],
     // The previews: MP3 files from the site itself.
     ["media-src", "'self'"],

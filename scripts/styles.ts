@@ -50,14 +50,29 @@ export function buildStyles(): StyleChunk[] {
 }
 
 /**
- * The stylesheet a page inlines: the layer order, then every chunk that is not a component's, and each component's
- * only when the page uses one of its classes (`classes` undefined: all of them, as the dev server swaps in).
+ * Stylesheets for a medium the screen never is, or a mode few visitors use, as files of their own with the media
+ * they apply to: a browser does not wait for a stylesheet whose media does not match, so they cost the first
+ * paint nothing, where inlined they would cost every page about a kilobyte.
  */
-export function stylesheetFor(chunks: readonly StyleChunk[], classes?: ReadonlySet<string>): string {
+export const MEDIA_STYLESHEETS = { "print.css": "print", "forced-colors.css": "(forced-colors: active)" } as const;
+
+/** Whether a chunk is one of MEDIA_STYLESHEETS, kept out of the inlined stylesheet. */
+export const mediaOf = (chunk: StyleChunk) => MEDIA_STYLESHEETS[chunk.file.replace(/^styles\//, "") as keyof typeof MEDIA_STYLESHEETS];
+
+/** One of MEDIA_STYLESHEETS on its own, in its layer (the page's stylesheet declares the layers' order). */
+export const mediaStylesheet = (chunk: StyleChunk) => (chunk.layer ? `@layer ${chunk.layer}{${chunk.css}}` : chunk.css);
+
+/**
+ * The stylesheet a page inlines: the layer order, then every chunk that is not a component's, and each component's
+ * only when the page uses one of its classes (`classes` undefined: all of them, as the dev server swaps in). The
+ * media stylesheets are not in it, unless `everything` is set (the dev server's swap-in).
+ */
+export function stylesheetFor(chunks: readonly StyleChunk[], classes?: ReadonlySet<string>, { everything = false } = {}): string {
   const layers = [...new Set(chunks.map((c) => c.layer).filter(Boolean))];
   let css = `@layer ${layers.join(",")};`;
   let open = "";
   for (const chunk of chunks) {
+    if (!everything && mediaOf(chunk)) continue;
     if (classes && chunk.classes && ![...chunk.classes].some((c) => classes.has(c))) continue;
     if (chunk.layer !== open) {
       if (open) css += "}";

@@ -1,4 +1,4 @@
-import decodeMpeg from "@audio/decode-mp3";
+import { decoder as mpegDecoder } from "@audio/decode-mp3";
 import { createMp3Encoder } from "wasm-media-encoders";
 import type { Pcm } from "./pcm";
 
@@ -28,6 +28,13 @@ export async function encodeMp3(pcm: Pcm): Promise<Uint8Array> {
 
 /** An MP3 the build made, decoded again to check what it plays. Both channels are kept, even when they are the same. */
 export async function decodeMp3(bytes: Uint8Array): Promise<Pcm> {
-  const { channelData, sampleRate } = await decodeMpeg(bytes);
-  return { sampleRate, channels: channelData };
+  // The decoder by name, not the package's default export: the dev server bundles this code as CommonJS, where an
+  // ES module's default export arrives as the whole module.
+  const decode = await mpegDecoder();
+  try {
+    const { channelData, sampleRate } = decode.decode(bytes);
+    return { sampleRate, channels: channelData };
+  } finally {
+    decode.free();
+  }
 }

@@ -81,6 +81,7 @@ export async function startDevServer({ port = 3000, host = "localhost", typechec
       if (builds === 1 && built.placeholders.length > 0) {
         log(`  Placeholders still in use (replace them before publishing): ${built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ")}`);
       }
+      if (builds === 1) for (const note of built.notes) log(`  ${note}`);
       // One message per build. After a failure every open tab shows the overlay, so all of them reload.
       if (onlyStyles && !hadProblem) clients.send({ type: "css", css: tools.css() });
       else clients.send({ type: "reload", paths: addresses(hadProblem ? built.pages.keys() : changedPages, content.basePath) });

@@ -37,6 +37,10 @@ suite("lineOfField", () => {
     expect(lineOfField(content, field)).toBe(line);
   });
 
+  it("finds a field whose keys are quoted, as JSON writes them", () => {
+    expect(lineOfField(content.replace(/(\w+):/g, '"$1":'), "fields[1].durationMinutes")).toBe(10);
+  });
+
   it("says nothing for a field that is not written in the file", () => {
     expect(lineOfField(content, "fields[5].title")).toBeUndefined();
     expect(lineOfField(content, "origin")).toBeUndefined();

@@ -48,7 +48,8 @@ export function sourceOf(error: unknown, map: SourceMap, bundleFile: string): { 
 /** The line of a content file where a field such as "fields[1].durationMinutes" or "mail.press.subject" is written. */
 export function lineOfField(text: string, field: string): number | undefined {
   const parts = field.split(/[.[\]]+/).filter(Boolean);
-  const key = (name: string) => new RegExp(`\\b${name}\\s*[:=]`);
+  // A key as TypeScript allows it: bare, or quoted as in JSON.
+  const key = (name: string) => new RegExp(`\\b${name}["']?\\s*[:=]`);
   let position = 0;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;

@@ -48,7 +48,7 @@ export async function cachedTools(): Promise<CachedTools> {
 
   return {
     tools,
-    css: () => stylesheetFor(styles ?? []),
+    css: () => stylesheetFor(styles ?? [], undefined, { everything: true }),
     invalidate(changed) {
       if (changed.some((file) => file.startsWith("styles/"))) styles = undefined;
       if (changed.some((file) => islandsInputs.has(file))) islands = undefined;

@@ -1,8 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { frame } from "../../src/content/frame";
+import { products } from "../../src/content/products";
 import { productQuestions, serviceQuestions } from "../../src/content/questions";
 import { sample } from "../../src/content/sample";
 import { site } from "../../src/content/site";
+import { siteSlots } from "../../src/content/slots";
+import { plainText } from "../../src/lib/slots";
 import { pdfPageTexts } from "./pdf";
 import { decodePng, inkShare, type Pixels } from "./png";
 import { DESKTOP, hydrated, layoutShifts, NAV_LABELS, navLinks, newContext, PHONE, ROUTES, settle, toggle, useBrowser, usePage, visit, watchPage } from "./site";
@@ -12,6 +16,8 @@ import { DESKTOP, hydrated, layoutShifts, NAV_LABELS, navLinks, newContext, PHON
  * questions that open with no script. Each is tried as a visitor meets it, in Chromium.
  */
 const chromium = useBrowser();
+/** A content text as the page shows it. */
+const shown = (text: string) => plainText(text, siteSlots(site));
 
 /** What the screen shows around an element: its box and `pad` px of what surrounds it. */
 async function pixelsAround(page: Page, selector: string, pad = 4): Promise<Pixels> {
@@ -62,15 +68,23 @@ describe("in forced colours, on a phone", () => {
     expect(primary).not.toBe(await colourInside(view.page, ".hero__title", -2));
   });
 
-  it("the sample's play and stop icons and its progress bar are drawn, and so are a preview's play icon and waveform", async () => {
+  it("a preview's play icon and waveform are drawn", async () => {
+    // The tests' own fields, each with a preview.
+    const context = await newContext(chromium.browser, { width: PHONE, forcedColors: true, fixture: true });
+    const page = await context.newPage();
+    await visit(page, "/products/");
+    expect(inkShare(await pixelsAround(page, ".preview__play svg", 2))).toBeGreaterThan(0.1);
+    expect(inkShare(await pixelsAround(page, ".preview__wave svg", 2))).toBeGreaterThan(0.2);
+    await context.close();
+  });
+
+  it("the sample's play and stop icons and its progress bar are drawn", async () => {
     await view.page.clock.install();
-    await visit(view.page, "/products/");
-    expect(inkShare(await pixelsAround(view.page, ".preview__play svg", 2))).toBeGreaterThan(0.1);
-    expect(inkShare(await pixelsAround(view.page, ".preview__wave svg", 2))).toBeGreaterThan(0.2);
+    await visit(view.page, "/about/");
     expect(inkShare(await pixelsAround(view.page, ".sample__play-icon", 2))).toBeGreaterThan(0.1);
 
     await view.page.locator(".sample__play").click();
-    await expect.poll(() => view.page.locator(".sample__play").textContent()).toBe("Stop");
+    await expect.poll(() => view.page.locator(".sample__play").textContent()).toBe(sample.labels.stop);
     expect(inkShare(await pixelsAround(view.page, ".sample__play-icon", 2))).toBeGreaterThan(0.15);
     await view.page.clock.fastForward((sample.seconds / 2) * 1000);
     await expect.poll(() => view.page.locator(".sample__bar").evaluate((bar) => bar.getBoundingClientRect().width)).toBeGreaterThan(40);
@@ -121,7 +135,7 @@ describe("printed", () => {
     expect(pages.map((text) => text.length > 0)).toEqual(pages.map(() => true));
     const text = squeeze(pages.join(""));
     expect(text).toContain(squeeze(site.brand));
-    for (const absent of ["Skip to content", "Menu", "Play a sample", "Check your headphones", `Opens ${site.storefront.name} in a new tab`]) expect(text).not.toContain(squeeze(absent));
+    for (const absent of [frame.skipLink, frame.menu, sample.labels.play, sample.labels.check, shown(frame.storefrontLink.note)]) expect(text).not.toContain(squeeze(absent));
 
     await view.page.emulateMedia({ media: "print" });
     const colours = await view.page.evaluate(() => ({
@@ -136,9 +150,10 @@ describe("printed", () => {
   it("prints where each storefront and mail link leads, every answer open, and no field card split across pages", async () => {
     await visit(view.page, "/products/");
     const text = squeeze(pdfPageTexts(await view.page.pdf({ format: "A4" })).join(""));
-    for (const field of site.fields) expect(text).toContain(squeeze(`Access the Morphic Field (${field.url})`));
-    expect(text).toContain(squeeze(`Request a Personalised Field (${site.email})`));
-    expect(text).toContain(squeeze("Checkout, payment and receipts are handled by"));
+    for (const field of site.fields) expect(text).toContain(squeeze(`${shown(products.fields.buy)} (${field.url})`));
+    expect(text).toContain(squeeze(`${shown(products.personal.request)} (${site.email})`));
+    // Every answer printed, closed as it is on screen: the start of each one's last paragraph.
+    for (const question of productQuestions.questions) expect(text).toContain(squeeze(shown(question.answer.at(-1)!).replace(/\[\[|\]\]/g, "").slice(0, 30)));
     await view.page.emulateMedia({ media: "print" });
     expect(await view.page.locator(".field-card").evaluateAll((cards) => cards.map((c) => getComputedStyle(c).breakInside))).toEqual(site.fields.map(() => "avoid"));
     await view.page.emulateMedia({ media: null });
@@ -175,14 +190,22 @@ describe("the headings' serif", () => {
   });
 
   it("every button speaks in the page's own font, not the browser's button font", async () => {
-    const context = await newContext(chromium.browser, { width: PHONE });
+    // The tests' own Products: the menu and two players. And About: the sample's buttons.
+    const context = await newContext(chromium.browser, { width: PHONE, fixture: true });
     const page = await context.newPage();
-    await visit(page, "/products/");
-    const fonts = await page.evaluate(() => {
-      const body = getComputedStyle(document.body).fontFamily;
-      return [...document.querySelectorAll("button")].filter((b) => getComputedStyle(b).fontFamily !== body).map((b) => b.textContent || b.getAttribute("aria-label"));
-    });
-    expect(await page.locator("button").count()).toBeGreaterThanOrEqual(6);
+    const fonts: string[] = [];
+    let buttons = 0;
+    for (const path of ["/products/", "/about/"]) {
+      await visit(page, path);
+      buttons += await page.locator("button").count();
+      fonts.push(
+        ...(await page.evaluate(() => {
+          const body = getComputedStyle(document.body).fontFamily;
+          return [...document.querySelectorAll("button")].filter((b) => getComputedStyle(b).fontFamily !== body).map((b) => b.textContent || b.getAttribute("aria-label")!);
+        })),
+      );
+    }
+    expect(buttons).toBeGreaterThanOrEqual(7);
     expect(fonts).toEqual([]);
     await context.close();
   });
@@ -211,12 +234,13 @@ describe("questions, with JavaScript", () => {
   const view = usePage(chromium, { width: PHONE });
 
   it("a link to an answer arrives with it open, from another page or from this one", async () => {
-    const [refunds, licence] = ["refunds", "licence"].map((id) => view.page.locator(`#${id}`));
-    await visit(view.page, "/products/#refunds", { use: false });
-    await expect.poll(() => refunds!.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
-    expect(await licence!.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
-    await view.page.evaluate(() => (location.hash = "#licence"));
-    await expect.poll(() => licence!.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    const [first, last] = [productQuestions.questions[0]!, productQuestions.questions.at(-1)!];
+    await visit(view.page, `/products/#${last.id}`, { use: false });
+    await expect.poll(() => view.page.locator(`#${last.id}`).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    if (first === last) return;
+    expect(await view.page.locator(`#${first.id}`).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await view.page.evaluate((id) => (location.hash = `#${id}`), first.id);
+    await expect.poll(() => view.page.locator(`#${first.id}`).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
   });
 });
 

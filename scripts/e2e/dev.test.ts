@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevProcess, type DevProcess } from "../dev/process";
+import { FIXTURE_SITE, siteModule } from "../test/fixtures";
 import { DESKTOP, newContext, useBrowser } from "./site";
 
 const chromium = useBrowser();
@@ -19,6 +20,8 @@ describe("npm run dev", () => {
     dev = await startDevProcess({
       typecheck: true,
       prepare: async (root) => {
+        // The tests' own content, whose facts the edits below rely on (the owner's can say anything).
+        await writeFile(join(root, "src/content/site.ts"), siteModule(FIXTURE_SITE));
         await mkdir(join(root, `dist.old-${deadPid}`));
         await writeFile(join(root, `dist.old-${deadPid}`, "index.html"), "the previous site");
         await mkdir(join(root, `dist.tmp-${deadPid}`));
@@ -58,12 +61,12 @@ describe("npm run dev", () => {
     await page.goto(`${dev.url}/about/`);
     await page.waitForFunction(() => document.scripts.length > 0);
     const reloaded = page.waitForEvent("load");
-    const answer = await dev.edit("src/pages/about.tsx", (text) => text.replace("not a switch.", "not a lever."));
+    const answer = await dev.edit("src/content/about.ts", (text) => text.replace('lead: "', 'lead: "Edited once. '));
     expect(answer).toEqual({ type: "reload", paths: ["/about/"] });
-    expect(await (await get("/about/")).text()).toContain("not a lever.");
+    expect(await (await get("/about/")).text()).toContain("Edited once.");
     await reloaded;
-    expect(await page.locator("main").textContent()).toContain("not a lever.");
-    await dev.printed(/✓ Rebuilt in \d+ ms \(src\/pages\/about\.tsx\)/);
+    expect(await page.locator("main").textContent()).toContain("Edited once.");
+    await dev.printed(/✓ Rebuilt in \d+ ms \(src\/content\/about\.ts\)/);
   });
 
   it("swaps the stylesheet in place for a style change, without reloading", async () => {
@@ -82,8 +85,8 @@ describe("npm run dev", () => {
 
   it("reports invalid content in the terminal and over the page, keeps serving the last good page, and recovers", async () => {
     await page.goto(`${dev.url}/products/`);
-    const line = await lineOf("src/content/site.ts", "durationMinutes: 90,");
-    const answer = await dev.edit("src/content/site.ts", (text) => text.replace("durationMinutes: 90,", "durationMinutes: 0,"));
+    const line = await lineOf("src/content/site.ts", "\"durationMinutes\": 90,");
+    const answer = await dev.edit("src/content/site.ts", (text) => text.replace("\"durationMinutes\": 90,", "\"durationMinutes\": 0,"));
     expect(answer).toMatchObject({ type: "problem", problem: { file: "src/content/site.ts", line } });
     await dev.printed(new RegExp(`✗ src/content/site\\.ts:${line}: Invalid site content:[\\s\\S]*fields\\[1\\]\\.durationMinutes must be a positive whole number`));
     const overlay = page.locator("#dev-overlay");
@@ -92,24 +95,35 @@ describe("npm run dev", () => {
     expect(await (await get("/products/")).text()).toContain("90-minute audio");
 
     const reloaded = page.waitForEvent("load");
-    await dev.edit("src/content/site.ts", (text) => text.replace("durationMinutes: 0,", "durationMinutes: 45,"));
+    await dev.edit("src/content/site.ts", (text) => text.replace("\"durationMinutes\": 0,", "\"durationMinutes\": 45,"));
     await reloaded;
     expect(await page.locator("main").textContent()).toContain("45-minute audio");
     expect(await overlay.count()).toBe(0);
   });
 
+  it("makes a preview it has not made before: the build code, bundled for the dev server, encodes and checks it", async () => {
+    const src = async () => (await (await get("/products/")).text()).match(/src="(\/assets\/preview-second-fixture-field-\w+\.mp3)"/)![1]!;
+    const before = await src();
+    // A beat no build has synthesized, so the cache cannot answer.
+    const answer = await dev.edit("src/content/site.ts", (text) => text.replace('"beatHz": 7.5', '"beatHz": 7.25'));
+    expect(answer.type).toBe("reload");
+    const after = await src();
+    expect(after).not.toBe(before);
+    expect((await get(after)).status).toBe(200);
+  });
+
   it("names a problem in any content file by its file and line (a mail subject with a line break)", async () => {
-    const line = await lineOf("src/content/mail.ts", 'subject: "Press Inquiry",');
-    const answer = await dev.edit("src/content/mail.ts", (text) => text.replace('subject: "Press Inquiry",', 'subject: "Press\\nInquiry",'));
+    const line = await lineOf("src/content/mail.ts", 'subject: "');
+    const answer = await dev.edit("src/content/mail.ts", (text) => text.replace('subject: "', 'subject: "Line\\n'));
     expect(answer).toMatchObject({ type: "problem", problem: { file: "src/content/mail.ts", line } });
-    expect((await dev.edit("src/content/mail.ts", (text) => text.replace('"Press\\nInquiry"', '"Press Inquiry"'))).type).toBe("reload");
+    expect((await dev.edit("src/content/mail.ts", (text) => text.replace('subject: "Line\\n', 'subject: "'))).type).toBe("reload");
   });
 
   it("names the file and line of a syntax error and of a page that throws, and recovers from each", async () => {
-    const syntax = await dev.edit("src/pages/services.tsx", (text) => text.replace('title="A field made for you"', 'title="A field made for you'));
+    const syntax = await dev.edit("src/pages/services.tsx", (text) => text.replace("<Steps steps={process.steps} />", "<Steps steps={process.steps} >"));
     expect(syntax).toMatchObject({ type: "problem", problem: { kind: "build", file: "src/pages/services.tsx" } });
     expect((syntax as { problem: { line: number } }).problem.line).toBeGreaterThan(0);
-    expect((await dev.edit("src/pages/services.tsx", (text) => text.replace('title="A field made for you\n', 'title="A field made for you"\n'))).type).toBe("reload");
+    expect((await dev.edit("src/pages/services.tsx", (text) => text.replace("<Steps steps={process.steps} >", "<Steps steps={process.steps} />"))).type).toBe("reload");
 
     const thrown = await dev.edit("src/pages/services.tsx", (text) =>
       text.replace(/(export function Page\(\{[^}]*\}: PageProps\) \{\n)/, '$1  if (site) throw new Error("no services today");\n'),
@@ -147,7 +161,7 @@ describe("npm run dev, over many edits", () => {
   afterAll(() => dev?.stop());
 
   it(`still answers after ${EDITS} edits, with no more watchers or listeners and a heap that does not grow with them`, async () => {
-    const edit = (n: number) => dev.edit("src/pages/about.tsx", (text) => text.replace(/not a (switch|lever\d*)\./, `not a lever${n}.`));
+    const edit = (n: number) => dev.edit("src/content/about.ts", (text) => text.replace(/lead: "(Edit \d+\. )?/, `lead: "Edit ${n}. `));
     // The first edits warm the caches (a first rebuild compiles more than later ones): measure after them.
     for (let n = 1; n <= 10; n++) await edit(n);
     const start = await dev.stats({ collect: true });
@@ -159,7 +173,7 @@ describe("npm run dev, over many edits", () => {
     // Each rebuild evaluates the build code afresh (about 2 MB): keeping even one in fifteen would exceed this.
     const growth = end.heapUsed - start.heapUsed;
     expect(growth).toBeLessThan(4 * 1024 * 1024);
-    expect(await (await fetch(`${dev.url}/about/`)).text()).toContain(`not a lever${EDITS}.`);
+    expect(await (await fetch(`${dev.url}/about/`)).text()).toContain(`Edit ${EDITS}.`);
     console.log(`dev server over ${EDITS - 10} edits: heap ${(start.heapUsed / 1e6).toFixed(1)} MB to ${(end.heapUsed / 1e6).toFixed(1)} MB; last rebuild ${Math.round(end.lastBuildMs)} ms`);
   });
 

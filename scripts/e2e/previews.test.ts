@@ -2,12 +2,13 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { volumeToLevel } from "../../src/audio/graph";
 import { sample } from "../../src/content/sample";
-import { site } from "../../src/content/site";
+import { FIXTURE_SITE } from "../test/fixtures";
 import { axeViolations } from "./axe";
 import { newContext, PHONE, settle, useBrowser, visit, watchPage } from "./site";
 
 const chromium = useBrowser();
-const [first, second] = site.fields as [(typeof site.fields)[0], (typeof site.fields)[1]];
+// The tests' own two fields, each with a preview: the owner's may have any number, or none.
+const [first, second] = FIXTURE_SITE.fields as [(typeof FIXTURE_SITE.fields)[0], (typeof FIXTURE_SITE.fields)[1]];
 
 const card = (page: Page, title: string) => page.locator(".field-card", { has: page.locator(".card__title", { hasText: title }) }).first();
 const playButton = (page: Page, title: string) => card(page, title).locator(".preview__play");
@@ -21,7 +22,7 @@ describe("#13 a field's preview, with JavaScript", () => {
   let page: Page;
   let watched: ReturnType<typeof watchPage>;
   beforeEach(async () => {
-    context = await newContext(chromium.browser, { width: PHONE });
+    context = await newContext(chromium.browser, { width: PHONE, fixture: true });
     page = await context.newPage();
     watched = watchPage(page);
   });
@@ -61,7 +62,7 @@ describe("#13 a field's preview, with JavaScript", () => {
   it("seeks by arrow keys, Home and End, and by pointer on the waveform; the server answers the ranges it asks for", async () => {
     const ranges: number[] = [];
     page.on("response", (response) => response.url().endsWith(".mp3") && ranges.push(response.status()));
-    await visit(page, "/all-fields/");
+    await visit(page, "/products/");
     await playButton(page, first.title).click();
     await expect.poll(async () => (await audioState(page, first.title)).time).toBeGreaterThan(0.5);
     const wave = card(page, first.title).locator(".preview__wave");
@@ -100,7 +101,7 @@ describe("#13 a field's preview, with JavaScript", () => {
     await expect.poll(async () => (await audioState(page, second.title)).paused).toBe(false);
     expect(await page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title, artist: navigator.mediaSession.metadata?.artist }))).toEqual({
       title: second.title,
-      artist: site.brand,
+      artist: FIXTURE_SITE.brand,
     });
     expect(await axeViolations(page, "#fields")).toEqual([]);
   });
@@ -108,7 +109,7 @@ describe("#13 a field's preview, with JavaScript", () => {
 
 describe("#13 a field's preview, without JavaScript", () => {
   it("is the browser's own player, shown, fetching nothing before Play, and it plays", async () => {
-    const context = await newContext(chromium.browser, { width: PHONE, js: false });
+    const context = await newContext(chromium.browser, { width: PHONE, js: false, fixture: true });
     const page = await context.newPage();
     const watched = watchPage(page);
     await page.goto("/products/");

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { build } from "../build";
+import { FIXTURE_SITE } from "../test/fixtures";
 import { launchChromiumServer } from "../chromium";
 import { serveStatic } from "../static-server";
 import { soundServerMissing, startSoundServer } from "./engines/sound-server";
@@ -15,6 +16,9 @@ declare module "vitest" {
     baseURL: string;
     /** The folder that build wrote, for tests that read files. */
     distDir: string;
+    /** The same build of the tests' own content (scripts/test/fixtures.ts), for tests that need particular fields. */
+    fixtureDistDir: string;
+    fixtureURL: string;
     /** Where the one Chromium of the run listens; each test file connects to it. */
     chromiumEndpoint: string;
     /** The suite's audio device for Firefox and WebKit (PULSE_SERVER), or why there is none. */
@@ -29,21 +33,24 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const workDir = await mkdtemp(join(tmpdir(), "site-e2e-"));
   const distDir = join(workDir, "dist");
+  const fixtureDistDir = join(workDir, "fixture");
   const missing = soundServerMissing();
   const [chromium, , , sound] = await Promise.all([
     launchChromiumServer(),
-    build({ outDir: distDir }),
+    build({ outDir: distDir }).then(() => build({ site: FIXTURE_SITE, outDir: fixtureDistDir })),
     Promise.all(ENGINES.map((engine) => mkdir(screenshotDir(engine), { recursive: true }))),
     missing ? undefined : startSoundServer(),
   ]);
   // With the built `_headers` applied: every browser test runs under the exact policy a host would send.
-  const server = await serveStatic(distDir, { headers: true });
+  const [server, fixtureServer] = await Promise.all([serveStatic(distDir, { headers: true }), serveStatic(fixtureDistDir, { headers: true })]);
   project.provide("baseURL", server.url);
   project.provide("distDir", distDir);
+  project.provide("fixtureDistDir", fixtureDistDir);
+  project.provide("fixtureURL", fixtureServer.url);
   project.provide("chromiumEndpoint", chromium.wsEndpoint());
   project.provide("sound", sound ? { address: sound.address } : { missing: missing! });
   return async () => {
-    await Promise.all([server.close(), chromium.close(), sound?.close()]);
+    await Promise.all([server.close(), fixtureServer.close(), chromium.close(), sound?.close()]);
     await rm(workDir, { recursive: true, force: true });
   };
 }

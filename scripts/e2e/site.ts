@@ -56,6 +56,8 @@ export interface ContextOptions {
   reducedMotion?: "reduce" | "no-preference";
   /** Forced colours, as Windows' contrast themes impose them. */
   forcedColors?: boolean;
+  /** The tests' own fixture build (two fields with previews) rather than the owner's site. */
+  fixture?: boolean;
 }
 
 /**
@@ -64,9 +66,9 @@ export interface ContextOptions {
  */
 export async function newContext(
   browser: Browser,
-  { width, height = VIEWPORT_HEIGHT, js = true, reducedMotion = "reduce", forcedColors = false }: ContextOptions,
+  { width, height = VIEWPORT_HEIGHT, js = true, reducedMotion = "reduce", forcedColors = false, fixture = false }: ContextOptions,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height }, reducedMotion, forcedColors: forcedColors ? "active" : "none", baseURL: baseURL() });
+  const context = await browser.newContext({ viewport: { width, height }, reducedMotion, forcedColors: forcedColors ? "active" : "none", baseURL: fixture ? inject("fixtureURL") : baseURL() });
   if (!js) {
     await context.route("**/*", async (route) => {
       if (route.request().resourceType() !== "document") return route.continue();
@@ -124,11 +126,20 @@ export function settle(page: Page): Promise<void> {
 }
 
 /** Every layout shift since the page began to load (the buffered entries, read at once). */
+/** Every layout shift since the page began to load (the buffered entries, read at once), each with what moved. */
 export const layoutShifts = (page: Page) =>
   page.evaluate(() => {
+    interface Shift {
+      value: number;
+      sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    }
     const observer = new PerformanceObserver(() => {});
     observer.observe({ type: "layout-shift", buffered: true });
-    const shifts = observer.takeRecords().map((e) => (e as unknown as { value: number }).value);
+    const name = (node?: Node) => (node instanceof Element ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).split(" ")[0]}` : ""}` : (node?.nodeName ?? "?"));
+    const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+    const shifts = (observer.takeRecords() as unknown as Shift[]).map(
+      (e) => `${e.value.toPrecision(2)}: ${e.sources.map((s) => `${name(s.node)} ${box(s.previousRect)} → ${box(s.currentRect)}`).join("; ")}`,
+    );
     observer.disconnect();
     return shifts;
   });

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
+import type { CardCopy } from "../content/types";
 import type { IconName } from "../lib/icons";
-import type { Slots } from "../lib/slots";
-import { ContentText } from "./ContentText";
 import { Icon } from "./Icon";
+import { Text } from "./Text";
 
 export function Card({
   icon,
@@ -11,6 +11,7 @@ export function Card({
   children,
   actions,
   level = 3,
+  wide = false,
 }: {
   icon?: IconName;
   title: string;
@@ -19,54 +20,47 @@ export function Card({
   actions?: ReactNode;
   /** The heading level that fits the outline where the card sits. */
   level?: 2 | 3;
+  /** Across the whole grid, its action beside its words. */
+  wide?: boolean;
 }) {
   const Heading = level === 2 ? "h2" : "h3";
   return (
-    <article className="card">
+    <article className={wide ? "card card--wide" : "card"}>
       {icon && (
         <div className="card__icon">
           <Icon name={icon} />
         </div>
       )}
       {/* The label follows the heading it belongs to, as a screen reader reads it; the stylesheet shows it above. */}
-      <Heading className="card__title">{title}</Heading>
-      {eyebrow && <p className="eyebrow card__label">{eyebrow}</p>}
+      <Heading className="card__title">
+        <Text text={title} />
+      </Heading>
+      {eyebrow && (
+        <p className="eyebrow card__label">
+          <Text text={eyebrow} />
+        </p>
+      )}
       {children && <div className="card__body">{children}</div>}
       {actions && <div className="card__actions">{actions}</div>}
     </article>
   );
 }
 
-export function CardGrid({ children, columns = 3 }: { children: ReactNode; columns?: 2 | 3 | 4 }) {
+export function CardGrid({ children, columns = 3 }: { children: ReactNode; columns?: 1 | 2 | 3 | 4 }) {
   return <div className={`card-grid card-grid--${columns}`}>{children}</div>;
 }
 
 /** A card's words, as content gives them. */
-export interface CardText {
-  icon?: IconName;
-  eyebrow?: string;
-  title: string;
-  text: string;
-}
+export type CardText = Partial<Pick<CardCopy, "icon">> & { eyebrow?: string; title: string; text: string };
 
-/** A grid of cards from content: each its icon, eyebrow, title and text (slots filled, see ContentText), and any actions. */
-export function CardList<C extends CardText>({
-  cards,
-  columns,
-  slots,
-  actions,
-}: {
-  cards: readonly C[];
-  columns?: 2 | 3 | 4;
-  slots: Slots;
-  actions?: (card: C) => ReactNode;
-}) {
+/** A grid of cards from content: each its icon, eyebrow, title and text, and any actions. */
+export function CardList<C extends CardText>({ cards, columns, actions }: { cards: readonly C[]; columns?: 2 | 3 | 4; actions?: (card: C) => ReactNode }) {
   return (
     <CardGrid columns={columns}>
       {cards.map((card) => (
         <Card key={card.title} icon={card.icon} eyebrow={card.eyebrow} title={card.title} actions={actions?.(card)}>
           <p>
-            <ContentText text={card.text} slots={slots} />
+            <Text text={card.text} />
           </p>
         </Card>
       ))}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { frame } from "../content/frame";
 import type { SiteContent } from "../content/types";
 import type { NavItem } from "../islands/SiteHeader";
 import { CSP_PLACEHOLDER, STYLE_PLACEHOLDER, type PageAssets, type PageMeta } from "../lib/page";
@@ -6,9 +7,11 @@ import type { SiteUrls } from "../lib/routes";
 import { scriptJson } from "../lib/script-json";
 import { Island } from "./Island";
 import { SiteFooter } from "./SiteFooter";
+import { Text, usePlain } from "./Text";
 
-export function pageTitle(meta: PageMeta, site: SiteContent): string {
-  return meta.path === "/" ? `${site.brand} · ${meta.title}` : `${meta.title} · ${site.brand}`;
+/** A page's <title>: its own words (slots filled) and the brand. */
+export function pageTitle(title: string, path: string, site: SiteContent): string {
+  return path === "/" ? `${site.brand} · ${title}` : `${title} · ${site.brand}`;
 }
 
 /** The one owner of <html>, <head> and the page frame: skip link, header, main, footer. */
@@ -30,7 +33,9 @@ export function Document({
   structuredData?: object;
   children: ReactNode;
 }) {
-  const title = pageTitle(meta, site);
+  const plain = usePlain();
+  const title = pageTitle(plain(meta.title), meta.path, site);
+  const description = plain(meta.description);
   const canonical = meta.noindex ? undefined : urls.absolute(meta.path);
   return (
     <html lang="en">
@@ -39,7 +44,7 @@ export function Document({
         <meta httpEquiv="Content-Security-Policy" content={CSP_PLACEHOLDER} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
-        <meta name="description" content={meta.description} />
+        <meta name="description" content={description} />
         {canonical && <link rel="canonical" href={canonical} />}
         {meta.noindex && <meta name="robots" content="noindex" />}
         <meta name="theme-color" content={assets.themeColor} />
@@ -47,7 +52,7 @@ export function Document({
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={site.brand} />
         <meta property="og:title" content={title} />
-        <meta property="og:description" content={meta.description} />
+        <meta property="og:description" content={description} />
         {canonical && <meta property="og:url" content={canonical} />}
         <meta property="og:image" content={urls.absolute(assets.shareImage.path)} />
         <meta property="og:image:width" content={String(assets.shareImage.width)} />
@@ -58,14 +63,17 @@ export function Document({
         <link rel="apple-touch-icon" href={urls.path(assets.icons.appleTouch)} />
         <link rel="manifest" href={urls.path(assets.manifest)} />
         <style dangerouslySetInnerHTML={{ __html: STYLE_PLACEHOLDER }} />
+        {assets.stylesheets.map((sheet) => (
+          <link rel="stylesheet" href={urls.path(sheet.href)} media={sheet.media} key={sheet.href} />
+        ))}
         <script dangerouslySetInnerHTML={{ __html: assets.script }} />
         {structuredData && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(structuredData) }} />}
       </head>
       <body>
         <a className="skip-link" href="#main">
-          Skip to content
+          <Text text={frame.skipLink} />
         </a>
-        <Island name="SiteHeader" props={{ brand: site.brand, homeHref: urls.path("/"), items: nav }} />
+        <Island name="SiteHeader" props={{ brand: site.brand, homeHref: urls.path("/"), items: nav, menu: frame.menu }} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

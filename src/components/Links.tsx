@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
+import { frame } from "../content/frame";
 import { mailtoHref, type MailPreset } from "../lib/mailto";
 import { Icon } from "./Icon";
+import { Text, usePlain } from "./Text";
 
 type Variant = "primary" | "secondary";
 
@@ -21,7 +23,7 @@ export function ButtonLink({
 }) {
   return (
     <a className={buttonClass(variant)} href={href}>
-      {children}
+      {typeof children === "string" ? <Text text={children} /> : children}
       {context && <span className="visually-hidden"> {context}</span>}
       <Icon name="arrow" className="button__icon" />
     </a>
@@ -34,31 +36,19 @@ export function ButtonLink({
  * cards), so the visible copy is hidden from them. rel="noopener" without "noreferrer": the storefront's
  * statistics should still see which site sent the visitor. `data-print-target`: printed after the link.
  */
-export function StorefrontLink({
-  href,
-  label,
-  storefront,
-  context,
-  variant = "primary",
-}: {
-  href: string;
-  label: string;
-  /** The storefront's name, for the note. */
-  storefront: string;
-  context?: string;
-  variant?: Variant;
-}) {
+export function StorefrontLink({ href, label, context, variant = "primary" }: { href: string; label: string; context?: string; variant?: Variant }) {
+  const plain = usePlain();
   return (
     <span className="leaves">
       <a className={buttonClass(variant)} href={href} target="_blank" rel="noopener" data-print-target={href}>
-        {label}
+        <Text text={label} />
         <span className="visually-hidden">
-          {context ? `: ${context}` : ""}, on {storefront} (opens in a new tab)
+          {context ? `: ${context}` : ""}, {plain(frame.storefrontLink.spoken)}
         </span>
         <Icon name="external" className="button__icon" />
       </a>
       <span className="leaves__note" aria-hidden="true">
-        Opens {storefront} in a new tab
+        <Text text={frame.storefrontLink.note} />
       </span>
     </span>
   );
@@ -79,7 +69,7 @@ export function MailLink({
 }) {
   return (
     <a className={variant ? buttonClass(variant) : "text-link"} href={mailtoHref(email, preset)} data-print-target={children === email ? undefined : email}>
-      {children}
+      {typeof children === "string" && children !== email ? <Text text={children} /> : children}
       {variant && <Icon name="mail" className="button__icon" />}
     </a>
   );

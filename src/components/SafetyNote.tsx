@@ -1,5 +1,6 @@
 import { safety } from "../content/safety";
 import { Icon } from "./Icon";
+import { Text } from "./Text";
 
 export function SafetyNote() {
   return (
@@ -13,7 +14,9 @@ export function SafetyNote() {
         </h2>
         <ul className="safety-note__list">
           {safety.points.map((point) => (
-            <li key={point}>{point}</li>
+            <li key={point}>
+              <Text text={point} />
+            </li>
           ))}
         </ul>
       </div>

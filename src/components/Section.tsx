@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Text } from "./Text";
 
 /** A titled band of the page. The id names the heading, so the section is a labelled region. */
 export function Section({
@@ -13,7 +14,7 @@ export function Section({
   id: string;
   eyebrow?: string;
   title: string;
-  lead?: ReactNode;
+  lead?: string;
   children?: ReactNode;
   tone?: "plain" | "raised";
   /** On wide screens, heading on the left and content on the right: for sections that are mostly text. */
@@ -24,11 +25,19 @@ export function Section({
     <section className={className} aria-labelledby={`${id}-title`} id={id}>
       <div className="container">
         <header className="section__header">
-          {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+          {eyebrow && (
+            <p className="eyebrow">
+              <Text text={eyebrow} />
+            </p>
+          )}
           <h2 className="section__title" id={`${id}-title`}>
-            {title}
+            <Text text={title} />
           </h2>
-          {lead && <p className="lead">{lead}</p>}
+          {lead && (
+            <p className="lead">
+              <Text text={lead} />
+            </p>
+          )}
         </header>
         {children && <div className="section__body">{children}</div>}
       </div>
@@ -45,16 +54,22 @@ export function PageIntro({
 }: {
   eyebrow: string;
   title: string;
-  lead: ReactNode;
+  lead: string;
   children?: ReactNode;
 }) {
   return (
     <div className="page-intro">
       <div className="page-intro__glow" aria-hidden="true" />
       <div className="container page-intro__inner">
-        <p className="eyebrow">{eyebrow}</p>
-        <h1 className="page-intro__title">{title}</h1>
-        <p className="lead">{lead}</p>
+        <p className="eyebrow">
+          <Text text={eyebrow} />
+        </p>
+        <h1 className="page-intro__title">
+          <Text text={title} />
+        </h1>
+        <p className="lead">
+          <Text text={lead} />
+        </p>
         {children && <div className="actions">{children}</div>}
       </div>
     </div>
@@ -62,15 +77,17 @@ export function PageIntro({
 }
 
 /** A closing prompt: a short pitch and one or two actions, on a raised panel. Its id makes it a place to link to. */
-export function Callout({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions: ReactNode }) {
+export function Callout({ id, title, text, actions }: { id: string; title: string; text: string; actions: ReactNode }) {
   return (
     <section className="container callout-wrap" id={id} aria-labelledby={`${id}-title`}>
       <div className="callout panel">
         <div className="callout__text">
           <h2 className="callout__title" id={`${id}-title`}>
-            {title}
+            <Text text={title} />
           </h2>
-          {children}
+          <p>
+            <Text text={text} />
+          </p>
         </div>
         <div className="actions callout__actions">{actions}</div>
       </div>

@@ -1,8 +1,10 @@
+import { frame } from "../content/frame";
 import { mail } from "../content/mail";
 import { safety } from "../content/safety";
 import type { SiteContent } from "../content/types";
 import type { SiteUrls } from "../lib/routes";
 import { MailLink } from "./Links";
+import { Text } from "./Text";
 
 export function SiteFooter({ site, urls }: { site: SiteContent; urls: SiteUrls }) {
   return (
@@ -13,13 +15,15 @@ export function SiteFooter({ site, urls }: { site: SiteContent; urls: SiteUrls }
           <p className="site-footer__tagline">{site.tagline}</p>
         </div>
         <div className="site-footer__contact">
-          <p className="site-footer__label">Write to us</p>
+          <p className="site-footer__label">
+            <Text text={frame.footer.contactLabel} />
+          </p>
           <MailLink email={site.email} preset={mail.generalInquiry}>
             {site.email}
           </MailLink>
         </div>
         <p className="site-footer__safety">
-          Listen with stereo headphones at a low volume, and never while driving.{" "}
+          <Text text={frame.footer.safety} />{" "}
           <a className="text-link" href={urls.path(`${safety.page}#${safety.id}`)}>
             {safety.title}
           </a>

@@ -1,4 +1,5 @@
-import type { StepCopy } from "../content/copy";
+import type { StepCopy } from "../content/types";
+import { Text } from "./Text";
 
 /** A short numbered sequence; the numbers come from the list itself, so they stay right when steps change. */
 export function Steps({ steps }: { steps: readonly StepCopy[] }) {
@@ -6,8 +7,12 @@ export function Steps({ steps }: { steps: readonly StepCopy[] }) {
     <ol className="steps">
       {steps.map((step) => (
         <li className="steps__item" key={step.title}>
-          <h3 className="steps__title">{step.title}</h3>
-          <p className="steps__text">{step.text}</p>
+          <h3 className="steps__title">
+            <Text text={step.title} />
+          </h3>
+          <p className="steps__text">
+            <Text text={step.text} />
+          </p>
         </li>
       ))}
     </ol>

@@ -1,14 +1,28 @@
-import * as copy from "./copy";
+import { about } from "./about";
+import { allFields } from "./all-fields";
+import { contact } from "./contact";
+import { frame } from "./frame";
+import { home } from "./home";
 import { mail } from "./mail";
+import { notFound } from "./not-found";
+import { products } from "./products";
 import { productQuestions, serviceQuestions } from "./questions";
 import { safety } from "./safety";
 import { sample } from "./sample";
+import { services } from "./services";
 import type { ContentFile } from "./types";
 import { questionProblems, sampleProblems } from "./validate";
 
 /** The content files besides site.ts. The build checks every string in them, naming the file and field. */
 export const contentFiles: readonly ContentFile[] = [
-  { file: "src/content/copy.ts", data: copy },
+  { file: "src/content/home.ts", data: { home } },
+  { file: "src/content/about.ts", data: { about } },
+  { file: "src/content/services.ts", data: { services } },
+  { file: "src/content/products.ts", data: { products } },
+  { file: "src/content/all-fields.ts", data: { allFields } },
+  { file: "src/content/contact.ts", data: { contact } },
+  { file: "src/content/not-found.ts", data: { notFound } },
+  { file: "src/content/frame.ts", data: { frame }, localSlots: /^frame\.fieldCard\./ },
   {
     file: "src/content/questions.ts",
     data: { productQuestions, serviceQuestions },
@@ -16,5 +30,5 @@ export const contentFiles: readonly ContentFile[] = [
   },
   { file: "src/content/mail.ts", data: { mail }, multiline: /^mail\.\w+\.body$/ },
   { file: "src/content/safety.ts", data: { safety } },
-  { file: "src/content/sample.ts", data: { sample }, check: () => sampleProblems(sample) },
+  { file: "src/content/sample.ts", data: { sample }, localSlots: /^sample\.labels\./, check: () => sampleProblems(sample) },
 ];

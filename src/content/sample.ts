@@ -14,6 +14,28 @@ export interface SampleBand {
 }
 
 export const sample = {
+  /** Where the sample sits on Products. */
+  section: {
+    eyebrow: "Hear it first",
+    title: "Play a binaural sample",
+    lead: "A one-minute sample, made live in your browser: a pure tone in each ear, a few hertz apart. Put your headphones on first, and start quietly.",
+  },
+  /** The player's own words. {band}, {beat}, {seconds} and {ear} are filled in as it plays. */
+  labels: {
+    chooseBand: "Choose a band",
+    beat: "{beat} Hz beat",
+    play: "Play a sample",
+    stop: "Stop",
+    volume: "Volume",
+    check: "Check your headphones",
+    left: "Left",
+    right: "Right",
+    stopped: "Stopped",
+    playing: "Playing {band}, {beat} Hz beat, {seconds} left",
+    second: "1 second",
+    seconds: "{seconds} seconds",
+    checking: "Playing a tone in your {ear} ear only",
+  },
   seconds: 60,
   fadeSeconds: 0.5,
   /** Where the volume slider starts, out of 100: low, on purpose. */

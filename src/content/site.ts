@@ -11,6 +11,8 @@ export const site: SiteContent = {
   basePath: "/",
   brand: "EquiSync Fields",
   tagline: "Binaural audio fields, layered with EquiSync.",
+  method: "EquiSync",
+  replyTime: "within 24 hours",
   email: "hello@example.com",
   copyrightYear: 2025,
   storefront: {

@@ -14,5 +14,9 @@ export function siteSlots(site: SiteContent): Slots {
     storefront: site.storefront.name,
     formats: listInWords(distinct(site.fields.map((f) => f.format))),
     lengths: `${listInWords(minutes(site.fields).map(String))} minutes`,
+    fieldLength: fieldLengths(site.fields),
+    fieldCount: String(site.fields.length),
+    method: site.method,
+    replyTime: site.replyTime,
   };
 }

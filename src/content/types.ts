@@ -1,4 +1,26 @@
+import type { IconName } from "../lib/icons";
 import type { Band } from "./bands";
+
+/**
+ * Text in content may use {slots} the site fills in (src/lib/slots.ts), [[words still to write]], and links to
+ * pages of the site written [like this](/products/).
+ */
+export interface CardCopy {
+  icon: IconName;
+  title: string;
+  text: string;
+}
+
+export interface StepCopy {
+  title: string;
+  text: string;
+}
+
+export interface SectionCopy {
+  eyebrow?: string;
+  title: string;
+  lead?: string;
+}
 
 /**
  * What a field's preview plays: an excerpt the owner exported (a WAV, FLAC or MP3 file in src/content/previews/,
@@ -41,6 +63,10 @@ export interface SiteContent {
   basePath: string;
   brand: string;
   tagline: string;
+  /** The studio's name for its layering method, wherever the copy says {method}: "EquiSync". */
+  method: string;
+  /** How soon the studio answers, wherever the copy says {replyTime}: "within 24 hours". */
+  replyTime: string;
   /** Where every mail link and custom request goes. */
   email: string;
   copyrightYear: number;
@@ -61,6 +87,8 @@ export interface ContentFile {
   data: object;
   /** The fields whose text may hold line breaks (a mail's body), as a pattern over the field's path. */
   multiline?: RegExp;
+  /** The fields that may use the slots their place fills ({seconds} on a field card), likewise. */
+  localSlots?: RegExp;
   /** Rules for the file's other values (numbers, ranges), each problem by field. */
   check?: () => { field: string; message: string }[];
 }

@@ -1,4 +1,4 @@
-import { SLOT_NAMES, SLOT_PATTERN, TO_WRITE_PATTERN } from "../lib/slots";
+import { LOCAL_SLOT_NAMES, SLOT_NAMES, SLOT_PATTERN, TO_WRITE_PATTERN } from "../lib/slots";
 import { BANDS, BEAT_HZ, CARRIER_HZ } from "./bands";
 import type { QuestionGroup } from "./questions";
 import type { SampleContent } from "./sample";
@@ -134,9 +134,9 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
   forEachString(content, "", (field, value) => {
     if (!checked.has(field)) text(field, value);
   });
-  for (const { file, data, multiline, check: rules } of files) {
+  for (const { file, data, multiline, localSlots, check: rules } of files) {
     forEachString(data, "", (field, value) => {
-      const problem = textProblem(value, { lines: multiline?.test(field) ?? false });
+      const problem = textProblem(value, { lines: multiline?.test(field) ?? false, local: localSlots?.test(field) ?? false });
       if (problem) problems.push({ source: file, field, message: problem });
     });
     for (const problem of rules?.() ?? []) problems.push({ source: file, ...problem });
@@ -163,8 +163,11 @@ const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\
 const VISIBLE = /[^\s\p{Cf}\p{Zs}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u;
 const CONTROL_NAMES: Record<string, string> = { "\n": "a line break", "\r": "a carriage return", "\t": "a tab" };
 
-/** What is wrong with a piece of content text, if anything. `lines`: it may hold line breaks (a mail's body). */
-function textProblem(value: unknown, { lines = false }: { lines?: boolean } = {}): string | undefined {
+/**
+ * What is wrong with a piece of content text, if anything. `lines`: it may hold line breaks (a mail's body);
+ * `local`: it may use the slots one place fills for what it shows ({seconds} on a field card).
+ */
+function textProblem(value: unknown, { lines = false, local = false }: { lines?: boolean; local?: boolean } = {}): string | undefined {
   if (typeof value !== "string" || value.trim() === "") return `is missing: give it some text${value === undefined || value === "" ? "" : ` (got ${shown(value)})`}`;
   const surrogate = value.match(LONE_SURROGATE);
   if (surrogate) {
@@ -178,10 +181,9 @@ function textProblem(value: unknown, { lines = false }: { lines?: boolean } = {}
     return `has ${name} (${code}) at position ${control.index}, which ${char === "\n" || char === "\r" ? "this text cannot hold" : "no text should hold"}: remove it`;
   }
   if (!VISIBLE.test(value)) return `has no visible character (only spaces or invisible ones): give it some text (got ${shown(value)})`;
+  const names: readonly string[] = local ? [...SLOT_NAMES, ...LOCAL_SLOT_NAMES] : SLOT_NAMES;
   for (const [, name] of value.matchAll(SLOT_PATTERN)) {
-    if (!(SLOT_NAMES as readonly string[]).includes(name!)) {
-      return `uses the slot {${name}}, which nothing fills in; the slots are ${SLOT_NAMES.map((s) => `{${s}}`).join(", ")}`;
-    }
+    if (!names.includes(name!)) return `uses the slot {${name}}, which nothing fills in; the slots are ${names.map((s) => `{${s}}`).join(", ")}`;
   }
   // Words still to write sit between [[ and ]]: a bracket left over means the marker was cut short.
   const unwritten = value.replace(TO_WRITE_PATTERN, (whole, inside: string) => (inside.trim() ? "" : whole));

@@ -9,8 +9,8 @@ export interface PreviewPlayerProps {
   studio: string;
   src: string;
   seconds: number;
-  /** The waveform: a bar's height, 0 to 1, per stretch (computed by the build). */
-  peaks: number[];
+  /** The waveform: a digit per bar, its height (computed by the build; src/lib/preview.ts). */
+  wave: string;
   /** A square picture for the lock screen. */
   artwork: string;
   /** Where the volume slider starts, out of 100: low, as the band sample's does. */
@@ -22,10 +22,13 @@ const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60))
 
 /**
  * The waveform as one path of bars, each a line one unit wide (the stylesheet's stroke) on a 2-unit grid, 20 units
- * tall and centred: drawn the same on the server and in the browser.
+ * tall and centred, 2 units for the quietest level and 2 more for each above: drawn the same on the server and in
+ * the browser. Each bar moves from the end of the last, so the path is a few characters a bar.
  */
-const wavePath = (peaks: readonly number[]) =>
-  peaks.map((peak, i) => `M${i * 2 + 1} ${(10 - Math.max(peak, 0.04) * 9).toFixed(1)}v${(Math.max(peak, 0.04) * 18).toFixed(1)}`).join("");
+function wavePath(wave: string): string {
+  const levels = [...wave].map(Number);
+  return levels.map((level, i) => (i === 0 ? `M1 ${9 - level}v${2 + 2 * level}` : `m2-${level + levels[i - 1]! + 2}v${2 + 2 * level}`)).join("");
+}
 
 /**
  * A field's preview. Without JavaScript it is the browser's own <audio controls preload="none">, which plays and
@@ -33,12 +36,16 @@ const wavePath = (peaks: readonly number[]) =>
  * the waveform showing what has played and seeking by pointer or arrow keys, the time, a volume that starts low;
  * one sound at a time across the page; it stops when the page is hidden, and names itself to the lock screen.
  */
-export function PreviewPlayer({ title, studio, src, seconds, peaks, artwork, startVolume }: PreviewPlayerProps) {
+export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, startVolume }: PreviewPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const owner = useRef({});
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [volume, setVolume] = useState(startVolume);
+  // The waveform is drawn once the player is live: its bars are not in the page's HTML, which stays small however
+  // many fields there are; until then the stylesheet draws a quiet row of even bars in the same place.
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => setDrawn(true), []);
 
   useEffect(() => {
     const pause = () => audio.current?.pause();
@@ -81,7 +88,7 @@ export function PreviewPlayer({ title, studio, src, seconds, peaks, artwork, sta
     event.preventDefault();
     seek(to);
   };
-  const path = wavePath(peaks);
+  const path = wavePath(wave);
   const waveId = useId();
   const played = `${((time / seconds) * 100).toFixed(2)}%`;
 
@@ -105,6 +112,7 @@ export function PreviewPlayer({ title, studio, src, seconds, peaks, artwork, sta
         </button>
         <div
           className="preview__wave"
+          data-drawn={drawn ? "" : undefined}
           role="slider"
           tabIndex={0}
           aria-label={`Position in the preview of ${title}`}
@@ -116,10 +124,10 @@ export function PreviewPlayer({ title, studio, src, seconds, peaks, artwork, sta
           onKeyDown={fromKey}
           style={time > 0 ? ({ "--played": played } as object) : undefined}
         >
-          <svg viewBox={`0 0 ${peaks.length * 2} 20`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
+          <svg viewBox={`0 0 ${wave.length * 2} 20`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
             {/* The bars once, and the part that has played drawn over them from the same path. */}
             <g className="preview__bars">
-              <path id={waveId} d={path} />
+              <path id={waveId} d={drawn ? path : undefined} />
             </g>
             <use href={`#${waveId}`} className="preview__bars--played" />
           </svg>

@@ -95,12 +95,14 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
 
   const band = sample.bands.find((b) => b.id === bandId)!;
   const playingBand = playing?.kind === "band" ? sample.bands.find((b) => b.id === playing.bandId) : undefined;
+  const { labels } = sample;
+  const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
   const describe = (seconds: number) =>
     playingBand
-      ? `Playing ${playingBand.name}, ${playingBand.beatHz} Hz beat, ${seconds} ${seconds === 1 ? "second" : "seconds"} left`
+      ? fill(labels.playing, { band: playingBand.name, beat: playingBand.beatHz, seconds: fill(seconds === 1 ? labels.second : labels.seconds, { seconds }) })
       : playing?.kind === "check"
-        ? `Playing a tone in your ${playing.ear} ear only`
-        : "Stopped";
+        ? fill(labels.checking, { ear: (playing.ear === "left" ? labels.left : labels.right).toLowerCase() })
+        : labels.stopped;
   const announced = describe(Math.ceil(secondsLeft / ANNOUNCE_EVERY_SECONDS) * ANNOUNCE_EVERY_SECONDS);
 
   const chooseBand = (id: string) => {
@@ -117,13 +119,13 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
       <p className="sample__fallback">{sample.noScript}</p>
       <div className="sample__controls">
         <fieldset className="sample__bands">
-          <legend className="eyebrow sample__label">Choose a band</legend>
+          <legend className="eyebrow sample__label">{labels.chooseBand}</legend>
           {sample.bands.map((b) => (
             <label className="sample__band" key={b.id}>
               <input type="radio" name="sample-band" value={b.id} checked={b.id === bandId} onChange={() => chooseBand(b.id)} />
               <span className="sample__band-name">{b.name}</span>
               <span className="sample__band-detail">
-                {b.beatHz}&nbsp;Hz beat
+                {fill(labels.beat, { beat: b.beatHz }).replace(" ", "\u00a0")}
                 <br />
                 {b.feeling}
               </span>
@@ -139,10 +141,10 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
             <svg className="sample__play-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
               <path d={playingBand ? "M4.5 4.5h11v11h-11z" : "M6 3.5v13l11-6.5z"} />
             </svg>
-            {playingBand ? "Stop" : "Play a sample"}
+            {playingBand ? labels.stop : labels.play}
           </button>
           <label className="sample__volume">
-            <span className="eyebrow sample__label">Volume</span>
+            <span className="eyebrow sample__label">{labels.volume}</span>
             <input
               type="range"
               min={0}
@@ -165,11 +167,11 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
         </p>
         <div className="sample__check" role="group" aria-labelledby="sample-check-label">
           <span className="eyebrow sample__label" id="sample-check-label">
-            Check your headphones
+            {labels.check}
           </span>
           {(["left", "right"] as const).map((ear) => (
             <button type="button" className="button button--secondary sample__ear" key={ear} onClick={() => start({ kind: "check", ear })}>
-              {ear === "left" ? "Left" : "Right"}
+              {ear === "left" ? labels.left : labels.right}
             </button>
           ))}
         </div>

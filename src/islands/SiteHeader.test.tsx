@@ -15,6 +15,7 @@ const props: SiteHeaderProps = {
     { label: "About", href: "/about/", current: true },
     { label: "Contact", href: "/contact/", current: false },
   ],
+  menu: "Menu",
 };
 
 /** Puts the header's server HTML in the page, as the build writes it, and hydrates it as the browser does. */

@@ -19,6 +19,8 @@ export interface PageAssets {
    * page has. The first paint then needs nothing but the HTML response, which still fits in one TCP round trip.
    */
   css: (classes: ReadonlySet<string>) => string;
+  /** Stylesheets for print and forced colours, linked with their media so that the screen never waits for them. */
+  stylesheets: readonly { href: string; media: string }[];
   /** The loader (src/client/loader.ts), inlined: it starts React and the islands only when needed. */
   script: string;
   /** The page's background colour (tokens.css), for the browser's own chrome. */

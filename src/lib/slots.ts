@@ -9,13 +9,28 @@ export const SLOT_NAMES = [
   "formats",
   /** How long the fields run: "60 or 90 minutes". */
   "lengths",
+  /** The same, before a noun: "60- or 90-minute". */
+  "fieldLength",
+  /** How many fields there are: "12". */
+  "fieldCount",
+  /** The layering method's name: "EquiSync". */
+  "method",
+  /** How soon the studio replies: "within 24 hours". */
+  "replyTime",
 ] as const;
 
-export type Slots = Record<(typeof SLOT_NAMES)[number], string>;
+/** Slots that one place fills for what it shows: a field card's length, a preview's seconds, a sample's band. */
+export const LOCAL_SLOT_NAMES = ["seconds", "minutes", "bands", "band", "beat", "ear"] as const;
 
-export function fillSlots(text: string, slots: Slots): string {
-  return text.replace(SLOT_PATTERN, (whole, name: string) => (name in slots ? slots[name as keyof Slots] : whole));
+export type Slots = Record<(typeof SLOT_NAMES)[number], string>;
+export type LocalSlots = Partial<Record<(typeof LOCAL_SLOT_NAMES)[number], string>>;
+
+export function fillSlots(text: string, slots: Slots | LocalSlots): string {
+  return text.replace(SLOT_PATTERN, (whole, name: string) => (name in slots ? slots[name as keyof typeof slots]! : whole));
 }
+
+/** "[label](/path/)" in a content text: a link to a page of this site. */
+export const LINK_PATTERN = /\[([^[\]]+)\]\((\/[^)\s]*)\)/g;
 
 /**
  * "[[…]]" in a content text: words the owner has still to write (refund terms, a licence), which the site must
@@ -23,18 +38,41 @@ export function fillSlots(text: string, slots: Slots): string {
  */
 export const TO_WRITE_PATTERN = /\[\[([^[\]]*)\]\]/g;
 
-/** A text as runs of finished words and of words still to write, in order. */
-export function textRuns(text: string): { text: string; toWrite: boolean }[] {
-  const runs: { text: string; toWrite: boolean }[] = [];
+export interface TextRun {
+  text: string;
+  /** Words still to write. */
+  toWrite?: boolean;
+  /** A link's site path. */
+  href?: string;
+}
+
+/** A text as runs of finished words, links and words still to write, in order. */
+export function textRuns(text: string): TextRun[] {
+  const runs: TextRun[] = [];
+  const words = (part: string) => {
+    let at = 0;
+    for (const match of part.matchAll(LINK_PATTERN)) {
+      if (match.index > at) runs.push({ text: part.slice(at, match.index) });
+      runs.push({ text: match[1]!, href: match[2]! });
+      at = match.index + match[0].length;
+    }
+    if (at < part.length) runs.push({ text: part.slice(at) });
+  };
   let at = 0;
   for (const match of text.matchAll(TO_WRITE_PATTERN)) {
-    if (match.index > at) runs.push({ text: text.slice(at, match.index), toWrite: false });
+    if (match.index > at) words(text.slice(at, match.index));
     runs.push({ text: match[1]!.trim(), toWrite: true });
     at = match.index + match[0].length;
   }
-  if (at < text.length) runs.push({ text: text.slice(at), toWrite: false });
+  if (at < text.length) words(text.slice(at));
   return runs;
 }
+
+/** A text as a visitor reads it: slots filled, link markup and to-write brackets gone (for titles, metadata). */
+export const plainText = (text: string, slots: Slots | LocalSlots) =>
+  textRuns(fillSlots(text, slots))
+    .map((run) => run.text)
+    .join("");
 
 /** "60 or 90", "60, 75 or 90": a short list in words. */
 export function listInWords(items: readonly string[], conjunction = "or"): string {

@@ -2,55 +2,48 @@ import { Card, CardGrid } from "../components/Card";
 import { FieldCard } from "../components/FieldCard";
 import { MailLink, StorefrontLink } from "../components/Links";
 import { Callout, PageIntro, Section } from "../components/Section";
+import { Text } from "../components/Text";
+import { allFields } from "../content/all-fields";
 import { mail } from "../content/mail";
+import { fieldIds } from "./products";
 import type { PageMeta, PageProps } from "./types";
 
+// The catalogue's page describes every field for search engines (Products, which shows the same fields, does not
+// repeat it: one description per product, and the bytes go to the players).
 export { fieldsData as structuredData } from "../content/structured-data";
 
-export const meta: PageMeta = {
-  path: "/all-fields/",
-  title: "All fields",
-  description:
-    "Browse every field in the catalogue and open its page on our storefront, or ask us for a custom solution when nothing quite fits.",
-  nav: { label: "All Fields", order: 5 },
-};
+export const meta: PageMeta = { path: "/all-fields/", title: allFields.title, description: allFields.description, nav: { label: allFields.nav, order: 5 } };
 
 export function Page({ site, url, previews }: PageProps) {
-  const viewLabel = `View on ${site.storefront.name}`;
+  const { intro, catalogue, custom } = allFields;
+  const ids = fieldIds(site.fields);
   return (
     <>
-      <PageIntro
-        eyebrow="Catalogue"
-        title="All fields"
-        lead={`Every field we offer, each one click away on ${site.storefront.name}, where checkout is secure and the download is instant.`}
-      />
+      <PageIntro {...intro} />
 
-      <Section id="catalogue" title="The catalogue">
+      <Section id="catalogue" title={catalogue.title}>
         <CardGrid>
-          {site.fields.map((field) => (
-            <FieldCard key={field.url} field={field} preview={previews.get(field.url)} site={site} url={url} linkLabel={viewLabel} />
+          {site.fields.map((field, i) => (
+            <FieldCard key={field.url} field={field} preview={previews.get(field.url)} site={site} url={url} linkLabel={catalogue.view} form="catalogue" listenAt={`/products/#${ids[i]}`} />
           ))}
-          <Card
-            icon="gem"
-            title="All Our Products"
-            actions={<StorefrontLink href={site.storefront.url} label={viewLabel} storefront={site.storefront.name} context="All Our Products" />}
-          >
-            <p>The whole storefront in one place: every field, and anything new as soon as it is released.</p>
+          <Card icon="gem" title={catalogue.store.title} wide actions={<StorefrontLink href={site.storefront.url} label={catalogue.view} context={catalogue.store.title} />}>
+            <p>
+              <Text text={catalogue.store.text} />
+            </p>
           </Card>
         </CardGrid>
       </Section>
 
       <Callout
         id="custom-solution"
-        title="Need a custom solution?"
+        title={custom.title}
+        text={custom.text}
         actions={
           <MailLink email={site.email} preset={mail.customProduct} variant="primary">
-            Ask for a Custom Solution
+            {custom.ask}
           </MailLink>
         }
-      >
-        <p>If nothing here fits, describe what you are looking for and we will tell you what we can make.</p>
-      </Callout>
+      />
     </>
   );
 }

@@ -3,21 +3,21 @@ import { FieldCard } from "../components/FieldCard";
 import { ButtonLink } from "../components/Links";
 import { Section } from "../components/Section";
 import { Steps } from "../components/Steps";
-import { homeLayers, listeningSteps } from "../content/copy";
-import { fieldLengths } from "../content/slots";
+import { Text } from "../components/Text";
+import { home } from "../content/home";
+import { products } from "../content/products";
 import type { PageMeta, PageProps } from "./types";
 
 export { homeData as structuredData } from "../content/structured-data";
 
-export const meta: PageMeta = {
-  path: "/",
-  title: "Binaural audio fields for focus and calm",
-  description:
-    "Premium headphone audio that layers binaural beats with a single clear intention using our EquiSync method. Instant downloads and custom fields.",
-  nav: { label: "Home", order: 1 },
-};
+export const meta: PageMeta = { path: "/", title: home.title, description: home.description, nav: { label: home.nav, order: 1 } };
 
-export function Page({ site, url, previews, slots }: PageProps) {
+/** Home shows the first fields in site.ts, however many there are; Products and All Fields show them all. */
+export const HOME_FIELDS = 2;
+
+export function Page({ site, url, previews }: PageProps) {
+  const { hero, fields, layers, listen } = home;
+  const shown = site.fields.slice(0, HOME_FIELDS);
   return (
     <>
       <div className="hero">
@@ -28,73 +28,67 @@ export function Page({ site, url, previews, slots }: PageProps) {
         </div>
         <div className="container hero__inner">
           <div className="hero__text">
-            <p className="eyebrow">Premium headphone audio</p>
-            <h1 className="hero__title">Sound fields for a calmer, clearer mind</h1>
+            <p className="eyebrow">
+              <Text text={hero.eyebrow} />
+            </p>
+            <h1 className="hero__title">
+              <Text text={hero.title} />
+            </h1>
             <p className="hero__subtitle">
-              Binaural beats and a single clear intention, layered with our own EquiSync method into long, seamless
-              listening sessions. Put on your headphones, press play and settle in.
+              <Text text={hero.subtitle} />
             </p>
             <div className="actions">
-              <ButtonLink href={url("/products/")}>Explore The Fields</ButtonLink>
+              <ButtonLink href={url("/products/")}>{hero.explore}</ButtonLink>
               <ButtonLink href={url("/services/")} variant="secondary">
-                Custom Fields
+                {hero.custom}
               </ButtonLink>
             </div>
             <ul className="hero__facts">
-              <li>Instant downloads from {site.storefront.name}</li>
-              <li>Made for stereo headphones</li>
-              <li>Custom fields by e-mail</li>
+              {hero.facts.map((fact) => (
+                <li key={fact}>
+                  <Text text={fact} />
+                </li>
+              ))}
             </ul>
           </div>
 
           {/* The product beside the promise: on a wide screen the fields sit right of the headline, on a phone below it. */}
           <section className="hero__fields panel" id="fields" aria-labelledby="fields-title">
             <h2 className="hero__fields-title" id="fields-title">
-              Hear a field, then take it home
+              <Text text={fields.title} />
             </h2>
             <p className="hero__fields-lead">
-              A field is a {fieldLengths(site.fields)} audio file you download and play on stereo headphones:
-              one continuous session, built around a single intention.
+              <Text text={fields.lead} />
             </p>
             <div className="hero__field-list">
-              {site.fields.map((field) => (
-                <FieldCard key={field.url} field={field} preview={previews.get(field.url)} site={site} url={url} linkLabel="Access the Morphic Field" compact />
+              {shown.map((field) => (
+                <FieldCard key={field.url} field={field} preview={previews.get(field.url)} site={site} url={url} linkLabel={products.fields.buy} form="compact" />
               ))}
             </div>
             <p className="hero__fields-more">
-              <a className="text-link" href={url("/products/")}>
-                Products
-              </a>{" "}
-              shows each field in full, with what you get. <a className="text-link" href={url("/all-fields/")}>
-                All Fields
-              </a>{" "}
-              is the whole catalogue, with everything on {site.storefront.name}.
+              {site.fields.length > shown.length && (
+                <>
+                  <Text text={fields.more} />{" "}
+                </>
+              )}
+              <Text text={fields.pages} />
             </p>
           </section>
         </div>
       </div>
 
-      <Section
-        id="layers"
-        eyebrow="Inside every field"
-        title="Three layers, one experience"
-        lead="Each field combines three layers, and each has a job of its own."
-      >
-        <CardList cards={homeLayers} slots={slots} />
+      <Section id="layers" eyebrow={layers.eyebrow} title={layers.title} lead={layers.lead}>
+        <CardList cards={layers.cards} />
       </Section>
 
-      <Section
-        id="listen"
-        tone="raised"
-        eyebrow="Getting started"
-        title="How to listen"
-        lead="A field asks very little of you. Three things make the difference."
-      >
-        <Steps steps={listeningSteps} />
+      <Section id="listen" tone="raised" eyebrow={listen.eyebrow} title={listen.title} lead={listen.lead}>
+        <Steps steps={listen.steps} />
         <div className="section__footer">
-          <p>New to binaural listening? Read how the layers work together.</p>
-          <ButtonLink href={url("/about/")} variant="secondary" context="about how the fields work">
-            Learn More
+          <p>
+            <Text text={listen.footer} />
+          </p>
+          <ButtonLink href={url("/about/")} variant="secondary" context={listen.learnMoreContext}>
+            {listen.learnMore}
           </ButtonLink>
         </div>
       </Section>

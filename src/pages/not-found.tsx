@@ -1,26 +1,18 @@
 import { ButtonLink } from "../components/Links";
 import { PageIntro } from "../components/Section";
+import { notFound } from "../content/not-found";
 import type { PageMeta, PageProps } from "./types";
 
 /** Served by static hosts for any unknown address, at any depth, so every URL in it is absolute. */
-export const meta: PageMeta = {
-  path: "/404.html",
-  title: "Page not found",
-  description:
-    "The page you were looking for is not here. Find your way back to the fields, our custom services or the contact page.",
-  noindex: true,
-};
+export const meta: PageMeta = { path: "/404.html", title: notFound.title, description: notFound.description, noindex: true };
 
 export function Page({ url }: PageProps) {
+  const { intro } = notFound;
   return (
-    <PageIntro
-      eyebrow="404"
-      title="This page is not here"
-      lead="The address may be mistyped, or the page may have moved. These will take you back in."
-    >
-      <ButtonLink href={url("/")}>Go to the home page</ButtonLink>
+    <PageIntro eyebrow={intro.eyebrow} title={intro.title} lead={intro.lead}>
+      <ButtonLink href={url("/")}>{intro.home}</ButtonLink>
       <ButtonLink href={url("/products/")} variant="secondary">
-        Explore The Fields
+        {intro.explore}
       </ButtonLink>
     </PageIntro>
   );

@@ -1,71 +1,68 @@
 import { CardGrid, CardList } from "../components/Card";
 import { FieldCard } from "../components/FieldCard";
 import { ButtonLink, MailLink } from "../components/Links";
-import { SafetyNote } from "../components/SafetyNote";
-import { SampleSection } from "../components/SampleSection";
-import { Callout, PageIntro, Section } from "../components/Section";
 import { Questions } from "../components/Questions";
-import { productBenefits } from "../content/copy";
-import { productQuestions } from "../content/questions";
+import { SafetyNote } from "../components/SafetyNote";
+import { Callout, PageIntro, Section } from "../components/Section";
+import { Text } from "../components/Text";
 import { mail } from "../content/mail";
+import { products } from "../content/products";
+import { productQuestions } from "../content/questions";
+import type { Field } from "../content/types";
+import { anchorIds } from "../lib/anchors";
 import type { PageMeta, PageProps } from "./types";
 
-export { fieldsData as structuredData } from "../content/structured-data";
+/** Each field's card's id on Products: where All Fields sends a visitor to hear it. */
+export const fieldIds = (fields: readonly Field[]) => anchorIds(fields.map((f) => f.title), "field-");
 
-export const meta: PageMeta = {
-  path: "/products/",
-  title: "Ready-made fields",
-  description:
-    "Ready-made binaural audio fields for stereo headphones, each one seamless session, available as an instant download from our storefront.",
-  nav: { label: "Products", order: 4 },
-};
+/** One card alone, two and four in pairs, and rows of three for the rest. */
+const columnsFor = (count: number) => (count === 1 ? 1 : count === 2 || count === 4 ? 2 : 3);
 
-export function Page({ site, url, previews, slots }: PageProps) {
+export const meta: PageMeta = { path: "/products/", title: products.title, description: products.description, nav: { label: products.nav, order: 4 } };
+
+export function Page({ site, url, previews }: PageProps) {
+  const { intro, fields, benefits, personal } = products;
+  const ids = fieldIds(site.fields);
   return (
     <>
-      <PageIntro
-        eyebrow="Products"
-        title={"Ready\u2011made fields" /* a non-breaking hyphen: never "Ready-" alone on a line */}
-        lead={`Each field is one seamless session for stereo headphones, delivered as an instant download from our ${site.storefront.name} store.`}
-      />
+      <PageIntro {...intro} />
 
-      <Section id="fields" title="Choose your field">
-        <CardGrid columns={site.fields.length % 3 === 0 ? 3 : 2}>
-          {site.fields.map((field) => (
-            <FieldCard key={field.url} field={field} preview={previews.get(field.url)} site={site} url={url} linkLabel="Access the Morphic Field" />
+      <Section id="fields" title={fields.title}>
+        <CardGrid columns={columnsFor(site.fields.length)}>
+          {site.fields.map((field, i) => (
+            <FieldCard key={field.url} field={field} preview={previews.get(field.url)} site={site} url={url} linkLabel={fields.buy} id={ids[i]} />
           ))}
         </CardGrid>
         <div className="section__footer">
-          <p>Looking for the whole catalogue in one place?</p>
+          <p>
+            <Text text={fields.allFieldsPrompt} />
+          </p>
           <ButtonLink href={url("/all-fields/")} variant="secondary">
-            All Fields
+            {fields.allFields}
           </ButtonLink>
         </div>
       </Section>
 
-      <Questions group={productQuestions} slots={slots} url={url} tone="raised" />
+      <Questions group={productQuestions} tone="raised" />
 
       <div className="container section">
         <SafetyNote />
       </div>
 
-      <Section id="benefits" tone="raised" eyebrow="Why our fields" title="Made with care, delivered at once">
-        <CardList cards={productBenefits} slots={slots} />
+      <Section id="benefits" tone="raised" eyebrow={benefits.eyebrow} title={benefits.title}>
+        <CardList cards={benefits.cards} />
       </Section>
-
-      <SampleSection />
 
       <Callout
         id="personal"
-        title="Want a field of your own?"
+        title={personal.title}
+        text={personal.text}
         actions={
           <MailLink email={site.email} preset={mail.customField} variant="primary">
-            Request a Personalised Field
+            {personal.request}
           </MailLink>
         }
-      >
-        <p>Tell us what you want to work on, and we will compose a personalised field around your intention.</p>
-      </Callout>
+      />
     </>
   );
 }

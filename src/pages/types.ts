@@ -1,7 +1,6 @@
 import type { ComponentType } from "react";
 import type { SiteContent } from "../content/types";
 import type { PageMeta } from "../lib/page";
-import type { Slots } from "../lib/slots";
 import type { Preview } from "../lib/preview";
 import type { SiteUrls } from "../lib/routes";
 
@@ -15,8 +14,6 @@ export interface PageProps {
   /** Turns a site path into the URL to write in the page (adds the base path). */
   url: (path: string) => string;
   previews: Previews;
-  /** What fills the {slots} in content texts (src/content/slots.ts). */
-  slots: Slots;
 }
 
 export interface PageModule {

@@ -1,11 +1,12 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { sample } from "../../../src/content/sample";
 import { SCROLL_THRESHOLD } from "../../../src/islands/SiteHeader";
 import { NARROWEST, PHONE, ROUTES, screenshotDir, screenshotName, SCREENSHOTS, VIEWPORT_HEIGHT } from "../site";
 import { chromiumEngine } from "./chromium";
 import { pollUntil, type Engine, type EngineName, type EngineView, type LaunchOptions } from "./engine";
 import { firefoxEngine, firefoxMissing } from "./firefox";
-import { AS_BUILT, watchedSite, type SiteMode, type WatchedSite } from "./watched-site";
+import { AS_BUILT, FIXTURE, watchedSite, type SiteMode, type WatchedSite } from "./watched-site";
 import { webkitEngine, webkitMissing } from "./webkit";
 
 /** A laptop: the other width each engine's screenshots are taken at. */
@@ -81,7 +82,7 @@ export function engineScenarios(name: EngineName): void {
       tabs.push(
         ...(await Promise.all(
           Array.from({ length: engine.tabs }, async () => {
-            const site = watchedSite(inject("distDir"));
+            const site = watchedSite(inject("distDir"), inject("fixtureDistDir"));
             return { site, view: await engine.newView(site) };
           }),
         )),
@@ -234,66 +235,51 @@ export function engineScenarios(name: EngineName): void {
       });
     });
 
-    describe.concurrent("the band sample and the previews, on Products", () => {
+    describe.concurrent("the band sample, on About, and the previews, on Products", () => {
       const own = holdTab();
       const status = () => own.view.evaluate(() => document.querySelector(".sample__status")!.textContent);
-      const audio = (i: number) =>
-        own.view.evaluate((n) => {
-          const element = document.querySelectorAll("audio")[n]!;
-          return { paused: element.paused, time: element.currentTime };
-        }, i);
       const contexts = () => own.view.evaluate(() => window.__audioContexts.map((c) => c.state));
-      // One visit for the three tests that play: each leaves every sound stopped, as a visitor would.
-      beforeAll(async () => {
-        await own.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT });
-        await until(own.view, "the players live", live);
-      });
+      const audioAt = (n: number) => own.view.evaluate((i) => ({ paused: document.querySelectorAll("audio")[i]!.paused, time: document.querySelectorAll("audio")[i]!.currentTime }), n);
 
-      it.sequential("nothing plays before a click; a click on a preview plays it (its time advances), and the pause button stops it", async ({ expect }) => {
-        await own.view.evaluate(() => window.scrollTo(0, 600));
-        await own.view.evaluate(twoFrames);
+      it.sequential("the sample: nothing plays before a click; a click on Play starts its audio context; a second click stops it", async ({ expect }) => {
+        await own.view.open("/about/#hear-it", { width: LAPTOP, height: VIEWPORT_HEIGHT });
+        await until(own.view, "the sample live", live);
         expect(await contexts()).toEqual([]);
-        expect(await own.view.evaluate(() => [...document.querySelectorAll("audio")].map((a) => a.paused && a.currentTime === 0))).not.toContain(false);
-        expect(await status()).toBe("Stopped");
-
-        await own.view.click(".preview__play");
-        await until(own.view, "the first preview's time advancing", () => document.querySelectorAll("audio")[0]!.currentTime > 0.5);
-        expect((await audio(0)).paused).toBe(false);
-        await own.view.click(".preview__play");
-        await until(own.view, "the first preview paused", () => document.querySelectorAll("audio")[0]!.paused);
-      });
-
-      it.sequential("a click on Play starts the sample's audio context; a second click stops it", async ({ expect }) => {
+        expect(await status()).toBe(sample.labels.stopped);
         await own.view.click(".sample__play");
-        await until(own.view, "the sample playing", () => /^Playing/.test(document.querySelector(".sample__status")!.textContent!) && window.__audioContexts.some((c) => c.state === "running"));
+        await until(own.view, "the sample playing", () => window.__audioContexts.some((c) => c.state === "running"));
+        expect(await status()).not.toBe(sample.labels.stopped);
         await own.view.click(".sample__play");
-        expect(await status()).toBe("Stopped");
+        expect(await status()).toBe(sample.labels.stopped);
         // After its half-second fade the device is released.
         await until(own.view, "the audio context released", () => window.__audioContexts.every((c) => c.state !== "running"));
       });
 
-      it.sequential("one sound at a time: a preview stops the sample, the next preview stops it, and the sample stops that one", async ({ expect }) => {
-        await own.view.click(".sample__play");
-        await until(own.view, "the sample playing", () => /^Playing/.test(document.querySelector(".sample__status")!.textContent!));
-        await own.view.click(".preview__play");
-        await until(own.view, "the sample stopped by the first preview", () => document.querySelector(".sample__status")!.textContent === "Stopped" && !document.querySelectorAll("audio")[0]!.paused);
-        await own.view.click(".field-card:nth-child(2) .preview__play");
-        await until(own.view, "the first preview stopped by the second", () => document.querySelectorAll("audio")[0]!.paused && !document.querySelectorAll("audio")[1]!.paused);
-        await own.view.click(".sample__play");
-        await until(own.view, "the second preview stopped by the sample", () => document.querySelectorAll("audio")[1]!.paused);
-        await own.view.click(".sample__play");
-        expect(await status()).toBe("Stopped");
-        expect((await audio(0)).paused && (await audio(1)).paused).toBe(true);
-      });
-
-      it.sequential("without Web Audio, the sample shows its note instead of controls", async ({ expect }) => {
-        await own.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT }, NO_WEB_AUDIO);
-        await until(own.view, "the players live", live);
+      it.sequential("the sample without Web Audio shows its note instead of controls", async ({ expect }) => {
+        await own.view.open("/about/#hear-it", { width: LAPTOP, height: VIEWPORT_HEIGHT }, NO_WEB_AUDIO);
+        await until(own.view, "the sample live", live);
         await own.view.evaluate(twoFrames);
         expect(await own.view.evaluate(() => "AudioContext" in window)).toBe(false);
         expect(await own.view.evaluate(() => document.querySelector(".sample__fallback")!.checkVisibility())).toBe(true);
         expect(await own.view.evaluate(() => [...document.querySelectorAll(".sample button, .sample input")].filter((el) => el.checkVisibility()).length)).toBe(0);
         expect(await problems(own.view)).toEqual([]);
+      });
+
+      it.sequential("a preview: nothing plays before a click; a click plays it (its time advances); its button pauses it; one plays at a time", async ({ expect }) => {
+        // The tests' own two fields, each with a preview.
+        await own.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT }, FIXTURE);
+        await until(own.view, "the players live", live);
+        await own.view.evaluate(() => window.scrollTo(0, 600));
+        await own.view.evaluate(twoFrames);
+        expect(await own.view.evaluate(() => [...document.querySelectorAll("audio")].map((a) => a.paused && a.currentTime === 0))).toEqual([true, true]);
+
+        await own.view.click(".field-card:nth-child(1) .preview__play");
+        await until(own.view, "the first preview's time advancing", () => document.querySelectorAll("audio")[0]!.currentTime > 0.5);
+        await own.view.click(".field-card:nth-child(2) .preview__play");
+        await until(own.view, "the first preview stopped by the second", () => document.querySelectorAll("audio")[0]!.paused && !document.querySelectorAll("audio")[1]!.paused);
+        await own.view.click(".field-card:nth-child(2) .preview__play");
+        await until(own.view, "the second preview paused", () => document.querySelectorAll("audio")[1]!.paused);
+        expect((await audioAt(0)).time).toBeGreaterThan(0.5);
       });
     });
   });

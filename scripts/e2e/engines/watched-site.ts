@@ -14,6 +14,8 @@ export interface SiteMode {
    * browser's window cannot take (WebKitGTK's MiniBrowser stops at about 450 px).
    */
   framable: boolean;
+  /** Whose content: the owner's site as built, or the tests' own fixture build (two fields with previews). */
+  content: "owner" | "fixture";
 }
 
 /**
@@ -22,7 +24,9 @@ export interface SiteMode {
  */
 export const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<\/?noscript>/g, "");
 
-export const AS_BUILT: SiteMode = { scripts: "as-built", webAudio: true, framable: false };
+export const AS_BUILT: SiteMode = { scripts: "as-built", webAudio: true, framable: false, content: "owner" };
+/** The tests' own content, for a scenario that needs particular fields (two previews, say). */
+export const FIXTURE: SiteMode = { ...AS_BUILT, content: "fixture" };
 
 /** One request the site answered: the path and status, for a failed-request check that needs no browser help. */
 export interface Served {
@@ -75,9 +79,12 @@ export interface WatchedSite {
   close(): Promise<void>;
 }
 
-/** The built site in `dist`, served on loopback in whatever modes the scenarios ask for, every request logged. */
-export function watchedSite(dist: string): WatchedSite {
-  const files = folderSource(dist);
+/**
+ * The built site in `dist` (and the fixture build in `fixtureDist`), served on loopback in whatever modes the
+ * scenarios ask for, every request logged.
+ */
+export function watchedSite(dist: string, fixtureDist = dist): WatchedSite {
+  const folders = { owner: folderSource(dist), fixture: folderSource(fixtureDist) };
   const servers = new Map<string, Promise<StaticServer>>();
   const served: Served[] = [];
   const reports: string[] = [];
@@ -89,6 +96,7 @@ export function watchedSite(dist: string): WatchedSite {
   };
 
   const start = (mode: SiteMode) => {
+    const files = folders[mode.content];
     const source: SiteSource = {
       async read(path) {
         const bytes = await files.read(path);

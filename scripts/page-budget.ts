@@ -1,0 +1,73 @@
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+/**
+ * What one page's HTML may weigh, compressed: a TCP connection's first round trip carries about ten segments
+ * of ~1.4 kB (RFC 6928), so a page this size, its styles and loader inlined, paints from its first response.
+ */
+export const PAGE_BUDGET = 14_000;
+
+export const ENCODINGS = ["br", "gzip"] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+/** Bytes as a CDN sends them: brotli at its best, gzip at level 9. */
+export function compressed(bytes: Uint8Array | string, encoding: Encoding): number {
+  const raw = typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes;
+  return encoding === "br"
+    ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }).length
+    : gzipSync(raw, { level: 9 }).length;
+}
+
+/** A named part of a page, as the owner knows it, and what it adds to the compressed page. */
+export interface PagePart {
+  part: string;
+  bytes: number;
+}
+
+/** The parts a page is made of, each a pattern over its HTML and a name; a part may match many times. */
+const PARTS: [name: (count: number) => string, pattern: RegExp][] = [
+  [() => "its inlined styles", /<style>[\s\S]*?<\/style>/g],
+  [() => "the loader script", /<script>[\s\S]*?<\/script>/g],
+  [() => "the structured data for search engines", /<script type="application\/ld\+json">[\s\S]*?<\/script>/g],
+  [(n) => `${n} field card${n === 1 ? "" : "s"}`, /<article class="card field-card[\s\S]*?<\/article>/g],
+  [(n) => `${n} question${n === 1 ? "" : "s"} and answer${n === 1 ? "" : "s"}`, /<details class="question"[\s\S]*?<\/details>/g],
+  [() => "the band sample", /<div id="sample-player-1"[\s\S]*?id="sample-player-1-props">[\s\S]*?<\/script>/g],
+  [() => "the top bar", /<div id="site-header-1"[\s\S]*?id="site-header-1-props">[\s\S]*?<\/script>/g],
+  [() => "the footer", /<footer[\s\S]*?<\/footer>/g],
+];
+
+/**
+ * The page's largest parts, by how much each adds to it compressed (the page with the part, less the page
+ * without it): what to look at when a page is over its budget.
+ */
+export function biggestParts(html: string, encoding: Encoding): PagePart[] {
+  const whole = compressed(html, encoding);
+  return PARTS.flatMap(([name, pattern]) => {
+    const count = html.match(pattern)?.length ?? 0;
+    if (count === 0) return [];
+    return [{ part: name(count), bytes: whole - compressed(html.replace(pattern, ""), encoding) }];
+  }).sort((a, b) => b.bytes - a.bytes);
+}
+
+/**
+ * Each page over its budget, in either encoding, with its size and its biggest parts. gzip first, which is fast
+ * and never smaller than brotli on a page: only a page near the budget is compressed with brotli as well.
+ */
+export function budgetProblems(pages: ReadonlyMap<string, string>): string[] {
+  const problems: string[] = [];
+  for (const [file, html] of pages) {
+    const gzip = compressed(html, "gzip");
+    const sizes = gzip > 0.9 * PAGE_BUDGET ? [{ encoding: "gzip" as const, bytes: gzip }, { encoding: "br" as const, bytes: compressed(html, "br") }] : [];
+    const over = sizes.filter((s) => s.bytes > PAGE_BUDGET);
+    if (over.length === 0) continue;
+    const worst = over.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+    const parts = biggestParts(html, worst.encoding)
+      .slice(0, 4)
+      .map((p) => `${p.part} ${kb(p.bytes)}`)
+      .join(", ");
+    problems.push(
+      `${file}: is ${worst.bytes.toLocaleString("en")} bytes with ${worst.encoding}, over the ${PAGE_BUDGET.toLocaleString("en")} a page may be to arrive in its first round trip, and so to paint at once on a slow connection. Its biggest parts: ${parts}. Shorten the text of the largest, or move some of it to another page`,
+    );
+  }
+  return problems;
+}

@@ -1,0 +1,95 @@
+import type { SiteContent } from "../../src/content/types";
+import type { PageAssets } from "../../src/lib/page";
+import type { Preview } from "../../src/lib/preview";
+import type { Previews } from "../../src/pages/types";
+
+/**
+ * Content of the tests' own, for a test that needs particular facts: two fields of known lengths, formats and
+ * bands, example addresses (placeholders), names no owner would use. The owner's src/content/site.ts can say
+ * anything valid; a test on it asserts only what holds for any content.
+ */
+export const FIXTURE_SITE: SiteContent = {
+  origin: "https://www.example.com",
+  basePath: "/",
+  brand: "Fixture Sound Studio",
+  tagline: "Test tones for the test suite.",
+  method: "FixtureSync",
+  replyTime: "within two days",
+  email: "hello@example.com",
+  copyrightYear: 2025,
+  storefront: { name: "Shopfront", url: "https://example.shopfront.com/" },
+  fields: [
+    {
+      title: "First Fixture Field",
+      description: "An hour of steady beats, for the tests that need a field with a band.",
+      durationMinutes: 60,
+      tuning: "Alpha wave entrainment",
+      bands: ["alpha"],
+      delivery: "Instant digital download",
+      format: "MP3, 320 kbps",
+      url: "https://example.shopfront.com/l/first",
+      preview: { recipe: { carrierHz: 200, beatHz: 10, noise: 0.35, seconds: 30 } },
+    },
+    {
+      title: "Second Fixture Field",
+      description: "Ninety minutes without a declared band, for the tests that need one of those.",
+      durationMinutes: 90,
+      tuning: "Abundance frequency tuning",
+      delivery: "Instant download",
+      format: "MP3, 320 kbps",
+      url: "https://example.shopfront.com/l/second",
+      preview: { recipe: { carrierHz: 180, beatHz: 7.5, noise: 0.35, seconds: 30 } },
+    },
+  ],
+};
+
+/** What the build's assets give pages, made up: the render tests need the shape, not the files. */
+export const FAKE_ASSETS: PageAssets = {
+  css: () => "body{color:red}",
+  stylesheets: [{ href: "/assets/print-test.css", media: "print" }],
+  script: "console.log('loader')",
+  themeColor: "#000000",
+  icons: { svg: "/favicon.svg", appleTouch: "/apple-touch-icon.png" },
+  manifest: "/site.webmanifest",
+  shareImage: { path: "/assets/share-test.png", width: 1200, height: 630 },
+};
+
+/** A preview for each field, as the build makes them: the first an excerpt of 40 s, the rest their beats of 30 s. */
+export const fakePreviews = (content: SiteContent): Previews =>
+  new Map(
+    content.fields.map((f, i): [string, Preview] => [
+      f.url,
+      { path: `/assets/preview-${i}.mp3`, seconds: i === 0 ? 40 : 30, wave: "0123456787654321".repeat(2).slice(0, 40).padEnd(40, "4"), kind: i === 0 ? "excerpt" : "beat", beats: [10] },
+    ]),
+  );
+
+/** The first line of src/content/site.ts. */
+const TYPES_IMPORT = 'import type { SiteContent } from "./types";';
+
+/** src/content/site.ts as it would read with this content: for a test that runs the build on a copy of the project. */
+export const siteModule = (content: SiteContent) => `${TYPES_IMPORT}\n\nexport const site: SiteContent = ${JSON.stringify(content, null, 2)};\n`;
+
+/** Questions of the tests' own: five or more to a group, ids known, a term still to write in each group. */
+export const FIXTURE_QUESTIONS = {
+  productQuestions: {
+    id: "what-you-get",
+    eyebrow: "Before you buy",
+    title: "What you get",
+    questions: [
+      { id: "download", question: "What do I download?", answer: ["One file ({formats}), {lengths} long."] },
+      { id: "devices", question: "Which devices?", answer: ["Any that plays music files."] },
+      { id: "loop", question: "Does it loop?", answer: ["No: set your player to repeat."] },
+      { id: "how-to-listen", question: "How should I listen?", answer: ["Quietly."], more: { label: "Listening safely", path: "/products/#listening-safely" } },
+      { id: "refunds", question: "Can I get a refund?", answer: ["{storefront} handles checkout.", "[[Your refund terms]]"] },
+    ],
+  },
+  serviceQuestions: {
+    id: "custom-questions",
+    eyebrow: "Before you ask",
+    title: "Questions about a custom field",
+    questions: [
+      { id: "what-to-write", question: "What should I write?", answer: ["Your intention."] },
+      { id: "turnaround", question: "How long does it take?", answer: ["We reply {replyTime}.", "[[Your turnaround]]"] },
+    ],
+  },
+};

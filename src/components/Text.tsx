@@ -1,0 +1,55 @@
+import { createContext, useContext, type ReactNode } from "react";
+import { fillSlots, plainText, textRuns, type LocalSlots, type Slots } from "../lib/slots";
+
+/** What every content text on a page needs: the site's slots, and how to write a link to one of its pages. */
+export interface TextSetting {
+  slots: Slots;
+  url: (path: string) => string;
+}
+
+export const TextContext = createContext<TextSetting | undefined>(undefined);
+
+function useSetting(): TextSetting {
+  const setting = useContext(TextContext);
+  if (!setting) throw new Error("content text rendered outside a page (no TextContext)");
+  return setting;
+}
+
+/**
+ * A text from content, as a visitor reads it: slots filled (this place's own first), links to the site's pages
+ * as links, and [[words still to write]] marked as such, so the owner sees at a glance what is missing and no
+ * visitor mistakes an outline for the studio's terms.
+ */
+export function Text({ text, local = {} }: { text: string; local?: LocalSlots }): ReactNode {
+  const { slots, url } = useSetting();
+  return textRuns(fillSlots(fillSlots(text, local), slots)).map((run, i) =>
+    run.toWrite ? (
+      <mark className="to-write" key={i}>
+        <span className="to-write__label">Still to be written: </span>
+        {run.text}
+      </mark>
+    ) : run.href ? (
+      <a className="text-link" href={url(run.href)} key={i}>
+        {run.text}
+      </a>
+    ) : (
+      run.text
+    ),
+  );
+}
+
+/** A content text as plain words, for an attribute or a label: slots filled, markup gone. */
+export function usePlain(): (text: string, local?: LocalSlots) => string {
+  const { slots } = useSetting();
+  return (text, local = {}) => plainText(fillSlots(text, local), slots);
+}
+
+/** A link on a line of its own to where the site says more: as tall a target as a button. */
+export function MoreLink({ label, path }: { label: string; path: string }) {
+  const { url } = useSetting();
+  return (
+    <a className="text-link more-link" href={url(path)}>
+      <Text text={label} />
+    </a>
+  );
+}

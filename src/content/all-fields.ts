@@ -1,0 +1,26 @@
+/** All Fields: the whole catalogue, each field one click from its storefront page. */
+export const allFields = {
+  title: "All fields",
+  description:
+    "Browse every field in the catalogue and open its page on our storefront, or ask us for a custom solution when nothing quite fits.",
+  nav: "All Fields",
+  intro: {
+    eyebrow: "Catalogue",
+    title: "All fields",
+    lead: "Every field we offer, each one click away on {storefront}, where checkout is secure and the download is instant.",
+  },
+  catalogue: {
+    title: "The catalogue",
+    /** Every card's link: to the field's page on the storefront, or for the last card its main page. */
+    view: "View on {storefront}",
+    store: {
+      title: "All Our Products",
+      text: "The whole storefront in one place: every field, and anything new as soon as it is released.",
+    },
+  },
+  custom: {
+    title: "Need a custom solution?",
+    text: "If nothing here fits, describe what you are looking for and we will tell you what we can make.",
+    ask: "Ask for a Custom Solution",
+  },
+};

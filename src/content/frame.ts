@@ -1,0 +1,30 @@
+/**
+ * The words around every page: the skip link, the menu, the footer, and what every field card and storefront
+ * link says. {seconds}, {minutes} and {bands} are filled in for each card; the site's own slots work too.
+ */
+export const frame = {
+  skipLink: "Skip to content",
+  menu: "Menu",
+  footer: {
+    contactLabel: "Write to us",
+    safety: "Listen with stereo headphones at a low volume, and never while driving.",
+  },
+  storefrontLink: {
+    /** Shown beside every storefront link. */
+    note: "Opens {storefront} in a new tab",
+    /** Heard inside the link by screen readers, after the label (and the field's name). */
+    spoken: "on {storefront} (opens in a new tab)",
+  },
+  fieldCard: {
+    excerpt: "Hear a {seconds}-second excerpt of the field itself.",
+    beat: "Hear its beat: a {seconds}-second tone made from the field's beat, not an excerpt of the field.",
+    listening: "Use stereo headphones, at a low volume.",
+    length: "{minutes}-minute audio",
+    /** Home's short card: its length beside its tuning. */
+    lengthShort: "{minutes} minutes",
+    band: "{bands} beat",
+    bands: "{bands} beats",
+    /** On All Fields, where a card has no player: to its card on Products, which has. */
+    previewLink: "Hear a preview",
+  },
+};
