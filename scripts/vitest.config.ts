@@ -17,9 +17,16 @@ class SlowestFirst extends BaseSequencer {
   }
 }
 
+/**
+ * How much of a failed comparison is printed: the first lines of the difference, enough to see what is wrong. An
+ * object that holds a build's files would otherwise print every byte of every MP3, a number a line.
+ */
+export const DIFF = { truncateThreshold: 30, expand: false } as const;
+
 export default defineConfig({
   test: {
     root: join(import.meta.dirname, ".."),
+    diff: DIFF,
     // Vitest's default on two cores is one file at a time; the browser files mostly wait on Chromium, which
     // works in processes of its own, so two run side by side (three was slower here: 81 s against 75 s).
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
