@@ -25,7 +25,7 @@ function layerOf(file: string): { layer: number; name: string } {
 
 function sources(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.parentPath.includes("node_modules"))
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
 }
 

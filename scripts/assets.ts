@@ -3,11 +3,11 @@ import { relative } from "node:path";
 import * as esbuild from "esbuild";
 import type { SiteContent } from "../src/content/types";
 import { islands, type IslandName } from "../src/islands/registry";
-import type { PageAssets } from "../src/lib/page";
+import type { LaterLink, PageAssets } from "../src/lib/page";
 import type { SiteUrls } from "../src/lib/routes";
-import { iconSvg, renderPng, SHARE_IMAGE, shareImage } from "./images";
+import { icoFromPng, iconSvg, renderPng, SHARE_IMAGE, shareImage } from "./images";
 import { ROOT } from "./paths";
-import { ICONS, webManifest } from "./site-files";
+import { ICONS, MANIFEST, webManifest } from "./site-files";
 import { buildStyles, mediaOf, mediaStylesheet, stylesheetFor, theme, type StyleChunk } from "./styles";
 import { buildWebFonts, fontFaceCss } from "./web-fonts";
 
@@ -66,23 +66,27 @@ export async function buildAssets(
   const styles = tools.buildStyles();
   const fontFaces = fontFaceCss(fonts, urls.path);
 
-  const core = fonts.find((font) => font.subset === "core")!;
-  const js = await buildClient(urls.path, await tools.bundleIslands(), urls.path(core.path));
-  for (const [file, bytes] of js.files) files.set(file, bytes);
-
   files.set(ICONS.svg.slice(1), text(iconSvg(colours, { rounded: true })));
+  files.set(ICONS.ico.path.slice(1), icoFromPng(tools.renderPng(iconSvg(colours, { rounded: true }), ICONS.ico.size), ICONS.ico.size));
   files.set(ICONS.appleTouch.slice(1), tools.renderPng(iconSvg(colours, { rounded: false }), 180));
   for (const icon of ICONS.png) files.set(icon.path.slice(1), tools.renderPng(iconSvg(colours, { rounded: false }), icon.size));
-  files.set("site.webmanifest", text(webManifest(site, urls, colours)));
+  files.set(MANIFEST.slice(1), text(webManifest(site, urls, colours)));
 
-  const stylesheets = styles.flatMap((chunk) => {
+  const stylesheets = styles.flatMap((chunk): LaterLink[] => {
     const media = mediaOf(chunk);
     if (!media) return [];
     const css = text(mediaStylesheet(chunk));
     const path = `/${ASSET_DIR}/${chunk.file.replace(/^styles\/|\.css$/g, "")}-${contentHash(css)}.css`;
     files.set(path.slice(1), css);
-    return [{ href: path, media }];
+    return [{ rel: "stylesheet", href: path, media }];
   });
+  const icon: LaterLink = { rel: "icon", href: ICONS.svg, type: "image/svg+xml" };
+  const atRoot = urls.path("/") === "/";
+  const afterPaint: LaterLink[] = [...(atRoot ? [icon] : []), { rel: "manifest", href: MANIFEST }, ...stylesheets];
+
+  const core = fonts.find((font) => font.subset === "core")!;
+  const js = await buildClient(urls.path, await tools.bundleIslands(), urls.path(core.path), afterPaint);
+  for (const [file, bytes] of js.files) files.set(file, bytes);
 
   const share = tools.renderShareImage(site, sources);
   const sharePath = `/${ASSET_DIR}/share-${contentHash(share)}.png`;
@@ -91,11 +95,11 @@ export async function buildAssets(
   return {
     page: {
       css: (classes) => stylesheetFor(styles, classes) + fontFaces,
-      stylesheets,
       script: js.loader,
       themeColor: colours.background,
-      icons: { svg: ICONS.svg, appleTouch: ICONS.appleTouch },
-      manifest: "/site.webmanifest",
+      appleTouchIcon: ICONS.appleTouch,
+      icon: atRoot ? null : icon,
+      afterPaint,
       shareImage: { path: sharePath, ...SHARE_IMAGE },
     },
     files,
@@ -135,7 +139,12 @@ export const ISLANDS_BUILD = {
  * The islands bundle (content-hashed files: the entry, React, a chunk per island) and the small loader that is
  * inlined in every page, with the URLs each island needs compiled into it.
  */
-async function buildClient(url: (path: string) => string, bundle: IslandsBundle, font: string): Promise<{ loader: string; files: Map<string, Uint8Array> }> {
+async function buildClient(
+  url: (path: string) => string,
+  bundle: IslandsBundle,
+  font: string,
+  afterPaint: readonly LaterLink[],
+): Promise<{ loader: string; files: Map<string, Uint8Array> }> {
   const files = new Map<string, Uint8Array>();
   for (const out of bundle.outputFiles) files.set(relative(ROOT, out.path), out.contents);
   const outputs = bundle.metafile.outputs;
@@ -169,6 +178,7 @@ async function buildClient(url: (path: string) => string, bundle: IslandsBundle,
     define: {
       __ISLANDS__: JSON.stringify({ entry: url(`/${entry}`), modules: [...modules].map((m) => url(`/${m}`)), byIsland }),
       __FONT__: JSON.stringify(font),
+      __AFTER_PAINT__: JSON.stringify(afterPaint.map((link) => ({ ...link, href: url(link.href) }))),
     },
     legalComments: "none",
     write: false,

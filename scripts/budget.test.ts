@@ -8,7 +8,7 @@ import { buildAssets, islandModule, ISLANDS_BUILD, type BuiltAssets } from "./as
 import { buildPreviews } from "./previews";
 import { ROOT } from "./paths";
 import { renderSite } from "./render";
-import { classesIn } from "./styles";
+import { classesIn, stylesheetFor, type StyleChunk } from "./styles";
 import { compressed, ENCODINGS, PAGE_BUDGET } from "./page-budget";
 import { twelveFields } from "./test/catalogue";
 import { fakePreviews } from "./test/fixtures";
@@ -163,10 +163,21 @@ describe("byte budgets", () => {
       for (const part of [".site-header{", ".visually-hidden{", "@font-face{"]) expect(style(file), `${file}: ${part}`).toContain(part);
       for (const part of ["@media print{", "@media (forced-colors:active){"]) expect(style(file), `${file}: ${part}`).not.toContain(part);
     }
-    for (const { href, media } of assets.page.stylesheets) {
+    for (const { href, media } of assets.page.afterPaint.filter((link) => link.rel === "stylesheet")) {
       expect(new TextDecoder().decode(assets.files.get(href.slice(1))), href).toContain(`@media ${media === "print" ? "print" : "(forced-colors:active)"}{`);
     }
     expect(sizes(style("contact/index.html")).br).toBeLessThan(sizes(style("products/index.html")).br - 500);
+  });
+
+  it("#20 inlines only the design tokens something reads: the page's rules, another token read, or a media stylesheet", () => {
+    const chunks: StyleChunk[] = [
+      { file: "styles/tokens.css", layer: "tokens", css: ":root{--a:red;--b:var(--c);--c:blue;--d:green;--e:1px}" },
+      { file: "styles/components/x.css", layer: "components", css: ".x{color:var(--a);background:var(--b)}", classes: new Set(["x"]) },
+      { file: "styles/components/y.css", layer: "components", css: ".y{color:var(--d)}", classes: new Set(["y"]) },
+      { file: "styles/print.css", layer: "modes", css: "@media print{.x{border-width:var(--e)}}" },
+    ];
+    expect(stylesheetFor(chunks, new Set(["x"]))).toBe("@layer tokens,components,modes;@layer tokens{:root{--a:red;--b:var(--c);--c:blue;--e:1px}}@layer components{.x{color:var(--a);background:var(--b)}}");
+    expect(stylesheetFor(chunks, new Set(["x", "y"]))).toContain("--d:green");
   });
 
   it("measures our own code separately from React, and a page's scripts by its islands", () => {

@@ -22,6 +22,23 @@ function renderOptions(faces: readonly Typeface[], width?: number) {
   };
 }
 
+/**
+ * A PNG wrapped as an ICO (one image, the PNG stored whole, as every browser since 2009 reads it): for
+ * /favicon.ico, which browsers, crawlers and feed readers ask for when a page names no icon of its own.
+ */
+export function icoFromPng(png: Uint8Array, size: number): Uint8Array {
+  const header = Buffer.alloc(22);
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(1, 4); // one image
+  header.writeUInt8(size % 256, 6); // width and height; 0 means 256
+  header.writeUInt8(size % 256, 7);
+  header.writeUInt16LE(1, 10); // colour planes
+  header.writeUInt16LE(32, 12); // bits per pixel
+  header.writeUInt32LE(png.length, 14);
+  header.writeUInt32LE(header.length, 18); // where the image starts
+  return new Uint8Array(Buffer.concat([header, png]));
+}
+
 const gradientStops = (theme: Theme) =>
   `<stop offset="0" stop-color="${theme.violetLight}"/><stop offset=".55" stop-color="${theme.blueLight}"/><stop offset="1" stop-color="${theme.tealLight}"/>`;
 

@@ -30,8 +30,8 @@ const PARTS: [name: (count: number) => string, pattern: RegExp][] = [
   [() => "the structured data for search engines", /<script type="application\/ld\+json">[\s\S]*?<\/script>/g],
   [(n) => `${n} field card${n === 1 ? "" : "s"}`, /<article class="card field-card[\s\S]*?<\/article>/g],
   [(n) => `${n} question${n === 1 ? "" : "s"} and answer${n === 1 ? "" : "s"}`, /<details class="question"[\s\S]*?<\/details>/g],
-  [() => "the band sample", /<div id="sample-player-1"[\s\S]*?id="sample-player-1-props">[\s\S]*?<\/script>/g],
-  [() => "the top bar", /<div id="site-header-1"[\s\S]*?id="site-header-1-props">[\s\S]*?<\/script>/g],
+  [() => "the band sample", /<div id="sample-player-1"[\s\S]*?<script type="application\/json">[\s\S]*?<\/script>/g],
+  [() => "the top bar", /<div id="site-header-1"[\s\S]*?<script type="application\/json">[\s\S]*?<\/script>/g],
   [() => "the footer", /<footer[\s\S]*?<\/footer>/g],
 ];
 

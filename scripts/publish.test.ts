@@ -7,6 +7,8 @@ import { site } from "../src/content/site";
 import { ROOT } from "./paths";
 import { build } from "./build";
 import { createUrls, outputFileFor } from "../src/lib/routes";
+import type { PreviewPlayerProps } from "../src/islands/PreviewPlayer";
+import { readIslandProps } from "../src/islands/registry";
 import { navRoutes } from "../src/pages/index";
 import { parseHtml } from "./parse-html";
 import { sitemapXml } from "./site-files";
@@ -34,8 +36,7 @@ const meta = (doc: Document, key: string) =>
   doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute("content") ?? undefined;
 
 /** Width and height from a PNG's IHDR chunk. */
-async function pngSize(path: string): Promise<[number, number]> {
-  const bytes = await readFile(path);
+function pngSize(bytes: Buffer): [number, number] {
   expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
   return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
 }
@@ -70,7 +71,7 @@ describe("search and sharing", () => {
 
   it("renders the share image at 1200×630 and names it by absolute URL", async () => {
     const [file] = (await readdir(join(dist, "assets"))).filter((f) => f.startsWith("share-"));
-    expect(await pngSize(join(dist, "assets", file!))).toEqual([1200, 630]);
+    expect(pngSize(await readFile(join(dist, "assets", file!)))).toEqual([1200, 630]);
     const doc = await page(dist, "index.html");
     expect(meta(doc, "og:image")).toBe(`${site.origin}/assets/${file}`);
     expect(meta(doc, "og:image:width")).toBe("1200");
@@ -126,7 +127,7 @@ describe("structured data", () => {
     site.fields.forEach((field, i) => {
       const product = data["@graph"][i];
       if (!field.preview) return expect(product.audio).toBeUndefined();
-      const player = JSON.parse(products.getElementById(`preview-player-${site.fields.slice(0, i + 1).filter((f) => f.preview).length}-props`)!.textContent!);
+      const player = readIslandProps<PreviewPlayerProps>(products.getElementById(`preview-player-${site.fields.slice(0, i + 1).filter((f) => f.preview).length}`)!);
       expect(product.audio).toMatchObject({ "@type": "AudioObject", duration: `PT${Math.round(player.seconds)}S`, encodingFormat: "audio/mpeg" });
       expect(product.audio.contentUrl).toBe(`${site.origin}${player.src}`);
       expect(audio).toContain(product.audio.contentUrl.split("/").pop());
@@ -154,9 +155,16 @@ describe("icons and manifest", () => {
     expect(doc.querySelector('link[rel="icon"]')!.getAttribute("type")).toBe("image/svg+xml");
     expect((await read(dist, "favicon.svg")).startsWith("<svg")).toBe(true);
     expect(doc.querySelector('link[rel="apple-touch-icon"]')!.getAttribute("href")).toBe("/apple-touch-icon.png");
-    expect(await pngSize(join(dist, "apple-touch-icon.png"))).toEqual([180, 180]);
-    expect(await pngSize(join(dist, "icon-192.png"))).toEqual([192, 192]);
-    expect(await pngSize(join(dist, "icon-512.png"))).toEqual([512, 512]);
+    expect(pngSize(await readFile(join(dist, "apple-touch-icon.png")))).toEqual([180, 180]);
+    expect(pngSize(await readFile(join(dist, "icon-192.png")))).toEqual([192, 192]);
+    expect(pngSize(await readFile(join(dist, "icon-512.png")))).toEqual([512, 512]);
+  });
+
+  it("answers /favicon.ico, where browsers and crawlers look when a page names no icon, with an ICO of a 32×32 PNG", async () => {
+    const ico = await readFile(join(dist, "favicon.ico"));
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 1]);
+    expect([ico[6], ico[7], ico.readUInt32LE(14), ico.readUInt32LE(18)]).toEqual([32, 32, ico.length - 22, 22]);
+    expect(pngSize(ico.subarray(22))).toEqual([32, 32]);
   });
 
   it("links a web app manifest with the name, colours and icons that exist", async () => {
@@ -184,6 +192,12 @@ describe("under a base path (a GitHub Pages project site)", () => {
       expect(ref).toMatch(/^\/repo\//);
     }
     expect(html).toContain('"/repo/assets/islands-');
+  });
+
+  it("names its icon in <head> from the start, since /favicon.ico at the host's root is another site's", async () => {
+    const [atRoot, underRepo] = [await page(dist, "index.html"), await page(underBase, "index.html")];
+    expect(atRoot.querySelector('head > link[rel="icon"]')).toBeNull();
+    expect(underRepo.querySelector('head > link[rel="icon"]')!.getAttribute("href")).toBe("/repo/favicon.svg");
   });
 
   it("gives canonical, og:url, sitemap and robots.txt the base path too", async () => {

@@ -14,6 +14,9 @@ import { services } from "../src/content/services";
 import { site } from "../src/content/site";
 import { siteSlots } from "../src/content/slots";
 import type { SiteContent } from "../src/content/types";
+import type { CopyAddressProps } from "../src/islands/CopyAddress";
+import { readIslandProps } from "../src/islands/registry";
+import type { SiteHeaderProps } from "../src/islands/SiteHeader";
 import { createUrls, outputFileFor } from "../src/lib/routes";
 import { plainText } from "../src/lib/slots";
 import { HOME_FIELDS } from "../src/pages/home";
@@ -113,15 +116,30 @@ describe("every page, whatever the content", () => {
 
     it("ships the header's props for hydration and inlines the CSS and the loader: nothing to fetch to paint", () => {
       const header = doc.querySelector('[data-island="SiteHeader"]')!;
-      const props = JSON.parse(doc.getElementById(`${header.id}-props`)!.textContent!);
-      expect(props.items.find((i: { current: boolean }) => i.current).href).toBe(route);
+      const props = readIslandProps<SiteHeaderProps>(header);
+      expect(props.items.find((i) => i.current)!.href).toBe(route);
       expect(doc.querySelector("head style")!.textContent).toBe("body{color:red}");
       expect([...doc.querySelectorAll("head script:not([type])")].map((s) => s.textContent)).toEqual([FAKE_ASSETS.script]);
       expect(doc.querySelectorAll('script[src], link[rel="modulepreload"]')).toHaveLength(0);
-      // The print and forced-colours stylesheets are linked with media no screen matches: nothing waits for them.
-      expect([...doc.querySelectorAll('link[rel="stylesheet"]')].map((l) => [l.getAttribute("href"), l.getAttribute("media")])).toEqual(
-        FAKE_ASSETS.stylesheets.map((s) => [s.href, s.media]),
+      // Nothing else is linked for the first paint: the icon, manifest and the other stylesheets come after it.
+      expect(doc.querySelectorAll('head > link[rel="stylesheet"], head > link[rel="icon"], head > link[rel="manifest"]')).toHaveLength(0);
+    });
+
+    it("links what comes after the first paint in <noscript>, for a browser without JavaScript", () => {
+      const inNoscript = parse(doc.querySelector("head > noscript")!.innerHTML);
+      expect([...inNoscript.querySelectorAll("link")].map((l) => ({ rel: l.rel, href: l.getAttribute("href"), type: l.getAttribute("type") ?? undefined, media: l.getAttribute("media") ?? undefined }))).toEqual(
+        FAKE_ASSETS.afterPaint.map((link) => ({ type: undefined, media: undefined, ...link })),
       );
+    });
+
+    it("#21 puts a copy control, with the address as its props, beside every e-mail address the page shows", () => {
+      const shown = [...doc.querySelectorAll("body *")].filter((el) => el.children.length === 0 && el.textContent!.trim() === site.email);
+      expect(shown.length).toBeGreaterThan(0);
+      for (const address of shown) {
+        const beside = (address.closest("a") ?? address).nextElementSibling!;
+        expect(beside.getAttribute("data-island"), address.outerHTML).toBe("CopyAddress");
+        expect(readIslandProps<CopyAddressProps>(beside).address).toBe(site.email);
+      }
     });
 
     it("has the footer: © year, tagline and the contact address as a mail link", () => {
@@ -253,7 +271,7 @@ describe("the specification's screens, from the content", () => {
     const player = doc.querySelector('[data-island="SamplePlayer"]')!;
     expect(player.querySelector(".sample__fallback")!.textContent).toBe(sample.noScript);
     expect([...player.querySelectorAll("input[type=radio]")].map((r) => r.getAttribute("value"))).toEqual(sample.bands.map((b) => b.id));
-    expect(JSON.parse(doc.getElementById(`${player.id}-props`)!.textContent!)).toEqual({ sample });
+    expect(readIslandProps(player)).toEqual({ sample });
   });
 
   it.each(["about/index.html", "products/index.html"])("%s carries the listening-safely note", (file) => {
@@ -328,8 +346,8 @@ describe("what depends on the content, on the tests' own", () => {
       const audio = player.querySelector("audio")!;
       expect([audio.hasAttribute("controls"), audio.getAttribute("preload"), audio.getAttribute("src"), audio.hasAttribute("autoplay")]).toEqual([true, "none", `/assets/preview-${i}.mp3`, false]);
       // The waveform is drawn once the player is live; the page carries it as a digit a bar, in the props.
-      expect(player.querySelector(".preview__bars path")!.hasAttribute("d")).toBe(false);
-      expect(JSON.parse(page(file, fixture).getElementById(`${player.id}-props`)!.textContent!).wave).toMatch(/^\d{40}$/);
+      expect(player.querySelector("path.preview__bars")!.hasAttribute("d")).toBe(false);
+      expect(readIslandProps(player).wave).toMatch(/^\d{40}$/);
       expect(player.querySelector('[role="slider"]')!.getAttribute("aria-valuetext")).toBe(i === 0 ? "0:00 of 0:40" : "0:00 of 0:30");
     });
     expect(cards.map((c) => c.querySelector("figcaption")!.textContent)).toEqual([

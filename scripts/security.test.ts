@@ -8,7 +8,7 @@ import { pages as allPages } from "../src/pages/index";
 import { build, buildSite } from "./build";
 import { cloudFrontPolicy, defaultNginxSettings, nginxConfig, readRules, serveConfig } from "./host-config";
 import { parseHtml } from "./parse-html";
-import { headersFor, matchesPattern, parseHeadersFile, type HeaderRule } from "./security";
+import { headersFor, inlineHashes, matchesPattern, parseHeadersFile, type HeaderRule } from "./security";
 
 const ROUTES = ["/", "/about/", "/services/", "/products/", "/all-fields/", "/contact/"];
 
@@ -80,18 +80,26 @@ describe("Content-Security-Policy", () => {
     expect(policy.get("form-action")).toEqual(["'none'"]);
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
     expect(policy.get("script-src")![0]).toBe("'self'");
-    // #13: the previews, from the site itself and nowhere else.
-    expect(policy.get("media-src")).toEqual(["'self'"]);
+    // #13: the previews, from the site itself and nowhere else (#21: or held in memory by the page's own script).
+    expect(policy.get("media-src")).toEqual(["'self'", "blob:"]);
     expect(headerPolicy()).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|data:|\*/);
   });
 
-  it("is the same in every page's <meta>, minus frame-ancestors, which only works as a header", () => {
-    const expected = headerPolicy().replace(/; frame-ancestors 'none'$/, "");
-    expect(expected).not.toContain("frame-ancestors");
+  it("is in every page's <meta> too, allowing only that page's own inline code; frame-ancestors only works as a header", () => {
+    const header = directives(headerPolicy());
     for (const [file, html] of pages) {
       const doc = parseHtml(html);
       const metaTag = doc.querySelector('meta[http-equiv="Content-Security-Policy"]')!;
-      expect(metaTag.getAttribute("content"), file).toBe(expected);
+      const meta = directives(metaTag.getAttribute("content")!);
+      expect([...meta.keys()], file).toEqual([...header.keys()].filter((name) => name !== "frame-ancestors"));
+      const own = inlineHashes(html);
+      const isHash = (value: string) => value.startsWith("'sha256-");
+      for (const [name, values] of meta) {
+        expect(values.filter((v) => !isHash(v)), `${file}: ${name}`).toEqual(header.get(name)!.filter((v) => !isHash(v)));
+        const hashes = new Set(name === "script-src" ? own.scripts : name === "style-src" ? own.styles : []);
+        expect(new Set(values.filter(isHash)), `${file}: ${name}`).toEqual(hashes);
+        for (const hash of hashes) expect(header.get(name), `${file}: ${name}`).toContain(hash);
+      }
       // A <meta> policy only governs what comes after it.
       expect(doc.head.querySelector("style, script, link")!.compareDocumentPosition(metaTag) & 2, file).toBe(2);
     }

@@ -65,9 +65,9 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
 }
 
 /**
- * The policy for the whole site: nothing by default, then exactly what the pages use. Inline code is
- * allowed by the hash of its bytes (the union over all pages, so one policy serves every page); scripts
- * and images otherwise only from the site itself. `meta` leaves out what a <meta> policy ignores.
+ * The policy for the pages given: nothing by default, then exactly what they use. Inline code is allowed by
+ * the hash of its bytes (the union over the pages: given them all, one policy serves every page); scripts and
+ * images otherwise only from the site itself. `meta` leaves out what a <meta> policy ignores.
  */
 export function contentSecurityPolicy(pages: Iterable<string>, { meta = false }: { meta?: boolean } = {}): string {
   const scripts = new Set<string>();
@@ -83,12 +83,13 @@ export function contentSecurityPolicy(pages: Iterable<string>, { meta = false }:
     // 'self': the print and forced-colours stylesheets, linked with their media (scripts/styles.ts).
     ["style-src", "'self'", ...[...styles].sort()],
     ["img-src", "'self'"],
-    // The previews: MP3 files from the site itself.
-    ["media-src", "'self'"],
+    // The previews: MP3 files from the site itself, or, from a host that answers no range request, the same file
+    // held in memory (a blob: URL only the page's own scripts can make; src/islands/PreviewPlayer.tsx).
+    ["media-src", "'self'", "blob:"],
     // The headings' serif, self-hosted.
     ["font-src", "'self'"],
     ["manifest-src", "'self'"],
-    // The site fetches nothing itself; tools that read robots.txt from inside the page (Lighthouse) need this.
+    // A preview's player asks its host for one byte of the file on the first Play (and Lighthouse reads robots.txt).
     ["connect-src", "'self'"],
     ["base-uri", "'none'"],
     ["form-action", "'none'"],
@@ -98,10 +99,13 @@ export function contentSecurityPolicy(pages: Iterable<string>, { meta = false }:
   return directives.map((d) => d.join(" ")).join("; ");
 }
 
-/** Writes the site's policy into each page's <meta http-equiv="Content-Security-Policy">. */
+/**
+ * Writes each page's own policy into its <meta http-equiv="Content-Security-Policy">: the site's, allowing only
+ * the inline code that page has. A browser enforces it alongside the header's (which allows every page's), and
+ * each page carries five fewer hashes.
+ */
 export function applyMetaPolicy(pages: Map<string, string>): Map<string, string> {
-  const policy = contentSecurityPolicy(pages.values(), { meta: true });
-  return new Map([...pages].map(([file, html]) => [file, html.replace(CSP_PLACEHOLDER, policy)]));
+  return new Map([...pages].map(([file, html]) => [file, html.replace(CSP_PLACEHOLDER, contentSecurityPolicy([html], { meta: true }))]));
 }
 
 /**

@@ -19,12 +19,15 @@ export function robotsTxt(urls: SiteUrls): string {
 
 export const ICONS = {
   svg: "/favicon.svg",
+  ico: { path: "/favicon.ico", size: 32 },
   appleTouch: "/apple-touch-icon.png",
   png: [
     { path: "/icon-192.png", size: 192 },
     { path: "/icon-512.png", size: 512 },
   ],
 } as const;
+
+export const MANIFEST = "/site.webmanifest";
 
 /** What a phone shows when the site is added to its home screen. */
 export function webManifest(site: SiteContent, urls: SiteUrls, theme: Theme): string {

@@ -28,8 +28,8 @@ afterAll(async () => {
 });
 
 /** A request sent exactly as written: fetch would tidy "//", "/../" and "%2e%2e" away before they reach the server. */
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; location?: string; body: string; type?: string; cache?: string; range?: string }> {
-  const { hostname, port } = new URL(server.url);
+function get(path: string, headers: Record<string, string> = {}, on = server): Promise<{ status: number; location?: string; body: string; type?: string; cache?: string; range?: string; etag?: string }> {
+  const { hostname, port } = new URL(on.url);
   return new Promise((resolve, reject) => {
     request({ hostname, port, path, headers }, (response) => {
       let body = "";
@@ -42,6 +42,7 @@ function get(path: string, headers: Record<string, string> = {}): Promise<{ stat
           type: response.headers["content-type"],
           cache: response.headers["cache-control"],
           range: response.headers["content-range"],
+          etag: response.headers.etag,
         }),
       );
     })
@@ -81,6 +82,36 @@ describe("serveStatic", () => {
     expect(await get("/assets/preview-1234.mp3", { range: "bytes=-3" })).toMatchObject({ status: 206, body: "789" });
     expect(await get("/assets/preview-1234.mp3", { range: "bytes=20-30" })).toMatchObject({ status: 416, range: "bytes */10" });
     expect(await get("/assets/preview-1234.mp3")).toMatchObject({ status: 200, body: "0123456789" });
+  });
+
+  it("#21 with ranges off, answers a range request with 200 and the whole file, as Cloudflare Pages does", async () => {
+    const whole = await serveStatic(root, { ranges: false });
+    try {
+      expect(await get("/assets/preview-1234.mp3", { range: "bytes=2-5" }, whole)).toMatchObject({ status: 200, body: "0123456789", range: undefined });
+    } finally {
+      await whole.close();
+    }
+  });
+
+  it("#21 sends an ETag and answers a request for the copy a browser already holds with 304 and no body", async () => {
+    const first = await get("/about/");
+    expect(first.etag).toMatch(/^"[\w-]+"$/);
+    expect(await get("/about/", { "if-none-match": first.etag! })).toMatchObject({ status: 304, body: "", etag: first.etag, cache: "public, max-age=0, must-revalidate" });
+    expect(await get("/about/", { "if-none-match": `"other", W/${first.etag}` })).toMatchObject({ status: 304 });
+    expect(await get("/about/", { "if-none-match": '"other"' })).toMatchObject({ status: 200, body: "about" });
+    expect((await get("/")).etag).not.toBe(first.etag);
+  });
+
+  it("#21 gives a compressed body a validator of its own, since its bytes differ from the file's", async () => {
+    const compressing = await serveStatic(root, { compress: true });
+    try {
+      const plain = await get("/about/", {}, compressing);
+      const gzipped = await get("/about/", { "accept-encoding": "gzip" }, compressing);
+      expect(gzipped.etag).not.toBe(plain.etag);
+      expect((await get("/about/", { "accept-encoding": "gzip", "if-none-match": gzipped.etag! }, compressing)).status).toBe(304);
+    } finally {
+      await compressing.close();
+    }
   });
 
   it("#11 reads a path that starts with // as a path on this site, never as another host", async () => {

@@ -9,6 +9,7 @@ import {
 } from "node:http2";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
+import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { CACHE, headersFor, parseHeadersFile, type HeaderRule } from "./security";
 
@@ -89,6 +90,11 @@ export interface HandlerOptions {
   basePath?: string;
   /** Changes every HTML response on its way out (the dev server adds its live-reload script). */
   transformHtml?: (html: string) => string;
+  /**
+   * Answer a `Range` request with the part asked for (206), as most static hosts do. `false` answers it with 200
+   * and the whole file, as Cloudflare Pages does: the tests' model of such a host.
+   */
+  ranges?: boolean;
 }
 
 export interface SiteHandler {
@@ -102,9 +108,15 @@ export interface SiteHandler {
  * "/about/", and anything missing gets 404.html with status 404.
  */
 export function siteHandler(source: SiteSource, options: HandlerOptions = {}): SiteHandler {
-  const { compress = false, headers = false, basePath = "/", transformHtml } = options;
-  // Compressed bodies, per encoding, for as long as the file's bytes are alive.
+  const { compress = false, headers = false, basePath = "/", transformHtml, ranges = true } = options;
+  // Compressed bodies, per encoding, and each file's validator, for as long as the file's bytes are alive.
   const encoded = { br: new WeakMap<Uint8Array, Buffer>(), gzip: new WeakMap<Uint8Array, Buffer>() };
+  const tags = new WeakMap<Uint8Array, string>();
+  const tagOf = (bytes: Uint8Array) => {
+    const tag = tags.get(bytes) ?? createHash("sha256").update(bytes).digest("base64url").slice(0, 22);
+    tags.set(bytes, tag);
+    return tag;
+  };
   let rules: { text: Uint8Array | undefined; parsed: HeaderRule[] } = { text: undefined, parsed: [] };
   const rulesFor = async () => {
     const text = headers ? await source.read("_headers") : undefined;
@@ -172,10 +184,22 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
     const headers: Record<string, string | number> = {
       "content-type": CONTENT_TYPES[type] ?? "application/octet-stream",
       "cache-control": path.startsWith("assets/") ? CACHE.immutable : CACHE.revalidate,
-      ...(encoding ? { "content-encoding": encoding, vary: "Accept-Encoding" } : { "accept-ranges": "bytes" }),
+      ...(encoding ? { "content-encoding": encoding, vary: "Accept-Encoding" } : ranges ? { "accept-ranges": "bytes" } : {}),
     };
-    // A part of a file (a player seeking in a preview), as every static host answers one range.
-    const range = status === 200 && !encoding ? byteRange(String(request.headers.range ?? ""), body.length) : undefined;
+    if (status === 200) {
+      // A validator for each representation (compressed bodies differ from the file), and 304 when the copy a
+      // browser holds is still the one served: a page that revalidates costs a round trip, not its bytes again.
+      const etag = `"${tagOf(bytes)}${encoding ? `-${encoding}` : ""}"`;
+      headers.etag = etag;
+      const held = String(request.headers["if-none-match"] ?? "");
+      if (held.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")) {
+        response.writeHead(304, { ...headers, ...extra });
+        response.end();
+        return;
+      }
+    }
+    // A part of a file (a player seeking in a preview), as most static hosts answer one range.
+    const range = status === 200 && !encoding && ranges ? byteRange(String(request.headers.range ?? ""), body.length) : undefined;
     if (range === "unsatisfiable") {
       response.writeHead(416, { ...extra, "content-range": `bytes */${body.length}` }).end();
       return;

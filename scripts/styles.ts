@@ -12,7 +12,10 @@ export interface StyleChunk {
   file: string;
   layer: string;
   css: string;
-  /** Set for a component's stylesheet (styles/components/): a page gets it only if it uses one of these classes. */
+  /**
+   * Set for a component's stylesheet (styles/components/): a page gets it only if it uses one of these classes,
+   * the first class of each of its selectors (a page without it has nothing any of them can match).
+   */
   classes?: ReadonlySet<string>;
 }
 
@@ -44,9 +47,17 @@ export function buildStyles(): StyleChunk[] {
       throw new Error(`styles: ${relative(ROOT, first.loc.filename)}:${first.loc.line - media.split("\n").length}: ${first.message}`);
     }
     const css = new TextDecoder().decode(code);
-    const classes = file!.startsWith("components/") ? new Set([...source.replace(/\/\*[\s\S]*?\*\//g, "").matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!).filter((c) => !/^\d/.test(c))) : undefined;
+    const classes = file!.startsWith("components/") ? leadingClasses(css) : undefined;
     return { file: `styles/${file}`, layer: layer ?? "", css, classes };
   });
+}
+
+/** The first class in each selector of compiled CSS: `.contact-card .actions` gives contact-card, not actions. */
+function leadingClasses(css: string): Set<string> {
+  const preludes = [...css.matchAll(/([^{};]+)\{/g)].map((m) => m[1]!).filter((prelude) => !prelude.trimStart().startsWith("@"));
+  // Split at the commas between selectors, not those inside :is() or :where().
+  const selectors = preludes.flatMap((prelude) => prelude.split(/,(?![^(]*\))/));
+  return new Set(selectors.flatMap((selector) => selector.match(/\.(-?[_a-zA-Z][\w-]*)/)?.[1] ?? []));
 }
 
 /**
@@ -64,24 +75,38 @@ export const mediaStylesheet = (chunk: StyleChunk) => (chunk.layer ? `@layer ${c
 
 /**
  * The stylesheet a page inlines: the layer order, then every chunk that is not a component's, and each component's
- * only when the page uses one of its classes (`classes` undefined: all of them, as the dev server swaps in). The
- * media stylesheets are not in it, unless `everything` is set (the dev server's swap-in).
+ * only when the page uses one of its classes (`classes` undefined: all of them, as the dev server swaps in); of the
+ * design tokens, only those something reads. The media stylesheets are not in it, unless `everything` is set (the
+ * dev server's swap-in).
  */
 export function stylesheetFor(chunks: readonly StyleChunk[], classes?: ReadonlySet<string>, { everything = false } = {}): string {
   const layers = [...new Set(chunks.map((c) => c.layer).filter(Boolean))];
+  const included = chunks.filter((chunk) => (everything || !mediaOf(chunk)) && !(classes && chunk.classes && ![...chunk.classes].some((c) => classes.has(c))));
+  // What the tokens must serve: the page's own rules, and the media stylesheets, which read the page's tokens.
+  const readers = chunks.filter((chunk) => chunk.file !== TOKENS && (included.includes(chunk) || mediaOf(chunk))).map((chunk) => chunk.css).join("");
   let css = `@layer ${layers.join(",")};`;
   let open = "";
-  for (const chunk of chunks) {
-    if (!everything && mediaOf(chunk)) continue;
-    if (classes && chunk.classes && ![...chunk.classes].some((c) => classes.has(c))) continue;
+  for (const chunk of included) {
     if (chunk.layer !== open) {
       if (open) css += "}";
       if (chunk.layer) css += `@layer ${chunk.layer}{`;
       open = chunk.layer;
     }
-    css += chunk.css;
+    css += chunk.file === TOKENS && !everything ? tokensReadBy(chunk.css, readers) : chunk.css;
   }
   return open ? `${css}}` : css;
+}
+
+const TOKENS = "styles/tokens.css";
+const reads = (css: string) => [...css.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]!);
+
+/** The tokens' chunk with only the custom properties `css` reads, itself or through another token. */
+function tokensReadBy(tokens: string, css: string): string {
+  const values = new Map([...tokens.matchAll(/(--[\w-]+):([^;}]*)/g)].map(([, name, value]) => [name!, value!]));
+  const read = new Set(reads(css));
+  // A Set visits what is added while it is iterated: the tokens read through others.
+  for (const name of read) for (const next of reads(values.get(name) ?? "")) read.add(next);
+  return tokens.replace(/(--[\w-]+):[^;}]*(;|(?=\}))/g, (declaration, name: string) => (read.has(name) ? declaration : ""));
 }
 
 /** The class names in a page's HTML. */

@@ -18,7 +18,6 @@ describe("npm run dev", () => {
 
   beforeAll(async () => {
     dev = await startDevProcess({
-      typecheck: true,
       prepare: async (root) => {
         // The tests' own content, whose facts the edits below rely on (the owner's can say anything).
         await writeFile(join(root, "src/content/site.ts"), siteModule(FIXTURE_SITE));
@@ -74,7 +73,7 @@ describe("npm run dev", () => {
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     const size = () => page.locator(".contact-card__title").evaluate((h) => getComputedStyle(h).fontSize);
     const before = await size();
-    const answer = await dev.edit("styles/components/cards.css", (text) =>
+    const answer = await dev.edit("styles/components/contact-card.css", (text) =>
       text.replace(".contact-card__title {\n  font-size: var(--step-3);", ".contact-card__title {\n  font-size: 3.5rem;"),
     );
     expect(answer.type).toBe("css");
@@ -136,8 +135,22 @@ describe("npm run dev", () => {
     expect((await dev.edit("src/pages/services.tsx", (text) => text.replace('  if (site) throw new Error("no services today");\n', ""))).type).toBe("reload");
   });
 
+});
+
+describe("npm run dev, with its type checker", () => {
+  // A server of its own: the checker runs a whole tsc after every save, which the edits above need not pay for.
+  let dev: DevProcess;
+  let context: BrowserContext;
+  beforeAll(async () => {
+    dev = await startDevProcess({ typecheck: true });
+    context = await newContext(chromium.browser, { width: DESKTOP });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await dev?.stop();
+  });
+
   it("reports a type error, which esbuild alone would let through, with its file and line, and when it is fixed", async () => {
-    // A tab of its own: the one above may still be reloading after the last recovery.
     const tab = await context.newPage();
     await tab.goto(`${dev.url}/`);
     const reported = dev.next((m) => m.type === "problem" && m.problem.kind === "type" && m.problem.file === "src/islands/SamplePlayer.tsx");

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { nginxConfig, readSiteHeaders } from "../host-config";
 import { headersFor, parseHeadersFile, type HeaderRule } from "../security";
 import { startServe, type Serving } from "../start";
-import { findNginx } from "./requirements";
+import { findNginx, findWrangler, WRANGLER_COMPATIBILITY_DATE, WRANGLER_HINT } from "./requirements";
 
 const dist = () => inject("distDir");
 let rules: HeaderRule[];
@@ -215,5 +215,83 @@ describe("#11 nginx with the generated configuration, as generated", () => {
     expect(redirect.status).toBe(301);
     expect(redirect.headers.location).toBe(`https://${SERVER_NAME}:${new URL(https).port}/about/?x=1`);
     expect(redirect.headers.server).toBe("nginx");
+  });
+});
+
+describe("#21 Cloudflare Pages, as its own local runtime (wrangler pages dev) serves the build", () => {
+  let wrangler: ChildProcess;
+  let origin: string;
+  let state: string;
+  let output = "";
+
+  beforeAll(async () => {
+    const binary = findWrangler();
+    if (!binary) throw new Error(WRANGLER_HINT);
+    // Its working folder is where it keeps its state (.wrangler/): a temporary one.
+    state = await mkdtemp(join(tmpdir(), "site-pages-"));
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    wrangler = spawn(binary, ["pages", "dev", dist(), "--ip", "127.0.0.1", "--port", String(port), "--compatibility-date", WRANGLER_COMPATIBILITY_DATE, "--show-interactive-dev-session=false"], {
+      cwd: state,
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    for (const stream of [wrangler.stdout!, wrangler.stderr!]) stream.on("data", (chunk) => (output += chunk));
+    // Ready when it answers; the hook's own timeout is the ceiling.
+    for (;;) {
+      if (wrangler.exitCode !== null) throw new Error(`wrangler pages dev stopped:\n${output}`);
+      if (await get(`${origin}/`).then((answer) => answer.status === 200, () => false)) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+
+  afterAll(async () => {
+    if (wrangler && wrangler.exitCode === null) {
+      const exited = new Promise((resolve) => wrangler.once("exit", resolve));
+      // Its own process group: wrangler runs Cloudflare's runtime (workerd) as a child.
+      process.kill(-wrangler.pid!, "SIGTERM");
+      await exited;
+    }
+    if (state) await rm(state, { recursive: true, force: true });
+  });
+
+  it("reads every rule in `_headers`, and sends each page and asset the headers, policy and caching it gives", async () => {
+    expect(output).toContain(`Parsed ${rules.length} valid header rules`);
+    for (const path of ["/", "/about/", "/products/", asset, "/favicon.ico"]) {
+      const answer = await get(`${origin}${path}`);
+      expect(answer.status, path).toBe(200);
+      expectSiteHeaders(answer, path);
+    }
+    expect((await get(`${origin}${asset}`)).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers an unknown address with the 404 page and status 404, and never serves `_headers` itself", async () => {
+    const missing = await get(`${origin}/no-such-page/`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain("This page is not here");
+    // The local runtime answers 502 here (Pages itself, 404): either way, not the file.
+    const rulesFile = await get(`${origin}/_headers`);
+    expect(rulesFile.status).toBeGreaterThanOrEqual(400);
+    expect(rulesFile.body).not.toContain("Content-Security-Policy");
+  });
+
+  it("redirects a folder without its slash to the slash, on this site", async () => {
+    const redirect = await get(`${origin}/about`);
+    expect([301, 308]).toContain(redirect.status);
+    expect(redirect.headers.location).toBe("/about/");
+  });
+
+  it("answers a range request with 200 and the whole file, which is why the player holds a preview whole from such a host", async () => {
+    const whole = await get(`${origin}${preview}`, { range: "bytes=100-199" });
+    expect(whole.status).toBe(200);
+    expect(whole.headers["content-range"]).toBeUndefined();
+    expect(whole.body.length).toBe((await readFile(join(dist(), preview))).length);
+  });
+
+  it("answers a page the browser holds with 304", async () => {
+    const page = await get(`${origin}/about/`);
+    expect(page.headers.etag).toBeDefined();
+    expect((await get(`${origin}/about/`, { "if-none-match": page.headers.etag! })).status).toBe(304);
   });
 });

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { frame } from "../../src/content/frame";
 import { copyProject } from "../project-copy";
 import { serveStatic, type StaticServer } from "../static-server";
 import { hydrated, newContext, PHONE, useBrowser, visit } from "./site";
@@ -27,9 +28,12 @@ export function Throwaway({ label }: { label: string }) {
   const registry = join(root, "src/islands/registry.ts");
   await writeFile(registry, (await readFile(registry, "utf8")).replace("export const islands = {\n", 'export const islands = {\n  Throwaway: () => import("./Throwaway"),\n'));
   const page = join(root, "src/pages/contact.tsx");
-  const text = (await readFile(page, "utf8"))
-    .replace('import { Icon } from "../components/Icon";', 'import { Icon } from "../components/Icon";\nimport { Island } from "../components/Island";')
-    .replace('      <Section id="help"', '      <Island name="Throwaway" props={{ label: "Pressed" }} />\n      <Section id="help"');
+  const before = await readFile(page, "utf8");
+  // The page's import of <Island>, unless it has one for an island of its own already.
+  const imported = before.includes('import { Island } from "../components/Island";')
+    ? before
+    : before.replace('import { Icon } from "../components/Icon";', 'import { Icon } from "../components/Icon";\nimport { Island } from "../components/Island";');
+  const text = imported.replace('      <Section id="help"', '      <Island name="Throwaway" props={{ label: "Pressed" }} />\n      <Section id="help"');
   await writeFile(page, text);
 }
 
@@ -66,6 +70,31 @@ describe("#12 adding an island is its component, its line in the registry and it
     await hydrated(page);
     await page.locator(".throwaway").click();
     await expect.poll(() => page.locator(".throwaway").textContent()).toBe("Pressed 1");
+    await context.close();
+  });
+});
+
+describe("#21 Copy address, beside the address on Contact and in every footer", () => {
+  it("copies the address to the clipboard and says so; a click before React has started is not lost", async () => {
+    const context = await newContext(chromium.browser, { width: PHONE });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const page = await context.newPage();
+    await visit(page, "/contact/", { use: false });
+    const address = (await page.locator(".contact-card__address").textContent())!;
+    const copy = page.locator(".contact-card .copy-address__button");
+    // The visitor's first action on the page is this click: the loader keeps it and presses it again for React.
+    await copy.click();
+    await expect.poll(() => page.locator(".contact-card .copy-address__said").textContent()).toBe(frame.copyAddress.copied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    await context.close();
+  });
+
+  it("without JavaScript shows no button, and the address stays text to select", async () => {
+    const context = await newContext(chromium.browser, { width: PHONE, js: false });
+    const page = await context.newPage();
+    await visit(page, "/contact/");
+    expect(await page.locator(".copy-address__button").evaluateAll((buttons) => buttons.map((b) => b.checkVisibility()))).toEqual([false, false]);
+    expect(await page.locator(".contact-card__address").evaluate((p) => p.checkVisibility() && getComputedStyle(p).userSelect)).toBe("all");
     await context.close();
   });
 });

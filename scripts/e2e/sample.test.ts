@@ -176,6 +176,23 @@ describe("the player, used in Chromium", () => {
     await expect.poll(() => contexts(page), { timeout: 3000 }).toEqual(["suspended"]);
   });
 
+  it("#21 sets the audio session to playback before it sounds, where the browser has one, so a muted iPhone still plays it", async () => {
+    // Safari's navigator.audioSession, stubbed: the type it had each time a context was made or resumed.
+    await context.addInitScript(() => {
+      const session = { type: "auto", whenSounding: [] as string[] };
+      Object.defineProperty(navigator, "audioSession", { value: session });
+      const resume = AudioContext.prototype.resume;
+      AudioContext.prototype.resume = function () {
+        session.whenSounding.push(session.type);
+        return resume.call(this);
+      };
+    });
+    await visit(page, SAMPLE_PAGE);
+    await play(page).click();
+    await expect.poll(() => contexts(page)).toEqual(["running"]);
+    expect(await page.evaluate(() => (navigator as unknown as { audioSession: { type: string; whenSounding: string[] } }).audioSession)).toEqual({ type: "playback", whenSounding: ["playback"] });
+  });
+
   it("switches band while playing, and the check plays one ear then stops by itself (on a fake clock)", async () => {
     await page.clock.install();
     await visit(page, SAMPLE_PAGE);

@@ -93,16 +93,32 @@ export function usePage(chromium: { readonly browser: Browser }, options: Contex
 
 /**
  * Opens a route. With JavaScript on, the islands start on a visitor's first use of the page, so unless told not
- * to, this presses a key that changes nothing (Shift) and waits until every island is live.
+ * to, this presses a key that changes nothing (Shift) and waits until every island is live; and it waits for
+ * what the page links only once it has painted (see arrived).
  */
 export async function visit(page: Page, path: string, { use = true }: { use?: boolean } = {}): Promise<Response> {
   const response = await page.goto(path, { waitUntil: "load" });
   if (!response) throw new Error(`no response for ${path}`);
-  if (use && (await scripted(page))) {
-    await page.keyboard.press("Shift");
-    await hydrated(page);
+  if (await scripted(page)) {
+    if (use) {
+      await page.keyboard.press("Shift");
+      await hydrated(page);
+    }
+    await arrived(page);
   }
   return response;
+}
+
+/**
+ * Waits until the loader has linked what the page never needed to paint (the favicon, the manifest, the print
+ * and forced-colours stylesheets: PageAssets.afterPaint in src/lib/page.ts) and those stylesheets have loaded.
+ */
+export async function arrived(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const icon = document.querySelector<HTMLLinkElement>('head > link[rel="icon"]');
+    const sheets = [...document.querySelectorAll<HTMLLinkElement>('head > link[rel="stylesheet"]')];
+    return !!icon?.getAttribute("href") && sheets.length > 0 && sheets.every((link) => link.sheet !== null);
+  });
 }
 
 export const scripted = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("js"));
@@ -125,7 +141,6 @@ export function settle(page: Page): Promise<void> {
   });
 }
 
-/** Every layout shift since the page began to load (the buffered entries, read at once). */
 /** Every layout shift since the page began to load (the buffered entries, read at once), each with what moved. */
 export const layoutShifts = (page: Page) =>
   page.evaluate(() => {

@@ -46,11 +46,14 @@ export const FIXTURE_SITE: SiteContent = {
 /** What the build's assets give pages, made up: the render tests need the shape, not the files. */
 export const FAKE_ASSETS: PageAssets = {
   css: () => "body{color:red}",
-  stylesheets: [{ href: "/assets/print-test.css", media: "print" }],
   script: "console.log('loader')",
   themeColor: "#000000",
-  icons: { svg: "/favicon.svg", appleTouch: "/apple-touch-icon.png" },
-  manifest: "/site.webmanifest",
+  appleTouchIcon: "/apple-touch-icon.png",
+  icon: null,
+  afterPaint: [
+    { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+    { rel: "stylesheet", href: "/assets/print-test.css", media: "print" },
+  ],
   shareImage: { path: "/assets/share-test.png", width: 1200, height: 630 },
 };
 

@@ -1,6 +1,6 @@
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot, type HydrationOptions } from "react-dom/client";
-import { islandPropsId } from "../islands/registry";
+import { readIslandProps } from "../islands/registry";
 
 /** Renders no element of its own, so the server HTML still matches; tells us when the island is mounted. */
 function Mounted({ onMount, children }: { onMount: () => void; children: ReactNode }) {
@@ -17,7 +17,7 @@ export function hydrateIsland<P extends object>(
   Component: ComponentType<P>,
   options: Pick<HydrationOptions, "onRecoverableError"> = {},
 ): Promise<void> {
-  const props = JSON.parse(document.getElementById(islandPropsId(container.id))?.textContent ?? "{}") as P;
+  const props = readIslandProps<P>(container);
   return new Promise((resolve) => {
     const onMount = () => {
       container.setAttribute("data-hydrated", "");

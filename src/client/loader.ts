@@ -8,7 +8,10 @@
  * 3. It runs them on the visitor's first scroll, pointer, key or focus. A page that is only read never pays
  *    for React; a page that is used gets it at once, and a button pressed in that first instant is pressed
  *    again once React has taken over.
- * 4. The headings' serif never holds up a first paint: a page sets it only when an earlier page has fetched it
+ * 4. Once painted, it links what the page never needed to paint (the favicon, the manifest, the print and
+ *    forced-colours stylesheets; see PageAssets.afterPaint in src/lib/page.ts). Without JavaScript the page's
+ *    <noscript> links them instead.
+ * 5. The headings' serif never holds up a first paint: a page sets it only when an earlier page has fetched it
  *    (after that page had loaded and painted), so it comes from the cache. Until then, and if the cache has
  *    lost it, the headings keep the system serif: `font-display: optional` never swaps one face for another
  *    once text is drawn, so nothing shifts.
@@ -20,6 +23,7 @@ declare const __ISLANDS__: {
   /** What a page needs besides, by the name of an island it has (src/islands/registry.ts). */
   byIsland: Readonly<Record<string, readonly string[]>>;
 };
+declare const __AFTER_PAINT__: readonly { rel: string; href: string; type?: string; media?: string }[];
 /** The URL of the headings' font (its core subset; see scripts/web-fonts.ts). */
 declare const __FONT__: string;
 const FONT = __FONT__;
@@ -59,7 +63,8 @@ function start() {
   });
 }
 
-function preload() {
+function afterPaint() {
+  for (const link of __AFTER_PAINT__) document.head.append(Object.assign(document.createElement("link"), link));
   const extra = Object.entries(__ISLANDS__.byIsland).flatMap(([name, modules]) => (document.querySelector(`[data-island="${name}"]`) ? modules : []));
   for (const href of new Set([...__ISLANDS__.modules, ...extra])) {
     const link = document.createElement("link");
@@ -90,6 +95,6 @@ const painted = new Promise<void>((resolve) => {
     resolve();
   }).observe({ type: "paint", buffered: true });
 });
-void Promise.all([loaded, painted]).then(() => requestAnimationFrame(() => (window.requestIdleCallback ?? setTimeout)(preload)));
+void Promise.all([loaded, painted]).then(() => requestAnimationFrame(() => (window.requestIdleCallback ?? setTimeout)(afterPaint)));
 // A page opened at a #section is already in use (a restored scroll position arrives as a scroll event).
 if (location.hash) start();

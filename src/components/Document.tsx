@@ -59,14 +59,15 @@ export function Document({
         <meta property="og:image:height" content={String(assets.shareImage.height)} />
         <meta property="og:image:alt" content={`${site.brand}: ${site.tagline}`} />
         <meta name="twitter:card" content="summary_large_image" />
-        <link rel="icon" href={urls.path(assets.icons.svg)} type="image/svg+xml" />
-        <link rel="apple-touch-icon" href={urls.path(assets.icons.appleTouch)} />
-        <link rel="manifest" href={urls.path(assets.manifest)} />
+        <link rel="apple-touch-icon" href={urls.path(assets.appleTouchIcon)} />
+        {assets.icon && <link rel="icon" href={urls.path(assets.icon.href)} type={assets.icon.type} />}
         <style dangerouslySetInnerHTML={{ __html: STYLE_PLACEHOLDER }} />
-        {assets.stylesheets.map((sheet) => (
-          <link rel="stylesheet" href={urls.path(sheet.href)} media={sheet.media} key={sheet.href} />
-        ))}
         <script dangerouslySetInnerHTML={{ __html: assets.script }} />
+        <noscript>
+          {assets.afterPaint.map((link) => (
+            <link rel={link.rel} href={urls.path(link.href)} type={link.type} media={link.media} key={link.href} />
+          ))}
+        </noscript>
         {structuredData && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(structuredData) }} />}
       </head>
       <body>

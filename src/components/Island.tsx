@@ -1,5 +1,5 @@
 import { createContext, use } from "react";
-import { islandPropsId, type IslandName, type IslandProps } from "../islands/registry";
+import type { IslandName, IslandProps } from "../islands/registry";
 import { scriptJson } from "../lib/script-json";
 
 /** An island a page has placed, for the build to render into its slot. */
@@ -30,7 +30,7 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   return (
     <>
       <div id={id} data-island={name} dangerouslySetInnerHTML={{ __html: islandSlot(id) }} />
-      <script type="application/json" id={islandPropsId(id)} dangerouslySetInnerHTML={{ __html: scriptJson(props) }} />
+      <script type="application/json" dangerouslySetInnerHTML={{ __html: scriptJson(props) }} />
     </>
   );
 }

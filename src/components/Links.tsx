@@ -34,13 +34,13 @@ export function ButtonLink({
  * A storefront link, with the owner's label and, beside it, a visible note that it opens the storefront in a
  * new tab. Screen readers hear that note inside the link (and what it leads to, where the label repeats across
  * cards), so the visible copy is hidden from them. rel="noopener" without "noreferrer": the storefront's
- * statistics should still see which site sent the visitor. `data-print-target`: printed after the link.
+ * statistics should still see which site sent the visitor. A printed page shows the address after it (print.css).
  */
 export function StorefrontLink({ href, label, context, variant = "primary" }: { href: string; label: string; context?: string; variant?: Variant }) {
   const plain = usePlain();
   return (
     <span className="leaves">
-      <a className={buttonClass(variant)} href={href} target="_blank" rel="noopener" data-print-target={href}>
+      <a className={buttonClass(variant)} href={href} target="_blank" rel="noopener">
         <Text text={label} />
         <span className="visually-hidden">
           {context ? `: ${context}` : ""}, {plain(frame.storefrontLink.spoken)}

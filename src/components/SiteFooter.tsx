@@ -3,6 +3,7 @@ import { mail } from "../content/mail";
 import { safety } from "../content/safety";
 import type { SiteContent } from "../content/types";
 import type { SiteUrls } from "../lib/routes";
+import { Island } from "./Island";
 import { MailLink } from "./Links";
 import { Text } from "./Text";
 
@@ -21,6 +22,7 @@ export function SiteFooter({ site, urls }: { site: SiteContent; urls: SiteUrls }
           <MailLink email={site.email} preset={mail.generalInquiry}>
             {site.email}
           </MailLink>
+          <Island name="CopyAddress" props={{ address: site.email, labels: frame.copyAddress }} />
         </div>
         <p className="site-footer__safety">
           <Text text={frame.footer.safety} />{" "}

@@ -9,6 +9,12 @@ export const frame = {
     contactLabel: "Write to us",
     safety: "Listen with stereo headphones at a low volume, and never while driving.",
   },
+  /** Beside every shown e-mail address, for visitors whose mail link opens nothing (webmail). */
+  copyAddress: {
+    copy: "Copy address",
+    copied: "Copied",
+    failed: "Could not copy: select the address above",
+  },
   storefrontLink: {
     /** Shown beside every storefront link. */
     note: "Opens {storefront} in a new tab",

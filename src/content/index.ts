@@ -5,6 +5,7 @@ import { frame } from "./frame";
 import { home } from "./home";
 import { mail } from "./mail";
 import { notFound } from "./not-found";
+import { player } from "./player";
 import { products } from "./products";
 import { productQuestions, serviceQuestions } from "./questions";
 import { safety } from "./safety";
@@ -23,6 +24,7 @@ export const contentFiles: readonly ContentFile[] = [
   { file: "src/content/contact.ts", data: { contact } },
   { file: "src/content/not-found.ts", data: { notFound } },
   { file: "src/content/frame.ts", data: { frame }, localSlots: /^frame\.fieldCard\./ },
+  { file: "src/content/player.ts", data: { player }, localSlots: /^player\./ },
   {
     file: "src/content/questions.ts",
     data: { productQuestions, serviceQuestions },

@@ -27,6 +27,7 @@ export const sample = {
     play: "Play a sample",
     stop: "Stop",
     volume: "Volume",
+    volumeValue: "{volume} percent",
     check: "Check your headphones",
     left: "Left",
     right: "Right",

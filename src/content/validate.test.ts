@@ -158,6 +158,18 @@ describe("#11 every content string is checked, naming its file and field", () =>
     expect(error.message).toContain("src/content/mail.ts: mail.generalInquiry.subject has a broken character at position 6");
   });
 
+  it.each(["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"])(
+    "#21 refuses the direction control %j, which could reverse the text around it, naming file and field",
+    (char) => {
+      const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase()}`;
+      expect(errorFor({ ...site, brand: `Equi${char}Sync` }).message).toContain(`${CONTENT_FILE}: brand has an invisible direction control (${code}, `);
+    },
+  );
+
+  it("#21 accepts right-to-left words and the right-to-left mark, which reorder nothing around them", () => {
+    expect(() => validateContent({ ...site, tagline: "Fields for focus \u200F\u05E9\u05DC\u05D5\u05DD\u200F, for rest" })).not.toThrow();
+  });
+
   it("refuses a control character in the brand", () => {
     expect(errorFor({ ...site, brand: "Equi\u0007Sync" }).message).toContain(`${CONTENT_FILE}: brand has a control character (U+0007) at position 4`);
   });

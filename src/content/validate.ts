@@ -161,6 +161,11 @@ const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\
 // A character that shows: not a space, not an invisible format character (zero-width space, joiner...),
 // not a combining mark on its own, not one of the blank letters some scripts have.
 const VISIBLE = /[^\s\p{Cf}\p{Zs}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u;
+// The embeddings, overrides and isolates of Unicode's bidirectional algorithm: invisible in an editor, and one left
+// unclosed reorders everything after it (a page title, a mail subject). Right-to-left text needs none of them.
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const BIDI_NAMES = ["left-to-right embedding", "right-to-left embedding", "pop directional formatting", "left-to-right override", "right-to-left override"];
+const ISOLATE_NAMES = ["left-to-right isolate", "right-to-left isolate", "first strong isolate", "pop directional isolate"];
 const CONTROL_NAMES: Record<string, string> = { "\n": "a line break", "\r": "a carriage return", "\t": "a tab" };
 
 /**
@@ -179,6 +184,15 @@ function textProblem(value: unknown, { lines = false, local = false }: { lines?:
     const name = CONTROL_NAMES[char] ?? "a control character";
     const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
     return `has ${name} (${code}) at position ${control.index}, which ${char === "\n" || char === "\r" ? "this text cannot hold" : "no text should hold"}: remove it`;
+  }
+  const bidi = value.match(BIDI_CONTROL);
+  if (bidi) {
+    const point = bidi[0].codePointAt(0)!;
+    const name = point <= 0x202e ? BIDI_NAMES[point - 0x202a] : ISOLATE_NAMES[point - 0x2066];
+    return (
+      `has an invisible direction control (U+${point.toString(16).toUpperCase()}, ${name}) at position ${bidi.index}, which can reverse the text ` +
+      `around it wherever it is shown: remove it (right-to-left words need none; a right-to-left mark, U+200F, is allowed)`
+    );
   }
   if (!VISIBLE.test(value)) return `has no visible character (only spaces or invisible ones): give it some text (got ${shown(value)})`;
   const names: readonly string[] = local ? [...SLOT_NAMES, ...LOCAL_SLOT_NAMES] : SLOT_NAMES;

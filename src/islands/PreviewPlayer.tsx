@@ -1,6 +1,8 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { claimSound, onOtherSound } from "../audio/exclusive";
 import { volumeToLevel } from "../audio/graph";
+import { player } from "../content/player";
+import { fillSlots } from "../lib/slots";
 
 export interface PreviewPlayerProps {
   /** The field's title, for labels and the lock screen. */
@@ -18,6 +20,16 @@ export interface PreviewPlayerProps {
 }
 
 const STEP_SECONDS = 5;
+/** How near a kept seek the element must report itself to count as there. */
+const LANDED_WITHIN_SECONDS = 1;
+/** How long playback may wait without moving before it is asked to play again. */
+const UNSTICK_AFTER_MS = 1000;
+/** Resolves when the element fires the event, or fails: there is nothing more to wait for then. */
+const settled = (element: HTMLMediaElement, type: "loadedmetadata") =>
+  new Promise((resolve) => {
+    element.addEventListener(type, resolve, { once: true });
+    element.addEventListener("error", resolve, { once: true });
+  });
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
 
 /**
@@ -46,6 +58,13 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
   // many fields there are; until then the stylesheet draws a quiet row of even bars in the same place.
   const [drawn, setDrawn] = useState(false);
   useEffect(() => setDrawn(true), []);
+  /**
+   * Where the file can be seeked. A host that answers a range request with the whole file (Cloudflare Pages) lets
+   * the element play but not seek, and Safari not even play: the first Play asks the host for one byte and, if
+   * the whole file comes back, plays it from memory. Until that is known, and before the element has loaded (Safari
+   * ignores a position set then), a seek is kept in `wanted` and applied once the element can take it.
+   */
+  const source = useRef<{ asked?: boolean; seekable: boolean; started?: boolean; wanted?: number; held?: string }>({ seekable: false });
 
   useEffect(() => {
     const pause = () => audio.current?.pause();
@@ -55,6 +74,7 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     return () => {
       document.removeEventListener("visibilitychange", hidden);
       stopListening();
+      if (source.current.held) URL.revokeObjectURL(source.current.held);
     };
   }, []);
 
@@ -62,20 +82,66 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     if (audio.current) audio.current.volume = volumeToLevel(volume);
   }, [volume]);
 
+  // Only once playback has begun (WebKitGTK can stall on a seek made while it is still starting), and until the
+  // element reports it there: an engine can drop a seek made as playback starts, so the next tick asks again.
+  const applyWanted = () => {
+    const { wanted, seekable, started } = source.current;
+    const element = audio.current!;
+    if (wanted === undefined || !seekable || !started || element.seeking) return;
+    if (Math.abs(element.currentTime - wanted) < LANDED_WITHIN_SECONDS) source.current.wanted = undefined;
+    else element.currentTime = wanted;
+  };
+
+  const askHost = async () => {
+    const element = audio.current!;
+    try {
+      // Past the browser's cache, which can answer a range from a whole file it holds, whatever the host does.
+      const response = await fetch(element.currentSrc || src, { headers: { range: "bytes=0-0" }, cache: "no-store" });
+      if (response.status === 206) void response.body?.cancel();
+      else if (response.ok) {
+        const held = URL.createObjectURL(await response.blob());
+        source.current.held = held;
+        const resume = !element.paused || element.error !== null;
+        const at = source.current.wanted ?? element.currentTime;
+        // The held file, from where it was: as a media fragment (#t=) rather than a seek, which WebKitGTK can
+        // stall on while playback starts. Loaded and played in one step (preload="none" would wait for a Play).
+        element.preload = "auto";
+        element.src = `${held}#t=${at.toFixed(3)}`;
+        if (resume) void element.play().catch(() => {});
+        await settled(element, "loadedmetadata");
+      }
+    } catch {
+      // Offline, or refused: the element is left to do what it can by itself.
+    }
+    source.current.seekable = true;
+    applyWanted();
+  };
+
+  // WebKit clears the lock screen's metadata and controls when playback starts: they are set on every start.
+  const nameOnLockScreen = () => {
+    if (!("mediaSession" in navigator)) return;
+    navigator.mediaSession.metadata = new MediaMetadata({ title, artist: studio, album: player.album, artwork: [{ src: artwork, sizes: "512x512", type: "image/png" }] });
+    navigator.mediaSession.setActionHandler("play", () => void audio.current?.play());
+    navigator.mediaSession.setActionHandler("pause", () => audio.current?.pause());
+  };
+
   const toggle = () => {
     const element = audio.current!;
     if (!element.paused) return element.pause();
     claimSound(owner.current);
-    if ("mediaSession" in navigator) {
-      navigator.mediaSession.metadata = new MediaMetadata({ title, artist: studio, album: "Preview", artwork: [{ src: artwork, sizes: "512x512", type: "image/png" }] });
-      navigator.mediaSession.setActionHandler("play", toggle);
-      navigator.mediaSession.setActionHandler("pause", () => element.pause());
+    nameOnLockScreen();
+    // Played at once, within the click, as browsers require; the host is asked meanwhile.
+    void element.play().catch(() => {});
+    if (!source.current.asked) {
+      source.current.asked = true;
+      void askHost();
     }
-    void element.play();
   };
   const seek = (to: number) => {
     const at = Math.min(Math.max(to, 0), seconds);
-    audio.current!.currentTime = at;
+    const { seekable, started } = source.current;
+    if (seekable && started) audio.current!.currentTime = at;
+    else source.current.wanted = at;
     setTime(at);
   };
   const fromPointer = (event: PointerEvent<HTMLDivElement>) => {
@@ -88,8 +154,7 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     event.preventDefault();
     seek(to);
   };
-  const path = wavePath(wave);
-  const waveId = useId();
+  const path = drawn ? wavePath(wave) : undefined;
   const played = `${((time / seconds) * 100).toFixed(2)}%`;
 
   return (
@@ -102,11 +167,26 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
         src={src}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
-        onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
+        onPlaying={() => {
+          source.current.started = true;
+          nameOnLockScreen();
+          applyWanted();
+        }}
+        onTimeUpdate={(event) => {
+          applyWanted();
+          // Until a kept seek is applied, the bar stays where the visitor put it.
+          if (source.current.wanted === undefined) setTime(event.currentTarget.currentTime);
+        }}
+        onWaiting={(event) => {
+          // WebKit can stay waiting with data in hand after a seek or a new source; playing again frees it.
+          const element = event.currentTarget;
+          const at = element.currentTime;
+          setTimeout(() => !element.paused && element.currentTime === at && void element.play().catch(() => {}), UNSTICK_AFTER_MS);
+        }}
       />
       <div className="preview__player">
-        <button type="button" className="preview__play" aria-label={`${playing ? "Pause" : "Play"} the preview of ${title}`} onClick={toggle}>
-          <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+        <button type="button" className="preview__play" aria-label={fillSlots(playing ? player.pause : player.play, { title })} onClick={toggle}>
+          <svg viewBox="0 0 20 20" aria-hidden="true">
             <path d={playing ? "M5 4h3.5v12H5zM11.5 4H15v12h-3.5z" : "M6 3.5v13l11-6.5z"} />
           </svg>
         </button>
@@ -115,32 +195,30 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
           data-drawn={drawn ? "" : undefined}
           role="slider"
           tabIndex={0}
-          aria-label={`Position in the preview of ${title}`}
+          aria-label={fillSlots(player.position, { title })}
           aria-valuemin={0}
           aria-valuemax={Math.round(seconds)}
           aria-valuenow={Math.round(time)}
-          aria-valuetext={`${clock(time)} of ${clock(seconds)}`}
+          aria-valuetext={fillSlots(player.time, { now: clock(time), length: clock(seconds) })}
           onPointerDown={fromPointer}
           onKeyDown={fromKey}
           style={time > 0 ? ({ "--played": played } as object) : undefined}
         >
-          <svg viewBox={`0 0 ${wave.length * 2} 20`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
-            {/* The bars once, and the part that has played drawn over them from the same path. */}
-            <g className="preview__bars">
-              <path id={waveId} d={drawn ? path : undefined} />
-            </g>
-            <use href={`#${waveId}`} className="preview__bars--played" />
+          <svg viewBox={`0 0 ${wave.length * 2} 20`} preserveAspectRatio="none" aria-hidden="true">
+            {/* The bars, and the part that has played drawn over them. */}
+            <path className="preview__bars" d={path} />
+            <path className="preview__bars preview__bars--played" d={path} />
           </svg>
         </div>
         <span className="preview__time">
           {clock(time)} / {clock(seconds)}
         </span>
         <label className="preview__volume">
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <svg viewBox="0 0 24 24" aria-hidden="true">
             <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4zM15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11" />
           </svg>
-          <span className="visually-hidden">Volume of the preview of {title}</span>
-          <input type="range" min={0} max={100} value={volume} aria-valuetext={`${volume} percent`} onChange={(event) => setVolume(Number(event.target.value))} />
+          <span className="visually-hidden">{fillSlots(player.volume, { title })}</span>
+          <input type="range" min={0} max={100} value={volume} aria-valuetext={fillSlots(player.volumeValue, { volume: String(volume) })} onChange={(event) => setVolume(Number(event.target.value))} />
         </label>
       </div>
     </div>

@@ -16,7 +16,7 @@ describe("SamplePlayer", () => {
   afterEach(() => consoleError.mockRestore());
 
   it("hydrates its server HTML with no recoverable error and no console error, and is live", async () => {
-    document.body.innerHTML = `<div id="sample-player-1" data-island="SamplePlayer">${islandHtml(SamplePlayer, { sample }, "sample-player-1")}</div><script type="application/json" id="sample-player-1-props">${JSON.stringify({ sample })}</script>`;
+    document.body.innerHTML = `<div id="sample-player-1" data-island="SamplePlayer">${islandHtml(SamplePlayer, { sample }, "sample-player-1")}</div><script type="application/json">${JSON.stringify({ sample })}</script>`;
     const recoverable: unknown[] = [];
     await act(async () => {
       void hydrateIsland(document.getElementById("sample-player-1")!, SamplePlayer, { onRecoverableError: (error) => recoverable.push(error) });
@@ -29,7 +29,7 @@ describe("SamplePlayer", () => {
   });
 
   it("#14 says the volume with its unit, as it changes: \"25 percent\"", async () => {
-    document.body.innerHTML = `<div id="sample-player-1" data-island="SamplePlayer">${islandHtml(SamplePlayer, { sample }, "sample-player-1")}</div><script type="application/json" id="sample-player-1-props">${JSON.stringify({ sample })}</script>`;
+    document.body.innerHTML = `<div id="sample-player-1" data-island="SamplePlayer">${islandHtml(SamplePlayer, { sample }, "sample-player-1")}</div><script type="application/json">${JSON.stringify({ sample })}</script>`;
     await act(async () => {
       void hydrateIsland(document.getElementById("sample-player-1")!, SamplePlayer);
     });

@@ -51,6 +51,10 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
     (next: Playing) => {
       stop();
       claimSound(owner.current);
+      // iOS plays Web Audio as ambient sound, which the ring switch mutes; as "playback" it sounds as a media
+      // element does (Safari 16.4 and later; elsewhere there is no such session).
+      const session = (navigator as Navigator & { audioSession?: { type: string } }).audioSession;
+      if (session) session.type = "playback";
       sound.current ??= { context: new AudioContext() };
       const current = sound.current;
       void current.context.resume();
@@ -138,7 +142,7 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
             className="button button--primary sample__play"
             onClick={() => (playingBand ? stop() : start({ kind: "band", bandId: band.id }))}
           >
-            <svg className="sample__play-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+            <svg className="sample__play-icon" viewBox="0 0 20 20" aria-hidden="true">
               <path d={playingBand ? "M4.5 4.5h11v11h-11z" : "M6 3.5v13l11-6.5z"} />
             </svg>
             {playingBand ? labels.stop : labels.play}
@@ -151,7 +155,7 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
               max={100}
               step={1}
               value={volume}
-              aria-valuetext={`${volume} percent`}
+              aria-valuetext={fill(labels.volumeValue, { volume })}
               onChange={(e) => changeVolume(Number(e.target.value))}
             />
           </label>

@@ -22,7 +22,7 @@ const props: SiteHeaderProps = {
 async function hydrateServerHeader(clientProps: SiteHeaderProps = props) {
   document.body.innerHTML = `
     <div id="site-header-1" data-island="SiteHeader">${islandHtml(SiteHeader, props, "site-header-1")}</div>
-    <script type="application/json" id="site-header-1-props">${JSON.stringify(clientProps)}</script>
+    <script type="application/json">${JSON.stringify(clientProps)}</script>
     <main><a id="outside" href="#">elsewhere</a></main>`;
   const recoverable: unknown[] = [];
   await act(async () => {

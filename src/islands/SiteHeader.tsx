@@ -83,7 +83,7 @@ export function SiteHeader({ brand, homeHref, items, menu }: SiteHeaderProps) {
           aria-controls={NAV_ID}
           onClick={() => setOpen((was) => !was)}
         >
-          <svg className="site-header__toggle-icon" viewBox="0 0 18 14" aria-hidden="true" focusable="false">
+          <svg className="site-header__toggle-icon" viewBox="0 0 18 14" aria-hidden="true">
             <path d={open ? "M3 1l12 12M3 13L15 1" : "M1 1h16M1 7h16M1 13h16"} />
           </svg>
           {menu}

@@ -10,6 +10,7 @@ export const islands = {
   SiteHeader: () => import("./SiteHeader"),
   SamplePlayer: () => import("./SamplePlayer"),
   PreviewPlayer: () => import("./PreviewPlayer"),
+  CopyAddress: () => import("./CopyAddress"),
 };
 
 export type IslandName = keyof typeof islands;
@@ -25,5 +26,9 @@ export async function loadIsland<N extends IslandName>(name: N): Promise<Compone
   return component as ComponentType<IslandProps<N>>;
 }
 
-/** The JSON block that carries an island's props to the browser, beside its element. */
-export const islandPropsId = (id: string) => `${id}-props`;
+/** An island's props, from the JSON block the build puts right after its element (src/components/Island.tsx). */
+export function readIslandProps<P = Record<string, unknown>>(element: Element): P {
+  const block = element.nextElementSibling;
+  if (block?.tagName !== "SCRIPT" || block.getAttribute("type") !== "application/json") throw new Error(`the island #${element.id} has no props after it`);
+  return JSON.parse(block.textContent!) as P;
+}

@@ -12,6 +12,14 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
+/** A <link> a page adds after its first paint: see PageAssets.afterPaint. */
+export interface LaterLink {
+  rel: "icon" | "manifest" | "stylesheet";
+  href: string;
+  type?: string;
+  media?: string;
+}
+
 /** The built assets a page uses; see buildAssets in scripts/assets.ts. Paths are site paths ("/favicon.svg"). */
 export interface PageAssets {
   /**
@@ -19,14 +27,26 @@ export interface PageAssets {
    * page has. The first paint then needs nothing but the HTML response, which still fits in one TCP round trip.
    */
   css: (classes: ReadonlySet<string>) => string;
-  /** Stylesheets for print and forced colours, linked with their media so that the screen never waits for them. */
-  stylesheets: readonly { href: string; media: string }[];
   /** The loader (src/client/loader.ts), inlined: it starts React and the islands only when needed. */
   script: string;
   /** The page's background colour (tokens.css), for the browser's own chrome. */
   themeColor: string;
-  icons: { svg: string; appleTouch: string };
-  manifest: string;
+  appleTouchIcon: string;
+  /**
+   * The favicon, linked in <head> only when the site is served under a base path. At the root, a browser that
+   * has found no icon once the page has loaded asks for /favicon.ico, which the build writes, and the SVG comes
+   * with `afterPaint`; under a base path that address belongs to another site.
+   */
+  icon: LaterLink | null;
+  /**
+   * What the page links to but never needs to paint: the favicon, the web app manifest, the print and
+   * forced-colours stylesheets. The loader adds them once the page has painted; without JavaScript,
+   * <noscript> links them. Linked in <head> they are fetched while the page arrives (a browser asks for the
+   * icon and the manifest as soon as it has read the page), and on a slow connection each is one more request
+   * before the first paint: Lighthouse's simulation counts every request finished before the largest paint as
+   * one that paint waited for.
+   */
+  afterPaint: readonly LaterLink[];
   /** The 1200×630 picture shown when a page is shared. */
   shareImage: { path: string; width: number; height: number };
 }

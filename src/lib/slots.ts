@@ -19,8 +19,11 @@ export const SLOT_NAMES = [
   "replyTime",
 ] as const;
 
-/** Slots that one place fills for what it shows: a field card's length, a preview's seconds, a sample's band. */
-export const LOCAL_SLOT_NAMES = ["seconds", "minutes", "bands", "band", "beat", "ear"] as const;
+/**
+ * Slots that one place fills for what it shows: a field card's length, a preview's seconds and title, a sample's
+ * band, a player's time and volume.
+ */
+export const LOCAL_SLOT_NAMES = ["seconds", "minutes", "bands", "band", "beat", "ear", "title", "now", "length", "volume"] as const;
 
 export type Slots = Record<(typeof SLOT_NAMES)[number], string>;
 export type LocalSlots = Partial<Record<(typeof LOCAL_SLOT_NAMES)[number], string>>;

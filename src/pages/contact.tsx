@@ -1,9 +1,11 @@
 import { CardList } from "../components/Card";
 import { Icon } from "../components/Icon";
+import { Island } from "../components/Island";
 import { MailLink } from "../components/Links";
 import { PageIntro, Section } from "../components/Section";
 import { Text } from "../components/Text";
 import { contact } from "../content/contact";
+import { frame } from "../content/frame";
 import { mail } from "../content/mail";
 import type { PageMeta, PageProps } from "./types";
 
@@ -24,6 +26,7 @@ export function Page({ site }: PageProps) {
             <Text text={card.title} />
           </h2>
           <p className="contact-card__address">{site.email}</p>
+          <Island name="CopyAddress" props={{ address: site.email, labels: frame.copyAddress }} />
           <p className="contact-card__note">
             <Text text={card.note} />
           </p>

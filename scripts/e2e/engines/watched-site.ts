@@ -16,6 +16,8 @@ export interface SiteMode {
   framable: boolean;
   /** Whose content: the owner's site as built, or the tests' own fixture build (two fields with previews). */
   content: "owner" | "fixture";
+  /** false: a range request gets 200 and the whole file, as from Cloudflare Pages. */
+  ranges: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface SiteMode {
  */
 export const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<\/?noscript>/g, "");
 
-export const AS_BUILT: SiteMode = { scripts: "as-built", webAudio: true, framable: false, content: "owner" };
+export const AS_BUILT: SiteMode = { scripts: "as-built", webAudio: true, framable: false, content: "owner", ranges: true };
 /** The tests' own content, for a scenario that needs particular fields (two previews, say). */
 export const FIXTURE: SiteMode = { ...AS_BUILT, content: "fixture" };
 
@@ -111,7 +113,7 @@ export function watchedSite(dist: string, fixtureDist = dist): WatchedSite {
       // Straight after the page's policy, so the probe is held to it like every other script.
       return page.replace(/(<meta http-equiv="Content-Security-Policy"[^>]*>)/, `$1${extra}`);
     };
-    const site = siteHandler(source, { headers: true, transformHtml });
+    const site = siteHandler(source, { headers: true, transformHtml, ranges: mode.ranges });
     return listen(async (request, response) => {
       const { pathname, search } = requestPath(request.url ?? "/");
       inFlight++;
