@@ -8,14 +8,14 @@ import { findPlaceholders, placeholderError, validateContent, withEnvironment, t
 import { createUrls } from "../src/lib/routes";
 import { pages as allPages, navRoutes } from "../src/pages/index";
 import type { PageModule } from "../src/pages/types";
-import { buildAssets, type AssetTools } from "./assets";
+import { buildAssets, type AssetTools } from "./build/assets";
 import { ROOT } from "./paths";
-import { checkSite } from "./check";
-import { buildPreviews, previewTable } from "./previews";
-import { renderSite } from "./render";
-import { headersFile } from "./security";
-import { robotsTxt, sitemapXml } from "./site-files";
-import { recoverOutput, writeSite } from "./write";
+import { checkSite } from "./build/check";
+import { buildPreviews, previewTable } from "./build/media/previews";
+import { renderSite } from "./build/render";
+import { headersFile, siteHeaderRules } from "./build/security";
+import { robotsTxt, sitemapXml } from "./build/site-files";
+import { recoverOutput, writeSite } from "./build/write";
 
 export { ownerContent, withEnvironment };
 
@@ -61,7 +61,7 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
   const previews = await buildPreviews(content, sources);
 
   // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy.
-  const html = await renderSite({ site: content, assets: assets.page, urls, previews: previews.byField, pages });
+  const html = await renderSite({ site: content, assets: assets.page, urls, previews: previews.byFieldUrl, pages });
 
   // 4. Files for hosts and crawlers: the sitemap and robots.txt, and headers with the same policy.
   const routes = navRoutes(pages).map((r) => r.path);
@@ -71,7 +71,7 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
     ...html,
     ["sitemap.xml", sitemapXml(routes, urls)],
     ["robots.txt", robotsTxt(urls)],
-    ["_headers", headersFile(html, [...routes, "/404.html"], urls.path)],
+    ["_headers", headersFile(siteHeaderRules(html.values(), pages, urls))],
     // GitHub Pages runs Jekyll over a published branch unless told not to.
     [".nojekyll", ""],
   ]);

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { DevMessage } from "../../src/client/dev-protocol";
-import type { Request, Response } from "../static-server";
+import type { Request, Response } from "../serve/static-server";
 
 export interface Clients {
   /** Opens a Server-Sent Events stream to a page, starting with `first`. */

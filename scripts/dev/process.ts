@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { DevMessage } from "../../src/client/dev-protocol";
-import { copyProject } from "../project-copy";
+import { copyProject } from "./project-copy";
 import type { DevStats } from "./index";
 
 /**

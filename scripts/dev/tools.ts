@@ -1,6 +1,6 @@
 import * as esbuild from "esbuild";
-import { ISLANDS_BUILD, plainTools, type AssetTools, type IslandsBundle } from "../assets";
-import { buildStyles, stylesheetFor, theme, type StyleChunk } from "../styles";
+import { ISLANDS_BUILD, plainTools, type AssetTools, type IslandsBundle } from "../build/assets";
+import { buildStyles, stylesheetFor, theme, type StyleChunk } from "../build/styles";
 
 export interface CachedTools {
   tools: AssetTools;

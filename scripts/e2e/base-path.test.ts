@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../../src/content/site";
 import { build } from "../build";
-import { serveStatic, type StaticServer } from "../static-server";
+import { serveStatic, type StaticServer } from "../serve/static-server";
 import { MISSING, newContext, PHONE, ROUTES, toggle, useBrowser, visit, watchPage } from "./site";
 
 const BASE = "/repo/";

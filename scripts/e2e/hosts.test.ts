@@ -6,9 +6,9 @@ import { connect, createServer } from "node:net";
 import { networkInterfaces, tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { nginxConfig, readSiteHeaders } from "../host-config";
-import { headersFor, parseHeadersFile, type HeaderRule } from "../security";
-import { startServe, type Serving } from "../start";
+import { nginxConfig, readSiteHeaders } from "../serve/host-config";
+import { headersFor, parseHeadersFile, type HeaderRule } from "../build/security";
+import { startServe, type Serving } from "../serve/start";
 import { findNginx, findWrangler, WRANGLER_COMPATIBILITY_DATE, WRANGLER_HINT } from "./requirements";
 
 const dist = () => inject("distDir");

@@ -3,8 +3,8 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { frame } from "../../src/content/frame";
-import { copyProject } from "../project-copy";
-import { serveStatic, type StaticServer } from "../static-server";
+import { copyProject } from "../dev/project-copy";
+import { serveStatic, type StaticServer } from "../serve/static-server";
 import { hydrated, newContext, PHONE, useBrowser, visit } from "./site";
 
 const chromium = useBrowser();

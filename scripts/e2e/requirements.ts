@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { findChromium, INSTALL_HINT } from "../chromium";
+import { findChromium, INSTALL_HINT } from "../bench/chromium";
 import { firefoxMissing } from "./engines/firefox";
 import { soundServerMissing } from "./engines/sound-server";
 import { webkitMissing } from "./engines/webkit";
@@ -33,7 +33,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     findChromium() ? undefined : INSTALL_HINT,
     findNginx() ? undefined : NGINX_HINT,
     findWrangler() ? undefined : WRANGLER_HINT,
-    // The other two engines, and the audio device they play to (the README's "Three engines").
+    // The other two engines, and the audio device they play to (scripts/e2e/README.md, "Three engines").
     ...[firefoxMissing(), webkitMissing(), soundServerMissing()].map((why) => why && `Cannot test in every engine: ${why}.`),
   ].filter(Boolean);
   for (const hint of missing) console.error(hint);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { join } from "node:path";
 import { navRoutes } from "../../src/pages/index";
 import { ROOT } from "../paths";
-import { connectChromium } from "../chromium";
-import { navWideFrom } from "../styles";
+import { connectChromium } from "../bench/chromium";
+import { navWideFrom } from "../build/styles";
 import { withoutScripts } from "./engines/watched-site";
 
 /** The six routes and their nav labels, from the pages' own meta. */

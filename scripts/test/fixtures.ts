@@ -2,6 +2,7 @@ import type { SiteContent } from "../../src/content/types";
 import type { PageAssets } from "../../src/lib/page";
 import type { Preview } from "../../src/lib/preview";
 import type { Previews } from "../../src/pages/types";
+export { siteModule } from "../dev/project-copy";
 
 /**
  * Content of the tests' own, for a test that needs particular facts: two fields of known lengths, formats and
@@ -66,11 +67,6 @@ export const fakePreviews = (content: SiteContent): Previews =>
     ]),
   );
 
-/** The first line of src/content/site.ts. */
-const TYPES_IMPORT = 'import type { SiteContent } from "./types";';
-
-/** src/content/site.ts as it would read with this content: for a test that runs the build on a copy of the project. */
-export const siteModule = (content: SiteContent) => `${TYPES_IMPORT}\n\nexport const site: SiteContent = ${JSON.stringify(content, null, 2)};\n`;
 
 /** Questions of the tests' own: five or more to a group, ids known, a term still to write in each group. */
 export const FIXTURE_QUESTIONS = {

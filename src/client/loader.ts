@@ -24,7 +24,7 @@ declare const __ISLANDS__: {
   byIsland: Readonly<Record<string, readonly string[]>>;
 };
 declare const __AFTER_PAINT__: readonly { rel: string; href: string; type?: string; media?: string }[];
-/** The URL of the headings' font (its core subset; see scripts/web-fonts.ts). */
+/** The URL of the headings' font (its core subset; see scripts/build/media/web-fonts.ts). */
 declare const __FONT__: string;
 const FONT = __FONT__;
 const FONT_KEY = "display-font";
@@ -33,6 +33,9 @@ const FIRST_USE = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "
 const listening = { capture: true, passive: true } as const;
 
 document.documentElement.classList.add("js");
+// An icon that needs no request until the page has painted: a browser that finds none when the page has loaded
+// asks for /favicon.ico at once, and Lighthouse counts that request against the largest paint.
+const icon = document.head.appendChild(Object.assign(document.createElement("link"), { rel: "icon", href: "data:," }));
 try {
   if (localStorage.getItem(FONT_KEY) === FONT) document.documentElement.classList.add("font-cached");
 } catch {
@@ -64,7 +67,7 @@ function start() {
 }
 
 function afterPaint() {
-  for (const link of __AFTER_PAINT__) document.head.append(Object.assign(document.createElement("link"), link));
+  for (const link of __AFTER_PAINT__) Object.assign(link.rel === "icon" ? icon : document.head.appendChild(document.createElement("link")), link);
   const extra = Object.entries(__ISLANDS__.byIsland).flatMap(([name, modules]) => (document.querySelector(`[data-island="${name}"]`) ? modules : []));
   for (const href of new Set([...__ISLANDS__.modules, ...extra])) {
     const link = document.createElement("link");

@@ -9,11 +9,11 @@ export interface PlacedIsland {
   props: object;
 }
 
-/** Collects the islands of the page being rendered; scripts/render.tsx provides it. */
-export const IslandSlots = createContext<PlacedIsland[] | null>(null);
+/** Collects the islands of the page being rendered; scripts/build/render.tsx provides it. */
+export const PlacedIslands = createContext<PlacedIsland[] | null>(null);
 
 /** What an island's element holds until the build puts the island's own HTML there. */
-export const islandSlot = (id: string) => `<!--island:${id}-->`;
+export const islandPlaceholder = (id: string) => `<!--island:${id}-->`;
 
 const kebab = (name: string) => name.replace(/(?<=[a-z])(?=[A-Z])/g, "-").toLowerCase();
 
@@ -23,13 +23,13 @@ const kebab = (name: string) => name.replace(/(?<=[a-z])(?=[A-Z])/g, "-").toLowe
  * afterwards with the island rendered on its own, in a form React can hydrate, with the same props it sends.
  */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
-  const placed = use(IslandSlots);
-  if (!placed) throw new Error(`<Island name="${name}"> can only be rendered by the build's page render (scripts/render.tsx)`);
+  const placed = use(PlacedIslands);
+  if (!placed) throw new Error(`<Island name="${name}"> can only be rendered by the build's page render (scripts/build/render.tsx)`);
   const id = `${kebab(name)}-${placed.filter((p) => p.name === name).length + 1}`;
   placed.push({ id, name, props });
   return (
     <>
-      <div id={id} data-island={name} dangerouslySetInnerHTML={{ __html: islandSlot(id) }} />
+      <div id={id} data-island={name} dangerouslySetInnerHTML={{ __html: islandPlaceholder(id) }} />
       <script type="application/json" dangerouslySetInnerHTML={{ __html: scriptJson(props) }} />
     </>
   );

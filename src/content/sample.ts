@@ -1,3 +1,4 @@
+import { BANDS } from "./bands";
 /**
  * The in-page sample (src/islands/SamplePlayer.tsx). Each band plays its carrier in the left ear and the
  * carrier plus the beat in the right; the difference is the beat the listener perceives.
@@ -42,9 +43,9 @@ export const sample = {
   /** Where the volume slider starts, out of 100: low, on purpose. */
   startVolume: 25,
   bands: [
-    { id: "alpha", name: "Alpha", beatHz: 10, carrierHz: 200, feeling: "focus" },
-    { id: "theta", name: "Theta", beatHz: 6, carrierHz: 200, feeling: "relaxation" },
-    { id: "delta", name: "Delta", beatHz: 2, carrierHz: 200, feeling: "deep rest" },
+    { id: "alpha", name: BANDS.alpha.name, beatHz: 10, carrierHz: 200, feeling: "focus" },
+    { id: "theta", name: BANDS.theta.name, beatHz: 6, carrierHz: 200, feeling: "relaxation" },
+    { id: "delta", name: BANDS.delta.name, beatHz: 2, carrierHz: 200, feeling: "deep rest" },
   ] satisfies SampleBand[],
   /** The headphone check: a short tone in one ear. */
   check: { hz: 440, seconds: 1.5 },

@@ -1,4 +1,4 @@
-import { folderSource, listen, requestPath, siteHandler, type SiteSource, type StaticServer } from "../../static-server";
+import { folderSource, listen, requestPath, siteHandler, type SiteSource, type StaticServer } from "../../serve/static-server";
 
 /**
  * How a browser meets the built site in the cross-engine scenarios. Every way serves the same build with its

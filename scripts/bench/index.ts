@@ -1,0 +1,327 @@
+/**
+ * npm run bench: how fast the site is, measured. Times the build, then runs Lighthouse with its mobile defaults
+ * (simulated slow 4G and a 4x slower CPU) against the built site served on loopback two ways: as a CDN serves
+ * it (HTTPS with HTTP/2, brotli, the site's own `_headers`) and as the plainest host does (`serve`: HTTP/1.1,
+ * gzip). Several runs per route; it prints the medians, each route's LCP also as a ratio to a bare page (a heading
+ * and a paragraph) served the same way in the same round: a figure that means the same on a fast machine and a
+ * slow one. The tables are also written to .artifacts/bench/.
+ * First, the previews' part (scripts/bench/previews.ts): cold builds from 90-minute masters, time and peak memory.
+ * BENCH_FIELDS=12 measures a catalogue of twelve fields grown from the owner's (scripts/test/catalogue.ts)
+ * instead of dist/. BENCH_RUNS sets the Lighthouse rounds; BENCH_BUILD_RUNS=0 and BENCH_DEV_EDITS=0 skip the
+ * build timings, BENCH_PREVIEWS=0 the previews' part.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { site } from "../../src/content/site";
+import { navRoutes } from "../../src/pages/index";
+import { benchPreviews, previewBenchTable, type PreviewBenchRow } from "./previews";
+import { build } from "../build";
+import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from "./chromium";
+import { startDevProcess } from "../dev/process";
+import { ROOT } from "../paths";
+import { startServe } from "../serve/start";
+import { serveStatic } from "../serve/static-server";
+import { twelveFields } from "./catalogue";
+
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 5);
+const DEV_EDITS = Number(process.env.BENCH_DEV_EDITS ?? 10);
+const PREVIEWS = process.env.BENCH_PREVIEWS !== "0";
+const ROUTES = navRoutes().map((r) => r.path);
+/**
+ * The floor every route is measured against: a heading and a paragraph, nothing else, served the same way. Like
+ * the site's pages it names no icon, so the browser asks for /favicon.ico once the page has loaded, as it does there.
+ */
+const BARE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title><meta name="description" content="A heading and a paragraph, nothing else."></head><body><h1>A bare page</h1><p>A heading and a paragraph, nothing else: the fastest page this server can send, for comparison.</p></body></html>`;
+const BARE = "bare page";
+/** The most a route's LCP may exceed the bare page's, as a ratio; the table marks a route above it. */
+const LCP_RATIO_TARGET = 1.1;
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const KINDS = ["Document", "Stylesheet", "Script", "Image", "Font", "Other"] as const;
+
+interface Run {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  bytes: Record<(typeof KINDS)[number] | "total", number>;
+  requests: number;
+  /** Audits that did not pass fully, for finding what holds a score back. */
+  shortfalls: string[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** The build as a maintainer runs it (a fresh `tsx scripts/build.ts` process), timed end to end. */
+function timeBuilds(): number[] {
+  // BENCH_BUILD_RUNS=0 skips this (when only Lighthouse's figures are wanted).
+  const times: number[] = [];
+  for (let i = 0; i < BUILD_RUNS; i++) {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts"], { cwd: ROOT, encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/**
+ * `npm run dev` on a copy of the project: one-line copy changes, each timed from the save to the new page
+ * being served (watching, rebuilding and swapping in), and the server's own figure for the rebuild.
+ */
+async function timeDevRebuilds(): Promise<{ savedToServed: number[]; rebuild: number[] }> {
+  if (DEV_EDITS === 0) return { savedToServed: [], rebuild: [] };
+  const dev = await startDevProcess();
+  const savedToServed: number[] = [];
+  const rebuild: number[] = [];
+  try {
+    for (let edit = 1; edit <= DEV_EDITS; edit++) {
+      const started = performance.now();
+      await dev.edit("src/content/about.ts", (text) => text.replace(/lead: "(Edit \d+\. )?/, `lead: "Edit ${edit}. `));
+      savedToServed.push(performance.now() - started);
+      rebuild.push((await dev.stats()).lastBuildMs);
+    }
+  } finally {
+    await dev.stop();
+  }
+  return { savedToServed, rebuild };
+}
+
+/**
+ * A throwaway self-signed certificate for 127.0.0.1, so the bench can speak HTTP/2 (browsers only do it
+ * over TLS). Without openssl the bench falls back to plain HTTP/1.1 and says so.
+ */
+async function loopbackCertificate(): Promise<{ key: string; cert: string } | undefined> {
+  const dir = await mkdtemp(join(tmpdir(), "bench-tls-"));
+  try {
+    const made = spawnSync("openssl", [
+      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
+      "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+      "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"),
+    ], { encoding: "utf8" });
+    if (made.status !== 0) return undefined;
+    return { key: await readFile(join(dir, "key.pem"), "utf8"), cert: await readFile(join(dir, "cert.pem"), "utf8") };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Every run a first visit: Lighthouse empties the HTTP cache but, by default, keeps local storage, where the
+ * loader notes that the headings' font is cached (src/client/loader.ts). Kept, that note would claim a font the
+ * emptied cache no longer has, a visit no real first-time visitor makes.
+ */
+const CLEAR_STORAGE: ("file_systems" | "shader_cache" | "service_workers" | "cache_storage" | "local_storage")[] = ["file_systems", "shader_cache", "service_workers", "cache_storage", "local_storage"];
+
+/** Lighthouse runs that failed to record (a fresh Chrome sometimes misses its first trace) and were run again. */
+const retried: string[] = [];
+
+async function lighthouseRun(url: string, port: number, attempt = 1): Promise<Run> {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], clearStorageTypes: CLEAR_STORAGE });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) {
+    if (attempt >= 3) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    retried.push(`${new URL(url).pathname}: ${lhr.runtimeError.code}`);
+    return lighthouseRun(url, port, attempt + 1);
+  }
+  const audit = (id: string) => lhr.audits[id]!;
+  const requests = (audit("network-requests").details as { items: { resourceType?: string; transferSize?: number }[] }).items;
+  const bytes = Object.fromEntries([...KINDS, "total"].map((k) => [k, 0])) as Run["bytes"];
+  for (const r of requests) {
+    const kind = (KINDS as readonly string[]).includes(r.resourceType ?? "") ? (r.resourceType as (typeof KINDS)[number]) : "Other";
+    bytes[kind] += r.transferSize ?? 0;
+    bytes.total += r.transferSize ?? 0;
+  }
+  const shortfalls = CATEGORIES.flatMap((c) =>
+    lhr.categories[c]!.auditRefs
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]!.score ?? 1) < 1)
+      .map((ref) => `${c}/${ref.id} (${lhr.audits[ref.id]!.displayValue ?? lhr.audits[ref.id]!.score})`),
+  );
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]!.score ?? 0) * 100)])) as Run["scores"],
+    fcp: audit("first-contentful-paint").numericValue!,
+    lcp: audit("largest-contentful-paint").numericValue!,
+    tbt: audit("total-blocking-time").numericValue!,
+    cls: audit("cumulative-layout-shift").numericValue!,
+    si: audit("speed-index").numericValue!,
+    bytes,
+    requests: requests.length,
+    shortfalls,
+  };
+}
+
+function summarise(runs: Run[]) {
+  const pick = (f: (r: Run) => number) => median(runs.map(f));
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, pick((r) => r.scores[c])])) as Run["scores"],
+    fcp: pick((r) => r.fcp),
+    lcp: pick((r) => r.lcp),
+    tbt: pick((r) => r.tbt),
+    cls: pick((r) => r.cls),
+    si: pick((r) => r.si),
+    bytes: Object.fromEntries([...KINDS, "total"].map((k) => [k, pick((r) => r.bytes[k as keyof Run["bytes"]])])) as Run["bytes"],
+    requests: pick((r) => r.requests),
+    shortfalls: [...new Set(runs.flatMap((r) => r.shortfalls))],
+  };
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ")).join("\n");
+}
+
+/** One way of serving the site and, the same way, the bare page. */
+interface Setup {
+  name: string;
+  start(dir: string): Promise<{ url: string; close(): Promise<void> }>;
+}
+
+/** The catalogue of twelve fields (BENCH_FIELDS=12), built to a folder of its own; or the site in dist/. */
+async function siteToMeasure(): Promise<{ dir: string; label: string }> {
+  const fields = Number(process.env.BENCH_FIELDS ?? 0);
+  if (!fields) return { dir: join(ROOT, "dist"), label: "the site in dist/" };
+  const dir = await mkdtemp(join(tmpdir(), "bench-catalogue-"));
+  const grown = twelveFields(site.fields[0]!).slice(0, fields);
+  console.log(`Building a catalogue of ${grown.length} fields...`);
+  await build({ site: { ...site, fields: grown }, outDir: dir });
+  return { dir, label: `a catalogue of ${grown.length} fields (BENCH_FIELDS)` };
+}
+
+async function main() {
+  const chromePath = findChromium();
+  if (!chromePath) {
+    console.error(INSTALL_HINT);
+    process.exit(1);
+  }
+
+  const previews: PreviewBenchRow[] = PREVIEWS ? await benchPreviews() : [];
+  if (BUILD_RUNS > 0) console.log(`Timing ${BUILD_RUNS} builds...`);
+  const builds = timeBuilds();
+  if (DEV_EDITS > 0) console.log(`Timing ${DEV_EDITS} dev-server rebuilds...`);
+  const dev = await timeDevRebuilds();
+
+  const measured = await siteToMeasure();
+  const tls = await loopbackCertificate();
+  if (!tls) console.log("openssl not found: the CDN setup is served over plain HTTP/1.1, which costs extra connections a CDN would not.");
+  const setups: Setup[] = [
+    {
+      name: tls ? "HTTPS + HTTP/2, brotli" : "HTTP/1.1, brotli",
+      start: async (dir) => {
+        const server = await serveStatic(dir, { compress: true, headers: true, tls });
+        return { url: server.url, close: () => server.close() };
+      },
+    },
+    {
+      name: "HTTP/1.1, gzip (serve)",
+      start: async (dir) => {
+        const server = await startServe(dir, 0);
+        return { url: server.url, close: () => server.stop() };
+      },
+    },
+  ];
+  const bareDir = await mkdtemp(join(tmpdir(), "bench-bare-"));
+  await writeFile(join(bareDir, "index.html"), BARE_PAGE);
+  // Served the same way as the site, its response headers (security headers, policy, caching) included.
+  await writeFile(join(bareDir, "_headers"), await readFile(join(measured.dir, "_headers")));
+  await writeFile(join(bareDir, "favicon.ico"), await readFile(join(measured.dir, "favicon.ico")));
+  const servers = await Promise.all(setups.map(async (setup) => ({ setup, site: await setup.start(measured.dir), bare: await setup.start(bareDir) })));
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_ARGS, ...(tls ? ["--ignore-certificate-errors"] : [])] });
+  const targets = servers.map(({ setup, site: served, bare }) => ({
+    setup: setup.name,
+    urls: [[BARE, `${bare.url}/`], ...ROUTES.map((route): [string, string] => [route, `${served.url}${route}`])] as [string, string][],
+  }));
+  const runsBy = new Map(targets.map((t) => [t.setup, new Map<string, Run[]>(t.urls.map(([name]) => [name, []]))]));
+  try {
+    // A first run to warm Chrome up; not counted.
+    await lighthouseRun(targets[0]!.urls[1]![1], chrome.port);
+    // Round by round, each setup's bare page and then every route, so a machine that slows down mid-run slows all alike.
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      process.stdout.write(`Lighthouse round ${i + 1} of ${LIGHTHOUSE_RUNS} `);
+      for (const { setup, urls } of targets) {
+        for (const [name, url] of urls) {
+          runsBy.get(setup)!.get(name)!.push(await lighthouseRun(url, chrome.port));
+          process.stdout.write(".");
+        }
+      }
+      process.stdout.write("\n");
+    }
+  } finally {
+    chrome.kill();
+    await Promise.all(servers.flatMap((s) => [s.site.close(), s.bare.close()]));
+    await rm(bareDir, { recursive: true, force: true });
+    if (measured.dir !== join(ROOT, "dist")) await rm(measured.dir, { recursive: true, force: true });
+  }
+
+  console.log(`\nLighthouse on ${measured.label}: ${LIGHTHOUSE_RUNS} runs per route, mobile defaults, medians; bytes as transferred.`);
+  const reports = [...runsBy].map(([setup, runs]) => report(setup, runs));
+  const worst = Math.max(...reports.flatMap((r) => ROUTES.map((route) => r.lcpRatios[route]!)));
+  console.log(`\nWorst LCP ratio to the bare page, over both setups: ${worst.toFixed(2)}x (target ${LCP_RATIO_TARGET.toFixed(2)}x).`);
+  if (retried.length) console.log(`\nRuns Lighthouse could not record, and ran again: ${retried.join(", ")}`);
+  const ms = (n: number) => `${Math.round(n)}`;
+  if (builds.length) console.log(`\nBuild (tsx scripts/build.ts, ${BUILD_RUNS} runs): min ${ms(Math.min(...builds))} ms, median ${ms(median(builds))} ms`);
+  if (dev.rebuild.length) console.log(
+    `Dev rebuild after a one-line copy change (${DEV_EDITS} edits): rebuild min ${ms(Math.min(...dev.rebuild))} ms, median ${ms(median(dev.rebuild))} ms; ` +
+      `save to served min ${ms(Math.min(...dev.savedToServed))} ms, median ${ms(median(dev.savedToServed))} ms`,
+  );
+
+  if (previews.length) console.log(`\n${previewBenchTable(previews)}`);
+
+  const outDir = join(ROOT, ".artifacts/bench");
+  await mkdir(outDir, { recursive: true });
+  const written = { date: new Date().toISOString(), measured: measured.label, lighthouseRuns: LIGHTHOUSE_RUNS, lcpRatioTarget: LCP_RATIO_TARGET, setups: reports, build: { runsMs: builds, minMs: builds.length ? Math.min(...builds) : null, medianMs: builds.length ? median(builds) : null }, dev, previews };
+  await writeFile(join(outDir, "latest.json"), `${JSON.stringify(written, null, 2)}\n`);
+  console.log(`Written to ${join(".artifacts/bench", "latest.json")}`);
+}
+
+/** One setup's table, printed, and its figures: each route's medians and its LCP as a ratio to the bare page's. */
+function report(setup: string, runsBy: Map<string, Run[]>) {
+  const results = Object.fromEntries([...runsBy].map(([name, runs]) => [name, { ...summarise(runs), runs }]));
+  // Each route against the bare page of the same round, then the median of those ratios: a round the machine
+  // ran slow slows both, and cancels out.
+  const bareRuns = runsBy.get(BARE)!;
+  const lcpRatios = Object.fromEntries([...runsBy].map(([name, runs]) => [name, median(runs.map((run, i) => run.lcp / bareRuns[i]!.lcp))]));
+  const ms = (n: number) => `${Math.round(n)}`;
+  const kb = (n: number) => (n / 1024).toFixed(1);
+  const rows = [
+    ["route", "perf", "a11y", "b-p", "seo", "FCP ms", "LCP ms", "LCP ratio", "TBT ms", "CLS", "SI ms", "HTML kB", "CSS kB", "JS kB", "other kB", "total kB", "reqs"],
+    ...Object.entries(results).map(([route, r]) => [
+      route,
+      ...CATEGORIES.map((c) => String(r.scores[c])),
+      ms(r.fcp),
+      ms(r.lcp),
+      `${lcpRatios[route]!.toFixed(2)}x${route !== BARE && lcpRatios[route]! > LCP_RATIO_TARGET ? " !" : ""}`,
+      ms(r.tbt),
+      r.cls.toFixed(3),
+      ms(r.si),
+      kb(r.bytes.Document),
+      kb(r.bytes.Stylesheet),
+      kb(r.bytes.Script),
+      kb(r.bytes.Image + r.bytes.Font + r.bytes.Other),
+      kb(r.bytes.total),
+      String(r.requests),
+    ]),
+  ];
+  console.log(`\n${setup}:\n`);
+  console.log(table(rows));
+  const over = ROUTES.filter((route) => lcpRatios[route]! > LCP_RATIO_TARGET);
+  console.log(
+    `\nLCP as a ratio to the bare page of the same round (median ${ms(results[BARE]!.lcp)} ms), the median of ${LIGHTHOUSE_RUNS} rounds: worst ${Math.max(...ROUTES.map((r) => lcpRatios[r]!)).toFixed(2)}x; ` +
+      (over.length ? `above the ${LCP_RATIO_TARGET.toFixed(2)}x target (marked !): ${over.join(", ")}` : `every route within the ${LCP_RATIO_TARGET.toFixed(2)}x target`),
+  );
+  const shortfalls = Object.entries(results).flatMap(([route, r]) => r.shortfalls.map((s) => `  ${route}: ${s}`));
+  if (shortfalls.length) console.log(`\nAudits not fully passed in some run:\n${shortfalls.join("\n")}`);
+  return { setup, bareLcpMs: results[BARE]!.lcp, lcpRatios, routes: results };
+}
+
+await main();

@@ -1,0 +1,149 @@
+/**
+ * The previews' part of npm run bench (also `tsx scripts/bench/previews.ts` alone): what the whole build costs,
+ * measured by /usr/bin/time -v, when an owner's fields point at full-length masters. Masters are made here, in
+ * a copy of the project: 90 minutes at 96 kHz, 24-bit, as WAV (3.1 GB) and FLAC, and at 48 kHz as MP3, each a
+ * minute of pad, noise and carriers over and over; a field takes 45 s from 30 minutes in. Then 40 fields of
+ * 60-second previews at once. Every master is new, so every build is cold.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { open, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { site } from "../../src/content/site";
+import type { Field } from "../../src/content/types";
+import { encodeMp3 } from "../build/media/audio/codec";
+import { carrierUnder, flacParts, pad, pinkNoise, render, sine, wav } from "../build/media/audio/corpus";
+import type { Pcm } from "../build/media/audio/pcm";
+import { ROOT } from "../paths";
+import { copyProject } from "../dev/project-copy";
+import { siteModule } from "../dev/project-copy";
+
+/** What the issue set: a cold build with a preview from a 90-minute master, and one with 40 previews. */
+export const PREVIEW_BUDGET = { seconds: 10, megabytes: 500 } as const;
+const MINUTES = 90;
+
+export interface PreviewBenchRow {
+  what: string;
+  seconds: number;
+  megabytes: number;
+  withinBudget: boolean;
+}
+
+/** A minute of what a field sounds like: a pad and noise both ears share, carriers 25 dB under, 6 Hz apart. */
+function minute(rate: number): Pcm {
+  const amplitude = carrierUnder(() => pad(rate, 0.3), rate, 25);
+  return render({ rate, seconds: 60, both: [pad(rate, 0.3), pinkNoise(0.02)], left: [sine(rate, 200, amplitude)], right: [sine(rate, 206, amplitude)] });
+}
+
+/** Writes parts to a file in order. */
+async function writeParts(path: string, parts: Iterable<Uint8Array>) {
+  const file = await open(path, "w");
+  try {
+    for (const part of parts) await file.write(part);
+  } finally {
+    await file.close();
+  }
+}
+
+function* repeated(head: Uint8Array, body: Uint8Array, times: number) {
+  yield head;
+  for (let i = 0; i < times; i++) yield body;
+}
+
+async function makeMasters(folder: string): Promise<Record<string, string>> {
+  const rate = 96_000;
+  const block = minute(rate);
+  // A WAV's header (44 bytes, with a 16-byte format chunk) says how long the whole is; its body is the minute again and again.
+  const one = wav(block, "int24");
+  const head = one.slice(0, 44);
+  const data = MINUTES * (one.length - 44);
+  new DataView(head.buffer).setUint32(4, 36 + data, true);
+  new DataView(head.buffer).setUint32(40, data, true);
+  await writeParts(join(folder, "master.wav"), repeated(head, one.subarray(44), MINUTES));
+  const frames = block.channels[0]!.length;
+  await writeParts(
+    join(folder, "master.flac"),
+    flacParts({ sampleRate: rate, seconds: MINUTES * 60, bitsPerSample: 24, audio: (start, size) => block.channels.map((c) => repeatSlice(c, start % frames, size)) }),
+  );
+  // An MP3 of the minute, encoded once at 48 kHz and repeated: a stream of MP3 streams, as a joined file is.
+  const mp3 = await encodeMp3(minute(48_000));
+  await writeParts(join(folder, "master.mp3"), repeated(new Uint8Array(0), mp3, MINUTES));
+  const sizes = await Promise.all(["wav", "flac", "mp3"].map(async (ext) => [ext, ((await stat(join(folder, `master.${ext}`))).size / 1e9).toFixed(2)]));
+  return Object.fromEntries(sizes);
+}
+
+/** `size` samples from `start`, wrapping round to the start of the channel. */
+function repeatSlice(channel: Float32Array, start: number, size: number): Float32Array {
+  if (start + size <= channel.length) return channel.subarray(start, start + size);
+  const out = new Float32Array(size);
+  out.set(channel.subarray(start));
+  out.set(channel.subarray(0, size - (channel.length - start)), channel.length - start);
+  return out;
+}
+
+
+const field = (i: number, preview: Field["preview"]): Field => ({
+  ...site.fields[0]!,
+  title: `Field ${i + 1}`,
+  url: `https://example.gumroad.com/l/field-${i + 1}`,
+  bands: ["theta"],
+  preview,
+});
+
+/** The whole build in the copy, under /usr/bin/time -v: its wall time and peak memory. */
+function timedBuild(root: string): { seconds: number; megabytes: number } {
+  const run = spawnSync("/usr/bin/time", ["-v", process.execPath, "--import", "tsx", "scripts/build.ts", "--out", join(root, "dist")], { cwd: root, encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`the build failed:\n${run.stdout}\n${run.stderr}`);
+  const clock = run.stderr.match(/Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/)!;
+  const seconds = Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
+  const kilobytes = Number(run.stderr.match(/Maximum resident set size \(kbytes\): (\d+)/)![1]);
+  return { seconds, megabytes: kilobytes / 1024 };
+}
+
+export async function benchPreviews(): Promise<PreviewBenchRow[]> {
+  if (!existsSync("/usr/bin/time")) throw new Error("The previews' bench measures the build with /usr/bin/time -v: install it with `sudo apt-get install -y time`.");
+  const started = Date.now();
+  const copy = await copyProject();
+  const rows: PreviewBenchRow[] = [];
+  try {
+    const folder = join(copy.root, "src/content/previews");
+    process.stdout.write("Making 90-minute masters (WAV, FLAC, MP3)... ");
+    const sizes = await makeMasters(folder);
+    process.stdout.write("done.\n");
+    const cases: [string, Field[]][] = [
+      [`45 s from 30:00 of a 90-minute 96 kHz 24-bit WAV (${sizes.wav} GB)`, [field(0, { file: "master.wav", start: 1800, seconds: 45 })]],
+      [`45 s from 30:00 of a 90-minute 96 kHz 24-bit FLAC (${sizes.flac} GB)`, [field(0, { file: "master.flac", start: 1800, seconds: 45 })]],
+      [`45 s from 30:00 of a 90-minute 48 kHz MP3 (${sizes.mp3} GB)`, [field(0, { file: "master.mp3", start: 1800, seconds: 45 })]],
+      ["40 fields, each 60 s of the WAV master", Array.from({ length: 40 }, (_, i) => field(i, { file: "master.wav", start: 60 * i + 30, seconds: 60 }))],
+    ];
+    for (const [what, fields] of cases) {
+      process.stdout.write(`Building: ${what}... `);
+      await writeFile(join(copy.root, "src/content/site.ts"), siteModule({ ...site, fields }));
+      const { seconds, megabytes } = timedBuild(copy.root);
+      const withinBudget = megabytes <= PREVIEW_BUDGET.megabytes && (fields.length > 1 || seconds <= PREVIEW_BUDGET.seconds);
+      rows.push({ what, seconds, megabytes, withinBudget });
+      process.stdout.write(`${seconds.toFixed(1)} s, ${Math.round(megabytes)} MB\n`);
+    }
+  } finally {
+    await copy.remove();
+    // The copy shares node_modules, and its cache: the previews made here are of masters that no longer exist.
+    const cache = join(ROOT, "node_modules/.cache/site-previews");
+    const made = await readdir(cache).catch(() => [] as string[]);
+    for (const name of made) if ((await stat(join(cache, name))).mtimeMs >= started) await rm(join(cache, name), { force: true });
+  }
+  return rows;
+}
+
+export function previewBenchTable(rows: readonly PreviewBenchRow[]): string {
+  const width = Math.max(...rows.map((r) => r.what.length));
+  return [
+    `Previews: the whole build, cold, by /usr/bin/time -v (budget: ${PREVIEW_BUDGET.seconds} s for one master, ${PREVIEW_BUDGET.megabytes} MB peak for all):`,
+    ...rows.map((r) => `  ${r.what.padEnd(width)}  ${r.seconds.toFixed(1).padStart(5)} s  ${Math.round(r.megabytes).toString().padStart(4)} MB${r.withinBudget ? "" : "  ! over budget"}`),
+  ].join("\n");
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const rows = await benchPreviews();
+  console.log(`\n${previewBenchTable(rows)}`);
+}

@@ -1,0 +1,184 @@
+import { relative } from "node:path";
+import * as esbuild from "esbuild";
+import type { SiteContent } from "../../src/content/types";
+import { islands, type IslandName } from "../../src/islands/registry";
+import type { LaterLink, PageAssets } from "../../src/lib/page";
+import type { SiteUrls } from "../../src/lib/routes";
+import { ASSET_DIR, assetPath } from "./asset-path";
+import { esbuildTargets } from "./browsers";
+import { icoFromPng, iconSvg, renderPng, SHARE_IMAGE, shareImage } from "./media/images";
+import { ROOT } from "../paths";
+import { ICONS, MANIFEST, webManifest } from "./site-files";
+import { buildStyles, mediaOf, mediaStylesheet, stylesheetFor, theme, type StyleChunk } from "./styles";
+import { buildWebFonts, fontFaceCss } from "./media/web-fonts";
+
+
+export interface BuiltAssets {
+  /** What pages embed and link to. */
+  page: PageAssets;
+  /** Every asset file, keyed by its path in the output folder. */
+  files: Map<string, Uint8Array>;
+}
+
+/**
+ * The expensive steps, replaceable: the dev server passes versions that remember their last result (an
+ * incremental esbuild context, the CSS until a stylesheet changes, each rendered PNG) so a rebuild redoes
+ * only what changed. A one-off build uses the plain ones.
+ */
+export interface AssetTools {
+  buildStyles(): StyleChunk[];
+  bundleIslands(): Promise<IslandsBundle>;
+  renderPng(svg: string, width?: number): Uint8Array;
+  /** The share image for this content (sources: where overridden fields came from, for errors). */
+  renderShareImage(site: SiteContent, sources: Record<string, string>): Uint8Array;
+}
+
+export type IslandsBundle = esbuild.BuildResult<typeof ISLANDS_BUILD>;
+
+export const plainTools: AssetTools = {
+  buildStyles,
+  bundleIslands: () => esbuild.build(ISLANDS_BUILD),
+  renderPng,
+  renderShareImage: (site, sources) => {
+    const { svg, faces } = shareImage(site, sources);
+    return renderPng(svg, undefined, faces);
+  },
+};
+
+/**
+ * Everything pages use besides their own HTML, in memory: the stylesheet and the loader (both inlined),
+ * the islands and the headings' font (hashed files), the icons and manifest (at fixed addresses, where browsers look for them)
+ * and the share image (hashed, so a changed picture is a new URL to social networks' caches).
+ */
+export async function buildAssets(
+  site: SiteContent,
+  urls: SiteUrls,
+  tools: AssetTools = plainTools,
+  sources: Record<string, string> = {},
+): Promise<BuiltAssets> {
+  const files = new Map<string, Uint8Array>();
+  const text = (value: string) => new TextEncoder().encode(value);
+  const colours = theme();
+
+  const fonts = await buildWebFonts();
+  for (const font of fonts) files.set(font.path.slice(1), font.bytes);
+  const styles = tools.buildStyles();
+  const fontFaces = fontFaceCss(fonts, urls.path);
+
+  files.set(ICONS.svg.slice(1), text(iconSvg(colours, { rounded: true })));
+  files.set(ICONS.ico.path.slice(1), icoFromPng(tools.renderPng(iconSvg(colours, { rounded: true }), ICONS.ico.size), ICONS.ico.size));
+  files.set(ICONS.appleTouch.slice(1), tools.renderPng(iconSvg(colours, { rounded: false }), 180));
+  for (const icon of ICONS.png) files.set(icon.path.slice(1), tools.renderPng(iconSvg(colours, { rounded: false }), icon.size));
+  files.set(MANIFEST.slice(1), text(webManifest(site, urls, colours)));
+
+  const stylesheets = styles.flatMap((chunk): LaterLink[] => {
+    const media = mediaOf(chunk);
+    if (!media) return [];
+    const css = text(mediaStylesheet(chunk));
+    const path = assetPath(chunk.file.replace(/^styles\/|\.css$/g, ""), "css", css);
+    files.set(path.slice(1), css);
+    return [{ rel: "stylesheet", href: path, media }];
+  });
+  const icon: LaterLink = { rel: "icon", href: ICONS.svg, type: "image/svg+xml" };
+  const atRoot = urls.path("/") === "/";
+  const afterPaint: LaterLink[] = [...(atRoot ? [icon] : []), { rel: "manifest", href: MANIFEST }, ...stylesheets];
+
+  const core = fonts.find((font) => font.subset === "core")!;
+  const js = await buildClient(urls.path, await tools.bundleIslands(), urls.path(core.path), afterPaint);
+  for (const [file, bytes] of js.files) files.set(file, bytes);
+
+  const share = tools.renderShareImage(site, sources);
+  const sharePath = assetPath("share", "png", share);
+  files.set(sharePath.slice(1), share);
+
+  return {
+    page: {
+      css: (classes) => stylesheetFor(styles, classes) + fontFaces,
+      script: js.loader,
+      themeColor: colours.background,
+      appleTouchIcon: ICONS.appleTouch,
+      icon: atRoot ? null : icon,
+      afterPaint,
+      shareImage: { path: sharePath, ...SHARE_IMAGE },
+    },
+    files,
+  };
+}
+
+
+const ISLANDS_ENTRY = "src/client/islands.tsx";
+const LOADER_ENTRY = "src/client/loader.ts";
+/** Where each island's module is: the registry's key names it. */
+export const islandModule = (name: IslandName) => `src/islands/${name}.tsx`;
+
+/** esbuild settings for the islands (React and the interactive components); budget.test.ts reuses them. */
+export const ISLANDS_BUILD = {
+  absWorkingDir: ROOT,
+  entryPoints: { islands: ISLANDS_ENTRY },
+  outdir: ASSET_DIR,
+  entryNames: "[name]-[hash]",
+  chunkNames: "[name]-[hash]",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  minify: true,
+  target: esbuildTargets,
+  jsx: "automatic",
+  define: { "process.env.NODE_ENV": '"production"' },
+  legalComments: "none",
+  metafile: true,
+  write: false,
+  logLevel: "silent",
+} satisfies esbuild.BuildOptions;
+
+/**
+ * The islands bundle (content-hashed files: the entry, React, a chunk per island) and the small loader that is
+ * inlined in every page, with the URLs each island needs compiled into it.
+ */
+async function buildClient(
+  url: (path: string) => string,
+  bundle: IslandsBundle,
+  font: string,
+  afterPaint: readonly LaterLink[],
+): Promise<{ loader: string; files: Map<string, Uint8Array> }> {
+  const files = new Map<string, Uint8Array>();
+  for (const out of bundle.outputFiles) files.set(relative(ROOT, out.path), out.contents);
+  const outputs = bundle.metafile.outputs;
+  const outputFor = (source: string) => Object.keys(outputs).find((file) => outputs[file]!.entryPoint === source);
+  const entry = outputFor(ISLANDS_ENTRY);
+  if (!entry) throw new Error(`esbuild produced no output for ${ISLANDS_ENTRY}`);
+  // A module and everything it imports without waiting: what running it will need.
+  const withImports = (start: string) => {
+    const modules = new Set([start]);
+    for (const file of modules) {
+      for (const imported of outputs[file]!.imports) if (imported.kind === "import-statement") modules.add(imported.path);
+    }
+    return modules;
+  };
+  const modules = withImports(entry);
+  const byIsland = Object.fromEntries(
+    (Object.keys(islands) as IslandName[]).map((name) => {
+      const chunk = outputFor(islandModule(name));
+      if (!chunk) throw new Error(`esbuild produced no chunk for the island ${name} (${islandModule(name)}, listed in src/islands/registry.ts)`);
+      return [name, [...withImports(chunk)].filter((m) => !modules.has(m)).map((m) => url(`/${m}`))];
+    }),
+  );
+
+  const loader = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [LOADER_ENTRY],
+    bundle: true,
+    format: "iife",
+    minify: true,
+    target: esbuildTargets,
+    define: {
+      __ISLANDS__: JSON.stringify({ entry: url(`/${entry}`), modules: [...modules].map((m) => url(`/${m}`)), byIsland }),
+      __FONT__: JSON.stringify(font),
+      __AFTER_PAINT__: JSON.stringify(afterPaint.map((link) => ({ ...link, href: url(link.href) }))),
+    },
+    legalComments: "none",
+    write: false,
+    logLevel: "silent",
+  });
+  return { loader: loader.outputFiles[0]!.text.trim(), files };
+}

@@ -1,0 +1,189 @@
+import * as esbuild from "esbuild";
+import { beforeAll, describe, expect, it } from "vitest";
+import { site } from "../../src/content/site";
+import { createUrls } from "../../src/lib/routes";
+import { relative } from "node:path";
+import { islands, type IslandName } from "../../src/islands/registry";
+import { buildAssets, islandModule, ISLANDS_BUILD, type BuiltAssets } from "./assets";
+import { buildPreviews } from "./media/previews";
+import { ROOT } from "../paths";
+import { renderSite } from "./render";
+import { classesIn, stylesheetFor, type StyleChunk } from "./styles";
+import { compressed, ENCODINGS, PAGE_BUDGET } from "./page-budget";
+import { twelveFields } from "../bench/catalogue";
+import { fakePreviews } from "../test/fixtures";
+
+/**
+ * Byte budgets, in the bytes a CDN sends (brotli at its best, gzip at level 9). Bytes are deterministic,
+ * so these are exact tests; speed itself is measured by `npm run bench`.
+ */
+const BUDGET = {
+  /** A page's HTML with its inlined CSS, loader and props: one TCP initial window (scripts/build/page-budget.ts). */
+  html: PAGE_BUDGET,
+  /** Our own JavaScript, React excluded, that every page runs: the inlined loader, the entry and the header. */
+  ownJs: 3_000,
+  /** All of our own JavaScript, React excluded: every island and the loader, brotli. */
+  allOwnJs: 7_000,
+  /** Each other island's own code (its chunk without React), loaded only by the pages that have it. */
+  island: { SamplePlayer: 2_000, PreviewPlayer: 2_000 },
+  /**
+   * Everything one page downloads on a first visit, React and the headings' font included (gzip is inherently
+   * larger); never audio. The font (already compressed, so the same in both) comes after the page has painted.
+   */
+  total: { br: 95_000, gzip: 107_000 },
+} as const;
+
+type Sizes = Record<(typeof ENCODINGS)[number], number> & { raw: number };
+
+const sizes = (bytes: Uint8Array | string): Sizes => {
+  const raw = typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes;
+  return { raw: raw.length, br: compressed(raw, "br"), gzip: compressed(raw, "gzip") };
+};
+const sum = (list: Sizes[]): Sizes => ({
+  raw: list.reduce((n, s) => n + s.raw, 0),
+  br: list.reduce((n, s) => n + s.br, 0),
+  gzip: list.reduce((n, s) => n + s.gzip, 0),
+});
+
+let assets: BuiltAssets;
+let pages: Map<string, string>;
+let catalogue: Map<string, string>;
+let ownJs: Sizes;
+let allOwnJs: Sizes;
+let islandJs: Record<string, Sizes>;
+let allScripts: Sizes;
+
+beforeAll(async () => {
+  const urls = createUrls(site);
+  assets = await buildAssets(site, urls);
+  const previews = await buildPreviews(site);
+  pages = await renderSite({ site, assets: assets.page, urls, previews: previews.byFieldUrl });
+  // A catalogue of twelve fields with copy as long as an owner's, each with a preview.
+  const twelve = { ...site, fields: twelveFields(site.fields[0]!) };
+  catalogue = await renderSite({ site: twelve, assets: assets.page, urls, previews: fakePreviews(twelve) });
+  // Our code alone: the same bundle with React left out, plus the loader that every page inlines.
+  const withoutReact = await esbuild.build({ ...ISLANDS_BUILD, external: ["react", "react-dom", "react/*", "react-dom/*", "scheduler"] });
+  const outputs = withoutReact.metafile.outputs;
+  const islandOf = (path: string) => (Object.keys(islands) as IslandName[]).find((name) => outputs[relative(ROOT, path)]?.entryPoint === islandModule(name));
+  islandJs = Object.fromEntries(Object.keys(BUDGET.island).map((name) => [name, sum(withoutReact.outputFiles.filter((f) => islandOf(f.path) === name).map((f) => sizes(f.contents)))]));
+  // What every page runs: the entry, the header's chunk, and whatever those two import. A chunk that only the
+  // players share is theirs, not every page's.
+  const entryFile = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === ISLANDS_BUILD.entryPoints.islands)!;
+  const headerFile = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === islandModule("SiteHeader"))!;
+  const reached = new Set([entryFile, headerFile]);
+  for (const file of reached) for (const imported of outputs[file]!.imports) if (imported.kind === "import-statement" && !imported.external) reached.add(imported.path);
+  const everyPage = withoutReact.outputFiles.filter((f) => reached.has(relative(ROOT, f.path)));
+  ownJs = sum([...everyPage.map((f) => sizes(f.contents)), sizes(assets.page.script)]);
+  allOwnJs = sum([...withoutReact.outputFiles.filter((f) => f.path.endsWith(".js")).map((f) => sizes(f.contents)), sizes(assets.page.script)]);
+  allScripts = sum([...assets.files.keys()].filter((file) => file.endsWith(".js")).map(sizeOf));
+
+  const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+  const allClasses = [...pages.values()].flatMap((html) => [...classesIn(html)]);
+  const rows = [...pages].map(([file, html]) => {
+    const page = sizes(html);
+    return `  ${file.padEnd(22)} HTML ${kb(page.br).padStart(8)} br ${kb(page.gzip).padStart(8)} gz   first visit ${kb(firstVisitBytes(html, "br")).padStart(8)} br ${kb(firstVisitBytes(html, "gzip")).padStart(8)} gz`;
+  });
+  console.log(
+    [
+      "Byte budgets (brotli 11 / gzip 9):",
+      `  inlined CSS, all of it  ${kb(sizes(assets.page.css(new Set(allClasses))).br)} br ${kb(sizes(assets.page.css(new Set(allClasses))).gzip)} gz (a page inlines the part it uses)`,
+      `  our own JS, every page  ${kb(ownJs.br)} br ${kb(ownJs.gzip)} gz (budget ${kb(BUDGET.ownJs)})`,
+      `  our own JS, all of it   ${kb(allOwnJs.br)} br ${kb(allOwnJs.gzip)} gz (budget ${kb(BUDGET.allOwnJs)})`,
+      ...Object.entries(islandJs).map(([name, size]) => `  ${`${name}'s own JS`.padEnd(23)} ${kb(size.br)} br ${kb(size.gzip)} gz (budget ${kb(BUDGET.island[name as keyof typeof BUDGET.island])})`),
+      `  every script, React too ${kb(allScripts.br)} br ${kb(allScripts.gzip)} gz (fetched once per visit, cached across pages)`,
+      ...rows,
+      ...[...catalogue].filter(([file]) => /^(index|products|all-fields)/.test(file)).map(([file, html]) => `  ${file.padEnd(22)} HTML ${kb(sizes(html).br).padStart(8)} br ${kb(sizes(html).gzip).padStart(8)} gz   (twelve fields)`),
+    ].join("\n"),
+  );
+});
+
+/** The scripts a page loads, as its inlined loader lists them: the entry and React, then its islands' chunks. */
+function scriptsOf(html: string): string[] {
+  const loader = html.match(/<script>([^<]*)<\/script>/)![1]!;
+  const list = (key: string) => [...(loader.match(new RegExp(`${key}:\\[([^\\]]*)\\]`))?.[1] ?? "").matchAll(/"\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+  const used = new Set([...html.matchAll(/data-island="(\w+)"/g)].map((m) => m[1]!));
+  return [...new Set([...list("modules"), ...[...used].flatMap((name) => list(name))])];
+}
+
+/** The headings' font a first visit fetches: the file the inlined loader names (scripts/build/media/web-fonts.ts's core subset). */
+function fontOf(html: string): Sizes {
+  const file = html.match(/"\/(assets\/[^"]+\.woff2)"/)?.[1];
+  expect(file, "the loader names the headings' font").toBeDefined();
+  return sizeOf(file!);
+}
+
+/** Each built file's sizes, compressed once: brotli at its best setting is slow on React's 200 kB. */
+const fileSizes = new Map<string, Sizes>();
+const sizeOf = (file: string) => fileSizes.get(file) ?? fileSizes.set(file, sizes(assets.files.get(file)!)).get(file)!;
+
+/** What a first visit to a page downloads: its HTML, the scripts its islands need, and the favicon. No audio. */
+function firstVisitBytes(html: string, encoding: (typeof ENCODINGS)[number]): number {
+  const scripts = sum(scriptsOf(html).map(sizeOf));
+  return sizes(html)[encoding] + scripts[encoding] + sizeOf("favicon.svg")[encoding] + fontOf(html).raw;
+}
+
+describe("byte budgets", () => {
+  it.each(ENCODINGS)(`every page's HTML, with its CSS, loader and props inlined, fits in ${BUDGET.html} bytes (%s)`, (encoding) => {
+    for (const [file, html] of pages) expect(sizes(html)[encoding], file).toBeLessThanOrEqual(BUDGET.html);
+  });
+
+  it.each(ENCODINGS)(`#20 with a catalogue of twelve fields of owner-length copy, every page still fits in ${BUDGET.html} bytes (%s)`, (encoding) => {
+    expect(catalogue.get("products/index.html")!.match(/class="card field-card"/g)).toHaveLength(12);
+    for (const [file, html] of catalogue) expect(sizes(html)[encoding], file).toBeLessThanOrEqual(BUDGET.html);
+  });
+
+  it(`#20 all of our own JavaScript, every island and the loader, is at most ${BUDGET.allOwnJs} bytes (brotli)`, () => {
+    expect(allOwnJs.br).toBeGreaterThan(ownJs.br);
+    expect(allOwnJs.br).toBeLessThanOrEqual(BUDGET.allOwnJs);
+  });
+
+  it.each(ENCODINGS)(`our own JavaScript on every page is at most ${BUDGET.ownJs} bytes (%s)`, (encoding) => {
+    expect(ownJs[encoding]).toBeLessThanOrEqual(BUDGET.ownJs);
+  });
+
+  it.each(Object.entries(BUDGET.island))("%s adds at most %i bytes of its own code (brotli)", (name, budget) => {
+    expect(islandJs[name]!.br).toBeGreaterThan(0);
+    expect(islandJs[name]!.br).toBeLessThanOrEqual(budget);
+  });
+
+  it.each(ENCODINGS)("a first visit to any page stays within its total budget, and fetches no audio (%s)", (encoding) => {
+    for (const [file, html] of pages) {
+      expect(scriptsOf(html).filter((f) => !f.endsWith(".js")), file).toEqual([]);
+      expect(firstVisitBytes(html, encoding), file).toBeLessThanOrEqual(BUDGET.total[encoding]);
+    }
+  });
+
+  it("#14 #20 inlines in each page only the components it has, and leaves print and forced colours to their own files", () => {
+    const style = (file: string) => pages.get(file)!.match(/<style>([\s\S]*?)<\/style>/)![1]!;
+    for (const rule of [".sample{", ".question__summary{", ".preview__player{", ".hero__fields{"]) expect(style("contact/index.html")).not.toContain(rule);
+    for (const rule of [".question__summary{", ".preview__player{"]) expect(style("products/index.html")).toContain(rule);
+    expect(style("about/index.html")).toContain(".sample{");
+    for (const [file] of pages) {
+      // The frame and the font on every page; print and forced colours in files linked with their media.
+      for (const part of [".site-header{", ".visually-hidden{", "@font-face{"]) expect(style(file), `${file}: ${part}`).toContain(part);
+      for (const part of ["@media print{", "@media (forced-colors:active){"]) expect(style(file), `${file}: ${part}`).not.toContain(part);
+    }
+    for (const { href, media } of assets.page.afterPaint.filter((link) => link.rel === "stylesheet")) {
+      expect(new TextDecoder().decode(assets.files.get(href.slice(1))), href).toContain(`@media ${media === "print" ? "print" : "(forced-colors:active)"}{`);
+    }
+    expect(sizes(style("contact/index.html")).br).toBeLessThan(sizes(style("products/index.html")).br - 500);
+  });
+
+  it("#20 inlines only the design tokens something reads: the page's rules, another token read, or a media stylesheet", () => {
+    const chunks: StyleChunk[] = [
+      { file: "styles/tokens.css", layer: "tokens", css: ":root{--a:red;--b:var(--c);--c:blue;--d:green;--e:1px}" },
+      { file: "styles/components/x.css", layer: "components", css: ".x{color:var(--a);background:var(--b)}", classes: new Set(["x"]) },
+      { file: "styles/components/y.css", layer: "components", css: ".y{color:var(--d)}", classes: new Set(["y"]) },
+      { file: "styles/print.css", layer: "modes", css: "@media print{.x{border-width:var(--e)}}" },
+    ];
+    expect(stylesheetFor(chunks, new Set(["x"]))).toBe("@layer tokens,components,modes;@layer tokens{:root{--a:red;--b:var(--c);--c:blue;--e:1px}}@layer components{.x{color:var(--a);background:var(--b)}}");
+    expect(stylesheetFor(chunks, new Set(["x", "y"]))).toContain("--d:green");
+  });
+
+  it("measures our own code separately from React, and a page's scripts by its islands", () => {
+    expect(ownJs.br).toBeGreaterThan(500);
+    expect(allScripts.br).toBeGreaterThan(10 * ownJs.br);
+    expect(scriptsOf(pages.get("products/index.html")!).some((f) => f.startsWith("assets/PreviewPlayer-"))).toBe(true);
+    expect(scriptsOf(pages.get("contact/index.html")!).some((f) => f.startsWith("assets/PreviewPlayer-"))).toBe(false);
+  });
+});

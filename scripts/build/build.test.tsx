@@ -1,0 +1,246 @@
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { site } from "../../src/content/site";
+import { ContentError } from "../../src/content/validate";
+import { islands } from "../../src/islands/registry";
+import { slug } from "../../src/lib/anchors";
+import { outputFileFor } from "../../src/lib/routes";
+import { pages } from "../../src/pages/index";
+import type { PageModule } from "../../src/pages/types";
+import { ROOT } from "../paths";
+import { build } from "../build";
+import { copyProject } from "../dev/project-copy";
+import { FIXTURE_SITE, siteModule } from "../test/fixtures";
+import { assertReplaceable, BUILD_MARKER, OutputFolderError } from "./write";
+
+let workDir: string;
+let outDir: string;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), "site-build-"));
+  outDir = join(workDir, "dist");
+  await build({ outDir });
+});
+
+afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+    .sort();
+}
+
+/** Every file and a hash of its bytes: equal snapshots mean an untouched folder. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const files = await listFiles(dir);
+  const hashes = await Promise.all(files.map(async (f) => createHash("sha256").update(await readFile(join(dir, f))).digest("hex")));
+  return Object.fromEntries(files.map((f, i) => [f, hashes[i]!]));
+}
+
+describe("build", () => {
+  it("writes exactly a file per page, a preview per field that has one, the islands, icons and files for hosts and crawlers", async () => {
+    const files = await listFiles(outDir);
+    expect(files.filter((f) => f.endsWith(".html"))).toEqual(pages.map((p) => outputFileFor(p.meta.path)).sort());
+    const others = files.filter((f) => !f.endsWith(".html")).map((f) => f.replace(/-[A-Za-z0-9]{8,10}\./, "-[hash]."));
+    const previews = site.fields.filter((f) => f.preview).map((f) => `assets/preview-${slug(f.title, "field")}-[hash].mp3`);
+    expect(others.filter((f) => f.endsWith(".mp3")).sort()).toEqual(previews.sort());
+    expect(others.filter((f) => !f.endsWith(".mp3"))).toEqual([
+      ".nojekyll",
+      BUILD_MARKER,
+      "_headers",
+      "apple-touch-icon.png",
+      "assets/CopyAddress-[hash].js",
+      "assets/PreviewPlayer-[hash].js",
+      "assets/SamplePlayer-[hash].js",
+      "assets/SiteHeader-[hash].js",
+      "assets/chunk-[hash].js",
+      "assets/chunk-[hash].js",
+      "assets/chunk-[hash].js",
+      "assets/eb-garamond-600-core-[hash].woff2",
+      "assets/eb-garamond-600-latin-[hash].woff2",
+      "assets/forced-colors-[hash].css",
+      "assets/islands-[hash].js",
+      "assets/print-[hash].css",
+      "assets/share-[hash].png",
+      "favicon.ico",
+      "favicon.svg",
+      "icon-192.png",
+      "icon-512.png",
+      "robots.txt",
+      "site.webmanifest",
+      "sitemap.xml",
+    ]);
+  });
+
+  it("compiles the islands' URLs into the loader inlined in every page: the entry and React for all, each island's chunks by name", async () => {
+    const assets = (await readdir(join(outDir, "assets"))).filter((f) => f.endsWith(".js"));
+    const home = await readFile(join(outDir, "index.html"), "utf8");
+    const loader = home.match(/<script>([^<]*)<\/script>/)![1]!;
+    const list = (key: string) => [...(loader.match(new RegExp(`${key}:\\[([^\\]]*)\\]`))?.[1] ?? "").matchAll(/"\/assets\/([^"]+)"/g)].map((m) => m[1]!);
+    const [entry] = assets.filter((f) => f.startsWith("islands-"));
+    expect(loader).toContain(`entry:"/assets/${entry}"`);
+    expect(list("modules")[0]).toBe(entry);
+    for (const name of Object.keys(islands)) {
+      // An island's own chunk first, then any chunk it shares with other islands, never one every page has.
+      expect(list(name)[0], name).toBe(assets.find((f) => f.startsWith(`${name}-`)));
+      expect(list(name).filter((f) => list("modules").includes(f)), name).toEqual([]);
+    }
+    // Every script the build wrote is one some page can be told to load.
+    expect(new Set([...list("modules"), ...Object.keys(islands).flatMap(list)])).toEqual(new Set(assets));
+    expect(loader).toContain('classList.add("js")');
+  });
+
+  it("bundles React's production build for the browser", async () => {
+    const scripts = await readdir(join(outDir, "assets"));
+    const code = (await Promise.all(scripts.map((f) => readFile(join(outDir, "assets", f), "utf8")))).join("\n");
+    // The production build replaces error texts with links to react.dev; the development build carries
+    // the texts themselves, such as its DOM-nesting validation.
+    expect(code).toContain("Minified React error");
+    expect(code).not.toContain("In HTML, %s cannot be a child");
+  });
+
+  it("stops on invalid content with the file and field named, and leaves the previous output as it was", async () => {
+    const before = await snapshot(outDir);
+    const broken = { ...site, fields: site.fields.map((f, i) => (i === 1 ? { ...f, durationMinutes: 0 } : f)) };
+    const failure = build({ site: broken, outDir });
+    await expect(failure).rejects.toBeInstanceOf(ContentError);
+    await expect(failure).rejects.toThrow("src/content/site.ts: fields[1].durationMinutes");
+    expect(await snapshot(outDir)).toEqual(before);
+    expect(await readdir(workDir)).toEqual(["dist"]);
+  });
+
+  it("replaces stale files rather than adding to them", async () => {
+    await writeFile(join(outDir, "stale.html"), "old");
+    await build({ outDir });
+    expect(await listFiles(outDir)).not.toContain("stale.html");
+  });
+
+  it("stops on a dead internal link, naming the page, and leaves the previous output as it was", async () => {
+    const before = await snapshot(outDir);
+    const broken: PageModule = {
+      meta: { path: "/broken/", title: "Broken", description: "A page with a link to nowhere, to prove the build refuses it." },
+      Page: () => (
+        <>
+          <h1>Broken</h1>
+          <a href="/pricng/">Prices</a>
+        </>
+      ),
+    };
+    await expect(build({ outDir, pages: [...pages, broken] })).rejects.toThrow('broken/index.html: links to "/pricng/"');
+    expect(await snapshot(outDir)).toEqual(before);
+  });
+
+  it("stops when a page throws while rendering, naming the page, and leaves the previous output as it was", async () => {
+    const before = await snapshot(outDir);
+    const throwing: PageModule = {
+      meta: { path: "/throws/", title: "Throws", description: "A page that fails to render, to prove the build stops cleanly." },
+      Page: () => {
+        throw new Error("the field list is empty");
+      },
+    };
+    await expect(build({ outDir, pages: [...pages, throwing] })).rejects.toThrow("Rendering the page /throws/ failed: the field list is empty");
+    expect(await snapshot(outDir)).toEqual(before);
+  });
+
+  it("from the command line: lists placeholders, and exits non-zero naming what is at fault, with the output untouched", async () => {
+    // On a copy holding the tests' own content, with its example addresses.
+    const copy = await copyProject();
+    await writeFile(join(copy.root, "src/content/site.ts"), siteModule(FIXTURE_SITE));
+    const cli = (env: Record<string, string>, ...args: string[]) =>
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts", "--out", join(workDir, "cli"), ...args], {
+        cwd: copy.root,
+        encoding: "utf8",
+        env: { ...process.env, ...env },
+      });
+    const built = cli({});
+    expect(built.status).toBe(0);
+    expect(built.stdout).toContain("Placeholders still in use");
+    expect(built.stdout).toContain("src/content/site.ts: email = hello@example.com");
+    const before = await snapshot(join(workDir, "cli"));
+
+    const badOrigin = cli({ SITE_ORIGIN: "http://www.example.com" });
+    expect(badOrigin.status).toBe(1);
+    expect(badOrigin.stderr).toContain("SITE_ORIGIN (environment variable): origin must be the site's https origin");
+    expect(badOrigin.stderr).toContain("was left as it was");
+    // #11: a build to publish refuses the shipped example addresses.
+    const deploy = cli({ SITE_ORIGIN: "https://www.equisync.studio" }, "--deploy");
+    expect(deploy.status).toBe(1);
+    expect(deploy.stderr).toContain("src/content/site.ts: email is still a placeholder (hello@example.com): replace it before publishing");
+    expect(deploy.stderr).not.toContain("origin is still a placeholder");
+    expect(await snapshot(join(workDir, "cli"))).toEqual(before);
+    await copy.remove();
+  });
+
+  it("#11 refuses to replace a folder it did not make, naming it, and leaves it as it was", async () => {
+    const notes = join(workDir, "notes");
+    await mkdir(join(notes, ".git"), { recursive: true });
+    await writeFile(join(notes, ".git/HEAD"), "ref: refs/heads/main\n");
+    await writeFile(join(notes, "notes.txt"), "keep me");
+    const before = await snapshot(notes);
+    const failure = build({ outDir: notes });
+    await expect(failure).rejects.toBeInstanceOf(OutputFolderError);
+    await expect(failure).rejects.toThrow(`Refusing to write the site into ${notes}: it is not empty (.git, notes.txt) and is not an earlier build`);
+    expect(await snapshot(notes)).toEqual(before);
+  });
+
+  it("#11 never replaces the project or a folder that holds it; a new, empty or earlier output folder is fine", async () => {
+    await expect(assertReplaceable(ROOT)).rejects.toThrow(`Refusing to write the site into ${ROOT}: that is the project itself`);
+    await expect(assertReplaceable(join(ROOT, "scripts", ".."))).rejects.toThrow("that is the project itself");
+    await expect(assertReplaceable(dirname(ROOT))).rejects.toThrow("it holds the project");
+    await expect(assertReplaceable("/")).rejects.toThrow("it holds the project");
+    await expect(assertReplaceable(join(ROOT, "package.json"))).rejects.toThrow("it is a file, not a folder");
+    await expect(assertReplaceable(join(workDir, "new", "site"))).resolves.toBeUndefined();
+    await mkdir(join(workDir, "empty"));
+    await expect(assertReplaceable(join(workDir, "empty"))).resolves.toBeUndefined();
+    await expect(assertReplaceable(outDir)).resolves.toBeUndefined();
+    // A build from before builds left a marker: its generated _headers says what it is.
+    const older = join(workDir, "older");
+    await mkdir(older);
+    await writeFile(join(older, "index.html"), "old");
+    await writeFile(join(older, "_headers"), "# Generated by `npm run build` (scripts/build/security.ts): edit that file, not this one.\n");
+    await expect(assertReplaceable(older)).resolves.toBeUndefined();
+  });
+
+  it("#11 heals a build stopped between its renames: the previous site comes back and the leftovers go", async () => {
+    const parent = join(workDir, "crashed");
+    const out = join(parent, "dist");
+    await build({ outDir: out });
+    const previous = await snapshot(out);
+    // What a build killed after moving the old site aside, and before moving the new one in, leaves behind.
+    const deadPid = spawnSync(process.execPath, ["-e", ""]).pid;
+    await cp(out, join(parent, `dist.old-${deadPid}`), { recursive: true });
+    await cp(out, join(parent, `dist.tmp-${deadPid}`), { recursive: true });
+    await rm(join(parent, `dist.tmp-${deadPid}`, "index.html"));
+    await rm(out, { recursive: true });
+
+    // Even a build that then fails puts the previous complete site back.
+    const broken = { ...site, email: "nope" };
+    await expect(build({ site: broken, outDir: out })).rejects.toBeInstanceOf(ContentError);
+    expect(await snapshot(out)).toEqual(previous);
+    expect(await readdir(parent)).toEqual(["dist"]);
+  });
+
+  it("#11 a build to publish refuses the placeholders still in the content, and writes nothing", async () => {
+    const before = await snapshot(outDir);
+    const terms = { file: "src/content/questions.ts", data: { productQuestions: { questions: [{ answer: ["[[Your refund terms: whether, and how.]]"] }] } } };
+    const failure = build({ outDir, deploy: true, site: FIXTURE_SITE, contentFiles: [terms] });
+    await expect(failure).rejects.toBeInstanceOf(ContentError);
+    await expect(failure).rejects.toThrow("src/content/site.ts: storefront.url is still a placeholder (https://example.shopfront.com/)");
+    // #14: and the terms the owner has still to write.
+    await expect(failure).rejects.toThrow("src/content/questions.ts: productQuestions.questions[0].answer[0] is still a placeholder ([[Your refund terms: whether, and how.]]): write the text in [[ ]] and remove the brackets before publishing");
+    expect(await snapshot(outDir)).toEqual(before);
+  });
+
+  it("is reproducible: two builds of the same commit are byte-identical", async () => {
+    const again = join(workDir, "again");
+    await build({ outDir });
+    await build({ outDir: again });
+    expect(await snapshot(again)).toEqual(await snapshot(outDir));
+  });
+});

@@ -1,0 +1,165 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+
+/** A typeface from the npm registry, as TrueType files by weight: the same files on every machine. */
+export interface Typeface {
+  family: string;
+  /** Its npm package, and the version to install when a brand needs it. */
+  pkg: string;
+  version: string;
+  /** The characters it is there for (a fallback's script); the main face draws what it has. */
+  script?: RegExp;
+  files: { regular: string; semibold: string };
+}
+
+/** A face whose files are looked up only when asked for: a fallback's package is installed only by who needs it. */
+const typeface = (family: string, pkg: string, version: string, name: string, script?: RegExp): Typeface => ({
+  family,
+  pkg: `@expo-google-fonts/${pkg}`,
+  version,
+  script,
+  get files() {
+    return {
+      regular: require.resolve(`@expo-google-fonts/${pkg}/400Regular/${name}_400Regular.ttf`),
+      semibold: require.resolve(`@expo-google-fonts/${pkg}/600SemiBold/${name}_600SemiBold.ttf`),
+    };
+  },
+});
+
+/** The share image's own face: Latin, Greek and Cyrillic. */
+export const MAIN_FACE = typeface("EB Garamond", "eb-garamond", "0.4.3", "EBGaramond");
+
+/**
+ * For a character the main face lacks, the face for its script: Chinese and Japanese, Korean, Arabic, Hebrew,
+ * Devanagari, Thai, emoji. None is in the project's install but the emoji (the CJK ones are 55 to 92 MB): a brand
+ * or tagline in a script whose face is not installed stops the build, naming the package to add.
+ */
+export const FALLBACK_FACES: readonly Typeface[] = [
+  typeface("Noto Sans SC", "noto-sans-sc", "0.4.3", "NotoSansSC", /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF00-\uFFEF]/u),
+  typeface("Noto Sans KR", "noto-sans-kr", "0.4.3", "NotoSansKR", /\p{Script=Hangul}/u),
+  typeface("Noto Sans Arabic", "noto-sans-arabic", "0.4.3", "NotoSansArabic", /\p{Script=Arabic}/u),
+  typeface("Noto Sans Hebrew", "noto-sans-hebrew", "0.4.1", "NotoSansHebrew", /\p{Script=Hebrew}/u),
+  typeface("Noto Sans Devanagari", "noto-sans-devanagari", "0.4.1", "NotoSansDevanagari", /\p{Script=Devanagari}/u),
+  typeface("Noto Sans Thai", "noto-sans-thai", "0.4.2", "NotoSansThai", /\p{Script=Thai}/u),
+  typeface("Noto Emoji", "noto-emoji", "0.4.7", "NotoEmoji", /\p{Extended_Pictographic}/u),
+];
+
+/** Whether a face's package is installed. */
+export function isInstalled(face: Typeface): boolean {
+  try {
+    void face.files;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Characters no face needs to draw: spaces, joiners and variation selectors inside emoji sequences.
+const NEEDS_NO_GLYPH = /[\s\p{Cf}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/u;
+
+/** The first installed typeface that draws a character; else the face for its script that is not installed. */
+function faceFor(char: string, installed: (face: Typeface) => boolean): { face?: Typeface; toInstall?: Typeface } {
+  const code = char.codePointAt(0)!;
+  if (covers(MAIN_FACE.files.regular, code)) return { face: MAIN_FACE };
+  for (const face of FALLBACK_FACES.filter((f) => f.script!.test(char))) {
+    if (!installed(face)) return { toInstall: face };
+    if (covers(face.files.regular, code)) return { face };
+  }
+  return {};
+}
+
+/**
+ * The typefaces that together draw every character of the texts; the faces to install for characters only they
+ * draw (with those characters); and the characters no face here has.
+ */
+export function facesFor(
+  texts: readonly string[],
+  installed: (face: Typeface) => boolean = isInstalled,
+): { faces: Typeface[]; toInstall: { face: Typeface; chars: string[] }[]; missing: string[] } {
+  const faces = new Set<Typeface>([MAIN_FACE]);
+  const toInstall = new Map<Typeface, string[]>();
+  const missing = new Set<string>();
+  for (const char of new Set(texts.flatMap((text) => [...text]))) {
+    if (NEEDS_NO_GLYPH.test(char)) continue;
+    const found = faceFor(char, installed);
+    if (found.face) faces.add(found.face);
+    else if (found.toInstall) toInstall.set(found.toInstall, [...(toInstall.get(found.toInstall) ?? []), char]);
+    else missing.add(char);
+  }
+  return { faces: [...faces], toInstall: [...toInstall].map(([face, chars]) => ({ face, chars })), missing: [...missing] };
+}
+
+/**
+ * The text cut into runs, each drawn by one typeface. Rendering names each run's face itself rather than
+ * leaving the choice to the renderer's fallback, which loses its place after a ligature (an emoji after
+ * "fi" came out as an empty box).
+ */
+export function runsByFace(text: string): { face: Typeface; text: string }[] {
+  const runs: { face: Typeface; text: string }[] = [];
+  for (const char of text) {
+    const last = runs.at(-1);
+    // A joiner or variation selector belongs to the emoji it shapes; a space is the main face's (an emoji
+    // face's space is as wide as an emoji).
+    const face = /\s/.test(char) ? MAIN_FACE : NEEDS_NO_GLYPH.test(char) ? (last?.face ?? MAIN_FACE) : (faceFor(char, isInstalled).face ?? MAIN_FACE);
+    if (last?.face === face) last.text += char;
+    else runs.push({ face, text: char });
+  }
+  return runs;
+}
+
+const coverageByFile = new Map<string, Set<number>>();
+
+function covers(file: string, code: number): boolean {
+  let coverage = coverageByFile.get(file);
+  if (!coverage) {
+    coverage = readCmap(readFileSync(file));
+    coverageByFile.set(file, coverage);
+  }
+  return coverage.has(code);
+}
+
+/**
+ * The characters a TrueType font maps to a glyph, from its `cmap` table (the Unicode subtables, formats 4
+ * and 12: https://learn.microsoft.com/typography/opentype/spec/cmap).
+ */
+export function readCmap(font: Buffer): Set<number> {
+  const tables = font.readUInt16BE(4);
+  let cmap = -1;
+  for (let i = 0; i < tables; i++) {
+    if (font.toString("latin1", 12 + i * 16, 16 + i * 16) === "cmap") cmap = font.readUInt32BE(20 + i * 16);
+  }
+  if (cmap < 0) throw new Error("not a TrueType font with a cmap table");
+  const codes = new Set<number>();
+  const subtables = font.readUInt16BE(cmap + 2);
+  for (let i = 0; i < subtables; i++) {
+    const platform = font.readUInt16BE(cmap + 4 + i * 8);
+    if (platform !== 0 && platform !== 3) continue;
+    const at = cmap + font.readUInt32BE(cmap + 8 + i * 8);
+    const format = font.readUInt16BE(at);
+    if (format === 12) {
+      const groups = font.readUInt32BE(at + 12);
+      for (let g = 0; g < groups; g++) {
+        const [first, last] = [font.readUInt32BE(at + 16 + g * 12), font.readUInt32BE(at + 20 + g * 12)];
+        for (let code = first; code <= last; code++) codes.add(code);
+      }
+    } else if (format === 4) {
+      const segments = font.readUInt16BE(at + 6) / 2;
+      const ends = at + 14;
+      const starts = ends + segments * 2 + 2;
+      const deltas = starts + segments * 2;
+      const offsets = deltas + segments * 2;
+      for (let s = 0; s < segments; s++) {
+        const [first, last] = [font.readUInt16BE(starts + s * 2), font.readUInt16BE(ends + s * 2)];
+        const delta = font.readInt16BE(deltas + s * 2);
+        const offset = font.readUInt16BE(offsets + s * 2);
+        for (let code = first; code <= last && code !== 0xffff; code++) {
+          const glyph = offset === 0 ? (code + delta) & 0xffff : font.readUInt16BE(offsets + s * 2 + offset + (code - first) * 2);
+          if (glyph !== 0) codes.add(code);
+        }
+      }
+    }
+  }
+  return codes;
+}

@@ -1,0 +1,258 @@
+import { Resvg } from "@resvg/resvg-js";
+import type { SiteContent } from "../../../src/content/types";
+import { CONTENT_FILE, ContentError } from "../../../src/content/validate";
+import { facesFor, isInstalled, MAIN_FACE, runsByFace, type Typeface } from "./fonts";
+import { escapeXml } from "../site-files";
+import { theme as stylesheetTheme, type Theme } from "../styles";
+
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
+
+/**
+ * SVG to PNG, drawn only with the typefaces given (from the registry, never the system's: the same commit
+ * must give the same picture on every machine, and a CI machine may have no fonts at all).
+ */
+export function renderPng(svg: string, width?: number, faces: readonly Typeface[] = [MAIN_FACE]): Uint8Array {
+  return new Resvg(svg, renderOptions(faces, width)).render().asPng();
+}
+
+function renderOptions(faces: readonly Typeface[], width?: number) {
+  return {
+    fitTo: width ? ({ mode: "width", value: width } as const) : ({ mode: "original" } as const),
+    font: { loadSystemFonts: false, fontFiles: faces.flatMap((f) => [f.files.regular, f.files.semibold]), defaultFontFamily: MAIN_FACE.family },
+  };
+}
+
+/**
+ * A PNG wrapped as an ICO (one image, the PNG stored whole, as every browser since 2009 reads it): for
+ * /favicon.ico, which browsers, crawlers and feed readers ask for when a page names no icon of its own.
+ */
+export function icoFromPng(png: Uint8Array, size: number): Uint8Array {
+  const header = Buffer.alloc(22);
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(1, 4); // one image
+  header.writeUInt8(size % 256, 6); // width and height; 0 means 256
+  header.writeUInt8(size % 256, 7);
+  header.writeUInt16LE(1, 10); // colour planes
+  header.writeUInt16LE(32, 12); // bits per pixel
+  header.writeUInt32LE(png.length, 14);
+  header.writeUInt32LE(header.length, 18); // where the image starts
+  return new Uint8Array(Buffer.concat([header, png]));
+}
+
+const gradientStops = (theme: Theme) =>
+  `<stop offset="0" stop-color="${theme.violetLight}"/><stop offset=".55" stop-color="${theme.blueLight}"/><stop offset="1" stop-color="${theme.tealLight}"/>`;
+
+/**
+ * The mark: a soft wave in the accent gradient on the night background. `rounded` for the SVG favicon;
+ * square for the PNG icons, which phones mask to their own shape.
+ */
+export function iconSvg(theme: Theme, { rounded }: { rounded: boolean }): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">${gradientStops(theme)}</linearGradient></defs>` +
+    `<rect width="64" height="64"${rounded ? ' rx="14"' : ""} fill="${theme.background}"/>` +
+    `<path d="M9 32c3.6-11 7.3-11 11 0s7.4 11 11 0 7.4-11 11 0 7.4 11 11 0" fill="none" stroke="url(#g)" stroke-width="5" stroke-linecap="round"/>` +
+    `</svg>`
+  );
+}
+
+/** How one text of the share image may be set: sizes it may shrink to, lines it may wrap to. */
+interface TextStyle {
+  weight: 400 | 600;
+  largest: number;
+  smallest: number;
+  step: number;
+  lines: number;
+  /** Baseline to baseline, in font sizes. */
+  leading: number;
+}
+
+const MARGIN = 88;
+const TEXT_WIDTH = SHARE_IMAGE.width - 2 * MARGIN;
+const EYEBROW_BASELINE = 168;
+/** The lowest a tagline's letters may reach: clear of the wave's crest (y 487). */
+const TEXT_BOTTOM = 452;
+const WAVE = { y: 520, end: MARGIN + 480 };
+const BRAND: TextStyle = { weight: 600, largest: 112, smallest: 64, step: 4, lines: 2, leading: 1.08 };
+const TAGLINE: TextStyle = { weight: 400, largest: 46, smallest: 32, step: 2, lines: 3, leading: 1.25 };
+const HOST: TextStyle = { weight: 400, largest: 30, smallest: 22, step: 2, lines: 1, leading: 1 };
+
+/** Where a text of the image comes from, so that a problem names the file (or variable) and the field. */
+interface Source {
+  field: string;
+  source: string;
+  text: string;
+}
+
+/**
+ * The 1200×630 picture shown when a page is shared: the brand and tagline over the site's orbs. Each text
+ * takes the largest size at which it fits, wrapping onto more lines and shrinking down to a floor; text that
+ * cannot fit even then, or that no typeface here can draw, stops the build with the field named.
+ */
+export function shareImage(
+  site: SiteContent,
+  sources: Record<string, string> = {},
+  theme: Theme = stylesheetTheme(),
+  installed: (face: Typeface) => boolean = isInstalled,
+): { svg: string; faces: Typeface[] } {
+  const from = (field: keyof SiteContent, text: string): Source => ({ field, source: sources[field] ?? CONTENT_FILE, text });
+  const brand = from("brand", site.brand);
+  const tagline = from("tagline", site.tagline);
+  const host = from("origin", new URL(site.origin).host);
+  const texts = [brand, tagline, host];
+
+  const listed = (chars: readonly string[]) => chars.map((c) => `"${c}" (U+${c.codePointAt(0)!.toString(16).toUpperCase()})`).join(", ");
+  const problems = texts.flatMap(({ field, source, text }) => {
+    const { toInstall, missing } = facesFor([text], installed);
+    return [
+      ...toInstall.map(({ face, chars }) => ({
+        field,
+        source,
+        message: `has characters the share image draws with ${face.family}, which is not installed: ${listed(chars)}. Add it with \`npm install --save-dev ${face.pkg}@${face.version}\``,
+      })),
+      ...(missing.length === 0
+        ? []
+        : [{ field, source, message: `has characters the share image has no typeface for: ${listed(missing)}. Add one that covers them to FALLBACK_FACES in scripts/build/media/fonts.ts, or write them otherwise` }]),
+    ];
+  });
+  if (problems.length > 0) throw new ContentError(problems);
+  const { faces } = facesFor(texts.map((t) => t.text), installed);
+  const measure = measurer(faces);
+
+  const layout = chooseLayout(brand, tagline, measure);
+  const hostSize = sizes(HOST).find((size) => measure(host.text, size, HOST.weight) <= SHARE_IMAGE.width - MARGIN - WAVE.end - 40);
+  if (hostSize === undefined) {
+    throw new ContentError([{ field: host.field, source: host.source, message: `has a host name too long for the share image, even at ${HOST.smallest} px: use a shorter domain` }]);
+  }
+
+  const { width, height } = SHARE_IMAGE;
+  const text = (x: number, y: number, size: number, weight: number, fill: string, content: string, extra = "") =>
+    `<text x="${x}" y="${Math.round(y)}" font-weight="${weight}" font-size="${size}" fill="${fill}"${extra}>${svgText(content)}</text>`;
+  const orb = (id: string, color: string, opacity: number) =>
+    `<radialGradient id="${id}"><stop offset="0" stop-color="${color}" stop-opacity="${opacity}"/><stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <defs>
+    ${orb("violet", theme.violet, 0.6)}
+    ${orb("teal", theme.teal, 0.45)}
+    ${orb("rose", theme.rose, 0.3)}
+    <linearGradient id="line" x1="0" y1="0" x2="1" y2="0">${gradientStops(theme)}</linearGradient>
+  </defs>
+  <rect width="${width}" height="${height}" fill="${theme.background}"/>
+  <circle cx="1010" cy="90" r="430" fill="url(#violet)"/>
+  <circle cx="760" cy="650" r="380" fill="url(#teal)"/>
+  <circle cx="40" cy="260" r="320" fill="url(#rose)"/>
+  ${text(MARGIN, EYEBROW_BASELINE, 26, 600, theme.tealLight, "PREMIUM HEADPHONE AUDIO", ' letter-spacing="6"')}
+  ${layout.brand.lines.map((line, i) => text(MARGIN, layout.brand.baselines[i]!, layout.brand.size, BRAND.weight, theme.text, line)).join("\n  ")}
+  ${layout.tagline.lines.map((line, i) => text(MARGIN, layout.tagline.baselines[i]!, layout.tagline.size, TAGLINE.weight, theme.muted, line)).join("\n  ")}
+  <path d="M${MARGIN} ${WAVE.y}c40-44 80-44 120 0s80 44 120 0 80-44 120 0 80 44 120 0" fill="none" stroke="url(#line)" stroke-width="6" stroke-linecap="round"/>
+  ${text(width - MARGIN, WAVE.y + 12, hostSize, HOST.weight, theme.muted, host.text, ' text-anchor="end"')}
+</svg>`;
+  return { svg, faces };
+}
+
+interface Placed {
+  size: number;
+  lines: string[];
+  baselines: number[];
+}
+
+/** The largest brand, then the largest tagline, that fit the space between the eyebrow and the wave. */
+function chooseLayout(brand: Source, tagline: Source, measure: Measure): { brand: Placed; tagline: Placed } {
+  let brandFits = false;
+  for (const brandSize of sizes(BRAND)) {
+    const brandLines = wrap(brand.text, brandSize, BRAND, measure);
+    if (!brandLines) continue;
+    brandFits = true;
+    const brandBaselines = brandLines.map((_, i) => EYEBROW_BASELINE + 30 + brandSize * 0.92 + i * brandSize * BRAND.leading);
+    for (const taglineSize of sizes(TAGLINE)) {
+      const taglineLines = wrap(tagline.text, taglineSize, TAGLINE, measure);
+      if (!taglineLines) continue;
+      // Below the brand's descenders (a CJK face fills its whole em), then the tagline's own ascent.
+      const first = brandBaselines.at(-1)! + brandSize * 0.28 + taglineSize * 1.15;
+      const taglineBaselines = taglineLines.map((_, i) => first + i * taglineSize * TAGLINE.leading);
+      if (taglineBaselines.at(-1)! + taglineSize * 0.3 > TEXT_BOTTOM) continue;
+      return {
+        brand: { size: brandSize, lines: brandLines, baselines: brandBaselines },
+        tagline: { size: taglineSize, lines: taglineLines, baselines: taglineBaselines },
+      };
+    }
+  }
+  const [field, style] = brandFits ? [tagline, TAGLINE] : [brand, BRAND];
+  throw new ContentError([
+    {
+      field: field.field,
+      source: field.source,
+      message: `is too long for the share image (1200×630): even at ${style.smallest} px it does not fit on ${style.lines} line${style.lines > 1 ? "s" : ""}${brandFits ? " under the brand" : ""}. Shorten it`,
+    },
+  ]);
+}
+
+const sizes = (style: TextStyle) => Array.from({ length: (style.largest - style.smallest) / style.step + 1 }, (_, i) => style.largest - i * style.step);
+
+type Measure = (text: string, size: number, weight: number) => number;
+
+/**
+ * Text as SVG, each run in the typeface that draws it. In a line that mixes typefaces, resvg drops the whole
+ * line when EB Garamond forms an f-ligature (fi, fl, ff…), so there a zero-width non-joiner after each "f"
+ * keeps the letters apart.
+ */
+function svgText(text: string): string {
+  const runs = runsByFace(text);
+  return runs
+    .map((run) => {
+      const letters = runs.length > 1 && run.face === MAIN_FACE ? run.text.replace(/f(?=.)/g, "f\u200C") : run.text;
+      return `<tspan font-family="${run.face.family}">${escapeXml(letters)}</tspan>`;
+    })
+    .join("");
+}
+
+/** The drawn width of a line of text, as resvg lays it out with these typefaces. */
+function measurer(faces: readonly Typeface[]): Measure {
+  const options = renderOptions(faces);
+  const known = new Map<string, number>();
+  return (text, size, weight) => {
+    const key = `${size}:${weight}:${text}`;
+    let width = known.get(key);
+    if (width === undefined) {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text x="0" y="0" font-weight="${weight}" font-size="${size}">${svgText(text)}</text></svg>`;
+      width = new Resvg(svg, options).getBBox()?.width ?? 0;
+      known.set(key, width);
+    }
+    return width;
+  };
+}
+
+// Scripts written without spaces between words: lines may break between their words.
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+
+/**
+ * The text broken into lines that fit the width at this size, or undefined if it needs more lines than the
+ * style allows (or one word alone is too wide). Lines break at spaces, and between words in scripts that
+ * use no spaces; punctuation stays with the word before it.
+ */
+function wrap(text: string, size: number, style: TextStyle, measure: Measure): string[] | undefined {
+  const words: { text: string; spaced: boolean }[] = [];
+  for (const [i, chunk] of text.trim().split(/\s+/).entries()) {
+    const parts = UNSPACED.test(chunk) ? wordsOf(chunk) : [chunk];
+    parts.forEach((part, j) => words.push({ text: part, spaced: i > 0 && j === 0 }));
+  }
+  const lines: string[] = [];
+  for (const word of words) {
+    const last = lines.at(-1);
+    const joined = last === undefined ? undefined : `${last}${word.spaced ? " " : ""}${word.text}`;
+    if (joined !== undefined && measure(joined, size, style.weight) <= TEXT_WIDTH) lines[lines.length - 1] = joined;
+    else if (measure(word.text, size, style.weight) <= TEXT_WIDTH) lines.push(word.text);
+    else return undefined;
+    if (lines.length > style.lines) return undefined;
+  }
+  return lines;
+}
+
+function wordsOf(chunk: string): string[] {
+  const words: string[] = [];
+  for (const { segment, isWordLike } of new Intl.Segmenter(undefined, { granularity: "word" }).segment(chunk)) {
+    if (isWordLike || words.length === 0) words.push(segment);
+    else words[words.length - 1] += segment;
+  }
+  return words;
+}

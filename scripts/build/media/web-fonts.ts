@@ -1,0 +1,89 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import subsetFont from "subset-font";
+import { assetPath } from "../asset-path";
+import { MAIN_FACE } from "./fonts";
+import { ROOT } from "../../paths";
+
+/**
+ * The headings' and the wordmark's serif: EB Garamond SemiBold, the share image's face, self-hosted as WOFF2 and
+ * cut to what an English page sets. Two files split by unicode-range: the browser fetches the second only for a
+ * page that has one of its characters. The ranges are fixed, not read from the copy, so a content edit never
+ * changes a font file, the stylesheet that names it, or the Content-Security-Policy that hashes the stylesheet.
+ */
+export const DISPLAY_FONT = {
+  family: "EB Garamond",
+  weight: 600,
+  source: MAIN_FACE.files.semibold,
+  subsets: {
+    // Basic Latin and the punctuation the copy sets: no-break space and hyphen, dashes, quotes, ellipsis, middle dot.
+    core: [[0x20, 0x7e], [0xa0], [0xb7], [0x2010, 0x2011], [0x2013, 0x2014], [0x2018, 0x2019], [0x201c, 0x201d], [0x2026]],
+    // The rest of Western and Central European Latin, for a name or a word with an accent.
+    latin: [[0xa1, 0xb6], [0xb8, 0x24f], [0x2020, 0x2022], [0x2030], [0x2039, 0x203a], [0x20ac]],
+  },
+  /** OpenType features kept: kerning and the standard ligatures. The rest (small caps, swashes...) is not set. */
+  features: ["kern", "liga"],
+} as const;
+
+type Range = readonly [number, number?];
+export type SubsetName = keyof typeof DISPLAY_FONT.subsets;
+
+/** A changed subsetting step invalidates the cache. */
+const RECIPE_VERSION = 1;
+const CACHE = join(ROOT, "node_modules/.cache/site-fonts");
+
+const rangeChars = (ranges: readonly Range[]) =>
+  ranges.flatMap(([from, to = from]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i))).join("");
+
+const hex = (n: number) => n.toString(16).toUpperCase();
+/** "U+20-7E, U+A0": the same ranges, as CSS's unicode-range. */
+export const unicodeRange = (ranges: readonly Range[]) => ranges.map(([from, to]) => (to === undefined ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(", ");
+
+export interface WebFont {
+  subset: SubsetName;
+  /** Site path: /assets/eb-garamond-600-core-1a2b3c4d5e.woff2 */
+  path: string;
+  bytes: Uint8Array;
+  unicodeRange: string;
+}
+
+/**
+ * Each subset as a WOFF2 file with a content-hashed name. harfbuzz (through subset-font) cuts the same bytes
+ * from the same input every time; the result is kept in node_modules/.cache, so only the first build pays.
+ */
+export async function buildWebFonts(): Promise<WebFont[]> {
+  const source = await readFile(DISPLAY_FONT.source);
+  const sourceHash = createHash("sha256").update(source).digest("hex");
+  return Promise.all(
+    (Object.entries(DISPLAY_FONT.subsets) as [SubsetName, readonly Range[]][]).map(async ([subset, ranges]) => {
+      const key = createHash("sha256").update(JSON.stringify([RECIPE_VERSION, sourceHash, ranges, DISPLAY_FONT.features])).digest("hex");
+      const cached = join(CACHE, `${key}.woff2`);
+      let bytes: Uint8Array;
+      try {
+        bytes = await readFile(cached);
+      } catch {
+        bytes = await subsetFont(source, rangeChars(ranges), { targetFormat: "woff2", keepFeatures: [...DISPLAY_FONT.features], noHinting: true });
+        await mkdir(CACHE, { recursive: true });
+        // Written whole, then renamed: a build stopped halfway never leaves half a font to be read later.
+        await writeFile(`${cached}.${process.pid}`, bytes);
+        await rename(`${cached}.${process.pid}`, cached);
+      }
+      return { subset, path: assetPath(`eb-garamond-${DISPLAY_FONT.weight}-${subset}`, "woff2", bytes), bytes, unicodeRange: unicodeRange(ranges) };
+    }),
+  );
+}
+
+/**
+ * The @font-face rules, with each file's URL as pages write it. `font-display: optional`: the text never waits
+ * more than a moment and never changes face after it is drawn, so the font can shift nothing (CLS stays 0).
+ */
+export function fontFaceCss(fonts: readonly WebFont[], url: (path: string) => string): string {
+  return fonts
+    .map(
+      (font) =>
+        `@font-face{font-family:"${DISPLAY_FONT.family}";font-style:normal;font-weight:${DISPLAY_FONT.weight};font-display:optional;` +
+        `src:url(${url(font.path)}) format("woff2");unicode-range:${font.unicodeRange}}`,
+    )
+    .join("");
+}

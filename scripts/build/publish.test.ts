@@ -1,0 +1,212 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { XMLValidator } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { site } from "../../src/content/site";
+import { ROOT } from "../paths";
+import { build } from "../build";
+import { createUrls, outputFileFor } from "../../src/lib/routes";
+import type { PreviewPlayerProps } from "../../src/islands/PreviewPlayer";
+import { readIslandProps } from "../../src/islands/registry";
+import { navRoutes } from "../../src/pages/index";
+import { parseHtml } from "./parse-html";
+import { sitemapXml } from "./site-files";
+import { theme } from "./styles";
+
+const ROUTES = navRoutes().map((r) => r.path);
+const fileFor = outputFileFor;
+
+let workDir: string;
+let dist: string;
+let underBase: string;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), "site-publish-"));
+  dist = join(workDir, "root");
+  underBase = join(workDir, "repo");
+  await build({ outDir: dist });
+  await build({ site: { ...site, origin: "https://someone.github.io", basePath: "/repo/" }, outDir: underBase });
+});
+afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+const read = (dir: string, file: string) => readFile(join(dir, file), "utf8");
+const page = async (dir: string, file: string) => parseHtml(await read(dir, file));
+const meta = (doc: Document, key: string) =>
+  doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute("content") ?? undefined;
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer): [number, number] {
+  expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+  return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+}
+
+describe("search and sharing", () => {
+  it.each(ROUTES)("%s: canonical and og:url are the page's absolute URL, with one trailing-slash form", async (route) => {
+    const doc = await page(dist, fileFor(route));
+    const canonical = doc.querySelector('link[rel="canonical"]')!.getAttribute("href");
+    expect(canonical).toBe(`${site.origin}${route}`);
+    expect(meta(doc, "og:url")).toBe(canonical);
+  });
+
+  it.each(ROUTES)("%s: Open Graph and Twitter card, language and theme colour", async (route) => {
+    const doc = await page(dist, fileFor(route));
+    expect(doc.documentElement.getAttribute("lang")).toBe("en");
+    expect(meta(doc, "og:title")).toBe(doc.title);
+    expect(meta(doc, "og:description")).toBe(meta(doc, "description"));
+    expect(meta(doc, "og:type")).toBe("website");
+    expect(meta(doc, "og:site_name")).toBe(site.brand);
+    expect(meta(doc, "og:image")).toMatch(new RegExp(`^${site.origin}/assets/share-[0-9a-f]{10}\\.png$`));
+    expect(meta(doc, "twitter:card")).toBe("summary_large_image");
+    expect(meta(doc, "theme-color")).toBe(theme().background);
+    expect(meta(doc, "robots")).toBeUndefined();
+  });
+
+  it("keeps the 404 page out of search: noindex, no canonical", async () => {
+    const doc = await page(dist, "404.html");
+    expect(meta(doc, "robots")).toBe("noindex");
+    expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(meta(doc, "og:url")).toBeUndefined();
+  });
+
+  it("renders the share image at 1200×630 and names it by absolute URL", async () => {
+    const [file] = (await readdir(join(dist, "assets"))).filter((f) => f.startsWith("share-"));
+    expect(pngSize(await readFile(join(dist, "assets", file!)))).toEqual([1200, 630]);
+    const doc = await page(dist, "index.html");
+    expect(meta(doc, "og:image")).toBe(`${site.origin}/assets/${file}`);
+    expect(meta(doc, "og:image:width")).toBe("1200");
+    expect(meta(doc, "og:image:height")).toBe("630");
+  });
+
+  it("lists every route in the sitemap by absolute URL, and not the 404 page", async () => {
+    const xml = await read(dist, "sitemap.xml");
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(ROUTES.map((r) => `${site.origin}${r}`));
+    expect(xml).not.toContain("404");
+  });
+
+  it("#11 writes a sitemap that parses, escaping what XML reserves", async () => {
+    expect(XMLValidator.validate(await read(dist, "sitemap.xml"))).toBe(true);
+    const xml = sitemapXml(["/a&b/", "/<c>/"], createUrls({ origin: "https://www.example.com", basePath: "/" }));
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain("<loc>https://www.example.com/a&amp;b/</loc>");
+    expect(xml).toContain("<loc>https://www.example.com/&lt;c&gt;/</loc>");
+  });
+
+  it("points robots.txt at the sitemap by absolute URL", async () => {
+    expect(await read(dist, "robots.txt")).toContain(`\nSitemap: ${site.origin}/sitemap.xml\n`);
+  });
+});
+
+describe("structured data", () => {
+  const jsonLd = async (file: string) =>
+    [...(await page(dist, file)).querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!));
+
+  it("describes the organisation and the website on the home page", async () => {
+    const [data] = await jsonLd("index.html");
+    const types = data["@graph"].map((node: { "@type": string }) => node["@type"]);
+    expect(types).toEqual(["Organization", "WebSite"]);
+    expect(data["@graph"][0]).toMatchObject({ name: site.brand, url: `${site.origin}/`, email: site.email });
+  });
+
+  it("the catalogue: a Product per field, with its duration, declared bands and storefront URL", async () => {
+    const [data] = await jsonLd("all-fields/index.html");
+    const products = data["@graph"];
+    expect(products).toHaveLength(site.fields.length);
+    site.fields.forEach((field, i) => {
+      expect(products[i]).toMatchObject({ "@type": "Product", name: field.title, description: field.description, url: field.url });
+      expect(products[i].additionalProperty).toContainEqual(expect.objectContaining({ name: "Duration", value: field.durationMinutes, unitCode: "MIN" }));
+      expect(products[i].additionalProperty.filter((p: { name: string }) => p.name === "Binaural beat")).toHaveLength(field.bands?.length ?? 0);
+    });
+  });
+
+  it("#13 the catalogue: each Product's preview as an AudioObject, as long as the player on Products says", async () => {
+    const [data] = await jsonLd("all-fields/index.html");
+    const audio = await readdir(join(dist, "assets"));
+    const products = await page(dist, "products/index.html");
+    site.fields.forEach((field, i) => {
+      const product = data["@graph"][i];
+      if (!field.preview) return expect(product.audio).toBeUndefined();
+      const player = readIslandProps<PreviewPlayerProps>(products.getElementById(`preview-player-${site.fields.slice(0, i + 1).filter((f) => f.preview).length}`)!);
+      expect(product.audio).toMatchObject({ "@type": "AudioObject", duration: `PT${Math.round(player.seconds)}S`, encodingFormat: "audio/mpeg" });
+      expect(product.audio.contentUrl).toBe(`${site.origin}${player.src}`);
+      expect(audio).toContain(product.audio.contentUrl.split("/").pop());
+    });
+  });
+
+  it("invents no rating or review anywhere, and a price only where the owner set one", async () => {
+    for (const route of ROUTES) {
+      for (const data of await jsonLd(fileFor(route))) expect(JSON.stringify(data)).not.toMatch(/"(aggregateRating|review|ratingValue)"/);
+    }
+    const [data] = await jsonLd("all-fields/index.html");
+    site.fields.forEach((field, i) => expect(data["@graph"][i].offers?.price).toBe(field.price?.amount));
+  });
+
+  it("only the home and catalogue pages carry structured data: one description of each product", async () => {
+    const withData = [];
+    for (const route of ROUTES) if ((await jsonLd(fileFor(route))).length) withData.push(route);
+    expect(withData).toEqual(["/", "/all-fields/"]);
+  });
+});
+
+describe("icons and manifest", () => {
+  it("has an SVG favicon, a 180×180 apple-touch-icon and 192/512 icons", async () => {
+    const doc = await page(dist, "index.html");
+    expect(doc.querySelector('link[rel="icon"]')!.getAttribute("type")).toBe("image/svg+xml");
+    expect((await read(dist, "favicon.svg")).startsWith("<svg")).toBe(true);
+    expect(doc.querySelector('link[rel="apple-touch-icon"]')!.getAttribute("href")).toBe("/apple-touch-icon.png");
+    expect(pngSize(await readFile(join(dist, "apple-touch-icon.png")))).toEqual([180, 180]);
+    expect(pngSize(await readFile(join(dist, "icon-192.png")))).toEqual([192, 192]);
+    expect(pngSize(await readFile(join(dist, "icon-512.png")))).toEqual([512, 512]);
+  });
+
+  it("answers /favicon.ico, where browsers and crawlers look when a page names no icon, with an ICO of a 32×32 PNG", async () => {
+    const ico = await readFile(join(dist, "favicon.ico"));
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 1]);
+    expect([ico[6], ico[7], ico.readUInt32LE(14), ico.readUInt32LE(18)]).toEqual([32, 32, ico.length - 22, 22]);
+    expect(pngSize(ico.subarray(22))).toEqual([32, 32]);
+  });
+
+  it("links a web app manifest with the name, colours and icons that exist", async () => {
+    const doc = await page(dist, "index.html");
+    expect(doc.querySelector('link[rel="manifest"]')!.getAttribute("href")).toBe("/site.webmanifest");
+    const manifest = JSON.parse(await read(dist, "site.webmanifest"));
+    expect(manifest).toMatchObject({ name: site.brand, background_color: theme().background, theme_color: theme().background, start_url: "/" });
+    for (const icon of manifest.icons) await expect(readFile(join(dist, icon.src))).resolves.toBeTruthy();
+  });
+
+  it("takes its colours from the stylesheet's tokens", async () => {
+    const tokens = await readFile(join(ROOT, "styles/tokens.css"), "utf8");
+    expect(tokens).toContain(`--ink-950: ${theme().background};`);
+    expect(await read(dist, "favicon.svg")).toContain(`fill="${theme().background}"`);
+  });
+});
+
+describe("under a base path (a GitHub Pages project site)", () => {
+  it.each([...ROUTES, "/404.html"])("%s: every internal link and asset URL is under /repo/", async (route) => {
+    const html = await read(underBase, route.endsWith(".html") ? route.slice(1) : fileFor(route));
+    const doc = parseHtml(html);
+    for (const el of doc.querySelectorAll("[href], [src]")) {
+      const ref = el.getAttribute("href") ?? el.getAttribute("src")!;
+      if (/^(https:|mailto:|#)/.test(ref)) continue;
+      expect(ref).toMatch(/^\/repo\//);
+    }
+    expect(html).toContain('"/repo/assets/islands-');
+  });
+
+  it("names its icon in <head> from the start, since /favicon.ico at the host's root is another site's", async () => {
+    const [atRoot, underRepo] = [await page(dist, "index.html"), await page(underBase, "index.html")];
+    expect(atRoot.querySelector('head > link[rel="icon"]')).toBeNull();
+    expect(underRepo.querySelector('head > link[rel="icon"]')!.getAttribute("href")).toBe("/repo/favicon.svg");
+  });
+
+  it("gives canonical, og:url, sitemap and robots.txt the base path too", async () => {
+    const doc = await page(underBase, "about/index.html");
+    expect(doc.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe("https://someone.github.io/repo/about/");
+    expect(meta(doc, "og:url")).toBe("https://someone.github.io/repo/about/");
+    expect(meta(doc, "og:image")).toMatch(/^https:\/\/someone\.github\.io\/repo\/assets\/share-/);
+    expect(await read(underBase, "sitemap.xml")).toContain("<loc>https://someone.github.io/repo/contact/</loc>");
+    expect(await read(underBase, "robots.txt")).toContain("Sitemap: https://someone.github.io/repo/sitemap.xml");
+    expect(JSON.parse(await read(underBase, "site.webmanifest")).start_url).toBe("/repo/");
+  });
+});

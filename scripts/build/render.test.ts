@@ -1,0 +1,378 @@
+import { describe, expect, it } from "vitest";
+import { about } from "../../src/content/about";
+import { allFields } from "../../src/content/all-fields";
+import { bandLabel } from "../../src/content/bands";
+import { contact } from "../../src/content/contact";
+import { frame } from "../../src/content/frame";
+import { home } from "../../src/content/home";
+import { mail } from "../../src/content/mail";
+import { products } from "../../src/content/products";
+import { productQuestions, serviceQuestions } from "../../src/content/questions";
+import { safety } from "../../src/content/safety";
+import { sample } from "../../src/content/sample";
+import { services } from "../../src/content/services";
+import { site } from "../../src/content/site";
+import { siteSlots } from "../../src/content/slots";
+import type { SiteContent } from "../../src/content/types";
+import type { CopyAddressProps } from "../../src/islands/CopyAddress";
+import { readIslandProps } from "../../src/islands/registry";
+import type { SiteHeaderProps } from "../../src/islands/SiteHeader";
+import { createUrls, outputFileFor } from "../../src/lib/routes";
+import { plainText } from "../../src/lib/slots";
+import { HOME_FIELDS } from "../../src/pages/home";
+import { navRoutes, pages as allPages } from "../../src/pages/index";
+import { fieldIds } from "../../src/pages/products";
+import { parseHtml as parse } from "./parse-html";
+import { renderSite } from "./render";
+import { FAKE_ASSETS, fakePreviews, FIXTURE_SITE } from "../test/fixtures";
+
+/**
+ * The pages as the build renders them. Most tests here run on the owner's real content and assert what must hold
+ * for any content: every field where it belongs, every label where the specification puts it, every link
+ * working as it says. A test that needs particular facts renders the tests' own fixture.
+ */
+const render = (content: SiteContent = site) => renderSite({ site: content, assets: FAKE_ASSETS, urls: createUrls(content), previews: fakePreviews(content) });
+const pages = await render();
+/** A content text as the page shows it. */
+const shown = (text: string, content: SiteContent = site) => plainText(text, siteSlots(content));
+
+/** Every page in the top bar, with the file it is written to, from the pages' own meta. */
+const ROUTES = Object.fromEntries(navRoutes().map((r) => [r.path, outputFileFor(r.path)]));
+
+function page(file: string, from = pages): Document {
+  const html = from.get(file);
+  if (!html) throw new Error(`no page ${file}`);
+  return parse(html);
+}
+
+const text = (doc: Document | Element) => ("body" in doc ? doc.body : doc).textContent!.replace(/\s+/g, " ");
+const titles = (doc: Document, selector: string) => [...doc.querySelectorAll(selector)].map((h) => h.textContent!.trim());
+
+/** The single link whose visible text starts with `label` (screen-reader-only text is ignored). */
+function link(scope: ParentNode, label: string): HTMLAnchorElement {
+  const matches = [...scope.querySelectorAll("a")].filter((a) => visibleText(a).startsWith(label));
+  if (matches.length !== 1) throw new Error(`expected one link "${label}", found ${matches.length}`);
+  return matches[0]!;
+}
+
+function visibleText(el: Element): string {
+  const clone = el.cloneNode(true) as Element;
+  clone.querySelectorAll(".visually-hidden").forEach((n) => n.remove());
+  return clone.textContent!.replace(/\s+/g, " ").trim();
+}
+
+function decodeMailto(href: string) {
+  expect(href).toMatch(/^mailto:/);
+  const [address, query = ""] = href.slice("mailto:".length).split("?");
+  expect(query).not.toContain("+");
+  const params = Object.fromEntries(query.split("&").map((p) => p.split("=").map(decodeURIComponent)));
+  return { address, subject: params.subject, body: params.body };
+}
+
+function expectStorefrontLink(a: HTMLAnchorElement, href: string, content: SiteContent = site) {
+  expect(a.getAttribute("href")).toBe(href);
+  expect(a.getAttribute("target")).toBe("_blank");
+  expect(a.getAttribute("rel")?.split(" ")).toContain("noopener");
+  expect(a.getAttribute("rel")).not.toContain("noreferrer");
+  expect(a.querySelector(".visually-hidden")?.textContent).toContain(shown(frame.storefrontLink.spoken, content));
+  // Said on screen too, beside the owner's label and not in it; screen readers have it in the link already.
+  const note = a.parentElement!.querySelector(".leaves__note")!;
+  expect(note.textContent).toBe(shown(frame.storefrontLink.note, content));
+  expect(note.getAttribute("aria-hidden")).toBe("true");
+  expect(a.contains(note)).toBe(false);
+}
+
+describe("every page, whatever the content", () => {
+  it("renders every page in the list and nothing else, the top bar's from their meta", () => {
+    expect([...pages.keys()].sort()).toEqual(allPages.map((p) => outputFileFor(p.meta.path)).sort());
+    expect(Object.keys(ROUTES).length).toBeGreaterThan(0);
+  });
+
+  describe.each(Object.entries(ROUTES))("%s", (route, file) => {
+    const doc = page(file);
+
+    it("is a complete document whose title names the studio", () => {
+      expect(pages.get(file)!.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
+      expect(doc.title).toContain(site.brand);
+    });
+
+    it("starts with a skip link to the main content and has one <h1>", () => {
+      const first = doc.querySelector("a, button")!;
+      expect(first.getAttribute("href")).toBe("#main");
+      expect(doc.getElementById("main")?.tagName).toBe("MAIN");
+      expect(doc.querySelectorAll("h1")).toHaveLength(1);
+    });
+
+    it("has the top bar: brand to /, a link to each page with nav meta in its order, only this page's marked current", () => {
+      const bar = doc.querySelector("header.site-header")!;
+      expect(link(bar, site.brand).getAttribute("href")).toBe("/");
+      const navLinks = [...bar.querySelectorAll("nav a")];
+      expect(navLinks.map((a) => [a.textContent, a.getAttribute("href")])).toEqual(navRoutes().map((r) => [r.label, r.path]));
+      expect(navLinks.filter((a) => a.getAttribute("aria-current") === "page").map((a) => a.getAttribute("href"))).toEqual([route]);
+      const toggle = bar.querySelector("button")!;
+      expect(toggle.getAttribute("aria-expanded")).toBe("false");
+      expect(doc.getElementById(toggle.getAttribute("aria-controls")!)?.tagName).toBe("NAV");
+    });
+
+    it("ships the header's props for hydration and inlines the CSS and the loader: nothing to fetch to paint", () => {
+      const header = doc.querySelector('[data-island="SiteHeader"]')!;
+      const props = readIslandProps<SiteHeaderProps>(header);
+      expect(props.items.find((i) => i.current)!.href).toBe(route);
+      expect(doc.querySelector("head style")!.textContent).toBe("body{color:red}");
+      expect([...doc.querySelectorAll("head script:not([type])")].map((s) => s.textContent)).toEqual([FAKE_ASSETS.script]);
+      expect(doc.querySelectorAll('script[src], link[rel="modulepreload"]')).toHaveLength(0);
+      // Nothing else is linked for the first paint: the icon, manifest and the other stylesheets come after it.
+      expect(doc.querySelectorAll('head > link[rel="stylesheet"], head > link[rel="icon"], head > link[rel="manifest"]')).toHaveLength(0);
+    });
+
+    it("links what comes after the first paint in <noscript>, for a browser without JavaScript", () => {
+      const inNoscript = parse(doc.querySelector("head > noscript")!.innerHTML);
+      expect([...inNoscript.querySelectorAll("link")].map((l) => ({ rel: l.rel, href: l.getAttribute("href"), type: l.getAttribute("type") ?? undefined, media: l.getAttribute("media") ?? undefined }))).toEqual(
+        FAKE_ASSETS.afterPaint.map((link) => ({ type: undefined, media: undefined, ...link })),
+      );
+    });
+
+    it("#21 puts a copy control, with the address as its props, beside every e-mail address the page shows", () => {
+      const shown = [...doc.querySelectorAll("body *")].filter((el) => el.children.length === 0 && el.textContent!.trim() === site.email);
+      expect(shown.length).toBeGreaterThan(0);
+      for (const address of shown) {
+        const beside = (address.closest("a") ?? address).nextElementSibling!;
+        expect(beside.getAttribute("data-island"), address.outerHTML).toBe("CopyAddress");
+        expect(readIslandProps<CopyAddressProps>(beside).address).toBe(site.email);
+      }
+    });
+
+    it("has the footer: © year, tagline and the contact address as a mail link", () => {
+      const footer = doc.querySelector("footer")!;
+      expect(footer.textContent).toContain(`© ${site.copyrightYear}`);
+      expect(footer.textContent).toContain(site.tagline);
+      expect(decodeMailto(link(footer, site.email).href)).toMatchObject({ address: site.email, subject: mail.generalInquiry.subject });
+    });
+
+    it("shows every slot filled and no link markup as written", () => {
+      const body = doc.body.cloneNode(true) as HTMLElement;
+      body.querySelectorAll("script").forEach((s) => s.remove());
+      expect(text(body)).not.toMatch(/\{\w+\}|\]\(\//);
+    });
+  });
+
+  it("uses only the preset subjects, each with a body, on every mail link of the site", () => {
+    const subjects = new Set<string>();
+    for (const html of pages.values()) {
+      for (const a of parse(html).querySelectorAll<HTMLAnchorElement>('a[href^="mailto:"]')) {
+        const { address, subject, body } = decodeMailto(a.href);
+        expect(address).toBe(site.email);
+        expect(body?.length).toBeGreaterThan(0);
+        subjects.add(subject!);
+      }
+    }
+    expect([...subjects].sort()).toEqual(Object.values(mail).map((m) => m.subject).sort());
+  });
+
+  it("opens every external link in a new tab with noopener, and says so", () => {
+    for (const html of pages.values()) {
+      for (const a of parse(html).querySelectorAll<HTMLAnchorElement>('a[href^="http"]')) expectStorefrontLink(a, a.getAttribute("href")!);
+    }
+  });
+
+  it("#14 reads in order: a card's label comes after its heading in the source, and every closing panel has an id to link to", () => {
+    for (const [file, html] of pages) {
+      const d = parse(html);
+      for (const label of d.querySelectorAll(".card__label")) expect(label.previousElementSibling?.matches(".card__title"), `${file}: ${label.textContent}`).toBe(true);
+      for (const panel of d.querySelectorAll(".callout-wrap")) expect(`${panel.id}-title`, file).toBe(panel.getAttribute("aria-labelledby"));
+    }
+  });
+});
+
+describe("the specification's screens, from the content", () => {
+  it("Home: hero with orbs and Explore The Fields, the first fields to hear and buy, the three cards, Learn More", () => {
+    const doc = page("index.html");
+    expect(doc.querySelector("h1")!.textContent).toBe(shown(home.hero.title));
+    expect(doc.querySelectorAll(".hero .orb")).toHaveLength(3);
+    expect(link(doc, shown(home.hero.explore)).getAttribute("href")).toBe("/products/");
+    expect(titles(doc, "#layers .card__title")).toEqual(home.layers.cards.map((c) => shown(c.title)));
+    expect(link(doc, shown(home.listen.learnMore)).getAttribute("href")).toBe("/about/");
+    const cards = [...doc.querySelectorAll("#fields .field-card")];
+    expect(cards.map((c) => c.querySelector(".card__title")!.textContent)).toEqual(site.fields.slice(0, HOME_FIELDS).map((f) => f.title));
+    cards.forEach((card, i) => expectStorefrontLink(link(card, shown(products.fields.buy)), site.fields[i]!.url));
+  });
+
+  it("About: the beats and their bands, morphic fields, the method, the benefit cards, the sample, both actions", () => {
+    const doc = page("about/index.html");
+    expect(titles(doc, "h2")).toEqual(expect.arrayContaining([about.beats.title, about.morphic.title, shown(about.method.title), sample.section.title]));
+    expect(titles(doc, "#binaural-beats .card__title")).toEqual(about.beats.bands.map((b) => b.title));
+    expect(titles(doc, "#expect .card__title")).toEqual(about.expect.cards.map((c) => c.title));
+    expect(decodeMailto(link(doc, shown(about.more.contact)).href)).toMatchObject({ address: site.email, subject: mail.moreInformation.subject });
+    expect(link(doc, shown(about.more.products)).getAttribute("href")).toBe("/products/");
+  });
+
+  it("Services: the custom request action, the examples with their bands, a way to products", () => {
+    const doc = page("services/index.html");
+    const requests = [...doc.querySelectorAll("a")].filter((a) => visibleText(a) === shown(services.intro.request));
+    expect(requests.length).toBeGreaterThan(0);
+    for (const a of requests) expect(decodeMailto(a.href).subject).toBe(mail.customField.subject);
+    expect([...doc.querySelectorAll("#examples .card")].map((card) => [card.querySelector(".card__title")!.textContent, card.querySelector(".eyebrow")!.textContent])).toEqual(
+      services.examples.cards.map((c) => [c.title, c.band ? bandLabel(c.band) : c.label]),
+    );
+    expect([...doc.querySelectorAll("main a")].some((a) => a.getAttribute("href") === "/products/")).toBe(true);
+  });
+
+  it("Products: every field with its facts, preview and storefront link, All Fields, the personal prompt, the benefits", () => {
+    const doc = page("products/index.html");
+    const cards = [...doc.querySelectorAll(".field-card")];
+    expect(cards.map((c) => [c.id, c.querySelector(".card__title")!.textContent])).toEqual(site.fields.map((f, i) => [fieldIds(site.fields)[i], f.title]));
+    cards.forEach((card, i) => {
+      const field = site.fields[i]!;
+      for (const fact of [shown(frame.fieldCard.length).replace("{minutes}", String(field.durationMinutes)), field.tuning, field.delivery, field.format]) expect(text(card)).toContain(fact);
+      expect(card.querySelector('[data-island="PreviewPlayer"]') !== null).toBe(field.preview !== undefined);
+      expectStorefrontLink(link(card, shown(products.fields.buy)), field.url);
+    });
+    expect(link(doc.querySelector("main")!, shown(products.fields.allFields)).getAttribute("href")).toBe("/all-fields/");
+    expect(decodeMailto(link(doc, shown(products.personal.request)).href).subject).toBe(mail.customField.subject);
+    expect(titles(doc, "#benefits .card__title")).toEqual(products.benefits.cards.map((c) => c.title));
+  });
+
+  it("All Fields: every field and All Our Products, each with its storefront link, a way to hear each, and the custom prompt", () => {
+    const doc = page("all-fields/index.html");
+    const cards = [...doc.querySelectorAll("#catalogue .card")];
+    expect(cards.map((c) => c.querySelector(".card__title")!.textContent)).toEqual([...site.fields.map((f) => f.title), allFields.catalogue.store.title]);
+    const targets = [...site.fields.map((f) => f.url), site.storefront.url];
+    cards.forEach((card, i) => expectStorefrontLink(link(card, shown(allFields.catalogue.view)), targets[i]!));
+    site.fields.forEach((field, i) => {
+      if (field.preview) expect(link(cards[i]!, shown(frame.fieldCard.previewLink)).getAttribute("href")).toBe(`/products/#${fieldIds(site.fields)[i]}`);
+    });
+    expect(decodeMailto(link(doc, shown(allFields.custom.ask)).href).subject).toBe(mail.customProduct.subject);
+  });
+
+  it("Contact: Get In Touch with Send Message, the address as text, the reply time, the help cards each with its subject", () => {
+    const doc = page("contact/index.html");
+    const card = doc.querySelector('[aria-labelledby="get-in-touch-title"]')!;
+    expect(card.querySelector("h2")!.textContent).toBe(shown(contact.card.title));
+    expect(decodeMailto(link(card, shown(contact.card.send)).href)).toMatchObject({ address: site.email, subject: mail.contactUs.subject });
+    expect(card.querySelector(".contact-card__address")!.textContent).toBe(site.email);
+    expect(card.textContent).toContain(site.replyTime);
+    expect([...doc.querySelectorAll("#help .card")].map((c) => [c.querySelector(".card__title")!.textContent, decodeMailto(c.querySelector("a")!.href).subject])).toEqual(
+      contact.help.cards.map((c) => [c.title, mail[c.preset].subject]),
+    );
+  });
+
+  it("404: the site's frame with links back in, all site-absolute", () => {
+    const doc = page("404.html");
+    expect(doc.querySelector('[aria-current="page"]')).toBeNull();
+    expect(doc.querySelectorAll(".site-header nav a")).toHaveLength(navRoutes().length);
+    expect(link(doc, "Go to the home page").getAttribute("href")).toBe("/");
+    for (const el of doc.querySelectorAll("[href], [src]")) expect(el.getAttribute("href") ?? el.getAttribute("src")).toMatch(/^(\/|#|https:|mailto:)/);
+  });
+
+  it("puts the band sample on About only, with its props and its note for browsers that cannot play it", () => {
+    const withPlayer = [...pages].filter(([, html]) => parse(html).querySelector('[data-island="SamplePlayer"]')).map(([file]) => file);
+    expect(withPlayer).toEqual(["about/index.html"]);
+    const doc = page("about/index.html");
+    const player = doc.querySelector('[data-island="SamplePlayer"]')!;
+    expect(player.querySelector(".sample__fallback")!.textContent).toBe(sample.noScript);
+    expect([...player.querySelectorAll("input[type=radio]")].map((r) => r.getAttribute("value"))).toEqual(sample.bands.map((b) => b.id));
+    expect(readIslandProps(player)).toEqual({ sample });
+  });
+
+  it.each(["about/index.html", "products/index.html"])("%s carries the listening-safely note", (file) => {
+    const note = page(file).getElementById(safety.id)!;
+    expect([...note.querySelectorAll("li")].map((li) => li.textContent)).toEqual(safety.points.map((p) => shown(p)));
+  });
+
+  it.each([
+    ["products/index.html", productQuestions],
+    ["services/index.html", serviceQuestions],
+  ] as const)("#14 %s answers a buyer's questions: each a <details> with its own id, facts filled in, unwritten terms marked", (file, group) => {
+    const block = page(file).getElementById(group.id)!;
+    expect(block.querySelector("h2")!.textContent).toBe(group.title);
+    expect([...block.querySelectorAll("details")].map((d) => [d.id, d.querySelector("summary")!.textContent])).toEqual(group.questions.map((q) => [q.id, shown(q.question)]));
+    expect(text(block)).not.toMatch(/\{\w+\}|\[\[|\]\]/);
+    const unwritten = [...block.querySelectorAll("mark.to-write")].map((m) => m.textContent);
+    expect(unwritten.length).toBe(group.questions.flatMap((q) => q.answer).filter((a) => a.includes("[[")).length);
+    for (const mark of unwritten) expect(mark).toMatch(/^Still to be written: \S/);
+  });
+});
+
+const fixture = await render(FIXTURE_SITE);
+
+describe("what depends on the content, on the tests' own", () => {
+  it("#14 Home says what a field is, from the fields' own lengths, and how Products and All Fields differ", async () => {
+    const doc = page("index.html", fixture);
+    expect(text(doc)).toContain("A field is a 60- or 90-minute audio file you download and play on stereo headphones");
+    const panel = doc.querySelector("#fields")!;
+    expect(link(panel, "Products").getAttribute("href")).toBe("/products/");
+    expect(link(panel, "All Fields").getAttribute("href")).toBe("/all-fields/");
+    const three = await render({ ...FIXTURE_SITE, fields: [...FIXTURE_SITE.fields, { ...FIXTURE_SITE.fields[0]!, url: "https://example.shopfront.com/l/short", durationMinutes: 45 }] });
+    expect(text(parse(three.get("index.html")!))).toContain("A field is a 45-, 60- or 90-minute audio file");
+  });
+
+  it("Home shows the first fields and, when there are more, leads to all of them", async () => {
+    const field = (i: number) => ({ ...FIXTURE_SITE.fields[0]!, title: `Field ${i}`, url: `https://example.shopfront.com/l/${i}` });
+    const many = await render({ ...FIXTURE_SITE, fields: Array.from({ length: 5 }, (_, i) => field(i)) });
+    const panel = parse(many.get("index.html")!).querySelector("#fields")!;
+    expect(titles(parse(many.get("index.html")!), "#fields .card__title")).toEqual(["Field 0", "Field 1"]);
+    expect(link(panel, "All 5 fields").getAttribute("href")).toBe("/products/");
+    expect(text(parse(fixture.get("index.html")!).querySelector("#fields")!)).not.toContain("All 2 fields");
+  });
+
+  it("#14 Products' answers state the fields' real format and lengths", () => {
+    const answer = page("products/index.html", fixture).getElementById("download")!.textContent!;
+    expect(answer).toContain("(MP3, 320 kbps)");
+    expect(answer).toContain("60 or 90 minutes long");
+    expect(answer).toContain("Shopfront");
+  });
+
+  it("#13 #19 a field card states its format and declared bands, and a price only where the owner set one", async () => {
+    const base = FIXTURE_SITE.fields[0]!;
+    const fields = [
+      { ...base, bands: ["alpha" as const] },
+      { ...base, url: "https://example.shopfront.com/l/layered", bands: ["theta" as const, "gamma" as const], price: { amount: 24.5, currency: "EUR" } },
+      { ...base, url: "https://example.shopfront.com/l/none", bands: undefined },
+    ];
+    const [alpha, layered, none] = [...page("products/index.html", await render({ ...FIXTURE_SITE, fields })).querySelectorAll(".field-card")].map((c) => visibleText(c));
+    expect(alpha).toContain("MP3, 320 kbps");
+    expect(alpha).toContain("Alpha, 8–12 Hz beat");
+    expect(alpha).not.toMatch(/[$€£]/);
+    expect(layered).toContain("Theta, 4–8 Hz and Gamma, 30–40 Hz beats");
+    expect(layered).toContain("€24.50");
+    expect(none).not.toContain("Hz beat");
+  });
+
+  it.each(["index.html", "products/index.html"])("#13 %s: each field's preview, playable with no script, fetched only on Play, said plainly what it is", (file) => {
+    const cards = [...page(file, fixture).querySelectorAll(".field-card")];
+    expect(cards).toHaveLength(2);
+    cards.forEach((card, i) => {
+      const player = card.querySelector('[data-island="PreviewPlayer"]')!;
+      const audio = player.querySelector("audio")!;
+      expect([audio.hasAttribute("controls"), audio.getAttribute("preload"), audio.getAttribute("src"), audio.hasAttribute("autoplay")]).toEqual([true, "none", `/assets/preview-${i}.mp3`, false]);
+      // The waveform is drawn once the player is live; the page carries it as a digit a bar, in the props.
+      expect(player.querySelector("path.preview__bars")!.hasAttribute("d")).toBe(false);
+      expect(readIslandProps(player).wave).toMatch(/^\d{40}$/);
+      expect(player.querySelector('[role="slider"]')!.getAttribute("aria-valuetext")).toBe(i === 0 ? "0:00 of 0:40" : "0:00 of 0:30");
+    });
+    expect(cards.map((c) => c.querySelector("figcaption")!.textContent)).toEqual([
+      "Hear a 40-second excerpt of the field itself. Use stereo headphones, at a low volume.",
+      "Hear its beat: a 30-second tone made from the field's beat, not an excerpt of the field. Use stereo headphones, at a low volume.",
+    ]);
+  });
+
+  it("says the method's name and the reply time only as the content sets them: nothing of either is written in code", async () => {
+    const all = (rendered: Map<string, string>) => [...rendered.values()].map((html) => text(parse(html))).join(" ");
+    const other = all(await render({ ...FIXTURE_SITE, method: "OtherSync", replyTime: "by return" }));
+    expect(all(fixture)).toContain("FixtureSync");
+    expect(all(fixture)).toContain("within two days");
+    expect(other).toContain("OtherSync");
+    expect(other).toContain("by return");
+    expect(other).not.toMatch(/FixtureSync|within two days/);
+  });
+
+  it("#14 describes listening, and claims no social proof, price, rating or testimonial the owner did not set", () => {
+    for (const [file, html] of fixture) {
+      const said = text(parse(html));
+      expect(said, file).not.toMatch(/choose us|listeners (often|have asked|find|say|report)|\bproven\b|clinically|\bcures?\b/i);
+      expect(said, file).not.toMatch(/[$€£]\s?\d|\bUSD\b|★|\brating\b|\btestimonial/i);
+    }
+    expect(text(page("products/index.html", fixture).getElementById("benefits")!)).toMatch(/measurable effect of hearing.*mixed/);
+    expect(text(page("about/index.html", fixture).getElementById("binaural-beats")!)).toMatch(/mixed/);
+  });
+});

@@ -1,0 +1,154 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { site } from "../../src/content/site";
+import { pages as allPages } from "../../src/pages/index";
+import { build, buildSite } from "../build";
+import { cloudFrontPolicy, defaultNginxSettings, nginxConfig, readRules, serveConfig } from "../serve/host-config";
+import { parseHtml } from "./parse-html";
+import { headersFor, inlineHashes, matchesPattern, parseHeadersFile, type HeaderRule } from "./security";
+
+const ROUTES = ["/", "/about/", "/services/", "/products/", "/all-fields/", "/contact/"];
+
+let workDir: string;
+let dist: string;
+let rules: HeaderRule[];
+let pages: Map<string, string>;
+let files: string[];
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), "site-security-"));
+  dist = join(workDir, "dist");
+  await build({ outDir: dist });
+  rules = parseHeadersFile(await readFile(join(dist, "_headers"), "utf8"));
+  files = (await readdir(dist, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dist.length + 1));
+  pages = new Map(await Promise.all(files.filter((f) => f.endsWith(".html")).map(async (f) => [f, await readFile(join(dist, f), "utf8")] as const)));
+});
+afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+/** Every URL path the built site answers: files, folder forms of index pages, and an unknown address. */
+const servedPaths = () => [
+  ...files.map((f) => `/${f}`),
+  ...files.filter((f) => f.endsWith("index.html")).map((f) => `/${f.slice(0, -"index.html".length)}`),
+  "/no-such-page/",
+];
+
+const directives = (policy: string) =>
+  new Map(policy.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values] as const));
+
+describe("_headers", () => {
+  it("never sets a header in two rules that match the same path (hosts would join them with a comma)", () => {
+    for (const path of servedPaths()) {
+      const names = rules.filter((r) => matchesPattern(r.pattern, path)).flatMap((r) => r.headers.map(([n]) => n.toLowerCase()));
+      expect(names.length, path).toBe(new Set(names).size);
+    }
+  });
+
+  it("sends the security headers on every path, the 404 included", () => {
+    for (const path of servedPaths()) {
+      const headers = headersFor(rules, path);
+      expect(Number(headers.get("strict-transport-security")!.match(/max-age=(\d+)/)![1])).toBeGreaterThanOrEqual(31_536_000);
+      expect(headers.get("x-content-type-options")).toBe("nosniff");
+      expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(headers.get("cross-origin-resource-policy")).toBe("same-origin");
+      expect(headers.get("content-security-policy")).toBeTruthy();
+      for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) {
+        expect(headers.get("permissions-policy")).toContain(`${feature}=()`);
+      }
+    }
+  });
+
+  it("caches hashed assets for a year as immutable and makes every page revalidate", () => {
+    for (const file of files.filter((f) => f.startsWith("assets/"))) {
+      expect(headersFor(rules, `/${file}`).get("cache-control")).toBe("public, max-age=31536000, immutable");
+    }
+    for (const path of [...ROUTES, "/404.html"]) {
+      expect(headersFor(rules, path).get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    }
+  });
+});
+
+describe("Content-Security-Policy", () => {
+  const headerPolicy = () => headersFor(rules, "/").get("content-security-policy")!;
+
+  it("is strict: nothing by default, no unsafe sources, no base, no forms, no framing", () => {
+    const policy = directives(headerPolicy());
+    expect(policy.get("default-src")).toEqual(["'none'"]);
+    expect(policy.get("base-uri")).toEqual(["'none'"]);
+    expect(policy.get("form-action")).toEqual(["'none'"]);
+    expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(policy.get("script-src")![0]).toBe("'self'");
+    // #13: the previews, from the site itself and nowhere else (#21: or held in memory by the page's own script).
+    expect(policy.get("media-src")).toEqual(["'self'", "blob:"]);
+    expect(headerPolicy()).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*/);
+    // data: for images only (the loader's placeholder icon), never for scripts, styles or anything that runs.
+    expect([...policy].filter(([, values]) => values.includes("data:")).map(([name]) => name)).toEqual(["img-src"]);
+  });
+
+  it("is in every page's <meta> too, allowing only that page's own inline code; frame-ancestors only works as a header", () => {
+    const header = directives(headerPolicy());
+    for (const [file, html] of pages) {
+      const doc = parseHtml(html);
+      const metaTag = doc.querySelector('meta[http-equiv="Content-Security-Policy"]')!;
+      const meta = directives(metaTag.getAttribute("content")!);
+      expect([...meta.keys()], file).toEqual([...header.keys()].filter((name) => name !== "frame-ancestors"));
+      const own = inlineHashes(html);
+      const isHash = (value: string) => value.startsWith("'sha256-");
+      for (const [name, values] of meta) {
+        expect(values.filter((v) => !isHash(v)), `${file}: ${name}`).toEqual(header.get(name)!.filter((v) => !isHash(v)));
+        const hashes = new Set(name === "script-src" ? own.scripts : name === "style-src" ? own.styles : []);
+        expect(new Set(values.filter(isHash)), `${file}: ${name}`).toEqual(hashes);
+        for (const hash of hashes) expect(header.get(name), `${file}: ${name}`).toContain(hash);
+      }
+      // A <meta> policy only governs what comes after it.
+      expect(doc.head.querySelector("style, script, link")!.compareDocumentPosition(metaTag) & 2, file).toBe(2);
+    }
+  });
+
+  it("allows every inline script that runs, and every style, by the hash of its exact bytes, recomputed from the built pages", () => {
+    const policy = directives(headerPolicy());
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+    const used = new Set<string>();
+    for (const [file, html] of pages) {
+      const doc = parseHtml(html);
+      for (const script of doc.querySelectorAll("script:not([src]):not([type])")) {
+        expect(policy.get("script-src"), `${file}: ${script.outerHTML.slice(0, 60)}`).toContain(sha(script.textContent!));
+        used.add(sha(script.textContent!));
+      }
+      for (const style of doc.querySelectorAll("style")) {
+        expect(policy.get("style-src"), file).toContain(sha(style.textContent!));
+        used.add(sha(style.textContent!));
+      }
+      expect(doc.querySelectorAll("[style]"), `${file}: style attributes need 'unsafe-inline'`).toHaveLength(0);
+    }
+    const hashes = [...policy.get("script-src")!, ...policy.get("style-src")!].filter((v) => v.startsWith("'sha256-"));
+    expect(hashes.filter((h) => !used.has(h)), "hashes no page uses").toEqual([]);
+  });
+
+  it("#11 hashes no data block (islands' props, JSON-LD): browsers never run them", () => {
+    const blocks = [...pages.values()].flatMap((html) => [...parseHtml(html).querySelectorAll('script[type="application/json"], script[type="application/ld+json"]')]);
+    expect(blocks.length).toBeGreaterThan(7);
+    for (const block of blocks) {
+      expect(headerPolicy()).not.toContain(createHash("sha256").update(block.textContent!, "utf8").digest("base64"));
+    }
+  });
+});
+
+describe("#11 a content change leaves the policy, and every host's configuration, as it was", () => {
+  it("renaming a nav link and rewriting a field's text changes no header", async () => {
+    const renamed = allPages.map((p) => (p.meta.path === "/about/" ? { ...p, meta: { ...p.meta, nav: { ...p.meta.nav!, label: "Our story" } } } : p));
+    const rewritten = { ...site, fields: site.fields.map((f, i) => (i === 0 ? { ...f, description: "A different hour of steady Alpha-range beats." } : f)) };
+    const [before, after] = await Promise.all([buildSite(), buildSite({ site: rewritten, pages: renamed })]);
+    expect(after.pages.get("about/index.html")).toContain("Our story");
+    expect(after.pages.get("products/index.html")).toContain("A different hour");
+    const headers = (built: typeof before) => built.files.get("_headers") as string;
+    expect(headers(after)).toBe(headers(before));
+    const hosts = (built: typeof before) => {
+      const rules = readRules(parseHeadersFile(headers(built)));
+      return [nginxConfig(rules, defaultNginxSettings("www.example.com")), cloudFrontPolicy(rules), JSON.stringify(serveConfig(rules))];
+    };
+    expect(hosts(after)).toEqual(hosts(before));
+  });
+});

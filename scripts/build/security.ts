@@ -1,0 +1,185 @@
+import { createHash } from "node:crypto";
+import { CSP_PLACEHOLDER } from "../../src/lib/page";
+import type { SiteUrls } from "../../src/lib/routes";
+import { navRoutes } from "../../src/pages/index";
+import type { PageModule } from "../../src/pages/types";
+import { ASSET_DIR } from "./asset-path";
+
+/**
+ * Headers every response gets, wherever the site is hosted and whatever it serves. The Content-Security-
+ * Policy is added to these from the built pages (see contentSecurityPolicy).
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  // One year; add "; includeSubDomains; preload" once every subdomain of the owner's domain is on HTTPS.
+  "Strict-Transport-Security": "max-age=31536000",
+  "X-Content-Type-Options": "nosniff",
+  // Keeps the origin (not the path) on links to the storefront, so its statistics show where buyers came from.
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  // Everything a page could ask the browser for and this site never does.
+  "Permissions-Policy": [
+    "accelerometer",
+    "camera",
+    "display-capture",
+    "geolocation",
+    "gyroscope",
+    "hid",
+    "idle-detection",
+    "magnetometer",
+    "microphone",
+    "midi",
+    "payment",
+    "publickey-credentials-get",
+    "screen-wake-lock",
+    "serial",
+    "usb",
+    "xr-spatial-tracking",
+  ]
+    .map((feature) => `${feature}=()`)
+    .join(", "),
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  // For browsers that predate CSP's frame-ancestors.
+  "X-Frame-Options": "DENY",
+};
+
+/** Hashed assets never change under a name; pages are revalidated on every visit. */
+export const CACHE = {
+  immutable: "public, max-age=31536000, immutable",
+  revalidate: "public, max-age=0, must-revalidate",
+} as const;
+
+/** Whether a <script>'s attributes make it code a browser runs (no type, a JavaScript type, or a module). */
+export function isExecutable(attributes: string): boolean {
+  const type = attributes.match(/\stype="([^"]*)"/)?.[1]?.trim().toLowerCase();
+  return type === undefined || type === "" || type === "module" || /^(text|application)\/(x-)?(java|ecma)script$/.test(type);
+}
+
+/**
+ * "sha256-…" for the exact bytes of every inline <script> that runs and every <style> in a page. Data blocks
+ * (the islands' props, JSON-LD) never run, so CSP does not govern them: leaving them out keeps the policy
+ * the same when only content changes.
+ */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const hash = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+  const scripts = [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
+    .filter((m) => !/\ssrc=/.test(m[1] ?? "") && isExecutable(m[1] ?? ""))
+    .map((m) => hash(m[2]!));
+  const styles = [...html.matchAll(/<style(\s[^>]*)?>([\s\S]*?)<\/style>/g)].map((m) => hash(m[2]!));
+  return { scripts, styles };
+}
+
+/**
+ * The policy for the pages given: nothing by default, then exactly what they use. Inline code is allowed by
+ * the hash of its bytes (the union over the pages: given them all, one policy serves every page); scripts and
+ * images otherwise only from the site itself. `meta` leaves out what a <meta> policy ignores.
+ */
+export function contentSecurityPolicy(pages: Iterable<string>, { meta = false }: { meta?: boolean } = {}): string {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const html of pages) {
+    const found = inlineHashes(html);
+    found.scripts.forEach((h) => scripts.add(h));
+    found.styles.forEach((h) => styles.add(h));
+  }
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'none'"],
+    ["script-src", "'self'", ...[...scripts].sort()],
+    // 'self': the print and forced-colours stylesheets, linked with their media (scripts/build/styles.ts).
+    ["style-src", "'self'", ...[...styles].sort()],
+    // data:, only for the loader's placeholder icon (src/client/loader.ts): nothing to fetch before the first paint.
+    ["img-src", "'self'", "data:"],
+    // The previews: MP3 files from the site itself, or, from a host that answers no range request, the same file
+    // held in memory (a blob: URL only the page's own scripts can make; src/islands/PreviewPlayer.tsx).
+    ["media-src", "'self'", "blob:"],
+    // The headings' serif, self-hosted.
+    ["font-src", "'self'"],
+    ["manifest-src", "'self'"],
+    // A preview's player asks its host for one byte of the file on the first Play (and Lighthouse reads robots.txt).
+    ["connect-src", "'self'"],
+    ["base-uri", "'none'"],
+    ["form-action", "'none'"],
+    ["require-trusted-types-for", "'script'"],
+    ...(meta ? [] : [["frame-ancestors", "'none'"] as [string, ...string[]]]),
+  ];
+  return directives.map((d) => d.join(" ")).join("; ");
+}
+
+/**
+ * Writes each page's own policy into its <meta http-equiv="Content-Security-Policy">: the site's, allowing only
+ * the inline code that page has. A browser enforces it alongside the header's (which allows every page's), and
+ * each page carries five fewer hashes.
+ */
+export function applyMetaPolicy(pages: Map<string, string>): Map<string, string> {
+  return new Map([...pages].map(([file, html]) => [file, html.replace(CSP_PLACEHOLDER, contentSecurityPolicy([html], { meta: true }))]));
+}
+
+/**
+ * The site's response headers, as data: every host's configuration is made from these. Every rule that matches a
+ * path applies, and a header set by two matching rules is joined with a comma, so each header lives in one rule
+ * only: security headers for everything, and Cache-Control in rules that never overlap.
+ */
+export function headerRules(pages: Iterable<string>, routes: readonly string[], path: (p: string) => string): HeaderRule[] {
+  const rule = (pattern: string, headers: Record<string, string>): HeaderRule => ({ pattern, headers: Object.entries(headers) });
+  return [
+    rule(path("/*"), { "Content-Security-Policy": contentSecurityPolicy(pages), ...SECURITY_HEADERS }),
+    rule(path(`/${ASSET_DIR}/*`), { "Cache-Control": CACHE.immutable }),
+    ...routes.map((route) => rule(path(route), { "Cache-Control": CACHE.revalidate })),
+  ];
+}
+
+/** The site's rules, from its pages' HTML and routes (the 404 page's too), under its base path. */
+export function siteHeaderRules(html: Iterable<string>, pages: readonly PageModule[], urls: SiteUrls): HeaderRule[] {
+  return headerRules(html, [...navRoutes(pages).map((r) => r.path), "/404.html"], urls.path);
+}
+
+/** The rules as the `_headers` file Netlify and Cloudflare Pages read. */
+export function headersFile(rules: readonly HeaderRule[]): string {
+  return [
+    "# Generated by `npm run build` (scripts/build/security.ts): edit that file, not this one.",
+    ...rules.map(({ pattern, headers }) => [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join("\n")),
+    "",
+  ].join("\n");
+}
+
+export interface HeaderRule {
+  pattern: string;
+  headers: [name: string, value: string][];
+}
+
+/** Reads a `_headers` file: a path line, then indented "Name: value" lines; "#" starts a comment. */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split("\n")) {
+    if (line.trim() === "" || line.trim().startsWith("#")) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: line.trim(), headers: [] });
+      continue;
+    }
+    const colon = line.indexOf(":");
+    const current = rules.at(-1);
+    if (colon < 0 || !current) throw new Error(`_headers: cannot read "${line.trim()}"`);
+    current.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
+/** Whether a `_headers` path pattern matches a request path (`*` is a splat, `:name` one segment). */
+export function matchesPattern(pattern: string, path: string): boolean {
+  const source = pattern
+    .split(/(\*|:[A-Za-z]+)/)
+    .map((part) => (part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${source}$`).test(path);
+}
+
+/** The headers a host applies to a path: every matching rule, duplicates joined with a comma as hosts do. */
+export function headersFor(rules: readonly HeaderRule[], path: string): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const rule of rules.filter((r) => matchesPattern(r.pattern, path))) {
+    for (const [name, value] of rule.headers) {
+      const key = name.toLowerCase();
+      result.set(key, result.has(key) ? `${result.get(key)}, ${value}` : value);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,63 @@
+/**
+ * `npm start` (after the build): serves dist/ with `serve` on http://localhost:3000, and nowhere but this
+ * machine, sending the security headers and Content-Security-Policy that dist/_headers gives the hosts. Both
+ * come from scripts/build/security.ts, so a policy mistake shows up here before it is published.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { readSiteHeaders, serveConfig } from "./host-config";
+import { ROOT } from "../paths";
+
+export interface Serving {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `serve` on a loopback port (0: any free one) for a built folder; resolves once it accepts connections. */
+export async function startServe(dist: string, port: number): Promise<Serving> {
+  const configDir = await mkdtemp(join(tmpdir(), "site-serve-"));
+  const configFile = join(configDir, "serve.json");
+  await writeFile(configFile, JSON.stringify(serveConfig(await readSiteHeaders(dist)), null, 2));
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, "node_modules/serve/build/main.js"), dist, "--listen", `tcp://localhost:${port}`, "--config", configFile, "--no-clipboard"],
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_UPDATE_NOTIFIER: "1" } },
+  );
+  let output = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const found = output.match(/Accepting connections at (http:\/\/\S+)/);
+      if (found) resolve(found[1]!);
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", () => reject(new Error(`serve stopped before it was ready:\n${output}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    url,
+    child,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+      await rm(configDir, { recursive: true, force: true });
+    },
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { port: { type: "string", default: process.env.PORT ?? "3000" } } });
+  const serving = await startServe(join(ROOT, "dist"), Number(values.port));
+  console.log(`Serving dist/ at ${serving.url.replace("127.0.0.1", "localhost")}, with the site's own headers (Ctrl-C to stop).`);
+  serving.child.stdout!.pipe(process.stdout);
+  serving.child.stderr!.pipe(process.stderr);
+  const stop = () => void serving.stop().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}

@@ -1,0 +1,288 @@
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createSecureServer,
+  type Http2SecureServer,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+  type Http2Session,
+} from "node:http2";
+import type { AddressInfo } from "node:net";
+import { extname, join, normalize, sep } from "node:path";
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { ASSET_DIR } from "../build/asset-path";
+import { CACHE, headersFor, parseHeadersFile, type HeaderRule } from "../build/security";
+
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".mp3": "audio/mpeg",
+  ".ico": "image/x-icon",
+  ".xml": "application/xml; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+const COMPRESSIBLE = new Set([".html", ".css", ".js", ".json", ".webmanifest", ".svg", ".xml", ".txt"]);
+
+export type Request = IncomingMessage | Http2ServerRequest;
+export type Response = ServerResponse | Http2ServerResponse;
+
+/** Where a served site's files come from: a folder on disk, or memory (the dev server's latest build). */
+export interface SiteSource {
+  /** The file at a path inside the site ("about/index.html"), or undefined when there is none. */
+  read(path: string): Promise<Uint8Array | undefined> | Uint8Array | undefined;
+}
+
+/**
+ * A built site in a folder. Files are read once and kept, as a CDN's edge would; only files that exist are
+ * kept, so any number of requests for missing paths costs no memory. Only regular files inside the folder
+ * are served: a symbolic link that leads out of it is treated as missing.
+ */
+export function folderSource(root: string): SiteSource & { files(): Promise<string[]> } {
+  const cache = new Map<string, Uint8Array>();
+  let realRoot: Promise<string> | undefined;
+  return {
+    async read(path) {
+      const cached = cache.get(path);
+      if (cached) return cached;
+      realRoot ??= realpath(root);
+      const real = await realpath(join(root, path)).catch(() => undefined);
+      const inside = real !== undefined && real.startsWith(`${await realRoot}${sep}`);
+      if (!inside || !(await stat(real).catch(() => undefined))?.isFile()) return undefined;
+      const bytes = await readFile(real);
+      cache.set(path, bytes);
+      return bytes;
+    },
+    async files() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true });
+      return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(root.length + 1));
+    },
+  };
+}
+
+/**
+ * The path a request asks for, as a path on this server. "//evil.example/x" is the path "//evil.example/x"
+ * here, never another host: parsing it against a base URL would read it as one.
+ */
+export function requestPath(target: string): { pathname: string; search: string } {
+  const url = new URL(target.startsWith("/") ? `http://localhost${target}` : target);
+  return { pathname: url.pathname, search: url.search };
+}
+
+/** The bytes a CDN sends for a file with each encoding: brotli at its best setting, gzip at level 9. */
+export function encode(bytes: Uint8Array, encoding: "br" | "gzip"): Buffer {
+  return encoding === "br"
+    ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+    : gzipSync(bytes, { level: 9 });
+}
+
+export interface HandlerOptions {
+  /** Compress text responses with brotli or gzip, as a CDN would (for measuring what visitors download). */
+  compress?: boolean;
+  /** Apply the site's `_headers` file, as Netlify and Cloudflare Pages do (the file itself is not served). */
+  headers?: boolean;
+  /** Serve the site under a folder, as a GitHub Pages project site is ("/repo/"). */
+  basePath?: string;
+  /** Changes every HTML response on its way out (the dev server adds its live-reload script). */
+  transformHtml?: (html: string) => string;
+  /**
+   * Answer a `Range` request with the part asked for (206), as most static hosts do. `false` answers it with 200
+   * and the whole file, as Cloudflare Pages does: the tests' model of such a host.
+   */
+  ranges?: boolean;
+}
+
+export interface SiteHandler {
+  (request: Request, response: Response): Promise<void>;
+  /** Compresses these files ahead of their first request, as a CDN serves them from cache. */
+  warm(paths: readonly string[]): Promise<void>;
+}
+
+/**
+ * Answers requests the way static hosts do: "/about/" is about/index.html, "/about" redirects to
+ * "/about/", and anything missing gets 404.html with status 404.
+ */
+export function siteHandler(source: SiteSource, options: HandlerOptions = {}): SiteHandler {
+  const { compress = false, headers = false, basePath = "/", transformHtml, ranges = true } = options;
+  // Compressed bodies, per encoding, and each file's validator, for as long as the file's bytes are alive.
+  const encoded = { br: new WeakMap<Uint8Array, Buffer>(), gzip: new WeakMap<Uint8Array, Buffer>() };
+  const tags = new WeakMap<Uint8Array, string>();
+  const tagOf = (bytes: Uint8Array) => {
+    const tag = tags.get(bytes) ?? createHash("sha256").update(bytes).digest("base64url").slice(0, 22);
+    tags.set(bytes, tag);
+    return tag;
+  };
+  let rules: { text: Uint8Array | undefined; parsed: HeaderRule[] } = { text: undefined, parsed: [] };
+  const rulesFor = async () => {
+    const text = headers ? await source.read("_headers") : undefined;
+    if (text !== rules.text) rules = { text, parsed: text ? parseHeadersFile(new TextDecoder().decode(text)) : [] };
+    return rules.parsed;
+  };
+
+  const compressed = (bytes: Uint8Array, encoding: "br" | "gzip") => {
+    const body = encoded[encoding].get(bytes) ?? encode(bytes, encoding);
+    encoded[encoding].set(bytes, body);
+    return body;
+  };
+
+  const handler = async (request: Request, response: Response) => {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      response.writeHead(405, { allow: "GET, HEAD" }).end();
+      return;
+    }
+    let pathname: string;
+    let search: string;
+    try {
+      ({ pathname, search } = requestPath(request.url ?? "/"));
+      pathname = decodeURIComponent(pathname);
+    } catch {
+      response.writeHead(400).end();
+      return;
+    }
+    if (!pathname.startsWith(basePath) || pathname.includes("\0")) {
+      response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
+      return;
+    }
+    // A path inside the site: "." and ".." resolved (never above the site's root), repeated slashes folded.
+    const relative = normalize(`/${pathname.slice(basePath.length)}`).split(sep).filter(Boolean).join("/");
+    const extra = Object.fromEntries(headersFor(await rulesFor(), pathname));
+
+    const path = pathname.endsWith("/") ? join(relative, "index.html") : relative;
+    const hidden = headers && path === "_headers";
+    const found = hidden ? undefined : await source.read(path);
+    if (found) return send(request, response, path, found, 200, extra);
+    if (!pathname.endsWith("/") && (await source.read(join(relative, "index.html")))) {
+      // Built from the resolved path, so the address always starts with one slash: it stays on this site.
+      const location = `${basePath}${relative.split("/").map(encodeURIComponent).join("/")}/${search}`;
+      response.writeHead(301, { ...extra, location }).end();
+      return;
+    }
+    const notFound = await source.read("404.html");
+    if (notFound) return send(request, response, "404.html", notFound, 404, extra);
+    response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
+  };
+
+  const warm = async (paths: readonly string[]) => {
+    for (const path of paths.filter((p) => COMPRESSIBLE.has(extname(p)))) {
+      const bytes = await source.read(path);
+      if (bytes) for (const encoding of ["br", "gzip"] as const) compressed(bytes, encoding);
+    }
+  };
+  return Object.assign(handler, { warm });
+
+  function send(request: Request, response: Response, path: string, raw: Uint8Array, status: number, extra: Record<string, string>) {
+    const type = extname(path);
+    const bytes = type === ".html" && transformHtml ? new TextEncoder().encode(transformHtml(new TextDecoder().decode(raw))) : raw;
+    const encoding = compress && COMPRESSIBLE.has(type) ? preferredEncoding(request) : undefined;
+    let body: Uint8Array = encoding ? compressed(bytes, encoding) : bytes;
+    // Lowercase names throughout, so a rule from `_headers` replaces a default instead of adding a second one.
+    const headers: Record<string, string | number> = {
+      "content-type": CONTENT_TYPES[type] ?? "application/octet-stream",
+      "cache-control": path.startsWith(`${ASSET_DIR}/`) ? CACHE.immutable : CACHE.revalidate,
+      ...(encoding ? { "content-encoding": encoding, vary: "Accept-Encoding" } : ranges ? { "accept-ranges": "bytes" } : {}),
+    };
+    if (status === 200) {
+      // A validator for each representation (compressed bodies differ from the file), and 304 when the copy a
+      // browser holds is still the one served: a page that revalidates costs a round trip, not its bytes again.
+      const etag = `"${tagOf(bytes)}${encoding ? `-${encoding}` : ""}"`;
+      headers.etag = etag;
+      const held = String(request.headers["if-none-match"] ?? "");
+      if (held.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")) {
+        response.writeHead(304, { ...headers, ...extra });
+        response.end();
+        return;
+      }
+    }
+    // A part of a file (a player seeking in a preview), as most static hosts answer one range.
+    const range = status === 200 && !encoding && ranges ? byteRange(String(request.headers.range ?? ""), body.length) : undefined;
+    if (range === "unsatisfiable") {
+      response.writeHead(416, { ...extra, "content-range": `bytes */${body.length}` }).end();
+      return;
+    }
+    if (range) {
+      headers["content-range"] = `bytes ${range.start}-${range.end}/${body.length}`;
+      body = body.subarray(range.start, range.end + 1);
+      status = 206;
+    }
+    response.writeHead(status, { ...headers, "content-length": body.length, ...extra });
+    if (request.method === "HEAD") response.end();
+    else response.end(body);
+  }
+}
+
+/** A single "bytes=start-end" range (either end may be left out), within a body of `size` bytes. */
+export function byteRange(header: string, size: number): { start: number; end: number } | "unsatisfiable" | undefined {
+  const match = header.match(/^bytes=(\d*)-(\d*)$/);
+  if (!match || (match[1] === "" && match[2] === "")) return undefined;
+  const [start, end] =
+    match[1] === "" ? [Math.max(size - Number(match[2]), 0), size - 1] : [Number(match[1]), match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1)];
+  return start > end || start >= size ? "unsatisfiable" : { start, end };
+}
+
+function preferredEncoding(request: Request): "br" | "gzip" | undefined {
+  const accepts = String(request.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accepts)) return "br";
+  if (/\bgzip\b/.test(accepts)) return "gzip";
+  return undefined;
+}
+
+export interface StaticServer {
+  server: Server | Http2SecureServer;
+  /** Origin the server answers on, e.g. http://127.0.0.1:41234 */
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface ListenOptions {
+  port?: number;
+  host?: string;
+  /** Serve HTTPS with HTTP/2, as CDNs do (one connection carries every request), with this key and certificate. */
+  tls?: { key: string; cert: string };
+}
+
+/** Puts a request handler on a port (0: any free one). */
+export async function listen(handler: (request: Request, response: Response) => Promise<void>, options: ListenOptions = {}): Promise<StaticServer> {
+  const { port = 0, host = "127.0.0.1", tls } = options;
+  const listener = (request: Request, response: Response) => {
+    handler(request, response).catch((error: Error) => {
+      if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      response.end(`Internal error: ${error.message}`);
+    });
+  };
+  const sessions = new Set<Http2Session>();
+  const server = tls ? createSecureServer({ ...tls, allowHTTP1: true }, listener) : createServer(listener);
+  server.on("session", (session: Http2Session) => {
+    sessions.add(session);
+    session.on("close", () => sessions.delete(session));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    server,
+    url: `${tls ? "https" : "http"}://${host}:${address.port}`,
+    close: () =>
+      new Promise((resolve, reject) => {
+        if ("closeAllConnections" in server) server.closeAllConnections();
+        for (const session of sessions) session.destroy();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+/** A built folder, served on loopback for tests and tools. */
+export async function serveStatic(root: string, options: HandlerOptions & ListenOptions = {}): Promise<StaticServer> {
+  const source = folderSource(root);
+  const handler = siteHandler(source, options);
+  // Timing a response must not include brotli's slowest setting at work on a large script.
+  if (options.compress) await handler.warm(await source.files());
+  return listen(handler, options);
+}

@@ -1,0 +1,79 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../paths";
+
+/**
+ * Imports run one way: pages (and the browser entry) → components and islands → content → lib; the build sits
+ * above all of them, what serves a build above the build (a build never imports a server), the dev loop above
+ * both, and the benchmark at the top. Tests may import anything, and nothing but a test imports a test's helpers.
+ */
+const LAYERS: [pattern: RegExp, layer: number, name: string][] = [
+  [/^src\/(lib|audio)\//, 0, "lib"],
+  [/^src\/content\//, 1, "content"],
+  [/^src\/(components|islands)\//, 2, "components and islands"],
+  [/^src\/(pages|client)\//, 3, "pages and the browser entry"],
+  [/^scripts\/(build\.ts|build\/|paths\.ts|types\/)/, 4, "the build"],
+  [/^scripts\/serve\//, 5, "serving a build"],
+  [/^scripts\/dev\//, 6, "the dev loop"],
+  [/^scripts\/bench\//, 7, "the benchmark"],
+];
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || /^scripts\/(e2e|test)\//.test(file);
+
+function layerOf(file: string): { layer: number; name: string } {
+  const found = LAYERS.find(([pattern]) => pattern.test(file));
+  if (!found) throw new Error(`${file} belongs to no layer: add its folder to LAYERS`);
+  return { layer: found[1], name: found[2] };
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.parentPath.includes("node_modules"))
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
+}
+
+/** The project files a module imports (static, re-exported or dynamic), resolved to their paths. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), "utf8");
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2]!);
+  return specifiers
+    .filter((specifier) => specifier.startsWith("."))
+    .map((specifier) => {
+      const base = join(dirname(file), specifier);
+      const resolved = ["", ".ts", ".tsx", "/index.ts"].map((ext) => `${base}${ext}`).find((path) => existsSync(join(ROOT, path)) && /\.tsx?$/.test(path));
+      if (!resolved) throw new Error(`${file}: cannot resolve the import "${specifier}"`);
+      return resolved;
+    });
+}
+
+/** Each import that breaks the rule, said in words. */
+function wrongEdges(edges: readonly [from: string, to: string][]): string[] {
+  return edges.flatMap(([file, target]) => {
+    if (isTest(file)) return [];
+    if (isTest(target)) return [`${file} imports the test code ${target}`];
+    const [from, to] = [layerOf(file), layerOf(target)];
+    return to.layer > from.layer ? [`${file} (${from.name}) imports ${target} (${to.name})`] : [];
+  });
+}
+
+describe("#12 the import graph", () => {
+  const files = [...sources("src"), ...sources("scripts")];
+
+  it("has no edge from a lower layer to a higher one, and no module outside the tests imports a test's helpers", () => {
+    const edges = files.filter((file) => !isTest(file)).flatMap((file) => importsOf(file).map((target) => [file, target] as [string, string]));
+    expect(edges.length).toBeGreaterThan(100);
+    expect(wrongEdges(edges)).toEqual([]);
+  });
+
+  it("names an upward import, such as content naming a component's type, or the bench using a test's helpers", () => {
+    expect(wrongEdges([["src/content/copy.ts", "src/components/Icon.tsx"]])).toEqual([
+      "src/content/copy.ts (content) imports src/components/Icon.tsx (components and islands)",
+    ]);
+    expect(wrongEdges([["scripts/bench/index.ts", "scripts/e2e/site.ts"]])).toEqual(["scripts/bench/index.ts imports the test code scripts/e2e/site.ts"]);
+    expect(wrongEdges([["scripts/build/assets.ts", "scripts/serve/static-server.ts"]])).toEqual([
+      "scripts/build/assets.ts (the build) imports scripts/serve/static-server.ts (serving a build)",
+    ]);
+    expect(importsOf("src/islands/registry.ts")).toContain("src/islands/SiteHeader.tsx");
+  });
+});

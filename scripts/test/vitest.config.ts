@@ -1,0 +1,64 @@
+import { join } from "node:path";
+import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * The browser files that take longest, longest first. Vitest starts the files it has timed as slowest first, but a
+ * clean clone has timed nothing and it would go by size, and the other engines' files are three lines long:
+ * with these first, the two workers finish together, cold or warm.
+ */
+const SLOWEST = ["in-webkit", "sample", "access", "dev", "pages", "in-firefox", "header", "in-chromium"].map((name) => `/scripts/e2e/${name}.test.ts`);
+
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => SLOWEST.findIndex((name) => file.moduleId.endsWith(name));
+    return [...sorted.filter((file) => rank(file) >= 0).sort((a, b) => rank(a) - rank(b)), ...sorted.filter((file) => rank(file) < 0)];
+  }
+}
+
+/**
+ * How much of a failed comparison is printed: the first lines of the difference, enough to see what is wrong. An
+ * object that holds a build's files would otherwise print every byte of every MP3, a number a line.
+ */
+export const DIFF = { truncateThreshold: 30, expand: false } as const;
+
+export default defineConfig({
+  test: {
+    root: join(import.meta.dirname, "../.."),
+    diff: DIFF,
+    // Vitest's default on two cores is one file at a time; the browser files mostly wait on Chromium, which
+    // works in processes of its own, so two run side by side (three was slower here: 81 s against 75 s).
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
+    sequence: { sequencer: SlowestFirst },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,tsx}"],
+          exclude: ["scripts/e2e/**", "**/node_modules/**"],
+          // Tests that hold memory flat measure the heap after a collection.
+          execArgv: ["--expose-gc"],
+          // A ceiling, not a guess: some tests run whole builds, which a busy machine makes slow, not wrong.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          include: ["scripts/e2e/**/*.test.ts"],
+          globalSetup: ["scripts/e2e/setup.ts"],
+          // The browser files keep their state in their own hooks, not in shared modules: a worker imports
+          // playwright, puppeteer and the helpers once, not once per file.
+          isolate: false,
+          // Ceilings for conditions, never a wait: a slow run, not a failing one, on a busy machine.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          expect: { poll: { timeout: 15_000 } },
+        },
+      },
+    ],
+  },
+});

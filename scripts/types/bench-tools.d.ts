@@ -1,0 +1,27 @@
+// Lighthouse and chrome-launcher are installed only for `npm run bench` (scripts/bench/package.json): these are
+// the parts scripts/bench/index.ts uses, so the project type-checks without them.
+declare module "lighthouse" {
+  interface Audit {
+    score: number | null;
+    numericValue?: number;
+    displayValue?: string;
+    details?: unknown;
+  }
+  interface Result {
+    runtimeError?: { code: string; message: string };
+    audits: Record<string, Audit>;
+    categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  }
+  interface Flags {
+    port: number;
+    output: "json";
+    logLevel: "error" | "info" | "silent";
+    onlyCategories: string[];
+    clearStorageTypes?: string[];
+  }
+  export default function lighthouse(url: string, flags: Flags): Promise<{ lhr: Result } | undefined>;
+}
+
+declare module "chrome-launcher" {
+  export function launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+}
