@@ -13,7 +13,7 @@ describe("#22 the headers, as data and as the `_headers` text", () => {
   });
 });
 
-describe("host configuration from _headers", () => {
+describe("host configuration from the headers as data", () => {
   it("gives nginx every header in every location, because a location's own add_header drops inherited ones", () => {
     const config = nginxConfig(site, settings);
     const locations = config.split(/\n\s*location /).slice(1).filter((block) => block.includes("add_header"));

@@ -1,6 +1,6 @@
 /**
  * `npm start` (after the build): serves dist/ with `serve` on http://localhost:3000, and nowhere but this
- * machine, sending the security headers and Content-Security-Policy that dist/_headers gives the hosts. Both
+ * machine, sending the security headers and Content-Security-Policy that `_headers` gives the hosts. Both
  * come from scripts/build/security.ts, so a policy mistake shows up here before it is published.
  */
 import { spawn, type ChildProcess } from "node:child_process";
