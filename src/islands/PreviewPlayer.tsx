@@ -25,7 +25,7 @@ const LANDED_WITHIN_SECONDS = 1;
 /** How long playback may wait without moving before it is asked to play again. */
 const UNSTICK_AFTER_MS = 1000;
 /** Resolves when the element fires the event, or fails: there is nothing more to wait for then. */
-const settled = (element: HTMLMediaElement, type: "loadedmetadata") =>
+const settled = (element: HTMLMediaElement, type: "loadedmetadata" | "playing") =>
   new Promise((resolve) => {
     element.addEventListener(type, resolve, { once: true });
     element.addEventListener("error", resolve, { once: true });
@@ -64,10 +64,13 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
    * the whole file comes back, plays it from memory. Until that is known, and before the element has loaded (Safari
    * ignores a position set then), a seek is kept in `wanted` and applied once the element can take it.
    */
-  const source = useRef<{ asked?: boolean; seekable: boolean; started?: boolean; wanted?: number; held?: string }>({ seekable: false });
+  const source = useRef<{ asked?: boolean; seekable: boolean; started?: boolean; wanted?: number; held?: string; resuming?: boolean }>({ seekable: false });
 
   useEffect(() => {
-    const pause = () => audio.current?.pause();
+    const pause = () => {
+      source.current.resuming = false;
+      audio.current?.pause();
+    };
     const hidden = () => document.visibilityState === "hidden" && pause();
     document.addEventListener("visibilitychange", hidden);
     const stopListening = onOtherSound(owner.current, pause);
@@ -107,8 +110,13 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
         // stall on while playback starts. Loaded and played in one step (preload="none" would wait for a Play).
         element.preload = "auto";
         element.src = `${held}#t=${at.toFixed(3)}`;
-        if (resume) void element.play().catch(() => {});
-        await settled(element, "loadedmetadata");
+        if (resume) {
+          // Until it plays: WebKitGTK can pause a source it has just started (onPause plays it again meanwhile).
+          source.current.resuming = true;
+          void element.play().catch(() => {});
+          await settled(element, "playing");
+          source.current.resuming = false;
+        } else await settled(element, "loadedmetadata");
       }
     } catch {
       // Offline, or refused: the element is left to do what it can by itself.
@@ -122,12 +130,18 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     if (!("mediaSession" in navigator)) return;
     navigator.mediaSession.metadata = new MediaMetadata({ title, artist: studio, album: player.album, artwork: [{ src: artwork, sizes: "512x512", type: "image/png" }] });
     navigator.mediaSession.setActionHandler("play", () => void audio.current?.play());
-    navigator.mediaSession.setActionHandler("pause", () => audio.current?.pause());
+    navigator.mediaSession.setActionHandler("pause", () => {
+      source.current.resuming = false;
+      audio.current?.pause();
+    });
   };
 
   const toggle = () => {
     const element = audio.current!;
-    if (!element.paused) return element.pause();
+    if (!element.paused) {
+      source.current.resuming = false;
+      return element.pause();
+    }
     claimSound(owner.current);
     nameOnLockScreen();
     // Played at once, within the click, as browsers require; the host is asked meanwhile.
@@ -166,7 +180,10 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
         preload="none"
         src={src}
         onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
+        onPause={(event) => {
+          if (source.current.resuming) void event.currentTarget.play().catch(() => {});
+          else setPlaying(false);
+        }}
         onPlaying={() => {
           source.current.started = true;
           nameOnLockScreen();
