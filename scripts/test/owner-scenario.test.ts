@@ -7,7 +7,11 @@ import type { SiteContent } from "../../src/content/types";
 import { carrierUnder, flac, pad, pinkNoise, render, sine } from "../build/media/audio/corpus";
 import { copyProject } from "../dev/project-copy";
 import { twelveFields } from "../bench/catalogue";
+import { pages } from "../../src/pages/index";
 import { FIXTURE_SITE, siteModule } from "./fixtures";
+
+/** The scenario's own page: a name no owner would give one. */
+const PAGE = "owner-scenario-journal";
 
 /**
  * #20 The owner's first edits, as the README invites them, made to a copy of the project: a new name and real
@@ -63,14 +67,14 @@ describe("#20 an owner's site, as the README has them make it", () => {
     await writeFile(join(copy.root, "src/content/site.ts"), siteModule(owned([...FIXTURE_SITE.fields, third])));
     // The terms the site must not invent, written: the same words without their brackets.
     await edit("src/content/questions.ts", (text) => text.replace(/\[\[([^\]]*)\]\]/g, "$1"));
-    // A page of their own, as "Adding a page" describes.
+    // A page of their own, as "Adding a page" describes: under a name no owner's page has, whatever pages they add.
     await writeFile(
-      join(copy.root, "src/pages/journal.tsx"),
+      join(copy.root, `src/pages/${PAGE}.tsx`),
       [
         'import { PageIntro } from "../components/Section";',
         'import type { PageMeta } from "./types";',
         "",
-        'export const meta: PageMeta = { path: "/journal/", title: "Journal", description: "Notes from the studio: how each field is made, and what we are working on next.", nav: { label: "Journal", order: 7 } };',
+        `export const meta: PageMeta = { path: "/${PAGE}/", title: "Journal", description: "Notes from the studio: how each field is made, and what we are working on next.", nav: { label: "Journal", order: 99 } };`,
         "",
         "export function Page() {",
         '  return <PageIntro eyebrow="Journal" title="Notes from the studio" lead="How each field is made, and what we listen for." />;',
@@ -78,15 +82,15 @@ describe("#20 an owner's site, as the README has them make it", () => {
         "",
       ].join("\n"),
     );
-    await edit("src/pages/index.ts", (text) => text.replace(/(\nimport \* as home from "\.\/home";)/, '$1\nimport * as journal from "./journal";').replace(/notFound\]/, "journal, notFound]"));
+    await edit("src/pages/index.ts", (text) => text.replace(/(\nimport \* as home from "\.\/home";)/, `$1\nimport * as scenarioPage from "./${PAGE}";`).replace(/notFound\]/, "scenarioPage, notFound]"));
 
     const built = buildToPublish();
     expect(built.stderr, built.stderr.slice(0, 2000)).toBe("");
     expect(built.status).toBe(0);
-    expect(built.stdout).toContain("Built 8 pages");
+    expect(built.stdout).toContain(`Built ${pages.length + 1} pages`);
     expect(built.stdout).toMatch(/Deep Theta Drift +6\.0\d Hz +Theta ✓ +160\.0 \| 166\.0 Hz .* deep-theta-drift\.flac \(FLAC\), 20 s–35 s of 40 s/);
     expect(built.stdout).not.toContain("Placeholders still in use");
-    expect(await readFile(join(out, "dist/journal/index.html"), "utf8")).toContain('href="/journal/"');
+    expect(await readFile(join(out, `dist/${PAGE}/index.html`), "utf8")).toContain(`href="/${PAGE}/"`);
 
     // The tests that read the content, run on this content.
     const tests = run(["node_modules/vitest/vitest.mjs", "run", "--config", "scripts/test/vitest.config.ts", "--project", "unit", "scripts/build/render.test.ts", "src/content/validate.test.ts"]);
