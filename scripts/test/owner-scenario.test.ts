@@ -10,7 +10,7 @@ import { twelveFields } from "../bench/catalogue";
 import { pages } from "../../src/pages/index";
 import { FIXTURE_SITE, siteModule } from "./fixtures";
 
-/** The scenario's own page: a name no owner would give one. */
+/** The scenario's own page: an address, title and nav label no owner's page would have. */
 const PAGE = "owner-scenario-journal";
 
 /**
@@ -74,7 +74,7 @@ describe("#20 an owner's site, as the README has them make it", () => {
         'import { PageIntro } from "../components/Section";',
         'import type { PageMeta } from "./types";',
         "",
-        `export const meta: PageMeta = { path: "/${PAGE}/", title: "Journal", description: "Notes from the studio: how each field is made, and what we are working on next.", nav: { label: "Journal", order: 99 } };`,
+        `export const meta: PageMeta = { path: "/${PAGE}/", title: "Scenario notes", description: "Notes this test writes as an owner would: how each field is made, and what comes next.", nav: { label: "Scenario notes", order: 99 } };`,
         "",
         "export function Page() {",
         '  return <PageIntro eyebrow="Journal" title="Notes from the studio" lead="How each field is made, and what we listen for." />;',
