@@ -22,10 +22,8 @@ export interface PreviewPlayerProps {
 const STEP_SECONDS = 5;
 /** How near a kept seek the element must report itself to count as there. */
 const LANDED_WITHIN_SECONDS = 1;
-/** How long playback may wait without moving before it is asked to play again. */
-const UNSTICK_AFTER_MS = 1000;
 /** Resolves when the element fires the event, or fails: there is nothing more to wait for then. */
-const settled = (element: HTMLMediaElement, type: "loadedmetadata" | "playing") =>
+const settled = (element: HTMLMediaElement, type: "loadedmetadata") =>
   new Promise((resolve) => {
     element.addEventListener(type, resolve, { once: true });
     element.addEventListener("error", resolve, { once: true });
@@ -64,11 +62,11 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
    * the whole file comes back, plays it from memory. Until that is known, and before the element has loaded (Safari
    * ignores a position set then), a seek is kept in `wanted` and applied once the element can take it.
    */
-  const source = useRef<{ asked?: boolean; seekable: boolean; started?: boolean; wanted?: number; held?: string; resuming?: boolean }>({ seekable: false });
+  const source = useRef<{ asked?: boolean; seekable: boolean; started?: boolean; wanted?: number; held?: string; swapping?: boolean }>({ seekable: false });
 
   useEffect(() => {
     const pause = () => {
-      source.current.resuming = false;
+      source.current.swapping = false;
       audio.current?.pause();
     };
     const hidden = () => document.visibilityState === "hidden" && pause();
@@ -85,12 +83,13 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     if (audio.current) audio.current.volume = volumeToLevel(volume);
   }, [volume]);
 
-  // Only once playback has begun (WebKitGTK can stall on a seek made while it is still starting), and until the
+  // Only once playback has begun (WebKitGTK can stall on a seek made while it is still starting), within the length
+  // the element knows (WebKitGTK can learn it only as it plays, and ends playback at a seek past it), and until the
   // element reports it there: an engine can drop a seek made as playback starts, so the next tick asks again.
   const applyWanted = () => {
     const { wanted, seekable, started } = source.current;
     const element = audio.current!;
-    if (wanted === undefined || !seekable || !started || element.seeking) return;
+    if (wanted === undefined || !seekable || !started || element.seeking || !(element.duration > wanted)) return;
     if (Math.abs(element.currentTime - wanted) < LANDED_WITHIN_SECONDS) source.current.wanted = undefined;
     else element.currentTime = wanted;
   };
@@ -106,17 +105,17 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
         source.current.held = held;
         const resume = !element.paused || element.error !== null;
         const at = source.current.wanted ?? element.currentTime;
-        // The held file, from where it was: as a media fragment (#t=) rather than a seek, which WebKitGTK can
-        // stall on while playback starts. Loaded and played in one step (preload="none" would wait for a Play).
+        // The held file, loaded before it is played or seeked: WebKitGTK, asked to play a file from memory at
+        // once, takes it for a stream of unknown length and ends playback at the first seek. Until it plays again,
+        // a pause the new source brings is not the visitor's (onPause).
+        source.current.swapping = true;
         element.preload = "auto";
-        element.src = `${held}#t=${at.toFixed(3)}`;
-        if (resume) {
-          // Until it plays: WebKitGTK can pause a source it has just started (onPause plays it again meanwhile).
-          source.current.resuming = true;
-          void element.play().catch(() => {});
-          await settled(element, "playing");
-          source.current.resuming = false;
-        } else await settled(element, "loadedmetadata");
+        element.src = held;
+        await settled(element, "loadedmetadata");
+        if (at > 0 && element.duration > at) element.currentTime = at;
+        // Unless the visitor paused meanwhile (which ends the swap).
+        if (resume && source.current.swapping) await element.play().catch(() => setPlaying(false));
+        source.current.swapping = false;
       }
     } catch {
       // Offline, or refused: the element is left to do what it can by itself.
@@ -131,7 +130,7 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     navigator.mediaSession.metadata = new MediaMetadata({ title, artist: studio, album: player.album, artwork: [{ src: artwork, sizes: "512x512", type: "image/png" }] });
     navigator.mediaSession.setActionHandler("play", () => void audio.current?.play());
     navigator.mediaSession.setActionHandler("pause", () => {
-      source.current.resuming = false;
+      source.current.swapping = false;
       audio.current?.pause();
     });
   };
@@ -139,7 +138,7 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
   const toggle = () => {
     const element = audio.current!;
     if (!element.paused) {
-      source.current.resuming = false;
+      source.current.swapping = false;
       return element.pause();
     }
     claimSound(owner.current);
@@ -180,10 +179,8 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
         preload="none"
         src={src}
         onPlay={() => setPlaying(true)}
-        onPause={(event) => {
-          if (source.current.resuming) void event.currentTarget.play().catch(() => {});
-          else setPlaying(false);
-        }}
+        onPause={() => source.current.swapping || setPlaying(false)}
+        onDurationChange={applyWanted}
         onPlaying={() => {
           source.current.started = true;
           nameOnLockScreen();
@@ -193,12 +190,6 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
           applyWanted();
           // Until a kept seek is applied, the bar stays where the visitor put it.
           if (source.current.wanted === undefined) setTime(event.currentTarget.currentTime);
-        }}
-        onWaiting={(event) => {
-          // WebKit can stay waiting with data in hand after a seek or a new source; playing again frees it.
-          const element = event.currentTarget;
-          const at = element.currentTime;
-          setTimeout(() => !element.paused && element.currentTime === at && void element.play().catch(() => {}), UNSTICK_AFTER_MS);
         }}
       />
       <div className="preview__player">

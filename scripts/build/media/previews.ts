@@ -8,7 +8,7 @@ import { slug } from "../../../src/lib/anchors";
 import { assetPath } from "../asset-path";
 import { waveOf, type Preview } from "../../../src/lib/preview";
 import { binaural, clippedRuns, sameInBothEars, waveformPeaks, type Beat } from "./audio/analyse";
-import { decodeMp3, encodeMp3, MP3 } from "./audio/codec";
+import { decodeMp3, encodeMp3, MP3_FILE } from "./audio/codec";
 import { integratedLoudness, truePeak } from "./audio/loudness";
 import { applyFades, applyGain, seconds, type Pcm } from "./audio/pcm";
 import { clock, readExcerpt, SourceError } from "./audio/source";
@@ -28,7 +28,7 @@ export const PREVIEW_SETTINGS = {
   ceilingBeforeCodecDbtp: -1.5,
   fadeSeconds: 1,
   bars: 40,
-  mp3: MP3,
+  mp3: MP3_FILE,
   /** A change to how previews are made, so that no cached result of the old way is used. */
   version: 3,
 } as const;

@@ -81,7 +81,10 @@ function tonesThatDiffer(left: Float32Array, right: Float32Array, sampleRate: nu
   const [powerL, powerR, difference] = [new Float64Array(bins), new Float64Array(bins), new Float64Array(bins)];
   const [inL, inR] = [new Float64Array(size), new Float64Array(size)];
   const [outL, outR] = [new Float64Array(2 * size), new Float64Array(2 * size)];
-  for (let start = 0; start + size <= left.length; start += size / 2) {
+  // Half-overlapping windows, the last ending where the audio does: none of it is left out.
+  const starts = Array.from({ length: Math.floor((left.length - size) / (size / 2)) + 1 }, (_, i) => (i * size) / 2);
+  if (starts.at(-1)! + size < left.length) starts.push(left.length - size);
+  for (const start of starts) {
     for (let i = 0; i < size; i++) {
       inL[i] = left[start + i]! * window[i]!;
       inR[i] = right[start + i]! * window[i]!;

@@ -1,13 +1,16 @@
 import { decoder as mpegDecoder } from "@audio/decode-mp3";
 import { createMp3Encoder } from "wasm-media-encoders";
+import { withXingFrame } from "./mp3";
 import type { Pcm } from "./pcm";
 
 /** MP3 settings: LAME's VBR quality 2 (about 130 to 190 kbps), which every browser plays. */
 export const MP3 = { vbrQuality: 2 } as const;
+/** What the encoder's output is wrapped in: part of a cached preview's key, so a change here makes them again. */
+export const MP3_FILE = { ...MP3, xingFrame: true } as const;
 
 /**
  * Stereo audio as an MP3 file. LAME takes any sample rate; above 48 kHz (a 96 kHz master's excerpt) it
- * resamples to 48 kHz, the most MP3 holds.
+ * resamples to 48 kHz, the most MP3 holds. The file states its length, as LAME's own command writes it.
  */
 export async function encodeMp3(pcm: Pcm): Promise<Uint8Array> {
   const encoder = await createMp3Encoder();
@@ -23,7 +26,7 @@ export async function encodeMp3(pcm: Pcm): Promise<Uint8Array> {
     out.set(chunk, offset);
     offset += chunk.length;
   }
-  return out;
+  return withXingFrame(out);
 }
 
 /** An MP3 the build made, decoded again to check what it plays. Both channels are kept, even when they are the same. */

@@ -107,7 +107,7 @@ const BITRATES = [
 ];
 
 /** The frame whose header starts at `p`, or undefined when the bytes there are not one. */
-function frameOf(b: Uint8Array, p: number): Frame | undefined {
+export function frameOf(b: Uint8Array, p: number): Frame | undefined {
   if (p + 4 > b.length || b[p] !== 0xff || (b[p + 1]! & 0xe0) !== 0xe0) return undefined;
   const version = (b[p + 1]! >> 3) & 0x03;
   const layer = (b[p + 1]! >> 1) & 0x03;
@@ -121,15 +121,65 @@ function frameOf(b: Uint8Array, p: number): Frame | undefined {
   return { bytes, samples, sampleRate, channels: b[p + 3]! >> 6 === 3 ? 1 : 2 };
 }
 
+/** Where a Layer III frame's data starts, after its header and side information: where a Xing frame's tag is. */
+function tagOffset(frame: Frame): number {
+  const mpeg1 = frame.samples === 1152 && frame.sampleRate >= 32000;
+  return 4 + (mpeg1 ? (frame.channels === 1 ? 17 : 32) : frame.channels === 1 ? 9 : 17);
+}
+
 /** Whether the frame is a Xing or Info frame (written by LAME and most encoders), and the audio frames it counts. */
 function xing(b: Uint8Array, p: number, frame: Frame): { frames?: number } | undefined {
-  const mpeg1 = frame.samples === 1152 && frame.sampleRate >= 32000;
-  const sideInfo = mpeg1 ? (frame.channels === 1 ? 17 : 32) : frame.channels === 1 ? 9 : 17;
-  const at = p + 4 + sideInfo;
+  const at = p + tagOffset(frame);
   const tag = ascii(b, at, at + 4);
   if (tag !== "Xing" && tag !== "Info") return undefined;
   const view = new DataView(b.buffer, b.byteOffset);
   return { frames: view.getUint32(at + 4) & 0x01 ? view.getUint32(at + 8) : undefined };
+}
+
+// The Xing frame's fields: which are present (frame count, byte count, table of contents), then each in turn.
+const XING_FLAGS = 0x7;
+const TOC_ENTRIES = 100;
+const XING_BYTES = 4 + 4 + 4 + 4 + TOC_ENTRIES;
+
+/**
+ * A Layer III stream with a Xing frame put before it: the count of its frames and bytes, and where each
+ * hundredth of its time starts. A variable-bitrate MP3 without one has no length until it is read through, and
+ * a player can only guess where a time is: WebKit, given such a file from memory, reports a length of 0 and ends
+ * playback at a seek. The frame is silent and carries no audio; every decoder skips it.
+ */
+export function withXingFrame(mp3: Uint8Array): Uint8Array {
+  const offsets: number[] = [];
+  for (let p = 0; p < mp3.length; ) {
+    const frame = frameOf(mp3, p);
+    if (!frame) throw new Error(`not a clean MP3 stream: no frame header at byte ${p} of ${mp3.length}`);
+    offsets.push(p);
+    p += frame.bytes;
+  }
+  const first = frameOf(mp3, 0)!;
+  // The first frame's header at the lowest bitrate whose frame holds the note; no CRC, no padding.
+  const header = Uint8Array.of(0xff, mp3[1]! | 0x01, mp3[2]! & 0x0c, mp3[3]!);
+  let note: Frame | undefined;
+  do {
+    header[2] = header[2]! + 0x10;
+    note = frameOf(header, 0);
+  } while (note && note.bytes < tagOffset(first) + XING_BYTES);
+  if (!note) throw new Error("no MP3 bitrate makes a frame large enough for a Xing frame");
+
+  const out = new Uint8Array(note.bytes + mp3.length);
+  out.set(header);
+  out.set(mp3, note.bytes);
+  const view = new DataView(out.buffer);
+  let at = tagOffset(first);
+  out.set([..."Xing"].map((c) => c.charCodeAt(0)), at);
+  view.setUint32((at += 4), XING_FLAGS);
+  view.setUint32((at += 4), offsets.length);
+  view.setUint32((at += 4), out.length);
+  at += 4;
+  for (let i = 0; i < TOC_ENTRIES; i++) {
+    const offset = note.bytes + offsets[Math.floor((i / TOC_ENTRIES) * offsets.length)]!;
+    out[at + i] = Math.min(255, Math.floor((offset / out.length) * 256));
+  }
+  return out;
 }
 
 /** mpg123 prints each frame it cannot decode as well as returning it; the build says what that means itself. */
