@@ -218,9 +218,9 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
             <path className="preview__bars preview__bars--played" d={path} />
           </svg>
         </div>
-        <span className="preview__time">
-          {clock(time)} / {clock(seconds)}
-        </span>
+        {/* One text: React would write its parts with comments between, and a page painted as it arrives could
+            show the first part alone, then widen. */}
+        <span className="preview__time">{`${clock(time)} / ${clock(seconds)}`}</span>
         <label className="preview__volume">
           <svg viewBox="0 0 24 24" aria-hidden="true">
             <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4zM15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11" />

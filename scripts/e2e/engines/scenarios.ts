@@ -123,7 +123,9 @@ export function engineScenarios(name: EngineName): void {
       return held;
     };
 
-    describe.concurrent("every route", () => {
+    // In Chromium, pages.test.ts checks the same of every page (console, requests, fit at 375, 320 and 1440 px), with
+    // and without JavaScript: here it runs there only to save the screenshots beside the other engines'.
+    if (name !== "chromium" || SCREENSHOTS) describe.concurrent("every route", () => {
       it.concurrent.for(ROUTES)(
         `%s with JavaScript: no console error or warning and no failed request at ${PHONE}, ${NARROWEST} and ${LAPTOP} px, and nothing wider than the screen`,
         async (route, { expect }) => {
