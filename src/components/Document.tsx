@@ -6,7 +6,7 @@ import { CSP_PLACEHOLDER, STYLE_PLACEHOLDER, type PageAssets, type PageMeta } fr
 import type { SiteUrls } from "../lib/routes";
 import { scriptJson } from "../lib/script-json";
 import { Island } from "./Island";
-import { SiteFooter } from "./SiteFooter";
+import { FOOTER_ID, SiteFooter } from "./SiteFooter";
 import { Text, usePlain } from "./Text";
 
 /** A page's <title>: its own words (slots filled) and the brand. */
@@ -43,6 +43,10 @@ export function Document({
         <meta charSet="utf-8" />
         <meta httpEquiv="Content-Security-Policy" content={CSP_PLACEHOLDER} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* No paint of a page half parsed, until its last element is: Chromium paints as the HTML arrives on a slow
+            CPU, and what is still to come (a button's label, a player's time) then moves what came before. The page
+            is one round trip; browsers without rel=expect ignore it. */}
+        <link rel="expect" href={`#${FOOTER_ID}`} blocking="render" />
         <title>{title}</title>
         <meta name="description" content={description} />
         {canonical && <link rel="canonical" href={canonical} />}
