@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { frame } from "../content/frame";
 import type { SiteContent } from "../content/types";
-import type { NavItem } from "../islands/SiteHeader";
+import { NAV_ID, type NavItem } from "../islands/SiteHeader";
 import { CSP_PLACEHOLDER, STYLE_PLACEHOLDER, type PageAssets, type PageMeta } from "../lib/page";
 import type { SiteUrls } from "../lib/routes";
 import { scriptJson } from "../lib/script-json";
 import { Island } from "./Island";
-import { FOOTER_ID, SiteFooter } from "./SiteFooter";
+import { SiteFooter } from "./SiteFooter";
 import { Text, usePlain } from "./Text";
 
 /** A page's <title>: its own words (slots filled) and the brand. */
@@ -43,10 +43,11 @@ export function Document({
         <meta charSet="utf-8" />
         <meta httpEquiv="Content-Security-Policy" content={CSP_PLACEHOLDER} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* No paint of a page half parsed, until its last element is: Chromium paints as the HTML arrives on a slow
-            CPU, and what is still to come (a button's label, a player's time) then moves what came before. The page
-            is one round trip; browsers without rel=expect ignore it. */}
-        <link rel="expect" href={`#${FOOTER_ID}`} blocking="render" />
+        {/* The header whole before the first paint: Chromium paints as the HTML arrives on a slow CPU, and a bar
+            painted before its menu button's label moved the button when the label came. The rest of the page
+            paints as it arrives (a page over the first round trip is not held back); browsers without rel=expect
+            ignore it. */}
+        <link rel="expect" href={`#${NAV_ID}`} blocking="render" />
         <title>{title}</title>
         <meta name="description" content={description} />
         {canonical && <link rel="canonical" href={canonical} />}

@@ -7,12 +7,9 @@ import { Island } from "./Island";
 import { MailLink } from "./Links";
 import { Text } from "./Text";
 
-/** The footer's id: the page's last element, which the head waits for before the first paint (Document.tsx). */
-export const FOOTER_ID = "site-footer";
-
 export function SiteFooter({ site, urls }: { site: SiteContent; urls: SiteUrls }) {
   return (
-    <footer id={FOOTER_ID} className="site-footer">
+    <footer className="site-footer">
       <div className="container site-footer__inner">
         <div className="site-footer__brand">
           <p className="site-footer__name">{site.brand}</p>
