@@ -7,13 +7,22 @@ import { inflateSync } from "node:zlib";
  */
 export function pdfPageTexts(pdf: Uint8Array): string[] {
   const source = Buffer.from(pdf).toString("latin1");
+  // Each object's dictionary, up to its stream if it has one: a stream's bytes are read by their /Length, since
+  // compressed data can hold any text ("endobj", "endstream") by chance.
   const objects = new Map<number, string>();
-  for (const m of source.matchAll(/(?:^|\s)(\d+) 0 obj\b([\s\S]*?)\bendobj/g)) objects.set(Number(m[1]), m[2]!);
+  const streamStarts = new Map<number, number>();
+  for (const m of source.matchAll(/(?:^|\s)(\d+) 0 obj\b/g)) {
+    const from = m.index! + m[0].length;
+    const dictionary = source.slice(from, source.indexOf("endobj", from));
+    const streamAt = dictionary.search(/\bstream\r?\n/);
+    objects.set(Number(m[1]), streamAt < 0 ? dictionary : dictionary.slice(0, streamAt));
+    if (streamAt >= 0) streamStarts.set(Number(m[1]), from + streamAt + dictionary.slice(streamAt).match(/^stream\r?\n/)![0].length);
+  }
   const stream = (id: number) => {
-    const object = objects.get(id);
-    const m = object?.match(/stream\r?\n([\s\S]*?)\r?\nendstream/);
-    if (!object || !m) return "";
-    const bytes = Buffer.from(m[1]!, "latin1");
+    const [object, start] = [objects.get(id), streamStarts.get(id)];
+    const length = Number(object?.match(/\/Length\s+(\d+)(?!\s+0\s+R)/)?.[1]);
+    if (!object || start === undefined || !Number.isFinite(length)) return "";
+    const bytes = Buffer.from(source.slice(start, start + length), "latin1");
     return (/\/FlateDecode/.test(object) ? inflateSync(bytes) : bytes).toString("latin1");
   };
   const refs = (text: string | undefined, key: string): number[] => {
