@@ -14,9 +14,9 @@ export function pdfPageTexts(pdf: Uint8Array): string[] {
   for (const m of source.matchAll(/(?:^|\s)(\d+) 0 obj\b/g)) {
     const from = m.index! + m[0].length;
     const dictionary = source.slice(from, source.indexOf("endobj", from));
-    const streamAt = dictionary.search(/\bstream\r?\n/);
-    objects.set(Number(m[1]), streamAt < 0 ? dictionary : dictionary.slice(0, streamAt));
-    if (streamAt >= 0) streamStarts.set(Number(m[1]), from + streamAt + dictionary.slice(streamAt).match(/^stream\r?\n/)![0].length);
+    const keyword = dictionary.match(/\bstream\r?\n/);
+    objects.set(Number(m[1]), keyword ? dictionary.slice(0, keyword.index) : dictionary);
+    if (keyword) streamStarts.set(Number(m[1]), from + keyword.index! + keyword[0].length);
   }
   const stream = (id: number) => {
     const [object, start] = [objects.get(id), streamStarts.get(id)];

@@ -64,11 +64,13 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
    */
   const source = useRef<{ asked?: boolean; seekable: boolean; started?: boolean; wanted?: number; held?: string; swapping?: boolean }>({ seekable: false });
 
+  // A pause the visitor (or the page) asks for, which also ends a swap of the source under way.
+  const pause = () => {
+    source.current.swapping = false;
+    audio.current?.pause();
+  };
+
   useEffect(() => {
-    const pause = () => {
-      source.current.swapping = false;
-      audio.current?.pause();
-    };
     const hidden = () => document.visibilityState === "hidden" && pause();
     document.addEventListener("visibilitychange", hidden);
     const stopListening = onOtherSound(owner.current, pause);
@@ -129,18 +131,12 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     if (!("mediaSession" in navigator)) return;
     navigator.mediaSession.metadata = new MediaMetadata({ title, artist: studio, album: player.album, artwork: [{ src: artwork, sizes: "512x512", type: "image/png" }] });
     navigator.mediaSession.setActionHandler("play", () => void audio.current?.play());
-    navigator.mediaSession.setActionHandler("pause", () => {
-      source.current.swapping = false;
-      audio.current?.pause();
-    });
+    navigator.mediaSession.setActionHandler("pause", pause);
   };
 
   const toggle = () => {
     const element = audio.current!;
-    if (!element.paused) {
-      source.current.swapping = false;
-      return element.pause();
-    }
+    if (!element.paused) return pause();
     claimSound(owner.current);
     nameOnLockScreen();
     // Played at once, within the click, as browsers require; the host is asked meanwhile.

@@ -8,7 +8,7 @@ import { slug } from "../../../src/lib/anchors";
 import { assetPath } from "../asset-path";
 import { waveOf, type Preview } from "../../../src/lib/preview";
 import { binaural, clippedRuns, sameInBothEars, waveformPeaks, type Beat } from "./audio/analyse";
-import { decodeMp3, encodeMp3, MP3_FILE } from "./audio/codec";
+import { decodeMp3, encodeMp3, MP3 } from "./audio/codec";
 import { integratedLoudness, truePeak } from "./audio/loudness";
 import { applyFades, applyGain, seconds, type Pcm } from "./audio/pcm";
 import { clock, readExcerpt, SourceError } from "./audio/source";
@@ -28,9 +28,9 @@ export const PREVIEW_SETTINGS = {
   ceilingBeforeCodecDbtp: -1.5,
   fadeSeconds: 1,
   bars: 40,
-  mp3: MP3_FILE,
+  mp3: MP3,
   /** A change to how previews are made, so that no cached result of the old way is used. */
-  version: 3,
+  version: 4,
 } as const;
 
 /** Previews made at once: each holds its excerpt (up to 46 MB for a minute at 96 kHz) while it is made. */

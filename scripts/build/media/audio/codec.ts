@@ -5,8 +5,6 @@ import type { Pcm } from "./pcm";
 
 /** MP3 settings: LAME's VBR quality 2 (about 130 to 190 kbps), which every browser plays. */
 export const MP3 = { vbrQuality: 2 } as const;
-/** What the encoder's output is wrapped in: part of a cached preview's key, so a change here makes them again. */
-export const MP3_FILE = { ...MP3, xingFrame: true } as const;
 
 /**
  * Stereo audio as an MP3 file. LAME takes any sample rate; above 48 kHz (a 96 kHz master's excerpt) it
