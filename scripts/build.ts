@@ -71,7 +71,7 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
     ...html,
     ["sitemap.xml", sitemapXml(routes, urls)],
     ["robots.txt", robotsTxt(urls)],
-    ["_headers", headersFile(siteHeaderRules(html.values(), pages, urls))],
+    ["_headers", headersFile(siteHeaderRules(html, urls))],
     // GitHub Pages runs Jekyll over a published branch unless told not to.
     [".nojekyll", ""],
   ]);

@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
 import { CSP_PLACEHOLDER } from "../../src/lib/page";
-import type { SiteUrls } from "../../src/lib/routes";
-import { navRoutes } from "../../src/pages/index";
-import type { PageModule } from "../../src/pages/types";
+import { pathOfFile, type SiteUrls } from "../../src/lib/routes";
 import { ASSET_DIR } from "./asset-path";
 
 /**
@@ -38,7 +36,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
     .join(", "),
   "Cross-Origin-Resource-Policy": "same-origin",
   "Cross-Origin-Opener-Policy": "same-origin",
-  // For browsers that predate CSP's frame-ancestors.
+  // For browsers that predate CSP's frame-ancestors, and for the 404 page at a missing address, which has no policy header.
   "X-Frame-Options": "DENY",
 };
 
@@ -113,23 +111,49 @@ export function applyMetaPolicy(pages: Map<string, string>): Map<string, string>
   return new Map([...pages].map(([file, html]) => [file, html.replace(CSP_PLACEHOLDER, contentSecurityPolicy([html], { meta: true }))]));
 }
 
+/** A page as its headers see it: the path it is served at and its HTML, whose inline code its policy names. */
+export interface ServedPage {
+  path: string;
+  html: string;
+}
+
 /**
  * The site's response headers, as data: every host's configuration is made from these. Every rule that matches a
  * path applies, and a header set by two matching rules is joined with a comma, so each header lives in one rule
- * only: security headers for everything, and Cache-Control in rules that never overlap.
+ * only: the security headers for everything; each page's own policy (only its own inline code's hashes, not every
+ * page's: the first response is smaller) and Cache-Control in a rule for that page; the assets' caching in theirs.
+ * A missing address's 404 page, which no path names in advance, keeps the policy in its <meta>, and X-Frame-Options
+ * stands in for frame-ancestors there.
  */
-export function headerRules(pages: Iterable<string>, routes: readonly string[], path: (p: string) => string): HeaderRule[] {
+export function headerRules(pages: readonly ServedPage[], path: (p: string) => string): HeaderRule[] {
   const rule = (pattern: string, headers: Record<string, string>): HeaderRule => ({ pattern, headers: Object.entries(headers) });
   return [
-    rule(path("/*"), { "Content-Security-Policy": contentSecurityPolicy(pages), ...SECURITY_HEADERS }),
+    rule(path("/*"), { ...SECURITY_HEADERS }),
     rule(path(`/${ASSET_DIR}/*`), { "Cache-Control": CACHE.immutable }),
-    ...routes.map((route) => rule(path(route), { "Cache-Control": CACHE.revalidate })),
+    ...pages.map((page) => rule(path(page.path), { "Content-Security-Policy": contentSecurityPolicy([page.html]), "Cache-Control": CACHE.revalidate })),
   ];
 }
 
-/** The site's rules, from its pages' HTML and routes (the 404 page's too), under its base path. */
-export function siteHeaderRules(html: Iterable<string>, pages: readonly PageModule[], urls: SiteUrls): HeaderRule[] {
-  return headerRules(html, [...navRoutes(pages).map((r) => r.path), "/404.html"], urls.path);
+/** The site's rules, from its built pages (by file: "about/index.html", "404.html") and its base path. */
+export function siteHeaderRules(html: ReadonlyMap<string, string>, urls: SiteUrls): HeaderRule[] {
+  return headerRules([...html].map(([file, page]) => ({ path: pathOfFile(file), html: page })), urls.path);
+}
+
+/**
+ * One policy that allows what each of the given ones does (their hashes together), for a host that can send only one
+ * for every page (CloudFront's response headers policy).
+ */
+export function unionOfPolicies(policies: readonly string[]): string {
+  const merged = new Map<string, Set<string>>();
+  for (const policy of policies) {
+    for (const [name, ...values] of policy.split(";").map((d) => d.trim().split(/\s+/))) {
+      const seen = merged.get(name!) ?? new Set<string>();
+      values.forEach((v) => seen.add(v));
+      merged.set(name!, seen);
+    }
+  }
+  const ordered = (values: Set<string>) => [...[...values].filter((v) => !v.startsWith("'sha256-")), ...[...values].filter((v) => v.startsWith("'sha256-")).sort()];
+  return [...merged].map(([name, values]) => [name, ...ordered(values)].join(" ")).join("; ");
 }
 
 /** The rules as the `_headers` file Netlify and Cloudflare Pages read. */

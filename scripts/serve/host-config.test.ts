@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { cloudFrontPolicy, defaultNginxSettings, nginxConfig, readRules, serveConfig } from "./host-config";
-import { headerRules, headersFile, parseHeadersFile, SECURITY_HEADERS } from "../build/security";
+import { headerRules, headersFile, inlineHashes, parseHeadersFile, SECURITY_HEADERS } from "../build/security";
 
 const page = "<!DOCTYPE html><style>b{}</style><script>go()</script>";
-const rules = headerRules([page], ["/", "/about/"], (p) => p);
+const other = "<!DOCTYPE html><style>i{}</style>";
+const rules = headerRules(
+  [
+    { path: "/", html: page },
+    { path: "/about/", html: other },
+    { path: "/404.html", html: other },
+  ],
+  (p) => p,
+);
 const site = readRules(rules);
 const settings = defaultNginxSettings("www.studio.example");
 
@@ -19,12 +27,24 @@ describe("host configuration from the headers as data", () => {
     const locations = config.split(/\n\s*location /).slice(1).filter((block) => block.includes("add_header"));
     expect(locations).toHaveLength(2);
     for (const block of locations) {
-      for (const name of ["Content-Security-Policy", ...Object.keys(SECURITY_HEADERS), "Cache-Control"]) {
+      for (const name of [...Object.keys(SECURITY_HEADERS), "Cache-Control"]) {
         expect(block.match(new RegExp(`add_header ${name} "[^"]+" always;`, "g")), name).toHaveLength(1);
       }
     }
     expect(config).toContain('add_header Cache-Control "public, max-age=31536000, immutable" always;');
     expect(config).toContain("error_page 404 /404.html;");
+  });
+
+  it("gives nginx each page's own policy, by the file it sends (after `index` and `error_page`), and none to other files", () => {
+    const config = nginxConfig(site, settings);
+    const policy = (html: string) => rules.find((r) => r.headers.some(([, v]) => v.includes(inlineHashes(html).styles[0]!)))!.headers.find(([n]) => n === "Content-Security-Policy")![1];
+    expect(config).toContain(`    /index.html "${policy(page)}";`);
+    expect(config).toContain(`    /about/index.html "${policy(other)}";`);
+    expect(config).toContain(`    /404.html "${policy(other)}";`);
+    expect(config).toContain('map $uri $site_page_policy {\n    default "";');
+    const [pages, assets] = config.split(/\n\s*location /).slice(1).filter((block) => block.includes("add_header"));
+    expect(pages).toContain("add_header Content-Security-Policy $site_page_policy always;");
+    expect(assets).not.toContain("Content-Security-Policy");
   });
 
   it("#11 names its settings, and takes the certificate paths and names from them", () => {
@@ -44,25 +64,32 @@ describe("host configuration from the headers as data", () => {
   });
 
   it("keeps the base path in nginx locations for a site under a folder", () => {
-    const underRepo = readRules(headerRules([page], ["/"], (p) => `/repo${p}`));
+    const underRepo = readRules(headerRules([{ path: "/", html: page }], (p) => `/repo${p}`));
     const config = nginxConfig(underRepo, settings);
+    expect(config).toContain(`    /repo/index.html "`);
     expect(config).toContain("location /repo/assets/ {");
     expect(config).toContain("error_page 404 /repo/404.html;");
     expect(config).toContain("location = /repo/_headers { return 404; }");
   });
 
-  it("#11 gives `serve` (npm start) the same headers, with the assets' caching replacing the pages'", () => {
+  it("#11 gives `serve` (npm start) the same headers: each page's by the file it sends, the assets' caching by folder", () => {
     const config = serveConfig(site) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
-    const [all, assets] = config.headers;
+    const [all, assets, ...pages] = config.headers;
     expect(all!.source).toBe("**");
-    expect(all!.headers.map((h) => [h.key, h.value])).toEqual([...site.all, ["Cache-Control", "public, max-age=0, must-revalidate"]]);
+    expect(all!.headers.map((h) => [h.key, h.value])).toEqual(site.all);
     expect(assets).toEqual({ source: "assets/**", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] });
+    expect(pages.map((p) => p.source)).toEqual(["index.html", "about/index.html", "404.html"]);
+    expect(pages.map((p) => p.headers.map((h) => [h.key, h.value]))).toEqual(site.pages.map((p) => p.headers));
+    const underRepo = serveConfig(readRules(headerRules([{ path: "/about/", html: page }], (p) => `/repo${p}`))) as typeof config;
+    expect(underRepo.headers.map((h) => h.source)).toEqual(["**", "assets/**", "about/index.html"]);
   });
 
-  it("gives CloudFront the same policy and headers", () => {
+  it("gives CloudFront, which sends one policy for everything, every page's allowances together, and the same headers", () => {
     const policy = JSON.parse(cloudFrontPolicy(site));
-    const csp = rules[0]!.headers.find(([n]) => n === "Content-Security-Policy")![1];
-    expect(policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).toBe(csp);
+    const csp: string = policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    for (const html of [page, other]) for (const hash of [...inlineHashes(html).scripts, ...inlineHashes(html).styles]) expect(csp).toContain(hash);
+    expect(csp).toMatch(/^default-src 'none'; script-src 'self' 'sha256-[^']+'; style-src 'self' 'sha256-[^']+' 'sha256-[^']+'; /);
+    expect(csp).toContain("frame-ancestors 'none'");
     expect(policy.SecurityHeadersConfig.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
     expect(policy.SecurityHeadersConfig.ReferrerPolicy.ReferrerPolicy).toBe("strict-origin-when-cross-origin");
     expect(policy.CustomHeadersConfig.Items.map((i: { Header: string }) => i.Header)).toEqual([

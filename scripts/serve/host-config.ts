@@ -4,15 +4,14 @@
  * pages in dist/, whose inline code the policy's hashes name: run it after each build.
  */
 import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { site as ownerContent } from "../../src/content/site";
 import { withEnvironment } from "../../src/content/validate";
-import { createUrls } from "../../src/lib/routes";
-import { pages } from "../../src/pages/index";
+import { createUrls, outputFileFor } from "../../src/lib/routes";
 import { ROOT } from "../paths";
-import { siteHeaderRules, type HeaderRule } from "../build/security";
+import { siteHeaderRules, unionOfPolicies, type HeaderRule } from "../build/security";
 
 export interface SiteHeaders {
   /** Where the site is served from: "/" or "/repo/". */
@@ -21,37 +20,41 @@ export interface SiteHeaders {
   all: [string, string][];
   /** Where hashed assets live, and their Cache-Control. */
   assets: { prefix: string; cacheControl: string };
-  /** Cache-Control for pages. */
-  pages: string;
+  /** Each page's own headers (its policy and Cache-Control), by the path it is served at: "/repo/about/", "/repo/404.html". */
+  pages: { path: string; headers: [string, string][] }[];
 }
 
 export function readRules(rules: readonly HeaderRule[]): SiteHeaders {
   const all = rules.find((r) => r.pattern.endsWith("/*") && !r.pattern.endsWith("/assets/*"));
   const assets = rules.find((r) => r.pattern.endsWith("/assets/*"));
-  const page = rules.find((r) => !r.pattern.includes("*"));
+  const pages = rules.filter((r) => !r.pattern.includes("*"));
   const cache = (rule?: HeaderRule) => rule?.headers.find(([name]) => name.toLowerCase() === "cache-control")?.[1];
-  if (!all || !assets || !page || !cache(assets) || !cache(page)) throw new Error("dist/_headers is not in the shape scripts/build/security.ts writes");
+  if (!all || !assets || pages.length === 0 || !cache(assets) || !pages.every(cache)) throw new Error("dist/_headers is not in the shape scripts/build/security.ts writes");
   return {
     basePath: all.pattern.slice(0, -1),
     all: all.headers,
     assets: { prefix: assets.pattern.slice(0, -1), cacheControl: cache(assets)! },
-    pages: cache(page)!,
+    pages: pages.map((page) => ({ path: page.pattern, headers: page.headers })),
   };
 }
 
+const header = (headers: readonly [string, string][], name: string) => headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+
 /**
  * The configuration `serve` (npm start) reads: the same headers as every host, folders answered at their
- * trailing-slash address, no directory listings.
+ * trailing-slash address, no directory listings. `serve` matches a rule against the file it sends
+ * ("about/index.html", and "404.html" for any missing address), so each page's rule names its file.
  */
 export function serveConfig(site: SiteHeaders): object {
-  const header = ([key, value]: [string, string]) => ({ key, value });
+  const entry = ([key, value]: [string, string]) => ({ key, value });
+  const local = (path: string) => path.slice(site.basePath.length - 1);
   return {
     trailingSlash: true,
     directoryListing: false,
     headers: [
-      { source: "**", headers: [...site.all, ["Cache-Control", site.pages] as [string, string]].map(header) },
-      // Listed after the rule above, so that this Cache-Control replaces the pages' one.
-      { source: `${site.assets.prefix.slice(site.basePath.length)}**`, headers: [header(["Cache-Control", site.assets.cacheControl])] },
+      { source: "**", headers: site.all.map(entry) },
+      { source: `${local(site.assets.prefix).slice(1)}**`, headers: [entry(["Cache-Control", site.assets.cacheControl])] },
+      ...site.pages.map((page) => ({ source: outputFileFor(local(page.path)), headers: page.headers.map(entry) })),
     ],
   };
 }
@@ -86,10 +89,11 @@ export function defaultNginxSettings(serverName: string): NginxSettings {
  */
 export function nginxConfig(site: SiteHeaders, settings: NginxSettings): string {
   const { basePath } = site;
-  const headers = (cacheControl: string) =>
-    [...site.all, ["Cache-Control", cacheControl] as [string, string]]
-      .map(([name, value]) => `        add_header ${name} "${value.replace(/["\\]/g, "\\$&")}" always;`)
-      .join("\n");
+  const quoted = (value: string) => `"${value.replace(/["\\]/g, "\\$&")}"`;
+  const headers = (extra: [string, string][]) => [...site.all, ...extra].map(([name, value]) => `        add_header ${name} ${value.startsWith("$") ? value : quoted(value)} always;`).join("\n");
+  // Each page's policy by the file nginx ends up sending ($uri after `index` and `error_page`); nothing for other files.
+  const policies = site.pages.map((page) => `    ${basePath}${outputFileFor(page.path.slice(basePath.length - 1))} ${quoted(header(page.headers, "Content-Security-Policy")!)};`);
+  const pageCache = header(site.pages[0]!.headers, "Cache-Control")!;
   const httpsPort = settings.httpsListen[0]?.match(/(\d+)$/)?.[1] ?? "443";
   const httpsOrigin = `https://${settings.serverName}${httpsPort === "443" ? "" : `:${httpsPort}`}`;
   const flags = [
@@ -103,6 +107,11 @@ export function nginxConfig(site: SiteHeaders, settings: NginxSettings): string 
   return `# Generated by \`npm run host-config -- nginx\` from the pages in dist/: run it again after every build.
 # Made with these settings (each a flag of that command; change them there, not here):
 ${flags.map((f) => `#   ${f}`).join("\n")}
+map $uri $site_page_policy {
+    default "";
+${policies.join("\n")}
+}
+
 server {
 ${settings.httpsListen.map((l) => `    listen ${l} ssl http2;`).join("\n")}
     server_name ${settings.serverName};
@@ -134,12 +143,12 @@ ${settings.httpsListen.map((l) => `    listen ${l} ssl http2;`).join("\n")}
 
     location ${basePath} {
         try_files $uri $uri/ =404;
-${headers(site.pages)}
+${headers([["Content-Security-Policy", "$site_page_policy"], ["Cache-Control", pageCache]])}
     }
 
     location ${site.assets.prefix} {
         try_files $uri =404;
-${headers(site.assets.cacheControl)}
+${headers([["Cache-Control", site.assets.cacheControl]])}
     }
 }
 
@@ -158,7 +167,7 @@ ${settings.httpListen.map((l) => `    listen ${l};`).join("\n")}
  * --response-headers-policy-config file://policy.json`). Cache-Control stays with the S3 objects.
  */
 export function cloudFrontPolicy(site: SiteHeaders): string {
-  const get = (name: string) => site.all.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1] ?? "";
+  const get = (name: string) => header(site.all, name) ?? "";
   const custom = ["Permissions-Policy", "Cross-Origin-Resource-Policy", "Cross-Origin-Opener-Policy"];
   const hsts = get("Strict-Transport-Security");
   return `${JSON.stringify(
@@ -166,7 +175,8 @@ export function cloudFrontPolicy(site: SiteHeaders): string {
       Name: "site-security-headers",
       Comment: "Generated by npm run host-config -- cloudfront from the pages in dist/",
       SecurityHeadersConfig: {
-        ContentSecurityPolicy: { ContentSecurityPolicy: get("Content-Security-Policy"), Override: true },
+        // One policy for every response: each page's allowances together.
+        ContentSecurityPolicy: { ContentSecurityPolicy: unionOfPolicies(site.pages.map((page) => header(page.headers, "Content-Security-Policy")!)), Override: true },
         StrictTransportSecurity: {
           AccessControlMaxAgeSec: Number(hsts.match(/max-age=(\d+)/)?.[1]),
           IncludeSubdomains: /includeSubDomains/i.test(hsts),
@@ -192,10 +202,10 @@ export function cloudFrontPolicy(site: SiteHeaders): string {
  * the site's routes and base path), not read back from the `_headers` text written for Netlify and Cloudflare.
  */
 export async function readSiteHeaders(dist: string, content = withEnvironment(ownerContent).content): Promise<SiteHeaders> {
-  const files = (await readdir(dist, { recursive: true })).filter((file) => file.endsWith(".html"));
+  const files = (await readdir(dist, { recursive: true })).filter((file) => file.endsWith(".html")).sort();
   if (files.length === 0) throw new Error(`${dist} holds no pages: run \`npm run build\` first`);
-  const html = await Promise.all(files.map((file) => readFile(join(dist, file), "utf8")));
-  return readRules(siteHeaderRules(html, pages, createUrls(content)));
+  const html = new Map(await Promise.all(files.map(async (file) => [file.split(sep).join("/"), await readFile(join(dist, file), "utf8")] as const)));
+  return readRules(siteHeaderRules(html, createUrls(content)));
 }
 
 async function main() {

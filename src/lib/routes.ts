@@ -4,6 +4,11 @@ export function outputFileFor(path: string): string {
   return `${path.slice(1)}index.html`;
 }
 
+/** The path a page's file is served at ("about/index.html" at "/about/"): the reverse of outputFileFor. */
+export function pathOfFile(file: string): string {
+  return `/${file.replace(/(^|\/)index\.html$/, "$1")}`;
+}
+
 export interface SiteUrls {
   /** A site path as pages link to it, under the base path: "/about/" becomes "/repo/about/". */
   path(path: string): string;
