@@ -13,9 +13,8 @@ export interface TypeChecker {
 
 /**
  * Type errors, found beside the build and not in its way (esbuild strips types without checking them): one
- * `tsc --build` over both projects, the build code and the browser code, incremental (tsconfig.json): a save that
- * changes no code (a stylesheet) costs a fraction of a second here, one that does a recheck of what it reaches (2 s for a content
- * file, under 1 s for a test). A save during a check queues one more rather than cutting it short,
+ * `tsc --build` over both projects, the build code and the browser code, incremental, so a save costs a recheck
+ * of what it touched (about a second here). A save during a check queues one more rather than cutting it short,
  * and it runs at normal priority: killed at every save, or at the lowest priority, a busy machine's checker never
  * finished. (tsc's own --watch loses a file that an editor saves by rename, so it is not used.)
  * `report` hears the first error of each check of the latest code, or undefined.
