@@ -13,10 +13,11 @@ export interface TypeChecker {
 
 /**
  * Type errors, found beside the build and not in its way (esbuild strips types without checking them): one
- * `tsc --build` over both projects, the build code and the browser code, incremental, so a save costs a recheck
- * of what it touched (about a second here). A save during a check queues one more rather than cutting it short,
- * and it runs at normal priority: killed at every save, or at the lowest priority, a busy machine's checker never
- * finished. (tsc's own --watch loses a file that an editor saves by rename, so it is not used.)
+ * `tsc --build` over both projects, the build code and the browser code: a whole check on every save (about 2 s
+ * here). Not incremental: tsc's --build trusts file times, and a save made while a check was reading would be
+ * older than the record that check then writes, so the next check would find nothing to do and miss it. A save
+ * during a check queues one more rather than cutting it short, and it runs at normal priority: killed at every
+ * save, or at the lowest priority, a busy machine's checker never finished. (tsc's own --watch loses a file that an editor saves by rename, so it is not used.)
  * `report` hears the first error of each check of the latest code, or undefined.
  */
 export function startTypeChecker(report: (problem: DevProblem | undefined) => void): TypeChecker {
