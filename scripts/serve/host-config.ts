@@ -24,11 +24,13 @@ export interface SiteHeaders {
   pages: { path: string; headers: [string, string][] }[];
 }
 
+const header = (headers: readonly [string, string][], name: string) => headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+
 export function readRules(rules: readonly HeaderRule[]): SiteHeaders {
   const all = rules.find((r) => r.pattern.endsWith("/*") && !r.pattern.endsWith("/assets/*"));
   const assets = rules.find((r) => r.pattern.endsWith("/assets/*"));
   const pages = rules.filter((r) => !r.pattern.includes("*"));
-  const cache = (rule?: HeaderRule) => rule?.headers.find(([name]) => name.toLowerCase() === "cache-control")?.[1];
+  const cache = (rule?: HeaderRule) => rule && header(rule.headers, "Cache-Control");
   if (!all || !assets || pages.length === 0 || !cache(assets) || !pages.every(cache)) throw new Error("dist/_headers is not in the shape scripts/build/security.ts writes");
   return {
     basePath: all.pattern.slice(0, -1),
@@ -37,8 +39,6 @@ export function readRules(rules: readonly HeaderRule[]): SiteHeaders {
     pages: pages.map((page) => ({ path: page.pattern, headers: page.headers })),
   };
 }
-
-const header = (headers: readonly [string, string][], name: string) => headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
 
 /**
  * The configuration `serve` (npm start) reads: the same headers as every host, folders answered at their
