@@ -9,7 +9,7 @@ import { siteSlots } from "../../src/content/slots";
 import { plainText } from "../../src/lib/slots";
 import { pdfPageTexts } from "./pdf";
 import { decodePng, inkShare, type Pixels } from "./png";
-import { DESKTOP, hydrated, layoutShifts, NAV_LABELS, navLinks, newContext, PHONE, ROUTES, settle, toggle, useBrowser, usePage, visit, watchPage } from "./site";
+import { DESKTOP, hydrated, layoutShifts, NAV_LABELS, navLinks, newContext, PHONE, ROUTES, settle, toggle, useBrowser, usePage, VIEWPORT_HEIGHT, visit, watchPage } from "./site";
 
 /**
  * What automated checkers cannot see: forced colours, a short screen, paper, the fonts a visitor is shown, and
@@ -55,6 +55,8 @@ describe.each([
 
 describe("in forced colours, on a phone", () => {
   const view = usePage(chromium, { width: PHONE, forcedColors: true });
+  // The tests' own fields, each with a preview.
+  const fixture = usePage(chromium, { width: PHONE, forcedColors: true, fixture: true });
 
   it("the menu icon is drawn", async () => {
     await visit(view.page, "/products/");
@@ -69,29 +71,28 @@ describe("in forced colours, on a phone", () => {
   });
 
   it("a preview's play icon and waveform are drawn", async () => {
-    // The tests' own fields, each with a preview.
-    const context = await newContext(chromium.browser, { width: PHONE, forcedColors: true, fixture: true });
-    const page = await context.newPage();
-    await visit(page, "/products/");
-    expect(inkShare(await pixelsAround(page, ".preview__play svg", 2))).toBeGreaterThan(0.1);
-    expect(inkShare(await pixelsAround(page, ".preview__wave svg", 2))).toBeGreaterThan(0.2);
-    await context.close();
+    await visit(fixture.page, "/products/");
+    expect(inkShare(await pixelsAround(fixture.page, ".preview__play svg", 2))).toBeGreaterThan(0.1);
+    expect(inkShare(await pixelsAround(fixture.page, ".preview__wave svg", 2))).toBeGreaterThan(0.2);
   });
 
   it("the sample's play and stop icons and its progress bar are drawn", async () => {
-    await view.page.clock.install();
-    await visit(view.page, "/about/");
-    expect(inkShare(await pixelsAround(view.page, ".sample__play-icon", 2))).toBeGreaterThan(0.1);
+    // A fake clock is its context's: this test's own.
+    const context = await newContext(chromium.browser, { width: PHONE, forcedColors: true });
+    const page = await context.newPage();
+    await page.clock.install();
+    await visit(page, "/about/");
+    expect(inkShare(await pixelsAround(page, ".sample__play-icon", 2))).toBeGreaterThan(0.1);
 
-    await view.page.locator(".sample__play").click();
-    await expect.poll(() => view.page.locator(".sample__play").textContent()).toBe(sample.labels.stop);
-    expect(inkShare(await pixelsAround(view.page, ".sample__play-icon", 2))).toBeGreaterThan(0.15);
-    await view.page.clock.fastForward((sample.seconds / 2) * 1000);
-    await expect.poll(() => view.page.locator(".sample__bar").evaluate((bar) => bar.getBoundingClientRect().width)).toBeGreaterThan(40);
+    await page.locator(".sample__play").click();
+    await expect.poll(() => page.locator(".sample__play").textContent()).toBe(sample.labels.stop);
+    expect(inkShare(await pixelsAround(page, ".sample__play-icon", 2))).toBeGreaterThan(0.15);
+    await page.clock.fastForward((sample.seconds / 2) * 1000);
+    await expect.poll(() => page.locator(".sample__bar").evaluate((bar) => bar.getBoundingClientRect().width)).toBeGreaterThan(40);
     // Played and still to play, either side of the bar's end.
-    const track = (await view.page.locator(".sample__progress").boundingBox())!;
-    expect(await colourInside(view.page, ".sample__progress", 4)).not.toBe(await colourInside(view.page, ".sample__progress", track.width - 4));
-    await view.page.locator(".sample__play").click();
+    const track = (await page.locator(".sample__progress").boundingBox())!;
+    expect(await colourInside(page, ".sample__progress", 4)).not.toBe(await colourInside(page, ".sample__progress", track.width - 4));
+    await context.close();
   });
 });
 
@@ -161,6 +162,8 @@ describe("printed", () => {
 });
 
 describe("the headings' serif", () => {
+  const fixture = usePage(chromium, { width: PHONE, fixture: true });
+
   it("never holds up a first visit: the font is fetched after the page has painted, and the next page takes it from the cache without a shift", async () => {
     const context = await newContext(chromium.browser, { width: PHONE });
     const page = await context.newPage();
@@ -193,8 +196,7 @@ describe("the headings' serif", () => {
 
   it("every button speaks in the page's own font, not the browser's button font", async () => {
     // The tests' own Products: the menu and two players. And About: the sample's buttons.
-    const context = await newContext(chromium.browser, { width: PHONE, fixture: true });
-    const page = await context.newPage();
+    const { page } = fixture;
     const fonts: string[] = [];
     let buttons = 0;
     for (const path of ["/products/", "/about/"]) {
@@ -209,7 +211,6 @@ describe("the headings' serif", () => {
     }
     expect(buttons).toBeGreaterThanOrEqual(7);
     expect(fonts).toEqual([]);
-    await context.close();
   });
 });
 
@@ -247,17 +248,17 @@ describe("questions, with JavaScript", () => {
 });
 
 describe("Home's hero", () => {
+  const view = usePage(chromium, { width: PHONE });
+
   it.each([
     [PHONE, "below"],
     [1440, "beside"],
   ] as const)("at %i px, the fields sit %s the headline", async (width, where) => {
-    const context = await newContext(chromium.browser, { width });
-    const page = await context.newPage();
-    await visit(page, "/", { use: false });
-    const [title, fields] = await Promise.all([page.locator(".hero__title").boundingBox(), page.locator(".hero__fields").boundingBox()]);
+    await view.page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
+    await visit(view.page, "/", { use: false });
+    const [title, fields] = await Promise.all([view.page.locator(".hero__title").boundingBox(), view.page.locator(".hero__fields").boundingBox()]);
     if (where === "beside") expect(fields!.x).toBeGreaterThan(title!.x + title!.width);
     else expect(fields!.y).toBeGreaterThan(title!.y + title!.height);
-    await context.close();
   });
 });
 

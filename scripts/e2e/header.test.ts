@@ -1,8 +1,8 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { CDPSession, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCROLL_THRESHOLD } from "../../src/islands/SiteHeader";
 import { axeViolations } from "./axe";
-import { DESKTOP, isHydrated, hydrated, NAV_LABELS, navLinks, newContext, PHONE, settle, toggle, usePage, useBrowser, visit, watchPage } from "./site";
+import { DESKTOP, isHydrated, hydrated, NAV_LABELS, navLinks, PHONE, settle, toggle, usePage, useBrowser, visit, watchPage } from "./site";
 
 // What the bar does is the same on every page; each page's own link and content are checked in pages.test.ts and
 // render.test.ts. So the behaviour is tried here on one page. The scroll threshold, Escape and closing on a link
@@ -93,19 +93,19 @@ describe("without JavaScript, on a phone", () => {
 });
 
 describe("React starts on first use, and that first use takes effect", () => {
-  let context: BrowserContext;
+  const view = usePage(chromium, { width: PHONE });
   let page: Page;
+  let cdp: CDPSession;
   beforeAll(async () => {
-    context = await newContext(chromium.browser, { width: PHONE });
-  });
-  beforeEach(async () => {
-    page = await context.newPage();
+    page = view.page;
     // A mid-range phone: Chromium's CPU slowed four times, as Lighthouse's mobile profile does.
-    const cdp = await context.newCDPSession(page);
+    cdp = await view.context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   });
-  afterEach(() => page.close());
-  afterAll(() => context.close());
+  afterAll(async () => {
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await cdp.detach();
+  });
 
   it("a page that is only read downloads the islands after it has painted, but never runs them", async () => {
     const watched = watchPage(page);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { frame } from "../../src/content/frame";
 import { copyProject } from "../dev/project-copy";
 import { serveStatic, type StaticServer } from "../serve/static-server";
-import { hydrated, newContext, PHONE, useBrowser, visit } from "./site";
+import { hydrated, PHONE, useBrowser, usePage, visit } from "./site";
 
 const chromium = useBrowser();
 
@@ -38,6 +38,7 @@ export function Throwaway({ label }: { label: string }) {
 }
 
 describe("#12 adding an island is its component, its line in the registry and its use in a page", () => {
+  const view = usePage(chromium, { width: PHONE });
   let project: Awaited<ReturnType<typeof copyProject>>;
   let server: StaticServer;
   let built: ReturnType<typeof spawnSync>;
@@ -64,21 +65,21 @@ describe("#12 adding an island is its component, its line in the registry and it
   });
 
   it("hydrates in the browser with the props it was rendered with, and works", async () => {
-    const context = await newContext(chromium.browser, { width: PHONE });
-    const page = await context.newPage();
+    const { page } = view;
     await visit(page, `${server.url}/contact/`);
     await hydrated(page);
     await page.locator(".throwaway").click();
     await expect.poll(() => page.locator(".throwaway").textContent()).toBe("Pressed 1");
-    await context.close();
   });
 });
 
 describe("#21 Copy address, beside the address on Contact and in every footer", () => {
+  const view = usePage(chromium, { width: PHONE });
+  const noScript = usePage(chromium, { width: PHONE, js: false });
+
   it("copies the address to the clipboard and says so; a click before React has started is not lost", async () => {
-    const context = await newContext(chromium.browser, { width: PHONE });
+    const { context, page } = view;
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    const page = await context.newPage();
     await visit(page, "/contact/", { use: false });
     const address = (await page.locator(".contact-card__address").textContent())!;
     const copy = page.locator(".contact-card .copy-address__button");
@@ -86,15 +87,12 @@ describe("#21 Copy address, beside the address on Contact and in every footer", 
     await copy.click();
     await expect.poll(() => page.locator(".contact-card .copy-address__said").textContent()).toBe(frame.copyAddress.copied);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
-    await context.close();
   });
 
   it("without JavaScript shows no button, and the address stays text to select", async () => {
-    const context = await newContext(chromium.browser, { width: PHONE, js: false });
-    const page = await context.newPage();
+    const { page } = noScript;
     await visit(page, "/contact/");
     expect(await page.locator(".copy-address__button").evaluateAll((buttons) => buttons.map((b) => b.checkVisibility()))).toEqual([false, false]);
     expect(await page.locator(".contact-card__address").evaluate((p) => p.checkVisibility() && getComputedStyle(p).userSelect)).toBe("all");
-    await context.close();
   });
 });

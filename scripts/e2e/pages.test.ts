@@ -4,7 +4,7 @@ import type { Page, Response } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { headersFor, parseHeadersFile, type HeaderRule } from "../build/security";
 import { axeViolations } from "./axe";
-import { ALL_PAGES, baseURL, DESKTOP, hydrated, layoutShifts, MISSING, saveScreenshot, SCREENSHOTS, screenshotName, NARROWEST, newContext, PHONE, recordViolations, useBrowser, usePage, violations, VIEWPORT_HEIGHT, watchPage } from "./site";
+import { ALL_PAGES, baseURL, DESKTOP, hydrated, layoutShifts, MISSING, saveScreenshot, SCREENSHOTS, screenshotName, NARROWEST, PHONE, recordViolations, useBrowser, usePage, violations, VIEWPORT_HEIGHT, watchPage } from "./site";
 
 const chromium = useBrowser();
 let rules: HeaderRule[];
@@ -133,10 +133,11 @@ describe.each([
 });
 
 describe("the checks above can fail", () => {
+  const view = usePage(chromium, { width: DESKTOP });
+  beforeAll(() => recordViolations(view.context));
+
   it("a page that loads something its policy forbids reports the violation", async () => {
-    const context = await newContext(chromium.browser, { width: DESKTOP });
-    await recordViolations(context);
-    const page = await context.newPage();
+    const { page } = view;
     await page.goto("/");
     await page.evaluate(() => {
       const img = document.createElement("img");
@@ -144,12 +145,10 @@ describe("the checks above can fail", () => {
       document.body.append(img);
     });
     await expect.poll(() => violations(page)).toContainEqual(expect.stringContaining("img-src blocked https://tracker.example.net"));
-    await context.close();
   });
 
   it("a page that moves after it has painted reports the shift", async () => {
-    const context = await newContext(chromium.browser, { width: DESKTOP });
-    const page = await context.newPage();
+    const { page } = view;
     await page.goto("/contact/");
     // Painted first: on a busy machine the load event can come before the first paint, and what is added before
     // that paint is no shift.
@@ -166,18 +165,16 @@ describe("the checks above can fail", () => {
         ),
     );
     expect((await layoutShifts(page)).length).toBeGreaterThan(0);
-    await context.close();
   });
 
   it("the home page's orbs do animate when motion is welcome, and settle within five seconds (WCAG 2.2.2)", async () => {
-    const context = await newContext(chromium.browser, { width: DESKTOP, reducedMotion: "no-preference" });
-    const page = await context.newPage();
+    const { page } = view;
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto("/");
     const orbs = await page.evaluate(() =>
       document.getAnimations().filter((a) => (a.effect as KeyframeEffect | null)?.target?.classList.contains("orb")).map((a) => Number(a.effect!.getComputedTiming().endTime)),
     );
     expect(orbs).toHaveLength(3);
     expect(Math.max(...orbs)).toBeLessThanOrEqual(5000);
-    await context.close();
   });
 });

@@ -1,10 +1,10 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { CDPSession, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { volumeToLevel } from "../../src/audio/graph";
 import { sample } from "../../src/content/sample";
 import { FIXTURE_SITE } from "../test/fixtures";
 import { axeViolations } from "./axe";
-import { newContext, PHONE, settle, useBrowser, visit, watchPage } from "./site";
+import { PHONE, settle, useBrowser, usePage, visit, watchPage } from "./site";
 
 const chromium = useBrowser();
 // The tests' own two fields, each with a preview: the owner's may have any number, or none.
@@ -18,15 +18,20 @@ const audioState = (page: Page, title: string) =>
     .evaluate((a: HTMLAudioElement) => ({ paused: a.paused, time: a.currentTime, volume: a.volume }));
 
 describe("#13 a field's preview, with JavaScript", () => {
-  let context: BrowserContext;
+  const view = usePage(chromium, { width: PHONE, fixture: true });
   let page: Page;
+  let cdp: CDPSession;
   let watched: ReturnType<typeof watchPage>;
+  beforeAll(async () => {
+    page = view.page;
+    cdp = await view.context.newCDPSession(page);
+  });
+  afterAll(() => cdp.detach());
   beforeEach(async () => {
-    context = await newContext(chromium.browser, { width: PHONE, fixture: true });
-    page = await context.newPage();
+    // Each test fetches its audio as a first visit does, whatever the one before it fetched.
+    await cdp.send("Network.clearBrowserCache");
     watched = watchPage(page);
   });
-  afterEach(() => context.close());
 
   it("fetches no audio before Play; Play makes its time advance, shown in numbers and on the waveform, at a low volume", async () => {
     await visit(page, "/products/");
@@ -108,9 +113,10 @@ describe("#13 a field's preview, with JavaScript", () => {
 });
 
 describe("#13 a field's preview, without JavaScript", () => {
+  const view = usePage(chromium, { width: PHONE, js: false, fixture: true });
+
   it("is the browser's own player, shown, fetching nothing before Play, and it plays", async () => {
-    const context = await newContext(chromium.browser, { width: PHONE, js: false, fixture: true });
-    const page = await context.newPage();
+    const { page } = view;
     const watched = watchPage(page);
     await page.goto("/products/");
     await watched.quiet();
@@ -124,6 +130,5 @@ describe("#13 a field's preview, without JavaScript", () => {
     const box = (await audio.boundingBox())!;
     await page.mouse.click(box.x + box.height / 2, box.y + box.height / 2);
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.5);
-    await context.close();
   });
 });

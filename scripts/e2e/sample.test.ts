@@ -1,10 +1,10 @@
 import * as esbuild from "esbuild";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sample } from "../../src/content/sample";
 import { ROOT } from "../paths";
 import { axeViolations } from "./axe";
-import { newContext, PHONE, settle, useBrowser, visit, watchPage } from "./site";
+import { newContext, PHONE, settle, useBrowser, usePage, visit, watchPage } from "./site";
 
 const chromium = useBrowser();
 /** Where the band sample is. */
@@ -81,11 +81,10 @@ function peak(signal: number[], from: number, to: number): { hz: number; magnitu
 const decibelsBelow = (loud: number, quiet: number) => (quiet === 0 ? Infinity : 20 * Math.log10(loud / quiet));
 
 describe("the sound, rendered offline with the app's own graph", () => {
-  let context: BrowserContext;
+  const view = usePage(chromium, { width: PHONE });
   let page: Page;
   beforeAll(async () => {
-    context = await newContext(chromium.browser, { width: PHONE });
-    page = await context.newPage();
+    page = view.page;
     await page.goto("/");
   });
 
@@ -135,25 +134,37 @@ const play = (page: Page) => page.locator(".sample__play");
 /** The AudioContexts the page has made, and their states (recorded by an init script). */
 const contexts = (page: Page) => page.evaluate(() => (window as unknown as { audioContexts: AudioContext[] }).audioContexts.map((c) => c.state));
 
-describe("the player, used in Chromium", () => {
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeEach(async () => {
-    context = await newContext(chromium.browser, { width: PHONE });
-    await context.addInitScript(() => {
-      const Real = window.AudioContext;
-      const made: AudioContext[] = ((window as unknown as { audioContexts: AudioContext[] }).audioContexts = []);
-      window.AudioContext = class extends Real {
-        constructor(options?: AudioContextOptions) {
-          super(options);
-          made.push(this);
-        }
-      };
-    });
-    page = await context.newPage();
+/** Records every AudioContext the page makes, for `contexts` to read. */
+async function recordAudioContexts(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const Real = window.AudioContext;
+    const made: AudioContext[] = ((window as unknown as { audioContexts: AudioContext[] }).audioContexts = []);
+    window.AudioContext = class extends Real {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        made.push(this);
+      }
+    };
   });
-  afterEach(() => context.close());
+}
+
+describe("the player, used in Chromium", () => {
+  // One tab for the tests that need nothing of their own: each opens the page afresh, and a page's audio ends
+  // with it. A fake clock is the whole context's, so those tests take contexts of their own.
+  const view = usePage(chromium, { width: PHONE });
+  let page: Page;
+  beforeAll(() => recordAudioContexts(view.context));
+  beforeEach(() => {
+    page = view.page;
+  });
+  /** A context of its own, for a test that installs a fake clock. */
+  const withClock = async () => {
+    const context = await newContext(chromium.browser, { width: PHONE });
+    await recordAudioContexts(context);
+    page = await context.newPage();
+    await page.clock.install();
+    return context;
+  };
 
   it("nothing plays until Play is pressed; then it plays, low, and Stop ends it", async () => {
     // Live and scrolled through: if anything were to start by itself, it would have by now.
@@ -177,8 +188,9 @@ describe("the player, used in Chromium", () => {
   });
 
   it("#21 sets the audio session to playback before it sounds, where the browser has one, so a muted iPhone still plays it", async () => {
-    // Safari's navigator.audioSession, stubbed: the type it had each time a context was made or resumed.
-    await context.addInitScript(() => {
+    // Safari's navigator.audioSession, stubbed in a tab of its own: the type it had each time a context was made or resumed.
+    page = await view.context.newPage();
+    await page.addInitScript(() => {
       const session = { type: "auto", whenSounding: [] as string[] };
       Object.defineProperty(navigator, "audioSession", { value: session });
       const resume = AudioContext.prototype.resume;
@@ -191,10 +203,11 @@ describe("the player, used in Chromium", () => {
     await play(page).click();
     await expect.poll(() => contexts(page)).toEqual(["running"]);
     expect(await page.evaluate(() => (navigator as unknown as { audioSession: { type: string; whenSounding: string[] } }).audioSession)).toEqual({ type: "playback", whenSounding: ["playback"] });
+    await page.close();
   });
 
   it("switches band while playing, and the check plays one ear then stops by itself (on a fake clock)", async () => {
-    await page.clock.install();
+    const context = await withClock();
     await visit(page, SAMPLE_PAGE);
     await play(page).click();
     await page.getByRole("radio", { name: /Theta/ }).check();
@@ -204,10 +217,11 @@ describe("the player, used in Chromium", () => {
     expect(await play(page).textContent()).toBe("Play a sample");
     await page.clock.fastForward(sample.check.seconds * 1000 + 500);
     await expect.poll(() => status(page).textContent()).toBe("Stopped");
+    await context.close();
   });
 
   it(`stops by itself after ${sample.seconds} seconds (on a fake clock)`, async () => {
-    await page.clock.install();
+    const context = await withClock();
     await visit(page, SAMPLE_PAGE);
     await play(page).click();
     await expect.poll(() => status(page).textContent()).toMatch(/^Playing Alpha/);
@@ -217,6 +231,7 @@ describe("the player, used in Chromium", () => {
     await expect.poll(() => status(page).textContent()).toBe("Stopped");
     await page.clock.fastForward(1000);
     await expect.poll(() => contexts(page)).toEqual(["suspended"]);
+    await context.close();
   });
 
   it("stops when the page is hidden", async () => {
@@ -277,8 +292,8 @@ describe("the player, used in Chromium", () => {
   });
 
   it("a first click on Play, before React has started, still plays (on a slow CPU)", async () => {
-    const fresh = await context.newPage();
-    const cdp = await context.newCDPSession(fresh);
+    const fresh = await view.context.newPage();
+    const cdp = await view.context.newCDPSession(fresh);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await visit(fresh, SAMPLE_PAGE, { use: false });
     await play(fresh).click();
@@ -313,14 +328,14 @@ describe("cost", () => {
 });
 
 describe("where the sample cannot play", () => {
+  const view = usePage(chromium, { width: PHONE, js: false });
+
   it("without JavaScript: the note, and no control at all", async () => {
     const route = SAMPLE_PAGE;
-    const context = await newContext(chromium.browser, { width: PHONE, js: false });
-    const page = await context.newPage();
+    const { page } = view;
     await page.goto(route);
     expect(await page.locator(".sample__fallback").isVisible()).toBe(true);
     expect(await page.locator(".sample__fallback").textContent()).toContain("needs JavaScript");
     expect(await page.locator(".sample button:visible, .sample input:visible").count()).toBe(0);
-    await context.close();
   });
 });

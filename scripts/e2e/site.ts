@@ -61,33 +61,69 @@ export interface ContextOptions {
 }
 
 /**
- * A browser context at a width. Without JavaScript, documents arrive with their scripts removed, which is what
- * such a browser renders; the page then still runs tools that need JavaScript themselves (axe, evaluate).
+ * A browser context at a width, its pages without JavaScript if `js` is false (loadWithoutScripts).
  */
 export async function newContext(
   browser: Browser,
   { width, height = VIEWPORT_HEIGHT, js = true, reducedMotion = "reduce", forcedColors = false, fixture = false }: ContextOptions,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width, height }, reducedMotion, forcedColors: forcedColors ? "active" : "none", baseURL: fixture ? inject("fixtureURL") : baseURL() });
-  if (!js) {
-    await context.route("**/*", async (route) => {
-      if (route.request().resourceType() !== "document") return route.continue();
-      const response = await route.fetch();
-      const body = withoutScripts(await response.text());
-      await route.fulfill({ response, body });
-    });
-  }
+  if (!js) await loadWithoutScripts(context);
   return context;
 }
 
-/** A page in a context of its own, for the tests of one describe block. */
-export function usePage(chromium: { readonly browser: Browser }, options: ContextOptions): { readonly context: BrowserContext; readonly page: Page } {
-  const held = {} as { context: BrowserContext; page: Page };
-  beforeAll(async () => {
-    held.context = await newContext(chromium.browser, options);
-    held.page = await held.context.newPage();
+/**
+ * Documents arrive with their scripts removed, which is what a browser without JavaScript renders; the page then
+ * still runs tools that need JavaScript themselves (axe, evaluate).
+ */
+async function loadWithoutScripts(target: BrowserContext | Page): Promise<void> {
+  await target.route("**/*", async (route) => {
+    if (route.request().resourceType() !== "document") return route.continue();
+    const response = await route.fetch();
+    const body = withoutScripts(await response.text());
+    await route.fulfill({ response, body });
   });
-  afterAll(() => held.context?.close());
+}
+
+interface Tab {
+  context: BrowserContext;
+  page: Page;
+}
+/** Each test file's contexts (one per site) and tabs (one with scripts, one without, per site), by connection. */
+const contexts = new WeakMap<Browser, Map<boolean, Promise<BrowserContext>>>();
+const tabs = new WeakMap<Browser, Map<string, Promise<Tab>>>();
+
+/** The value a map holds for a key, made the first time it is asked for. */
+function once<K, V>(map: { has(key: K): boolean; get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, make: () => V): V {
+  if (!map.has(key)) map.set(key, make());
+  return map.get(key)!;
+}
+
+/**
+ * The tab of a describe block, set to its screen (width, height, forced colours, motion). The blocks of a file
+ * share tabs, each block opening its pages afresh: a new context costs Chromium half a second to a second of CPU,
+ * where a page load costs a tenth of a second. So a test that changes what the tests after it would see (a fake clock, a stubbed
+ * API) takes a context of its own (newContext), as does one that needs a first visit: here a visit may find the
+ * display font already fetched, as a returning visitor's would be.
+ */
+export function usePage(chromium: { readonly browser: Browser }, options: ContextOptions): { readonly context: BrowserContext; readonly page: Page } {
+  const held = {} as Tab;
+  beforeAll(async () => {
+    const { width, height = VIEWPORT_HEIGHT, js = true, fixture = false, reducedMotion = "reduce", forcedColors = false } = options;
+    const { browser } = chromium;
+    const tab = once(once(tabs, browser, () => new Map()), `${fixture} ${js}`, async () => {
+      const context = await once(once(contexts, browser, () => new Map()), fixture, () => newContext(browser, { width, fixture }));
+      const page = await context.newPage();
+      if (!js) await loadWithoutScripts(page);
+      return { context, page };
+    });
+    Object.assign(held, await tab);
+    // A blank tab, as a new one would be: the block's first visit is a whole page load, wherever the last block left off.
+    await held.page.goto("about:blank");
+    await held.page.setViewportSize({ width, height });
+    await held.page.emulateMedia({ reducedMotion, forcedColors: forcedColors ? "active" : "none" });
+  });
+  // The tabs close with the file's connection (useBrowser).
   return held;
 }
 
@@ -210,8 +246,12 @@ export function watchPage(page: Page): { problems: string[]; requests: string[];
 
 const isMissingPage = (url: string) => url !== "" && new URL(url).pathname.endsWith(MISSING);
 
+const recording = new WeakSet<BrowserContext>();
+
 /** Records the page's Content-Security-Policy violations, as the browser reports them to the page itself. */
 export async function recordViolations(context: BrowserContext): Promise<void> {
+  if (recording.has(context)) return;
+  recording.add(context);
   await context.addInitScript(() => {
     const seen: string[] = ((window as unknown as { violations: string[] }).violations = []);
     document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.effectiveDirective} blocked ${e.blockedURI} ${e.sample}`));

@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * clean clone has timed nothing and it would go by size, and the other engines' files are three lines long:
  * with these first, the two workers finish together, cold or warm.
  */
-const SLOWEST = ["in-webkit", "sample", "access", "dev", "pages", "in-firefox", "header", "in-chromium"].map((name) => `/scripts/e2e/${name}.test.ts`);
+const SLOWEST = ["in-webkit", "dev", "sample", "in-firefox", "access", "pages", "keyboard", "header"].map((name) => `/scripts/e2e/${name}.test.ts`);
 
 class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -4,13 +4,15 @@ import { AS_BUILT } from "./watched-site";
 import { callSource, type Engine, type EngineView, type LaunchOptions } from "./engine";
 
 /** The suite's one Chromium (started by setup.ts), through Playwright: a context of its own per view. */
-export async function chromiumEngine(_options: LaunchOptions, wsEndpoint: string): Promise<Engine> {
+export async function chromiumEngine(options: LaunchOptions, wsEndpoint: string): Promise<Engine> {
   const browser: Browser = await connectChromium(wsEndpoint);
   return {
     name: "chromium",
     version: `Chromium ${browser.version()}`,
     screenshotType: "jpeg",
-    tabs: 3,
+    // A context costs Chromium about a second of CPU: the routes run here only for screenshots (pages.test.ts
+    // checks them in Chromium), so without those, a tab each for the header and the players.
+    tabs: options.screenshots ? 3 : 2,
     async newView(site): Promise<EngineView> {
       const context = await browser.newContext({ reducedMotion: "reduce" });
       const page: Page = await context.newPage();
