@@ -17,7 +17,8 @@ export interface TypeChecker {
  * here). Not incremental: tsc's --build trusts file times, and a save made while a check was reading would be
  * older than the record that check then writes, so the next check would find nothing to do and miss it. A save
  * during a check queues one more rather than cutting it short, and it runs at normal priority: killed at every
- * save, or at the lowest priority, a busy machine's checker never finished. (tsc's own --watch loses a file that an editor saves by rename, so it is not used.)
+ * save, or at the lowest priority, a busy machine's checker never finished. (tsc's own --watch loses a file that
+ * an editor saves by rename, so it is not used.)
  * `report` hears the first error of each check of the latest code, or undefined.
  */
 export function startTypeChecker(report: (problem: DevProblem | undefined) => void): TypeChecker {

@@ -89,35 +89,39 @@ interface Tab {
   context: BrowserContext;
   page: Page;
 }
-/** Each test file's contexts (one per site) and tabs (one with scripts, one without, per site), by connection. */
-const contexts = new WeakMap<Browser, Map<boolean, Promise<BrowserContext>>>();
+/** Each test file's tabs, by connection: for each site, one context with a tab that runs scripts and one that does not. */
 const tabs = new WeakMap<Browser, Map<string, Promise<Tab>>>();
 
-/** The value a map holds for a key, made the first time it is asked for. */
-function once<K, V>(map: { has(key: K): boolean; get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, make: () => V): V {
-  if (!map.has(key)) map.set(key, make());
-  return map.get(key)!;
+function tabFor(browser: Browser, fixture: boolean, js: boolean): Promise<Tab> {
+  let own = tabs.get(browser);
+  if (!own) tabs.set(browser, (own = new Map()));
+  const key = `${fixture} ${js}`;
+  if (!own.has(key)) {
+    own.set(
+      key,
+      (async () => {
+        const context = js ? await newContext(browser, { width: PHONE, fixture }) : (await tabFor(browser, fixture, true)).context;
+        const page = await context.newPage();
+        if (!js) await loadWithoutScripts(page);
+        return { context, page };
+      })(),
+    );
+  }
+  return own.get(key)!;
 }
 
 /**
  * The tab of a describe block, set to its screen (width, height, forced colours, motion). The blocks of a file
  * share tabs, each block opening its pages afresh: a new context costs Chromium half a second to a second of CPU,
- * where a page load costs a tenth of a second. So a test that changes what the tests after it would see (a fake clock, a stubbed
- * API) takes a context of its own (newContext), as does one that needs a first visit: here a visit may find the
- * display font already fetched, as a returning visitor's would be.
+ * where a page load costs a tenth of a second. So a test that changes what the tests after it would see (a fake
+ * clock, a stubbed API) takes a context of its own (newContext), as does one that needs a first visit: here a
+ * visit may find the display font already fetched, as a returning visitor's would be.
  */
 export function usePage(chromium: { readonly browser: Browser }, options: ContextOptions): { readonly context: BrowserContext; readonly page: Page } {
   const held = {} as Tab;
   beforeAll(async () => {
     const { width, height = VIEWPORT_HEIGHT, js = true, fixture = false, reducedMotion = "reduce", forcedColors = false } = options;
-    const { browser } = chromium;
-    const tab = once(once(tabs, browser, () => new Map()), `${fixture} ${js}`, async () => {
-      const context = await once(once(contexts, browser, () => new Map()), fixture, () => newContext(browser, { width, fixture }));
-      const page = await context.newPage();
-      if (!js) await loadWithoutScripts(page);
-      return { context, page };
-    });
-    Object.assign(held, await tab);
+    Object.assign(held, await tabFor(chromium.browser, fixture, js));
     // A blank tab, as a new one would be: the block's first visit is a whole page load, wherever the last block left off.
     await held.page.goto("about:blank");
     await held.page.setViewportSize({ width, height });
