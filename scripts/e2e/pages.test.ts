@@ -4,7 +4,7 @@ import type { Page, Response } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { headersFor, parseHeadersFile, type HeaderRule } from "../build/security";
 import { axeViolations } from "./axe";
-import { ALL_PAGES, baseURL, DESKTOP, hydrated, layoutShifts, MISSING, saveScreenshot, SCREENSHOTS, screenshotName, NARROWEST, PHONE, recordViolations, useBrowser, usePage, violations, VIEWPORT_HEIGHT, watchPage } from "./site";
+import { ALL_PAGES, arrived, baseURL, DESKTOP, hydrated, layoutShifts, MISSING, saveScreenshot, SCREENSHOTS, screenshotName, NARROWEST, PHONE, recordViolations, useBrowser, usePage, violations, VIEWPORT_HEIGHT, watchPage } from "./site";
 
 const chromium = useBrowser();
 let rules: HeaderRule[];
@@ -55,7 +55,12 @@ describe.each([
       watched.requests.length = 0;
       await view.page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
       response = (await view.page.goto(js ? `${route}#main` : route, { waitUntil: "load" }))!;
-      if (js) await hydrated(view.page);
+      if (js) {
+        await hydrated(view.page);
+        // And the files the loader links once the page has painted, so none is still on its way when the next route
+        // is opened (which would cut it off, a failed request).
+        await arrived(view.page);
+      }
       await watched.quiet();
     });
 
