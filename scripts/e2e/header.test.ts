@@ -118,6 +118,21 @@ describe("React starts on first use, and that first use takes effect", () => {
     expect(watched.problems).toEqual([]);
   });
 
+  it("a page that is never idle still links what it left for after its first paint, and preloads the islands", async () => {
+    const busy = await view.context.newPage();
+    try {
+      // A browser that finds no idle moment (a slow phone, kept busy every frame): an idle callback runs only when its timeout comes.
+      await busy.addInitScript(() => {
+        window.requestIdleCallback = (task, options) => (options?.timeout === undefined ? 0 : window.setTimeout(() => task({ didTimeout: true, timeRemaining: () => 0 }), options.timeout));
+      });
+      await visit(busy, "/", { use: false });
+      expect(await busy.locator('head > link[rel="icon"]').getAttribute("href")).not.toBe("data:,");
+      expect(await busy.locator('head > link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+    } finally {
+      await busy.close();
+    }
+  });
+
   it("a first tap on the toggle opens the menu", async () => {
     await visit(page, "/products/", { use: false });
     await toggle(page).click();
@@ -146,6 +161,6 @@ describe("React starts on first use, and that first use takes effect", () => {
   it("a page opened at a #section is already in use, and starts at once", async () => {
     await visit(page, "/about/#listening-safely", { use: false });
     await hydrated(page);
-    expect(await page.locator(".site-header[data-scrolled]").count()).toBe(1);
+    await expect.poll(() => page.locator(".site-header[data-scrolled]").count()).toBe(1);
   });
 });

@@ -154,10 +154,18 @@ export async function visit(page: Page, path: string, { use = true }: { use?: bo
  * and forced-colours stylesheets: PageAssets.afterPaint in src/lib/page.ts) and those stylesheets have loaded.
  */
 export async function arrived(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
+  // Polled on a timer, not every frame: a page asked for a frame each frame is never idle, and the loader waits
+  // for an idle moment (up to two seconds) before it links them.
+  const linked = () => {
     const icon = document.querySelector<HTMLLinkElement>('head > link[rel="icon"]');
     const sheets = [...document.querySelectorAll<HTMLLinkElement>('head > link[rel="stylesheet"]')];
     return !!icon?.getAttribute("href") && sheets.length > 0 && sheets.every((link) => link.sheet !== null);
+  };
+  await page.waitForFunction(linked, undefined, { polling: 50 }).catch(async (error: Error) => {
+    const sheets = await page
+      .evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('head > link[rel="stylesheet"]')].map((link) => `${link.getAttribute("href")}${link.sheet ? "" : " (not loaded)"}`))
+      .catch(() => []);
+    throw new Error(`${page.url()}: the files the loader links after the first paint: ${sheets.join(", ") || "none linked"}`, { cause: error });
   });
 }
 

@@ -3,8 +3,8 @@
  *
  * 1. It marks the page as scripted before the first paint, so the phone menu folds behind its toggle only
  *    when there is JavaScript to open it.
- * 2. Once the page has loaded and painted, and the browser is idle, it preloads React and the islands: they
- *    never compete with the first paint for the network.
+ * 2. Once the page has loaded and painted, and the browser is idle (or two seconds on, if it never is), it
+ *    preloads React and the islands: they never compete with the first paint for the network.
  * 3. It runs them on the visitor's first scroll, pointer, key or focus. A page that is only read never pays
  *    for React; a page that is used gets it at once, and a button pressed in that first instant is pressed
  *    again once React has taken over.
@@ -28,6 +28,9 @@ declare const __AFTER_PAINT__: readonly { rel: string; href: string; type?: stri
 declare const __FONT__: string;
 const FONT = __FONT__;
 const FONT_KEY = "display-font";
+
+/** How long after its first paint a page waits for the browser to be idle before it links what can wait. */
+const IDLE_AT_MOST_MS = 2000;
 
 const FIRST_USE = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
 const listening = { capture: true, passive: true } as const;
@@ -98,6 +101,8 @@ const painted = new Promise<void>((resolve) => {
     resolve();
   }).observe({ type: "paint", buffered: true });
 });
-void Promise.all([loaded, painted]).then(() => requestAnimationFrame(() => (window.requestIdleCallback ?? setTimeout)(afterPaint)));
+// A slow phone kept busy every frame (a visitor scrolling) may not be idle for a long while.
+const whenIdle = (task: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(task, { timeout: IDLE_AT_MOST_MS }) : setTimeout(task));
+void Promise.all([loaded, painted]).then(() => requestAnimationFrame(() => whenIdle(afterPaint)));
 // A page opened at a #section is already in use (a restored scroll position arrives as a scroll event).
 if (location.hash) start();
