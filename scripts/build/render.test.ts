@@ -175,6 +175,17 @@ describe("every page, whatever the content", () => {
     }
   });
 
+  it("#20 holds its first paint until the whole top bar has arrived: what it waits for opens after the bar closes", () => {
+    // Chromium ends a rel=expect wait as soon as the element named opens, not when it closes.
+    for (const [file, html] of pages) {
+      const target = parse(html).querySelector('head link[rel="expect"][blocking="render"]')?.getAttribute("href");
+      expect(target, file).toMatch(/^#./);
+      const opens = html.search(new RegExp(`<[a-z]+ [^>]*id="${target!.slice(1)}"`));
+      expect(opens, `${file}: ${target}`).toBeGreaterThan(html.indexOf("</header>"));
+      expect(html.indexOf("</header>"), file).toBeGreaterThan(html.indexOf('<header class="site-header"'));
+    }
+  });
+
   it("#14 reads in order: a card's label comes after its heading in the source, and every closing panel has an id to link to", () => {
     for (const [file, html] of pages) {
       const d = parse(html);

@@ -162,10 +162,19 @@ export async function arrived(page: Page): Promise<void> {
     return !!icon?.getAttribute("href") && sheets.length > 0 && sheets.every((link) => link.sheet !== null);
   };
   await page.waitForFunction(linked, undefined, { polling: 50 }).catch(async (error: Error) => {
-    const sheets = await page
-      .evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('head > link[rel="stylesheet"]')].map((link) => `${link.getAttribute("href")}${link.sheet ? "" : " (not loaded)"}`))
-      .catch(() => []);
-    throw new Error(`${page.url()}: the files the loader links after the first paint: ${sheets.join(", ") || "none linked"}`, { cause: error });
+    // What the loader waits for before it links them (the load event, a first paint, a frame), and what it linked.
+    const state = await page
+      .evaluate(async () => {
+        const frame = await new Promise((resolve) => {
+          requestAnimationFrame(() => resolve("a frame drawn"));
+          setTimeout(() => resolve("no frame in a second"), 1000);
+        });
+        const sheets = [...document.querySelectorAll<HTMLLinkElement>('head > link[rel="stylesheet"]')].map((link) => `${link.getAttribute("href")}${link.sheet ? "" : " (not loaded)"}`);
+        const paints = performance.getEntriesByType("paint").map((entry) => entry.name);
+        return `${sheets.join(", ") || "none linked"}; the page ${document.readyState}, ${document.visibilityState}, painted: ${paints.join(", ") || "none"}, ${frame}`;
+      })
+      .catch((reason: Error) => reason.message);
+    throw new Error(`${page.url()}: the files the loader links after the first paint: ${state}`, { cause: error });
   });
 }
 

@@ -1,13 +1,16 @@
 import type { ReactNode } from "react";
 import { frame } from "../content/frame";
 import type { SiteContent } from "../content/types";
-import { NAV_ID, type NavItem } from "../islands/SiteHeader";
+import type { NavItem } from "../islands/SiteHeader";
 import { CSP_PLACEHOLDER, STYLE_PLACEHOLDER, type PageAssets, type PageMeta } from "../lib/page";
 import type { SiteUrls } from "../lib/routes";
 import { scriptJson } from "../lib/script-json";
 import { Island } from "./Island";
 import { SiteFooter } from "./SiteFooter";
 import { Text, usePlain } from "./Text";
+
+/** The page's own content: where the skip link goes, and what the first paint waits for (see the <head>). */
+const MAIN_ID = "main";
 
 /** A page's <title>: its own words (slots filled) and the brand. */
 export function pageTitle(title: string, path: string, site: SiteContent): string {
@@ -44,10 +47,12 @@ export function Document({
         <meta httpEquiv="Content-Security-Policy" content={CSP_PLACEHOLDER} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* The header whole before the first paint: Chromium paints as the HTML arrives on a slow CPU, and a bar
-            painted before its menu button's label moved the button when the label came. The rest of the page
-            paints as it arrives (a page over the first round trip is not held back); browsers without rel=expect
-            ignore it. */}
-        <link rel="expect" href={`#${NAV_ID}`} blocking="render" />
+            painted before its menu button's label, or before its nav's links, moved when they came. Rendering
+            waits for <main>, the element after the header: Chromium ends the wait as soon as the element it
+            names opens, so waiting for the nav let a nav with none of its links yet be painted. The rest of the
+            page paints as it arrives (a page over the first round trip is not held back); browsers without
+            rel=expect ignore it. */}
+        <link rel="expect" href={`#${MAIN_ID}`} blocking="render" />
         <title>{title}</title>
         <meta name="description" content={description} />
         {canonical && <link rel="canonical" href={canonical} />}
@@ -76,11 +81,11 @@ export function Document({
         {structuredData && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(structuredData) }} />}
       </head>
       <body>
-        <a className="skip-link" href="#main">
+        <a className="skip-link" href={`#${MAIN_ID}`}>
           <Text text={frame.skipLink} />
         </a>
         <Island name="SiteHeader" props={{ brand: site.brand, homeHref: urls.path("/"), items: nav, menu: frame.menu }} />
-        <main id="main" tabIndex={-1}>
+        <main id={MAIN_ID} tabIndex={-1}>
           {children}
         </main>
         <SiteFooter site={site} urls={urls} />

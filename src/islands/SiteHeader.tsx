@@ -17,8 +17,8 @@ export interface SiteHeaderProps {
   menu: string;
 }
 
-/** The menu's id: the header's last element, which the page waits for before its first paint (Document.tsx). */
-export const NAV_ID = "site-nav";
+/** The menu's id, which its toggle controls. */
+const NAV_ID = "site-nav";
 
 /**
  * The fixed top bar. Rendered to HTML at build time and hydrated in the browser with the same props, so
