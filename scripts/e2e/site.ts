@@ -154,14 +154,15 @@ export async function visit(page: Page, path: string, { use = true }: { use?: bo
  * and forced-colours stylesheets: PageAssets.afterPaint in src/lib/page.ts) and those stylesheets have loaded.
  */
 export async function arrived(page: Page): Promise<void> {
-  // Polled on a timer, not every frame: a page asked for a frame each frame is never idle, and the loader waits
-  // for an idle moment (up to two seconds) before it links them.
+  // Polled on a timer as often as frames come, not by asking for every frame: a page asked for a frame each frame
+  // is never idle, and the loader waits for an idle moment (up to two seconds) before it links them. A slower
+  // timer (50 ms) cost the suite about ten seconds, a visit at a time.
   const linked = () => {
     const icon = document.querySelector<HTMLLinkElement>('head > link[rel="icon"]');
     const sheets = [...document.querySelectorAll<HTMLLinkElement>('head > link[rel="stylesheet"]')];
     return !!icon?.getAttribute("href") && sheets.length > 0 && sheets.every((link) => link.sheet !== null);
   };
-  await page.waitForFunction(linked, undefined, { polling: 50 }).catch(async (error: Error) => {
+  await page.waitForFunction(linked, undefined, { polling: 16 }).catch(async (error: Error) => {
     // What the loader waits for before it links them (the load event, a first paint, a frame), and what it linked.
     const state = await page
       .evaluate(async () => {
