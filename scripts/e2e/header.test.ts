@@ -121,7 +121,8 @@ describe("React starts on first use, and that first use takes effect", () => {
   it("a page that is never idle still links what it left for after its first paint, and preloads the islands", async () => {
     const busy = await view.context.newPage();
     try {
-      // A browser that finds no idle moment (a slow phone, kept busy every frame): an idle callback runs only when its timeout comes.
+      // A browser that finds no idle moment (a slow phone, kept busy every frame): an idle callback runs only
+      // when its timeout comes.
       await busy.addInitScript(() => {
         window.requestIdleCallback = (task, options) => (options?.timeout === undefined ? 0 : window.setTimeout(() => task({ didTimeout: true, timeRemaining: () => 0 }), options.timeout));
       });
