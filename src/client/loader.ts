@@ -3,7 +3,7 @@
  *
  * 1. It marks the page as scripted before the first paint, so the phone menu folds behind its toggle only
  *    when there is JavaScript to open it.
- * 2. Once the page has loaded and painted, and the browser is idle (or two seconds on, if it never is), it
+ * 2. Once the page has loaded and painted, and the browser is idle (each waited for two seconds at most), it
  *    preloads React and the islands: they never compete with the first paint for the network.
  * 3. It runs them on the visitor's first scroll, pointer, key or focus. A page that is only read never pays
  *    for React; a page that is used gets it at once, and a button pressed in that first instant is pressed
@@ -29,8 +29,8 @@ declare const __FONT__: string;
 const FONT = __FONT__;
 const FONT_KEY = "display-font";
 
-/** How long after its first paint a page waits for the browser to be idle before it links what can wait. */
-const IDLE_AT_MOST_MS = 2000;
+/** How long a page waits, at most, for each of its first paint to be reported and an idle moment (see below). */
+const WAIT_AT_MOST_MS = 2000;
 
 const FIRST_USE = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
 const listening = { capture: true, passive: true } as const;
@@ -94,6 +94,8 @@ for (const type of FIRST_USE) addEventListener(type, start, listening);
 // The page's own first paint comes first: preload once it has loaded and painted, when the browser is idle.
 const loaded = new Promise((resolve) => addEventListener("load", resolve));
 const painted = new Promise<void>((resolve) => {
+  // Now and then Chromium reports no first paint for a page it has drawn: by this long after loading, it has.
+  void loaded.then(() => setTimeout(resolve, WAIT_AT_MOST_MS));
   if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
   new PerformanceObserver((entries, observer) => {
     if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
@@ -102,7 +104,7 @@ const painted = new Promise<void>((resolve) => {
   }).observe({ type: "paint", buffered: true });
 });
 // A slow phone kept busy every frame (a visitor scrolling) may not be idle for a long while.
-const whenIdle = (task: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(task, { timeout: IDLE_AT_MOST_MS }) : setTimeout(task));
+const whenIdle = (task: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(task, { timeout: WAIT_AT_MOST_MS }) : setTimeout(task));
 void Promise.all([loaded, painted]).then(() => requestAnimationFrame(() => whenIdle(afterPaint)));
 // A page opened at a #section is already in use (a restored scroll position arrives as a scroll event).
 if (location.hash) start();
