@@ -94,9 +94,9 @@ for (const type of FIRST_USE) addEventListener(type, start, listening);
 // The page's own first paint comes first: preload once it has loaded and painted, when the browser is idle.
 const loaded = new Promise((resolve) => addEventListener("load", resolve));
 const painted = new Promise<void>((resolve) => {
-  // Now and then Chromium reports no first paint for a page it has drawn: by this long after loading, it has.
+  // Now and then Chromium reports no first paint for a page it has drawn (and a browser without paint timing
+  // reports none): by this long after loading, it has painted.
   void loaded.then(() => setTimeout(resolve, WAIT_AT_MOST_MS));
-  if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
   new PerformanceObserver((entries, observer) => {
     if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
     observer.disconnect();
