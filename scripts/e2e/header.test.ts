@@ -132,15 +132,15 @@ describe("React starts on first use, and that first use takes effect", () => {
       };
     },
   };
-  it.each(Object.keys(quirks) as (keyof typeof quirks)[])("a page that %s still links what it left for after its first paint, and preloads the islands", async (quirk) => {
-    const busy = await view.context.newPage();
+  it.each(Object.entries(quirks))("a page that %s still links what it left for after its first paint, and preloads the islands", async (_, quirk) => {
+    const own = await view.context.newPage();
     try {
-      await busy.addInitScript(quirks[quirk]);
-      await visit(busy, "/", { use: false });
-      expect(await busy.locator('head > link[rel="icon"]').getAttribute("href")).not.toBe("data:,");
-      expect(await busy.locator('head > link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+      await own.addInitScript(quirk);
+      await visit(own, "/", { use: false });
+      expect(await own.locator('head > link[rel="icon"]').getAttribute("href")).not.toBe("data:,");
+      expect(await own.locator('head > link[rel="modulepreload"]').count()).toBeGreaterThan(0);
     } finally {
-      await busy.close();
+      await own.close();
     }
   });
 
