@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import puppeteer, { type Browser } from "puppeteer-core";
+import puppeteer, { type Browser, type Page, type Viewport } from "puppeteer-core";
 import { AS_BUILT } from "./watched-site";
 import { callSource, type Engine, type EngineView, type LaunchOptions } from "./engine";
 
@@ -32,10 +32,10 @@ export async function firefoxEngine({ pulseServer }: LaunchOptions): Promise<Eng
       const page = await context.newPage({ type: "window" });
       return {
         async open(path, viewport, mode = AS_BUILT) {
-          await page.setViewport(viewport);
+          await setViewport(page, viewport);
           await page.goto(await site.url(path, mode), { waitUntil: "load" });
         },
-        resize: (viewport) => page.setViewport(viewport),
+        resize: (viewport) => setViewport(page, viewport),
         evaluate: <A, R>(fn: (arg: A) => R, arg?: A) => page.evaluate(callSource(fn, arg)) as Promise<Awaited<R>>,
         click: (selector) => page.click(selector),
         press: (key) => page.keyboard.press(key),
@@ -46,4 +46,26 @@ export async function firefoxEngine({ pulseServer }: LaunchOptions): Promise<Eng
     },
     close: () => browser.close(),
   };
+}
+
+/**
+ * puppeteer-core sets a viewport over BiDi with two commands, the size and the screen's orientation. Firefox ESR 140
+ * (what Debian 12 installs without its security archive, where 153 is) knows only the first and refuses the second
+ * as unknown, which failed every Firefox test. That refusal alone is let pass, and the size is then waited for,
+ * since the refusal arrives before the size is applied.
+ */
+async function setViewport(page: Page, viewport: Viewport): Promise<void> {
+  try {
+    await page.setViewport(viewport);
+  } catch (error) {
+    if (!String(error).includes("unknown command emulation.setScreenOrientationOverride")) throw error;
+    // Polled from outside the page: the site's policy forbids the eval that waitForFunction would run in it.
+    const ceiling = Date.now() + 5000;
+    for (;;) {
+      const [w, h] = (await page.evaluate("[innerWidth, innerHeight]")) as [number, number];
+      if (w === viewport.width && h === viewport.height) return;
+      if (Date.now() > ceiling) throw new Error(`Firefox kept a ${w}x${h} viewport, not ${viewport.width}x${viewport.height}`);
+      await new Promise((resolve) => setTimeout(resolve, 16));
+    }
+  }
 }
