@@ -167,6 +167,9 @@ export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions):
         },
         evaluate: (fn, arg) => run(callSource(fn, arg)),
         async click(selector) {
+          // WebDriver scrolls what it clicks into view, but WebKit's driver does not scroll inside the page's frame:
+          // an element below the frame's fold was "not interactable". Scrolled here first, as a visitor would.
+          await run(`document.querySelector(${JSON.stringify(selector)}).scrollIntoView({ block: "center", behavior: "instant" }), null`);
           await command("POST", `${at}/element/${await find(selector)}/click`);
         },
         async press(key) {
