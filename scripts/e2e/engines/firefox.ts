@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import puppeteer, { type Browser, type Page, type Viewport } from "puppeteer-core";
 import { AS_BUILT } from "./watched-site";
-import { callSource, type Engine, type EngineView, type LaunchOptions } from "./engine";
+import { callSource, pollUntil, type Engine, type EngineView, type LaunchOptions } from "./engine";
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 
@@ -60,12 +60,6 @@ async function setViewport(page: Page, viewport: Viewport): Promise<void> {
   } catch (error) {
     if (!String(error).includes("unknown command emulation.setScreenOrientationOverride")) throw error;
     // Polled from outside the page: the site's policy forbids the eval that waitForFunction would run in it.
-    const ceiling = Date.now() + 5000;
-    for (;;) {
-      const [w, h] = (await page.evaluate("[innerWidth, innerHeight]")) as [number, number];
-      if (w === viewport.width && h === viewport.height) return;
-      if (Date.now() > ceiling) throw new Error(`Firefox kept a ${w}x${h} viewport, not ${viewport.width}x${viewport.height}`);
-      await new Promise((resolve) => setTimeout(resolve, 16));
-    }
+    await pollUntil(`Firefox's viewport to take the size ${viewport.width} × ${viewport.height}`, async () => (await page.evaluate(`innerWidth === ${viewport.width} && innerHeight === ${viewport.height}`)) as boolean, { every: 16 });
   }
 }
