@@ -186,10 +186,10 @@ describe("every page, whatever the content", () => {
     }
   });
 
-  it("#14 reads in order: a card's label comes after its heading in the source, and every closing panel has an id to link to", () => {
+  it("#14 #20 reads as it shows: a card's label just before its heading, in the source as on screen, and every closing panel has an id to link to", () => {
     for (const [file, html] of pages) {
       const d = parse(html);
-      for (const label of d.querySelectorAll(".card__label")) expect(label.previousElementSibling?.matches(".card__title"), `${file}: ${label.textContent}`).toBe(true);
+      for (const label of d.querySelectorAll(".card__label")) expect(label.nextElementSibling?.matches(".card__title"), `${file}: ${label.textContent}`).toBe(true);
       for (const panel of d.querySelectorAll(".callout-wrap")) expect(`${panel.id}-title`, file).toBe(panel.getAttribute("aria-labelledby"));
     }
   });

@@ -31,15 +31,16 @@ export function Card({
           <Icon name={icon} />
         </div>
       )}
-      {/* The label follows the heading it belongs to, as a screen reader reads it; the stylesheet shows it above. */}
-      <Heading className="card__title">
-        <Text text={title} />
-      </Heading>
+      {/* The label before its heading, in the source as on screen, as a section's eyebrow is: a label placed above
+          a heading that comes before it in the source moves that heading down when it arrives after a first paint. */}
       {eyebrow && (
         <p className="eyebrow card__label">
           <Text text={eyebrow} />
         </p>
       )}
+      <Heading className="card__title">
+        <Text text={title} />
+      </Heading>
       {children && <div className="card__body">{children}</div>}
       {actions && <div className="card__actions">{actions}</div>}
     </article>

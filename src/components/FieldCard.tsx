@@ -44,7 +44,6 @@ export function FieldCard({
   const compact = form === "compact";
   return (
     <article className={`card field-card${compact ? " field-card--compact" : ""}`} id={id}>
-      <h3 className="card__title">{field.title}</h3>
       <p className="eyebrow card__label">
         {compact && (
           <>
@@ -53,6 +52,7 @@ export function FieldCard({
         )}
         {field.tuning}
       </p>
+      <h3 className="card__title">{field.title}</h3>
       {!compact && <p className="card__body">{field.description}</p>}
       {preview && form !== "catalogue" && (
         <figure className="field-card__preview">
