@@ -173,6 +173,13 @@ describe("build", () => {
     expect(deploy.status).toBe(1);
     expect(deploy.stderr).toContain("src/content/site.ts: email is still a placeholder (hello@example.com): replace it before publishing");
     expect(deploy.stderr).not.toContain("origin is still a placeholder");
+    // #20 A stylesheet that does not parse: its file and the line, in the file as written.
+    const cards = join(copy.root, "styles/components/cards.css");
+    const css = await readFile(cards, "utf8");
+    await writeFile(cards, `${css}.broken >> .card {\n  color: red;\n}\n`);
+    const badStyles = cli({});
+    expect(badStyles.status).toBe(1);
+    expect(badStyles.stderr).toContain(`styles: styles/components/cards.css:${css.split("\n").length}: Invalid dangling combinator in selector`);
     expect(await snapshot(join(workDir, "cli"))).toEqual(before);
     await copy.remove();
   });

@@ -32,21 +32,27 @@ export function buildStyles(): StyleChunk[] {
   return imports.map(([, file, layer]) => {
     const path = join(ROOT, "styles", file!);
     const source = readFileSync(path, "utf8");
-    const { code, warnings } = transformCss({
-      filename: path,
-      // The custom media, defined for this file's queries; the definitions themselves leave no output.
-      code: Buffer.from(`${media}\n${source}`),
-      minify: true,
-      drafts: { customMedia: true },
-      targets: CSS_TARGETS,
-      // :dir(rtl) stays as written: only right-to-left pages use it, and compiling it for the older targets spells
-      // out every right-to-left language (half a kilobyte); a browser that lacks :dir() draws those rules left to right.
-      exclude: Features.DirSelector,
-    });
-    if (warnings.length > 0) {
-      const first = warnings[0]!;
-      throw new Error(`styles: ${relative(ROOT, first.loc.filename)}:${first.loc.line - media.split("\n").length}: ${first.message}`);
+    // A line of the file, not of the code compiled (the custom media come first).
+    const at = (line: number) => `styles: ${relative(ROOT, path)}:${line - media.split("\n").length}`;
+    let compiled: ReturnType<typeof transformCss>;
+    try {
+      compiled = transformCss({
+        filename: path,
+        // The custom media, defined for this file's queries; the definitions themselves leave no output.
+        code: Buffer.from(`${media}\n${source}`),
+        minify: true,
+        drafts: { customMedia: true },
+        targets: CSS_TARGETS,
+        // :dir(rtl) stays as written: only right-to-left pages use it, and compiling it for the older targets spells
+        // out every right-to-left language (half a kilobyte); a browser that lacks :dir() draws those rules left to right.
+        exclude: Features.DirSelector,
+      });
+    } catch (error) {
+      const { loc, message } = error as { loc?: { line: number }; message: string };
+      throw new Error(loc ? `${at(loc.line)}: ${message}` : `styles: ${relative(ROOT, path)}: ${message}`);
     }
+    const { code, warnings } = compiled;
+    if (warnings.length > 0) throw new Error(`${at(warnings[0]!.loc.line)}: ${warnings[0]!.message}`);
     const css = new TextDecoder().decode(code);
     const classes = file!.startsWith("components/") ? leadingClasses(css) : undefined;
     return { file: `styles/${file}`, layer: layer ?? "", css, classes };
