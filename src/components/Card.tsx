@@ -11,7 +11,7 @@ export function Card({
   children,
   actions,
   level = 3,
-  wide = false,
+  closing = false,
 }: {
   icon?: IconName;
   title: string;
@@ -20,12 +20,15 @@ export function Card({
   actions?: ReactNode;
   /** The heading level that fits the outline where the card sits. */
   level?: 2 | 3;
-  /** Across the whole grid, its action beside its words. */
-  wide?: boolean;
+  /**
+   * The last card of its grid, filling what the last row leaves (the stylesheet): its action beside its words
+   * when that is more than one column.
+   */
+  closing?: boolean;
 }) {
   const Heading = level === 2 ? "h2" : "h3";
-  return (
-    <article className={wide ? "card card--wide" : "card"}>
+  const content = (
+    <>
       {icon && (
         <div className="card__icon">
           <Icon name={icon} />
@@ -43,7 +46,15 @@ export function Card({
       </Heading>
       {children && <div className="card__body">{children}</div>}
       {actions && <div className="card__actions">{actions}</div>}
+    </>
+  );
+  // A closing card lays out its content by its own width, which the grid decides: a box within it asks.
+  return closing ? (
+    <article className="card card--closing">
+      <div className="card__layout">{content}</div>
     </article>
+  ) : (
+    <article className="card">{content}</article>
   );
 }
 

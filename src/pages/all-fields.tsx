@@ -26,7 +26,7 @@ export function Page({ site, url, previews }: PageProps) {
           {site.fields.map((field, i) => (
             <FieldCard key={field.url} field={field} preview={previews.get(field.url)} site={site} url={url} linkLabel={catalogue.view} form="catalogue" listenAt={`/products/#${ids[i]}`} />
           ))}
-          <Card icon="gem" title={catalogue.store.title} wide actions={<StorefrontLink href={site.storefront.url} label={catalogue.view} context={catalogue.store.title} />}>
+          <Card icon="gem" title={catalogue.store.title} closing actions={<StorefrontLink href={site.storefront.url} label={catalogue.view} context={catalogue.store.title} />}>
             <p>
               <Text text={catalogue.store.text} />
             </p>
