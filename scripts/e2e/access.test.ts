@@ -303,14 +303,15 @@ const decodedHeaders = (response: Response) =>
 
 /**
  * Serves the site as a slow network brings it: the page at `path` arrives in pieces, cut just after the ends of
- * `cuts`, and each piece only when the test asks for it. Everything else is passed on from the suite's server.
+ * `cuts` in its <main>, and each piece only when the test asks for it; what follows <main> comes whole with the
+ * last. Everything else is passed on from the suite's server.
  */
 async function pieceByPiece(path: string, cuts: RegExp): Promise<{ url: string; next(): boolean; rest(): void; close(): Promise<void> }> {
   const upstream = baseURL();
   const page = await fetch(new URL(path, upstream));
   const html = await page.text();
   const main = html.indexOf('id="main"');
-  const ends = [...html.slice(main).matchAll(cuts)].map((m) => main + m.index + m[0].length);
+  const ends = [...html.slice(main, html.indexOf("</main>", main)).matchAll(cuts)].map((m) => main + m.index + m[0].length);
   const pieces = [0, ...ends, html.length].slice(0, -1).map((from, i, starts) => html.slice(from, starts[i + 1] ?? html.length));
   let sent = 0;
   let stream: ServerResponse | undefined;
@@ -348,7 +349,10 @@ describe("a page that arrives slowly", () => {
 
   // A slow network or CPU lets a browser paint a page before all of it is parsed: what it painted must stay where
   // it is as the rest arrives (a card's label once arrived after its title and pushed it down; the hero's orbs,
-  // placed by a share of its height, moved as the page grew).
+  // placed by a share of its height, moved as the page grew). The footer is not cut: on a page shorter than the
+  // screen it is held to the bottom, so it grows upward as its lines arrive, and only a first paint that waited
+  // for the whole page would keep it still; it is the last kilobyte of a page that arrives in one round trip (the
+  // page budget), not something a visitor waits for.
   it.each(ROUTES.flatMap((route) => [PHONE, DESKTOP].map((width) => [route, width] as const)))(
     "%s at %i px: nothing painted moves as the rest of the page arrives, a heading or paragraph at a time, nor when React takes over",
     async (route, width) => {
