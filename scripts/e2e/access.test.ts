@@ -306,7 +306,7 @@ const decodedHeaders = (response: Response) =>
  * `cuts` in its <main>, and each piece only when the test asks for it; what follows <main> comes whole with the
  * last. Everything else is passed on from the suite's server.
  */
-async function pieceByPiece(path: string, cuts: RegExp): Promise<{ url: string; next(): boolean; rest(): void; close(): Promise<void> }> {
+async function pieceByPiece(path: string, cuts: RegExp): Promise<{ url: string; readonly sent: number; next(): boolean; rest(): void; close(): Promise<void> }> {
   const upstream = baseURL();
   const page = await fetch(new URL(path, upstream));
   const html = await page.text();
@@ -330,6 +330,10 @@ async function pieceByPiece(path: string, cuts: RegExp): Promise<{ url: string; 
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${path}`,
+    /** How many pieces have been sent, each ending just after a cut. */
+    get sent() {
+      return sent;
+    },
     /** Sends the next piece; false once the page is all sent. */
     next() {
       if (sent < pieces.length) stream!.write(pieces[sent++]);
@@ -361,19 +365,26 @@ describe("a page that arrives slowly", () => {
       try {
         await view.page.goto(site.url, { waitUntil: "commit" });
         // A piece, then a frame painted with it, until what arrives is below the first screen: no shift is seen there.
-        const paintedBelowTheFold = () =>
+        // A piece is in the page once as many headings and paragraphs as the pieces sent so far have opened in it.
+        const paintedBelowTheFold = (pieces: number) =>
           view.page.evaluate(
-            () =>
-              new Promise<boolean>((resolve) =>
-                requestAnimationFrame(() =>
-                  setTimeout(() => {
-                    const last = [...document.querySelectorAll("main *")].at(-1);
-                    resolve(!!last && last.getBoundingClientRect().top > innerHeight);
-                  }),
-                ),
-              ),
+            (pieces) =>
+              new Promise<boolean>((resolve) => {
+                const frame = () =>
+                  requestAnimationFrame(() => {
+                    if (document.querySelectorAll("main :is(p, h1, h2, h3, h4, h5, h6)").length < pieces) return frame();
+                    requestAnimationFrame(() =>
+                      setTimeout(() => {
+                        const last = [...document.querySelectorAll("main *")].at(-1);
+                        resolve(!!last && last.getBoundingClientRect().top > innerHeight);
+                      }),
+                    );
+                  });
+                frame();
+              }),
+            pieces,
           );
-        while (!(await paintedBelowTheFold()) && site.next());
+        while (!(await paintedBelowTheFold(site.sent)) && site.next());
         site.rest();
         await view.page.waitForLoadState("load");
         await view.page.keyboard.press("Shift");
