@@ -124,6 +124,8 @@ export function usePage(chromium: { readonly browser: Browser }, options: Contex
     Object.assign(held, await tabFor(chromium.browser, fixture, js));
     // A blank tab, as a new one would be: the block's first visit is a whole page load, wherever the last block left off.
     await held.page.goto("about:blank");
+    // The front tab of its window: Chromium draws a tab behind another about once a second.
+    await held.page.bringToFront();
     await held.page.setViewportSize({ width, height });
     await held.page.emulateMedia({ reducedMotion, forcedColors: forcedColors ? "active" : "none" });
   });
