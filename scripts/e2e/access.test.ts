@@ -264,39 +264,6 @@ describe("Home's hero", () => {
   });
 });
 
-describe("All Fields' catalogue", () => {
-  const view = usePage(chromium, { width: PHONE });
-
-  // One, two and three cards to a row; the count of fields is the owner's, so the page's own cards are copied to
-  // make every count from one to seven.
-  it.each([PHONE, 800, DESKTOP])(
-    "at %i px, for one to seven fields, the storefront card fills what the last row leaves (no hole), its action beside its words when it spans more than a column",
-    async (width) => {
-      await view.page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
-      await visit(view.page, "/all-fields/", { use: false });
-      const wrong = await view.page.evaluate(() => {
-        const grid = document.querySelector("#catalogue .card-grid")!;
-        const closing = grid.lastElementChild!;
-        const field = grid.firstElementChild!;
-        const found: string[] = [];
-        for (let count = 1; count <= 7; count++) {
-          grid.replaceChildren(...Array.from({ length: count }, () => field.cloneNode(true)), closing);
-          const [box, card, last] = [grid, closing, closing.previousElementSibling!].map((e) => e.getBoundingClientRect());
-          const beside = Math.abs(card!.top - last!.top) < 1 && Math.abs(card!.left - last!.right) < 2 * last!.width;
-          // On a row of its own only under a full one.
-          const ownRow = Math.abs(card!.left - box!.left) < 1 && card!.top > last!.bottom && Math.abs(last!.right - box!.right) < 1;
-          if (Math.abs(card!.right - box!.right) > 1 || !(beside || ownRow)) found.push(`${count} fields: the card at ${Math.round(card!.left)}-${Math.round(card!.right)}, the grid ${Math.round(box!.left)}-${Math.round(box!.right)}`);
-          const [words, action] = [".card__title", ".card__actions"].map((s) => closing.querySelector(s)!.getBoundingClientRect());
-          const spans = card!.width > 1.5 * last!.width;
-          if (spans !== action!.left > words!.right) found.push(`${count} fields: ${spans ? "across columns, its action is not beside its words" : "in one column, its action is not under its words"}`);
-        }
-        return found;
-      });
-      expect(wrong).toEqual([]);
-    },
-  );
-});
-
 /** A response's headers for passing on its body as fetch() decoded it: no length or encoding of the original. */
 const decodedHeaders = (response: Response) =>
   Object.fromEntries([...response.headers].filter(([name]) => !["content-length", "content-encoding", "transfer-encoding"].includes(name)));

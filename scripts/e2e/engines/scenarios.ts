@@ -11,6 +11,8 @@ import { webkitEngine, webkitMissing } from "./webkit";
 
 /** A laptop: the other width each engine's screenshots are taken at. */
 export const LAPTOP = 1280;
+/** A tablet: two cards to a row. */
+const TABLET = 800;
 const NO_JS: SiteMode = { ...AS_BUILT, scripts: "removed" };
 const NO_WEB_AUDIO: SiteMode = { ...AS_BUILT, webAudio: false };
 
@@ -46,6 +48,29 @@ const live = () => document.querySelectorAll("[data-island]:not([data-hydrated])
 /** Live, and the font the loader fetches after the first paint fetched (or already in the cache). */
 const settledWithScript = () => document.querySelectorAll("[data-island]:not([data-hydrated])").length === 0 && localStorage.getItem("display-font") !== null;
 const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))));
+
+/**
+ * All Fields' grid made to hold one to seven fields (copies of its first card), and what is wrong with where its
+ * closing card (the storefront's) goes: it must fill what the last row leaves, and sit on a row of its own only
+ * under a full one; across more than a column, its action beside its words, in one column under them.
+ */
+const closingCardProblems = () => {
+  const grid = document.querySelector("#catalogue .card-grid")!;
+  const closing = grid.lastElementChild!;
+  const field = grid.firstElementChild!;
+  const found: string[] = [];
+  for (let count = 1; count <= 7; count++) {
+    grid.replaceChildren(...Array.from({ length: count }, () => field.cloneNode(true)), closing);
+    const [box, card, last] = [grid, closing, closing.previousElementSibling!].map((e) => e.getBoundingClientRect()) as [DOMRect, DOMRect, DOMRect];
+    const beside = Math.abs(card.top - last.top) < 1 && Math.abs(card.left - last.right) < 2 * last.width;
+    const ownRow = Math.abs(card.left - box.left) < 1 && card.top > last.bottom && Math.abs(last.right - box.right) < 1;
+    if (Math.abs(card.right - box.right) > 1 || !(beside || ownRow)) found.push(`${count} fields: the card at ${Math.round(card.left)}-${Math.round(card.right)}, the grid ${Math.round(box.left)}-${Math.round(box.right)}`);
+    const [words, action] = [".card__title", ".card__actions"].map((s) => closing.querySelector(s)!.getBoundingClientRect()) as [DOMRect, DOMRect];
+    const spans = card.width > 1.5 * last.width;
+    if (spans !== action.left > words.right) found.push(`${count} fields: ${spans ? "across columns, its action is not beside its words" : "in one column, its action is not under its words"}`);
+  }
+  return found;
+};
 
 /**
  * The scenarios every engine must pass, run in one engine: each route loads cleanly with and without JavaScript
@@ -163,6 +188,22 @@ export function engineScenarios(name: EngineName): void {
           expect(await overflow(view)).toEqual({ over: [], scrollsWider: false });
           expect(await problems(view)).toEqual([]);
           expect(failedSince(site, from)).toEqual([]);
+        } finally {
+          give({ view, site });
+        }
+      });
+    });
+
+    describe.concurrent("All Fields' catalogue", () => {
+      it.concurrent(`at ${PHONE}, ${TABLET} and ${LAPTOP} px, for one to seven fields, the storefront card fills what the last row leaves (no hole), its action beside its words when it spans more than a column`, async ({ expect }) => {
+        const { view, site } = await take();
+        try {
+          await view.open("/all-fields/", { width: PHONE, height: VIEWPORT_HEIGHT }, NO_JS);
+          for (const width of [PHONE, TABLET, LAPTOP]) {
+            await view.resize({ width, height: VIEWPORT_HEIGHT });
+            await view.evaluate(twoFrames);
+            expect(await view.evaluate(closingCardProblems), `at ${width} px`).toEqual([]);
+          }
         } finally {
           give({ view, site });
         }
