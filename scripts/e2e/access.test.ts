@@ -1,7 +1,6 @@
 import type { Page } from "playwright-core";
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { describe, expect, it } from "vitest";
+import type { ServerResponse } from "node:http";
+import { describe, expect, inject, it } from "vitest";
 import { frame } from "../../src/content/frame";
 import { products } from "../../src/content/products";
 import { productQuestions, serviceQuestions } from "../../src/content/questions";
@@ -10,6 +9,7 @@ import { site } from "../../src/content/site";
 import { siteSlots } from "../../src/content/slots";
 import { plainText } from "../../src/lib/slots";
 import { pdfPageTexts } from "./pdf";
+import { folderSource, listen, siteHandler } from "../serve/static-server";
 import { decodePng, inkShare, type Pixels } from "./png";
 import { baseURL, DESKTOP, hydrated, layoutShifts, NAV_LABELS, navLinks, newContext, PHONE, ROUTES, settle, toggle, useBrowser, usePage, VIEWPORT_HEIGHT, visit, watchPage } from "./site";
 
@@ -264,41 +264,33 @@ describe("Home's hero", () => {
   });
 });
 
-/** A response's headers for passing on its body as fetch() decoded it: no length or encoding of the original. */
-const decodedHeaders = (response: Response) =>
-  Object.fromEntries([...response.headers].filter(([name]) => !["content-length", "content-encoding", "transfer-encoding"].includes(name)));
-
 /**
  * Serves the site as a slow network brings it: the page at `path` arrives in pieces, cut just after the ends of
  * `cuts` in its <main>, and each piece only when the test asks for it; what follows <main> comes whole with the
- * last. Everything else is passed on from the suite's server.
+ * last. Every other file is served as the suite's own server serves it.
  */
 async function pieceByPiece(path: string, cuts: RegExp): Promise<{ url: string; readonly sent: number; next(): boolean; rest(): void; close(): Promise<void> }> {
-  const upstream = baseURL();
-  const page = await fetch(new URL(path, upstream));
+  const page = await fetch(new URL(path, baseURL()));
   const html = await page.text();
+  // Sent in pieces, so without the whole page's length.
+  const headers = Object.fromEntries([...page.headers].filter(([name]) => name !== "content-length"));
   const main = html.indexOf('id="main"');
   const ends = [...html.slice(main, html.indexOf("</main>", main)).matchAll(cuts)].map((m) => main + m.index + m[0].length);
   const pieces = [0, ...ends, html.length].slice(0, -1).map((from, i, starts) => html.slice(from, starts[i + 1] ?? html.length));
   let sent = 0;
   let stream: ServerResponse | undefined;
-  const server = createServer(async (request, response) => {
-    if (request.url === path) {
-      response.writeHead(page.status, decodedHeaders(page));
-      // Asked again (a retry on a new connection): all of it, rather than a wait for pieces that never come.
-      if (stream) return void response.end(html);
-      stream = response;
-      stream.write(pieces[sent++]);
-      return;
-    }
-    const passed = await fetch(new URL(request.url!, upstream));
-    response.writeHead(passed.status, decodedHeaders(passed));
-    response.end(Buffer.from(await passed.arrayBuffer()));
+  const files = siteHandler(folderSource(inject("distDir")), { headers: true });
+  const server = await listen(async (request, response) => {
+    if (request.url !== path) return files(request, response);
+    response.writeHead(page.status, headers);
+    // Asked again (a retry on a new connection): all of it, rather than a wait for pieces that never come.
+    if (stream) return void response.end(html);
+    // Plain HTTP/1.1, as `listen` serves without TLS.
+    stream = response as ServerResponse;
+    stream.write(pieces[sent++]);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${path}`,
+    url: `${server.url}${path}`,
     /** How many pieces have been sent, each ending just after a cut. */
     get sent() {
       return sent;
@@ -313,10 +305,8 @@ async function pieceByPiece(path: string, cuts: RegExp): Promise<{ url: string; 
       stream!.end(pieces.slice(sent).join(""));
       sent = pieces.length;
     },
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
+    // Never waits on the browser's open connections.
+    close: () => server.close(),
   };
 }
 

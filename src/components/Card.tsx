@@ -49,13 +49,7 @@ export function Card({
     </>
   );
   // A closing card lays out its content by its own width, which the grid decides: a box within it asks.
-  return closing ? (
-    <article className="card card--closing">
-      <div className="card__layout">{content}</div>
-    </article>
-  ) : (
-    <article className="card">{content}</article>
-  );
+  return <article className={closing ? "card card--closing" : "card"}>{closing ? <div className="card__layout">{content}</div> : content}</article>;
 }
 
 export function CardGrid({ children, columns = 3 }: { children: ReactNode; columns?: 1 | 2 | 3 | 4 }) {
