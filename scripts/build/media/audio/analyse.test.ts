@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { binaural } from "./analyse";
-import { carrierUnder, isochronic, pad, pinkNoise, render, sine, voice, type Signal } from "./corpus";
+import { carrierUnder, isochronic, pad, panned, pinkNoise, rain, render, sine, voice, type Signal } from "./corpus";
 
 const RATE = 16_000;
 const SECONDS = 20;
@@ -56,3 +56,43 @@ describe("#19 carriers are found by what differs between the ears", () => {
     expect(binaural(render({ rate: RATE, seconds: SECONDS, ...layers }))).toEqual({ carriers: [], beats: [] });
   });
 });
+
+describe("#23 carriers under a bed that differs between the ears, as real fields are mixed", () => {
+  // Each ear's bed is its own: the difference between the ears no longer cancels it, and carriers must stand out of
+  // it by being steady tones. The depth is under the left ear's whole bed, as carrierUnder measures a shared one.
+  type Bed = () => { both?: Signal[]; left: Signal[]; right: Signal[] };
+  const stereo: Record<string, Bed> = {
+    "stereo rain (a different rain in each ear)": () => ({ left: [rain(RATE, 0.3, 1)], right: [rain(RATE, 0.3, 2)] }),
+    "a pad over pink noise decorrelated per ear": () => ({ both: [pad(RATE, 0.3)], left: [pinkNoise(0.1, 3)], right: [pinkNoise(0.1, 4)] }),
+    "a wide pad (different partials in each ear) over decorrelated noise": () => ({
+      left: [pad(RATE, 0.3, [130.81, 196, 329.63]), pinkNoise(0.05, 5)],
+      right: [pad(RATE, 0.3, [164.81, 261.63, 392]), pinkNoise(0.05, 6)],
+    }),
+    "a voice panned off-centre over a pad": () => {
+      const voiced = panned(() => voice(RATE, 0.3), 0.4);
+      return { both: [pad(RATE, 0.2)], left: [voiced.left], right: [voiced.right] };
+    },
+    "pink noise alone, a different noise in each ear": () => ({ left: [pinkNoise(0.3, 7)], right: [pinkNoise(0.3, 8)] }),
+  };
+  // Noise alone, different in each ear, is the hardest bed of all: over the whole band, its share near a carrier is
+  // far greater than a rain's or a mix's. 20 s of it hides a steady tone 22 dB under it or deeper.
+  const deepest = (name: string) => (name.startsWith("pink noise alone") ? 20 : 30);
+
+  it.each(Object.keys(stereo))("under %s, carriers 10 dB to the deepest under are each found within 0.1 Hz", (name) => {
+    for (const depth of [10, 20, deepest(name)]) {
+      const ears = stereo[name]!();
+      const amplitude = carrierUnder(() => mixed(...(ears.both ?? []), ...stereo[name]!().left), RATE, depth);
+      const { beats } = binaural(render({ rate: RATE, seconds: SECONDS, both: ears.both, left: [...ears.left, sine(RATE, 200, amplitude)], right: [...ears.right, sine(RATE, 210, amplitude)] }));
+      const beat = beats.find((b) => Math.abs(b.leftHz - 200) <= 0.1);
+      expect(beat, `${depth} dB: ${JSON.stringify(beats)}`).toBeDefined();
+      expect(Math.abs(beat!.rightHz - 210)).toBeLessThanOrEqual(0.1);
+    }
+  });
+
+  it.each(["stereo rain (a different rain in each ear)", "pink noise alone, a different noise in each ear", "a voice panned off-centre over a pad"])("finds no beat in %s alone", (name) => {
+    expect(binaural(render({ rate: RATE, seconds: SECONDS, ...stereo[name]!() })).beats).toEqual([]);
+  });
+});
+
+/** Signals played together. */
+const mixed = (...signals: Signal[]): Signal => (i) => signals.reduce((s, f) => s + f(i), 0);

@@ -34,8 +34,13 @@ export interface Binaural {
 export const CARRIER_RULES = {
   /** The least a carrier may be against an ear's mean level, in dB (carriers sit 20 to 30 dB under a bed). */
   floorDb: -50,
-  /** How far its peak must rise over the difference between the ears within 5 Hz of it, in dB. */
-  prominenceDb: 20,
+  /**
+   * How far its peak must rise over the difference between the ears within 5 Hz of it, in dB. Under a bed that
+   * differs between the ears (stereo rain, noise decorrelated per ear) that difference is the bed itself; averaged
+   * over four or more windows, the highest peak noise alone makes there is 8 dB (measured on pink noise, 10 to 45 s
+   * at 16 and 44.1 kHz), so 11 dB tells a steady tone from it with room to spare.
+   */
+  prominenceDb: 11,
   /**
    * How much of the tone's difference between the ears is one ear's power over the other's: 1 for a tone in one
    * ear only; toward 0 or far above 1 for a tone in both (panned, or in opposite phase), which is not a carrier.
@@ -50,7 +55,7 @@ export const CARRIER_RULES = {
  * share (music, noise, a voice, an isochronic pulse, a monaural beat) cancels in their difference, L − R, so the
  * difference's spectrum holds only what one ear hears and the other does not: its tonal peaks are the carriers.
  * Which ear a carrier is in is the sign of the two ears' power difference at its frequency. From Welch-averaged
- * spectra (Hann windows of up to 11 s, half overlapping, so a bin is 0.1 Hz or finer), each frequency found
+ * spectra (Hann windows of up to 22 s, half overlapping, at least four of them where the audio allows), each frequency found
  * between bins by a parabola through the log powers; a beat is a pair of carriers, one per ear, each the
  * other's nearest, at most 40 Hz apart.
  */
@@ -73,8 +78,10 @@ export function binaural(pcm: Pcm): Binaural {
 
 /** The tones one ear hears and the other does not, from the spectra of each ear and of their difference. */
 function tonesThatDiffer(left: Float32Array, right: Float32Array, sampleRate: number): Carrier[] {
+  // Windows as long as four half-overlapping ones allow (up to 2^20 samples, 22 s at 48 kHz): a steady tone's peak
+  // rises over a bed's noise by 3 dB with each doubling, and four windows keep the noise's own peaks low.
   let size = 1 << 20;
-  while (size > 4096 && size > Math.min(0.8 * left.length, 11 * sampleRate)) size >>= 1;
+  while (size > 4096 && size > 0.4 * left.length) size >>= 1;
   const fft = new FFT(size);
   const window = Float64Array.from({ length: size }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / size));
   const bins = size / 2;

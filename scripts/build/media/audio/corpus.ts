@@ -93,6 +93,32 @@ export const voice = (rate: number, amplitude: number): Signal => {
   };
 };
 
+/**
+ * Rain: broadband hiss tilted toward the treble (white noise through a first-order high-pass at about 400 Hz), and
+ * drops, each a short burst that dies away in some 20 ms, a few dozen a second. A different seed for each ear
+ * makes the rain of a stereo field recording, which differs between the ears everywhere.
+ */
+export const rain = (rate: number, amplitude: number, seed = 11): Signal => {
+  const next = random(seed);
+  const pole = Math.exp((-2 * Math.PI * 400) / rate);
+  const decay = Math.exp(-1 / (0.02 * rate));
+  let [previous, hiss, drop] = [0, 0, 0];
+  return () => {
+    const white = next() * 2 - 1;
+    hiss = pole * (hiss + white - previous);
+    previous = white;
+    if (next() < 40 / rate) drop = 1;
+    drop *= decay;
+    return amplitude * (0.6 * hiss + 0.8 * drop * (next() * 2 - 1));
+  };
+};
+
+/** A signal at a different level in each ear: a voice or an instrument panned off-centre (gain 1 left, `right` right). */
+export const panned = (signal: () => Signal, right: number): { left: Signal; right: Signal } => {
+  const [l, r] = [signal(), signal()];
+  return { left: l, right: (i) => right * r(i) };
+};
+
 /** One tone switched on and off `pulseHz` times a second: an isochronic pulse. */
 export const isochronic = (rate: number, hz: number, pulseHz: number, amplitude: number): Signal => (i) =>
   Math.sin((2 * Math.PI * pulseHz * i) / rate) >= 0 ? amplitude * Math.sin((2 * Math.PI * hz * i) / rate) : 0;
