@@ -349,6 +349,23 @@ describe("what depends on the content, on the tests' own", () => {
     expect(none).not.toContain("Hz beat");
   });
 
+  it("#23 a field whose beat glides says how, with the bands at each end; one with no preview yet shows everywhere, with no player or link to one", async () => {
+    const base = FIXTURE_SITE.fields[0]!;
+    const fields = [
+      { ...base, bands: undefined, glide: { fromHz: 10, toHz: 6 } },
+      { ...base, title: "Not Yet Heard", url: "https://example.shopfront.com/l/unheard", preview: undefined },
+    ];
+    const rendered = await render({ ...FIXTURE_SITE, fields });
+    const [gliding, unheard] = [...page("products/index.html", rendered).querySelectorAll(".field-card")];
+    expect(visibleText(gliding!)).toContain("A beat that glides from 10 Hz (Alpha) to 6 Hz (Theta)");
+    for (const file of ["index.html", "products/index.html", "all-fields/index.html"]) {
+      const card = [...page(file, rendered).querySelectorAll(".field-card")].find((c) => c.querySelector(".card__title")!.textContent === "Not Yet Heard");
+      expect(card, file).toBeDefined();
+      expect(card!.querySelector('[data-island="PreviewPlayer"], audio'), file).toBeNull();
+      expect(visibleText(card!), file).not.toContain(frame.fieldCard.previewLink);
+    }
+  });
+
   it.each(["index.html", "products/index.html"])("#13 %s: each field's preview, playable with no script, fetched only on Play, said plainly what it is", (file) => {
     const cards = [...page(file, fixture).querySelectorAll(".field-card")];
     expect(cards).toHaveLength(2);

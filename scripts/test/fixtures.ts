@@ -16,6 +16,7 @@ export const FIXTURE_SITE: SiteContent = {
   tagline: "Test tones for the test suite.",
   method: "FixtureSync",
   replyTime: "within two days",
+  masters: "../masters",
   email: "hello@example.com",
   copyrightYear: 2025,
   storefront: { name: "Shopfront", url: "https://example.shopfront.com/" },
@@ -58,13 +59,13 @@ export const FAKE_ASSETS: PageAssets = {
   shareImage: { path: "/assets/share-test.png", width: 1200, height: 630 },
 };
 
-/** A preview for each field, as the build makes them: the first an excerpt of 40 s, the rest their beats of 30 s. */
+/** A preview for each field that has one, as the build makes them: the first an excerpt of 40 s, the rest their beats of 30 s. */
 export const fakePreviews = (content: SiteContent): Previews =>
   new Map(
-    content.fields.map((f, i): [string, Preview] => [
+    content.fields.flatMap((f, i): [string, Preview][] => (f.preview ? [[
       f.url,
       { path: `/assets/preview-${i}.mp3`, seconds: i === 0 ? 40 : 30, wave: "0123456787654321".repeat(2).slice(0, 40).padEnd(40, "4"), kind: i === 0 ? "excerpt" : "beat", beats: [10] },
-    ]),
+    ]] : [])),
   );
 
 

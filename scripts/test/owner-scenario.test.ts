@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SiteContent } from "../../src/content/types";
-import { carrierUnder, flac, pad, pinkNoise, render, sine } from "../build/media/audio/corpus";
+import { carrierUnder, flac, isochronic, pad, pinkNoise, rain, render, sine, sparseWav, wav } from "../build/media/audio/corpus";
 import { copyProject } from "../dev/project-copy";
 import { twelveFields } from "../bench/catalogue";
 import { pages } from "../../src/pages/index";
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 const run = (command: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, command, { cwd: copy.root, encoding: "utf8", env: { ...process.env, ...env, NO_COLOR: "1" } });
-const buildToPublish = () => run(["--import", "tsx", "scripts/build.ts", "--deploy", "--out", join(out, "dist")]);
+const buildToPublish = (env: Record<string, string> = {}, folder = "dist") => run(["--import", "tsx", "scripts/build.ts", "--deploy", "--out", join(out, folder)], env);
 const edit = async (file: string, change: (text: string) => string) => writeFile(join(copy.root, file), change(await readFile(join(copy.root, file), "utf8")));
 
 /** The owner's own: a name, addresses of their own, this year. */
@@ -47,13 +48,49 @@ const owned = (fields: SiteContent["fields"]): SiteContent => ({
   fields: fields.map((f) => ({ ...f, url: f.url.replace(/^https:\/\/[^/]+/, "https://lumenfields.gumroad.com") })),
 });
 
+/** Every file of a built site and its bytes' hash: two equal maps are the same site, byte for byte. */
+async function snapshot(dir: string): Promise<Map<string, string>> {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+  return new Map(await Promise.all(files.map(async (e) => [relative(dir, join(e.parentPath, e.name)), createHash("sha256").update(await readFile(join(e.parentPath, e.name))).digest("hex")] as [string, string])));
+}
+
+const RATE = 16_000;
+
+/**
+ * #23 The owner's masters, as a studio mixes them (made here in code, short): carriers under a different rain in each
+ * ear, an isochronic field with no binaural beat, a beat that glides across a 45-minute master, a two-beat field.
+ */
+async function writeMasters(folder: string) {
+  await mkdir(folder, { recursive: true });
+  const rainBed = { left: () => rain(RATE, 0.3, 21), right: () => rain(RATE, 0.3, 22) };
+  const deep = carrierUnder(rainBed.left, RATE, 27);
+  await writeFile(join(folder, "rain-theta.flac"), flac(render({ rate: RATE, seconds: 24, left: [rainBed.left(), sine(RATE, 180, deep)], right: [rainBed.right(), sine(RATE, 186, deep)] })));
+  await writeFile(join(folder, "isochronic.wav"), wav(render({ rate: RATE, seconds: 12, both: [isochronic(RATE, 220, 10, 0.3), pinkNoise(0.03, 4)] })));
+  const layered = carrierUnder(() => pad(RATE, 0.3), RATE, 25);
+  await writeFile(join(folder, "theta-gamma.flac"), flac(render({ rate: RATE, seconds: 12, both: [pad(RATE, 0.3)], left: [sine(RATE, 150, layered), sine(RATE, 400, layered)], right: [sine(RATE, 156, layered), sine(RATE, 440, layered)] })));
+  // 45 minutes gliding from 10 to 6 Hz; the excerpt at 30:00 is where the beat is 7.33 Hz (a sparse file: only it is on disk).
+  let phase = 0;
+  const gliding = render({ rate: RATE, seconds: 12, both: [pad(RATE, 0.3)], left: [sine(RATE, 200, 0.05)], right: [(i) => ((phase += (2 * Math.PI * (200 + 10 - (4 * (1800 + i / RATE)) / 2700)) / RATE), 0.05 * Math.sin(phase))] });
+  await sparseWav(join(folder, "glide.wav"), { seconds: 2700, excerpt: gliding, at: 1800, format: "int16" });
+}
+
+/** The scenario's fields beside the fixture's two: each names a master, one declares no band, one a glide. */
+const masteredFields = (base: SiteContent["fields"][number]): SiteContent["fields"] => [
+  { ...base, title: "Rain Theta", bands: ["theta"], url: "https://example.shopfront.com/l/rain-theta", preview: { file: "rain-theta.flac", start: 2, seconds: 20 } },
+  { ...base, title: "Pulse Isochronic", bands: [], tuning: "Isochronic pulses", url: "https://example.shopfront.com/l/pulse", preview: { file: "isochronic.wav", seconds: 10 } },
+  { ...base, title: "Long Glide", bands: undefined, glide: { fromHz: 10, toHz: 6 }, durationMinutes: 45, url: "https://example.shopfront.com/l/long-glide", preview: { file: "glide.wav", start: 1800, seconds: 12 } },
+  { ...base, title: "Theta Gamma", bands: ["theta", "gamma"], url: "https://example.shopfront.com/l/theta-gamma", preview: { file: "theta-gamma.flac", seconds: 10 } },
+  { ...base, title: "No Preview Yet", url: "https://example.shopfront.com/l/no-preview", preview: undefined },
+];
+
 describe("#20 an owner's site, as the README has them make it", () => {
   it("rebranded, addressed, its terms written, a third field with a real excerpt and a page of its own: builds to publish", async () => {
     // A minute of the master: a pad and noise both ears share, a 6 Hz pair of carriers 25 dB under them.
     const rate = 22_050;
     const amplitude = carrierUnder(() => pad(rate, 0.3), rate, 25);
     const master = render({ rate, seconds: 40, both: [pad(rate, 0.3), pinkNoise(0.02)], left: [sine(rate, 160, amplitude)], right: [sine(rate, 166, amplitude)] });
-    await writeFile(join(copy.root, "src/content/previews/deep-theta-drift.flac"), flac(master));
+    await mkdir(join(out, "masters"), { recursive: true });
+    await writeFile(join(out, "masters/deep-theta-drift.flac"), flac(master));
     const third = {
       ...FIXTURE_SITE.fields[0]!,
       title: "Deep Theta Drift",
@@ -84,7 +121,7 @@ describe("#20 an owner's site, as the README has them make it", () => {
     );
     await edit("src/pages/index.ts", (text) => text.replace(/(\nimport \* as home from "\.\/home";)/, `$1\nimport * as scenarioPage from "./${PAGE}";`).replace(/notFound\]/, "scenarioPage, notFound]"));
 
-    const built = buildToPublish();
+    const built = buildToPublish({ SITE_MASTERS: join(out, "masters") });
     expect(built.stderr, built.stderr.slice(0, 2000)).toBe("");
     expect(built.status).toBe(0);
     expect(built.stdout).toContain(`Built ${pages.length + 1} pages`);
@@ -96,6 +133,35 @@ describe("#20 an owner's site, as the README has them make it", () => {
     const tests = run(["node_modules/vitest/vitest.mjs", "run", "--config", "scripts/test/vitest.config.ts", "--project", "unit", "scripts/build/render.test.ts", "src/content/validate.test.ts"]);
     expect(tests.stdout.match(/Tests .*/)?.[0], tests.stdout.slice(-3000)).toMatch(/Tests +\d+ passed/);
     expect(tests.status).toBe(0);
+  });
+
+  it("#23 fields from masters kept outside the project: built, then built the same by a clone without them; a changed excerpt stops that clone", async () => {
+    const masters = join(out, "masters");
+    await writeMasters(masters);
+    await writeFile(join(copy.root, "src/content/site.ts"), siteModule(owned([...FIXTURE_SITE.fields, ...masteredFields(FIXTURE_SITE.fields[0]!)])));
+    const withMasters = buildToPublish({ SITE_MASTERS: masters }, "with");
+    expect(withMasters.stderr, withMasters.stderr.slice(0, 2000)).toBe("");
+    expect(withMasters.status).toBe(0);
+    const table = withMasters.stdout;
+    expect(table).toMatch(/Rain Theta +(5\.9\d|6\.0\d) Hz +Theta ✓ +180\.0 \| 186\.0 Hz/);
+    expect(table).toMatch(/Pulse Isochronic +no beat +-1[78]\.\d LUFS/);
+    expect(table).toMatch(/Long Glide +7\.3\d Hz +Theta ✓ .* glide\.wav \(WAV\), 30:00–30:12 of 45:00/);
+    expect(table).toMatch(/Theta Gamma +6\.0\d Hz +Theta ✓[^\n]*\n +(39\.9\d|40\.0\d) Hz +Gamma ✓/);
+    expect(table).toContain("commit src/content/previews/rain-theta.mp3");
+    const products = await readFile(join(out, "with/products/index.html"), "utf8");
+    expect(products).toContain("A beat that glides from 10 Hz (Alpha) to 6 Hz (Theta)");
+
+    // The clone: the committed previews, and no masters anywhere.
+    await rm(masters, { recursive: true });
+    const clone = buildToPublish({ SITE_MASTERS: masters }, "clone");
+    expect(clone.stderr, clone.stderr.slice(0, 2000)).toBe("");
+    expect(clone.stdout).not.toContain("commit src/content/previews");
+    expect(await snapshot(join(out, "clone"))).toEqual(await snapshot(join(out, "with")));
+
+    await edit("src/content/site.ts", (text) => text.replace('"start": 1800', '"start": 1500'));
+    const changed = buildToPublish({ SITE_MASTERS: masters }, "changed");
+    expect(changed.status).toBe(1);
+    expect(changed.stderr).toContain(`fields[4].preview (${join(masters, "glide.wav")}) is not here (the masters folder, ${masters}, is not on this machine) to make its preview again, and the committed one (src/content/previews/long-glide.mp3) no longer matches the field: it starts at 30:00, and the field now asks for 25:00`);
   });
 
   it("with a catalogue of twelve fields, still builds to publish, every page within its budget", async () => {

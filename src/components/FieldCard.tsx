@@ -2,6 +2,7 @@ import { bandLabel } from "../content/bands";
 import { frame } from "../content/frame";
 import { sample } from "../content/sample";
 import type { Field, SiteContent } from "../content/types";
+import { glideInWords } from "../content/glide";
 import type { Preview } from "../lib/preview";
 import { Icon } from "./Icon";
 import { Island } from "./Island";
@@ -87,6 +88,12 @@ export function FieldCard({
             <li>
               <Icon name="wave" className="facts__icon" />
               <Text text={field.bands.length > 1 ? frame.fieldCard.bands : frame.fieldCard.band} local={{ bands: field.bands.map(bandLabel).join(" and ") }} />
+            </li>
+          )}
+          {field.glide && (
+            <li>
+              <Icon name="wave" className="facts__icon" />
+              <Text text={frame.fieldCard.glide} local={{ beat: glideInWords(field.glide) }} />
             </li>
           )}
           {field.price && (

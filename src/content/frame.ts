@@ -30,6 +30,8 @@ export const frame = {
     lengthShort: "{minutes} minutes",
     band: "{bands} beat",
     bands: "{bands} beats",
+    /** A field whose beat moves: {beat} is "from 10 Hz (Alpha) to 6 Hz (Theta)". */
+    glide: "A beat that glides {beat}",
     /** On All Fields, where a card has no player: to its card on Products, which has. */
     previewLink: "Hear a preview",
   },

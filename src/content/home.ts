@@ -19,7 +19,7 @@ export const home = {
     title: "Hear a field, then take it home",
     lead: "A field is a {fieldLength} audio file you download and play on stereo headphones: one continuous session, built around a single intention.",
     /** After the fields Home shows (the first two in site.ts), when there are more. */
-    more: "[All {fieldCount} fields](/products/), each with a preview, are on Products.",
+    more: "[All {fieldCount} fields](/products/) are on Products, each in full.",
     pages: "[Products](/products/) shows each field in full, with what you get. [All Fields](/all-fields/) is the whole catalogue, with everything on {storefront}.",
   },
   layers: {

@@ -13,6 +13,9 @@ export const site: SiteContent = {
   tagline: "Binaural audio fields, layered with EquiSync.",
   method: "EquiSync",
   replyTime: "within 24 hours",
+  // The fields' masters stay out of git, in a folder of their own beside the project (SITE_MASTERS overrides it):
+  // the previews the build makes from them are committed in src/content/previews/, so any clone builds the site.
+  masters: "../masters",
   email: "hello@example.com",
   copyrightYear: 2025,
   storefront: {

@@ -1,3 +1,4 @@
+import { glideInWords } from "./glide";
 import type { Preview } from "../lib/preview";
 import { bandLabel } from "./bands";
 import type { SiteUrls } from "../lib/routes";
@@ -49,6 +50,7 @@ export function fieldsData(site: SiteContent, urls: SiteUrls, previews: Readonly
         { "@type": "PropertyValue", name: "Tuning", value: field.tuning },
         // Only bands the build found in the field's preview: a build whose preview lacks one stops.
         ...(field.bands ?? []).map((band) => ({ "@type": "PropertyValue", name: "Binaural beat", value: bandLabel(band) })),
+        ...(field.glide ? [{ "@type": "PropertyValue", name: "Binaural beat", value: `Glides ${glideInWords(field.glide)}` }] : []),
       ],
       ...audioOf(previews.get(field.url), field.title, urls),
       // Only a price the owner set: never one made up.

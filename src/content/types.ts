@@ -23,13 +23,19 @@ export interface SectionCopy {
 }
 
 /**
- * What a field's preview plays: an excerpt the owner exported (a WAV, FLAC or MP3 file in src/content/previews/,
- * from `start` seconds, `seconds` long), or, until there is one, a recipe the build synthesizes: a tone in each
- * ear `beatHz` apart over a soft noise bed. Either way at most 60 seconds.
+ * What a field's preview plays: an excerpt of its master (a WAV, FLAC or MP3 file in the masters folder, from `start`
+ * seconds, `seconds` long; the build commits what it makes in src/content/previews/), or, until there is one, a recipe
+ * the build synthesizes: a tone in each ear `beatHz` apart over a soft noise bed. Either way at most 60 seconds.
  */
 export type PreviewSource =
   | { file: string; start?: number; seconds?: number }
   | { recipe: { carrierHz: number; beatHz: number; noise?: number; seconds: number } };
+
+/** A beat that moves evenly from one rate to another over the field's length. */
+export interface Glide {
+  fromHz: number;
+  toHz: number;
+}
 
 export interface Field {
   title: string;
@@ -44,6 +50,11 @@ export interface Field {
    * preview plays a beat in each, and the card names them.
    */
   bands?: readonly Band[];
+  /**
+   * A beat that moves: from `fromHz` at the field's start to `toHz` at its end, evenly. The build checks the preview's
+   * beat against where the glide is at the excerpt, and the card says how it moves.
+   */
+  glide?: Glide;
   /** How it arrives, e.g. "Instant digital download". */
   delivery: string;
   /** What the buyer downloads, e.g. "MP3, 320 kbps" or "WAV". */
@@ -67,6 +78,11 @@ export interface SiteContent {
   method: string;
   /** How soon the studio answers, wherever the copy says {replyTime}: "within 24 hours". */
   replyTime: string;
+  /**
+   * Where the masters of the fields are: a folder outside the project, relative to it ("../masters"), absolute, or
+   * under the home folder ("~/Studio/masters"). SITE_MASTERS in the environment overrides it on one machine.
+   */
+  masters: string;
   /** Where every mail link and custom request goes. */
   email: string;
   copyrightYear: number;

@@ -87,6 +87,17 @@ describe("validateContent", () => {
     expect(() => validateContent(withField(0, { bands: undefined }))).not.toThrow();
   });
 
+  it("#23 accepts a glide between two beats, and refuses one out of range or that does not move, by field", () => {
+    expect(() => validateContent(withField(0, { bands: undefined, glide: { fromHz: 10, toHz: 6 } }))).not.toThrow();
+    const problem = errorFor({ ...site, fields: [{ ...site.fields[0]!, glide: { fromHz: 50, toHz: 6 } }, { ...site.fields[1]!, glide: { fromHz: 7, toHz: 7 } }] }).message;
+    expect(problem).toContain(`${CONTENT_FILE}: fields[0].glide.fromHz must be a beat in Hz, from 0.5 to 40, like { fromHz: 10, toHz: 6 } (got 50)`);
+    expect(problem).toContain(`${CONTENT_FILE}: fields[1].glide must move: it starts and ends at 7 Hz`);
+  });
+
+  it("#23 refuses a masters setting that is not a folder's name", () => {
+    expect(errorFor({ ...site, masters: "" }).message).toContain(`${CONTENT_FILE}: masters is missing`);
+  });
+
   it("#19 names a setting a field does not have, which would otherwise be skipped in silence", () => {
     const field = { ...site.fields[0]!, band: "alpha" } as Field;
     expect(errorFor({ ...site, fields: [field] }).message).toContain(`${CONTENT_FILE}: fields[0].band is not something a field has: a field has title, description, durationMinutes, tuning, bands,`);
@@ -294,6 +305,12 @@ describe("withEnvironment", () => {
     const { content, sources } = withEnvironment(site, { SITE_ORIGIN: "https://someone.github.io/", SITE_BASE_PATH: "/repo" });
     expect(content).toMatchObject({ origin: "https://someone.github.io", basePath: "/repo/" });
     expect(validateContent(content, { sources })).toBe(content);
+  });
+
+  it("#23 takes the masters folder from SITE_MASTERS, naming it when it is wrong", () => {
+    const { content, sources } = withEnvironment(site, { SITE_MASTERS: "/mnt/studio/masters/" });
+    expect(content.masters).toBe("/mnt/studio/masters");
+    expect(sources.masters).toBe("SITE_MASTERS (environment variable)");
   });
 
   it("leaves the content alone when the variables are unset or empty", () => {

@@ -22,7 +22,7 @@ export class ContentError extends Error {
 }
 
 /** Build-time overrides of the content, by field, and the environment variable each comes from. */
-export const ENVIRONMENT_OVERRIDES = { origin: "SITE_ORIGIN", basePath: "SITE_BASE_PATH" } as const;
+export const ENVIRONMENT_OVERRIDES = { origin: "SITE_ORIGIN", basePath: "SITE_BASE_PATH", masters: "SITE_MASTERS" } as const;
 
 /** The content with any overrides from the environment applied, and where each overridden value came from. */
 export function withEnvironment(
@@ -79,6 +79,7 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
   checked.add("basePath");
   text("brand", content.brand);
   text("tagline", content.tagline);
+  text("masters", content.masters);
   check("email", typeof content.email === "string" && EMAIL.test(content.email) ? undefined : `must be an e-mail address like name@example.com (got ${shown(content.email)})`);
   if (!Number.isInteger(content.copyrightYear) || content.copyrightYear < 1000 || content.copyrightYear > 9999) {
     fail("copyrightYear", `must be a four-digit year (got ${shown(content.copyrightYear)})`);
@@ -105,6 +106,15 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
         if (!Array.isArray(bands) || bands.some((b) => typeof b !== "string" || !(b in BANDS)) || new Set(bands).size !== bands.length) {
           fail(`${at}.bands`, `must list the bands its beats sit in, each once, from ${names}, like ["theta", "gamma"], or be left out (got ${shown(f.bands)})`);
         }
+      }
+      if (f.glide !== undefined) {
+        const { fromHz, toHz } = f.glide ?? {};
+        for (const [part, value] of [["fromHz", fromHz], ["toHz", toHz]] as const) {
+          if (!(typeof value === "number" && Number.isFinite(value) && value >= BEAT_HZ.low && value <= BEAT_HZ.high)) {
+            fail(`${at}.glide.${part}`, `must be a beat in Hz, from ${BEAT_HZ.low} to ${BEAT_HZ.high}, like { fromHz: 10, toHz: 6 } (got ${shown(value)})`);
+          }
+        }
+        if (fromHz === toHz && typeof fromHz === "number") fail(`${at}.glide`, `must move: it starts and ends at ${fromHz} Hz. A steady beat is declared by its bands alone`);
       }
       if (f.price !== undefined) {
         const { amount, currency } = f.price;
@@ -277,7 +287,7 @@ export function placeholderError(placeholders: readonly Placeholder[]): ContentE
 }
 
 /** What a field may say; a key besides these is a typo the build would otherwise skip in silence. */
-const FIELD_KEYS: readonly string[] = ["title", "description", "durationMinutes", "tuning", "bands", "delivery", "format", "price", "url", "preview"] satisfies (keyof Field)[];
+const FIELD_KEYS: readonly string[] = ["title", "description", "durationMinutes", "tuning", "bands", "glide", "delivery", "format", "price", "url", "preview"] satisfies (keyof Field)[];
 
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 
@@ -291,7 +301,7 @@ function urlKey(value: string): string {
   }
 }
 
-/** Where preview files live; content names them by file name alone. */
+/** Where the previews made from masters are committed (the masters themselves live outside the project). */
 export const PREVIEWS_FOLDER = "src/content/previews";
 /** The longest a preview may be, and the shortest worth hearing. */
 export const PREVIEW_MAX_SECONDS = 60;
@@ -307,7 +317,7 @@ function previewProblems(preview: Field["preview"] | undefined): [string, string
   const length = `the preview's length in seconds`;
   if ("file" in preview && !("recipe" in preview)) {
     if (typeof preview.file !== "string" || !/^[A-Za-z0-9][\w.-]*\.(wav|flac|mp3)$/i.test(preview.file)) {
-      problems.push([".file", `must be the name of a WAV, FLAC or MP3 file in ${PREVIEWS_FOLDER}/, like "field-booster.flac" (got ${shown(preview.file)})`]);
+      problems.push([".file", `must be the name of a WAV, FLAC or MP3 file in the masters folder, like "field-booster.flac" (got ${shown(preview.file)})`]);
     }
     if (preview.start !== undefined) number(".start", preview.start, 0, 24 * 3600, "where the excerpt starts in the file, in seconds");
     if (preview.seconds !== undefined) number(".seconds", preview.seconds, PREVIEW_MIN_SECONDS, PREVIEW_MAX_SECONDS, length);
@@ -318,7 +328,7 @@ function previewProblems(preview: Field["preview"] | undefined): [string, string
     if (recipe?.noise !== undefined) number(".recipe.noise", recipe.noise, 0, 1, "the noise bed's level beside the tones");
     number(".recipe.seconds", recipe?.seconds, PREVIEW_MIN_SECONDS, PREVIEW_MAX_SECONDS, length);
   } else {
-    problems.push(["", `must name either a file (an excerpt in ${PREVIEWS_FOLDER}/) or a recipe (a beat the build synthesizes), not both or neither`]);
+    problems.push(["", `must name either a file (a master in the masters folder, to take an excerpt of) or a recipe (a beat the build synthesizes), not both or neither`]);
   }
   return problems;
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,9 +6,10 @@ import type { Band } from "../../../src/content/bands";
 import { site } from "../../../src/content/site";
 import type { Field, PreviewSource, SiteContent } from "../../../src/content/types";
 import { ContentError, validateContent } from "../../../src/content/validate";
+import { slug } from "../../../src/lib/anchors";
 import { binaural } from "./audio/analyse";
 import { decodeMp3, encodeMp3 } from "./audio/codec";
-import { carrierUnder, flac, isochronic, pad, pinkNoise, render, sine, voice, wav, type Mix } from "./audio/corpus";
+import { carrierUnder, flac, isochronic, pad, pinkNoise, render, sine, sparseWav, voice, wav, type Mix } from "./audio/corpus";
 import { integratedLoudness, truePeak } from "./audio/loudness";
 import { buildPreviews, PREVIEW_SETTINGS, previewTable, type PreviewFolders } from "./previews";
 
@@ -16,8 +17,10 @@ let folders: Required<PreviewFolders>;
 let work: string;
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "site-previews-"));
-  folders = { folder: join(work, "previews"), cache: join(work, "cache") };
-  await mkdir(folders.folder);
+  // A project of the test's own (its src/ holds no audio), the owner's masters beside it, the committed previews in it.
+  folders = { project: join(work, "project"), masters: join(work, "masters"), committed: join(work, "project/src/content/previews"), cache: join(work, "cache") };
+  await mkdir(folders.masters);
+  await mkdir(folders.committed, { recursive: true });
 });
 afterAll(() => rm(work, { recursive: true, force: true }));
 
@@ -59,7 +62,7 @@ async function problemOf(preview: PreviewSource, bands?: Band[]): Promise<string
   throw new Error("expected the preview to be refused");
 }
 
-const put = async (name: string, bytes: Uint8Array | Promise<Uint8Array>) => writeFile(join(folders.folder, name), await bytes);
+const put = async (name: string, bytes: Uint8Array | Promise<Uint8Array>) => writeFile(join(folders.masters, name), await bytes);
 
 describe("#13 the preview pipeline, on a recipe synthesized in memory", () => {
   it("keeps the beat, each ear's own tone, a safe loudness and peak in the encoded file", async () => {
@@ -108,20 +111,20 @@ describe("#19 a field declares the bands its beats sit in, none or several", () 
     await layered();
     const { info, notes } = await build({ file: "layered.flac" }, ["theta", "gamma"]);
     expect(info.beats).toEqual([expect.closeTo(6, 1), expect.closeTo(40, 1)]);
-    expect(notes).toEqual([]);
+    expect(notes.filter((note) => note.includes("does not declare"))).toEqual([]);
   });
 
   it("a beat it plays and does not declare is reported, not refused", async () => {
     await layered();
     const { notes } = await build({ file: "layered.flac" }, ["theta"]);
-    expect(notes).toEqual([
+    expect(notes.filter((note) => note.includes("does not declare"))).toEqual([
       `${site.fields[0]!.title} (fields[0]): its preview plays a 40.00 Hz (Gamma) beat it does not declare; add bands: ["gamma"] to have it checked and shown on its card`,
     ]);
   });
 
   it("a declared band it does not play stops the build, saying what it plays instead", async () => {
     expect(await problemOf({ recipe: { carrierHz: 200, beatHz: 10, seconds: 8 } }, ["alpha", "theta"])).toContain(
-      "src/content/site.ts: fields[0].preview plays no beat in the Theta (4–8 Hz) band the field declares: it plays 10.00 Hz (its ears' carriers 200.0 and 210.0 Hz)",
+      "src/content/site.ts: fields[0].preview (its recipe) plays no beat in the Theta (4–8 Hz) band the field declares: it plays 10.00 Hz (its ears' carriers 200.0 and 210.0 Hz)",
     );
   });
 
@@ -135,34 +138,30 @@ describe("#19 a field declares the bands its beats sit in, none or several", () 
   });
 });
 
-describe("#13 #19 what a preview must be, each refusal naming the field, the file and what it lacks", () => {
-  it("refuses a mono file", async () => {
-    const mix = mixUnder(() => [pad(RATE, 0.3)], 20, [[200, 210]]);
-    await put("mono.wav", wav({ ...mix, channels: [mix.channels[0]!] }));
-    expect(await problemOf({ file: "mono.wav" })).toContain(
-      "src/content/site.ts: fields[0].preview (src/content/previews/mono.wav) is mono (one channel): a binaural preview needs two channels, with a different tone in each ear",
-    );
-  });
+describe("#13 #19 #23 what a preview must be, each refusal naming the field, the file and what it lacks", () => {
+  const at = (file: string) => `fields[0].preview (${join(folders.masters, file)})`;
 
   it.each([
-    ["music, noise and a voice alone", "music.wav", { both: [pad(RATE, 0.3), voice(RATE, 0.2)], left: [pinkNoise(0.02, 1)], right: [pinkNoise(0.02, 2)] }, ""],
-    ["an isochronic pulse, over a little stereo noise", "isochronic.wav", { both: [isochronic(RATE, 200, 10, 0.3)], left: [pinkNoise(0.001, 3)], right: [pinkNoise(0.001, 4)] }, ""],
-    ["a monaural beat in two identical channels", "monaural.wav", { both: [sine(RATE, 200, 0.2), sine(RATE, 210, 0.2)] }, " (its two channels are identical)"],
-  ] as const)("refuses %s: no tone that differs between the ears, unlike a mono file", async (_, file, layers, identical) => {
-    await put(file, wav(render({ rate: RATE, seconds: 6, ...layers })));
-    expect(await problemOf({ file })).toContain(
-      `fields[0].preview (src/content/previews/${file}) has no tone that differs between the ears: both ears hear the same sound. Music, noise or a voice on its own, an isochronic pulse or a monaural beat (both tones in both ears) is not a binaural beat, which needs a different carrier tone in each ear${identical}`,
-    );
-  });
-
-  it("refuses tones in one ear with nothing to beat against in the other", async () => {
-    await put("one-ear.wav", wav(render({ rate: RATE, seconds: 6, both: [pad(RATE, 0.3)], left: [sine(RATE, 200, 0.05)] })));
-    expect(await problemOf({ file: "one-ear.wav" })).toContain("(src/content/previews/one-ear.wav) has tones in one ear only (200.0 Hz left), but no pair of them, one in each ear, close enough to beat");
+    ["a mono file", "mono.wav", () => ((mix) => ({ ...mix, channels: [mix.channels[0]!] }))(mixUnder(() => [pad(RATE, 0.3)], 20, [[200, 210]])), "it is mono (one channel), and a binaural beat needs two channels"],
+    ["a monaural beat in two identical channels", "monaural.wav", () => render({ rate: RATE, seconds: 6, both: [sine(RATE, 200, 0.2), sine(RATE, 210, 0.2)] }), "both ears hear the same sound (its two channels are identical)"],
+    [
+      "music, noise and a voice, the noise different in each ear",
+      "music.wav",
+      () => render({ rate: RATE, seconds: 6, both: [pad(RATE, 0.3), voice(RATE, 0.2)], left: [pinkNoise(0.02, 1)], right: [pinkNoise(0.02, 2)] }),
+      "its ears differ, but no steady tone stands out in one ear and not the other",
+    ],
+    ["tones in one ear with nothing to beat against in the other", "one-ear.wav", () => render({ rate: RATE, seconds: 6, both: [pad(RATE, 0.3)], left: [sine(RATE, 200, 0.05)] }), "it has tones in one ear only (200.0 Hz left), but no pair of them"],
+  ] as const)("a field that declares a band refuses %s, saying what its ears hear", async (_, file, pcm, heard) => {
+    await put(file, wav(pcm()));
+    const problem = await problemOf({ file }, ["alpha"]);
+    expect(problem).toContain(`src/content/site.ts: ${at(file)} plays no beat, and the field declares one: ${heard}`);
+    // "The same sound" only where it is.
+    if (file !== "monaural.wav") expect(problem).not.toContain("same sound");
   });
 
   it("refuses a clipped file", async () => {
     await put("clipped.wav", wav(render({ rate: RATE, seconds: 6, left: [sine(RATE, 200, 1.6)], right: [sine(RATE, 210, 1.6)] })));
-    expect(await problemOf({ file: "clipped.wav" })).toMatch(/fields\[0\]\.preview \(src\/content\/previews\/clipped\.wav\) is clipped: \d+ stretches stuck at full scale/);
+    expect(await problemOf({ file: "clipped.wav" })).toContain(`${at("clipped.wav")} is clipped: `);
   });
 
   it("refuses a preview asked to be longer than a minute, and cuts a long file to a minute", async () => {
@@ -175,10 +174,117 @@ describe("#13 #19 what a preview must be, each refusal naming the field, the fil
     expect(info.seconds).toBeLessThan(60.5);
   });
 
-  it("refuses a file that is not audio and one that is not there, naming the folder's files", async () => {
+  it("refuses a file that is not audio, and one that is not there, naming what the masters folder holds", async () => {
     await put("notes.wav", new TextEncoder().encode("these are my notes, not audio"));
-    expect(await problemOf({ file: "notes.wav" })).toContain("fields[0].preview (src/content/previews/notes.wav) cannot be read as WAV, FLAC or MP3");
-    expect(await problemOf({ file: "gone.flac" })).toMatch(/fields\[0\]\.preview \(src\/content\/previews\/gone\.flac\) does not exist: there is no such file \(the folder holds .*layered\.flac/);
+    expect(await problemOf({ file: "notes.wav" })).toContain(`${at("notes.wav")} cannot be read as WAV, FLAC or MP3`);
+    expect(await problemOf({ file: "gone.flac" })).toMatch(/gone\.flac\) is not in the masters folder \(it holds .*layered\.flac.*\)/);
+  });
+});
+
+describe("#23 every kind of field: no beat, a beat that glides", () => {
+  it("a field that declares no band takes an excerpt with no binaural beat: an isochronic pulse, measured and loud enough", async () => {
+    await put("isochronic.flac", flac(render({ rate: RATE, seconds: 8, both: [isochronic(RATE, 200, 10, 0.3), pinkNoise(0.02)] })));
+    const { info, decoded, report, notes } = await build({ file: "isochronic.flac" }, []);
+    expect(info).toMatchObject({ kind: "excerpt", beats: [] });
+    expect(Math.abs(integratedLoudness(decoded) - PREVIEW_SETTINGS.targetLufs)).toBeLessThanOrEqual(0.5);
+    expect(notes.filter((n) => n.includes("does not declare"))).toEqual([]);
+    expect(previewTable(report)[1]).toMatch(/ +no beat +-1[78]\.\d LUFS .*isochronic\.flac \(FLAC\)/);
+  });
+
+  // A 10-minute master whose beat glides evenly from 10 to 6 Hz: its carriers 200 Hz left, 210 falling to 206 right.
+  const gliding = (minutes: number, at: number, seconds = 12) => {
+    const rate = 8_000;
+    const beatAt = (t: number) => 10 - (4 * t) / (minutes * 60);
+    let phase = 0;
+    const right = (i: number) => {
+      phase += (2 * Math.PI * (200 + beatAt(at + i / rate))) / rate;
+      return 0.1 * Math.sin(phase);
+    };
+    return render({ rate, seconds, both: [pad(rate, 0.3)], left: [sine(rate, 200, 0.1)], right: [right] });
+  };
+
+  it("a glide the field declares is checked where the excerpt sits: 10 to 6 Hz, the excerpt at 6:00 of 10:00 plays 7.6 Hz", async () => {
+    // The excerpt alone is written at its place in a sparse master, as an editor would have rendered it.
+    await sparseWav(join(folders.masters, "glide.wav"), { seconds: 600, excerpt: gliding(10, 360), at: 360, format: "int16" });
+    const glide = { fromHz: 10, toHz: 6 };
+    const field = { ...site.fields[0]!, bands: undefined, glide, durationMinutes: 10 };
+    const built = await buildPreviews({ ...site, fields: [{ ...field, preview: { file: "glide.wav", start: 360, seconds: 12 } }] }, {}, folders);
+    expect([...built.byFieldUrl.values()][0]!.beats).toEqual([expect.closeTo(7.6, 1)]);
+    // Declared the other way, or as a steady Alpha beat, it is refused, naming where and what it plays.
+    const refused = (change: Partial<Field>) =>
+      buildPreviews({ ...site, fields: [{ ...field, ...change, preview: { file: "glide.wav", start: 360, seconds: 12 } }] }, {}, folders).then(
+        () => "built",
+        (error: Error) => error.message,
+      );
+    expect(await refused({ glide: { fromHz: 6, toHz: 10 } })).toMatch(/plays no beat on the glide the field declares, from 6\.00 Hz to 10\.00 Hz at 6:00–6:12 of 10:00, where it would be 8\.4\d Hz: it plays 7\.\d\d Hz/);
+    expect(await refused({ glide: undefined, bands: ["alpha"] })).toMatch(/plays no beat in the Alpha \(8–12 Hz\) band the field declares: it plays 7\.\d\d Hz/);
+  });
+});
+
+describe("#23 masters outside the project, their previews committed in it", () => {
+  const fresh = async () => {
+    const dir = await mkdtemp(join(work, "case-"));
+    const f = { project: join(dir, "project"), masters: join(dir, "masters"), committed: join(dir, "project/src/content/previews"), cache: join(dir, "cache") };
+    await mkdir(f.masters, { recursive: true });
+    return f;
+  };
+  const theta = () => flac(mixUnder(() => [pad(RATE, 0.3)], 25, [[150, 156]], { seconds: 10 }));
+  const one = (preview: PreviewSource) => withPreview(preview, ["theta"]);
+  const message = (promise: Promise<unknown>) => promise.then(() => "built", (error: Error) => error.message);
+
+  it("commits the MP3 and its record; without the masters, a clone builds the same files; with them, a warm build makes nothing", async () => {
+    const f = await fresh();
+    await writeFile(join(f.masters, "theta.flac"), theta());
+    const first = await buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f);
+    const name = slug(site.fields[0]!.title);
+    expect((await readdir(f.committed)).sort()).toEqual([`${name}.json`, `${name}.mp3`]);
+    const record = JSON.parse(await readFile(join(f.committed, `${name}.json`), "utf8"));
+    expect(record).toMatchObject({ field: site.fields[0]!.title, source: { file: "theta.flac", format: "FLAC", channels: 2 }, excerpt: { start: 1, seconds: 6 }, settings: PREVIEW_SETTINGS });
+    expect(first.notes.join("\n")).toContain(`made its preview from theta.flac (FLAC), 1 s–7 s of 10 s (none was made yet); commit src/content/previews/${name}.mp3`);
+
+    const written = (await stat(join(f.committed, `${name}.mp3`))).mtimeMs;
+    const warm = await buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f);
+    expect(warm.files).toEqual(first.files);
+    expect(warm.notes).toEqual([]);
+    expect((await stat(join(f.committed, `${name}.mp3`))).mtimeMs).toBe(written);
+
+    await rm(f.masters, { recursive: true });
+    const clone = await buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f);
+    expect(clone.files).toEqual(first.files);
+    expect(clone.report).toEqual(first.report);
+  });
+
+  it("with the master away, a changed excerpt stops the build, naming the field and what changed; a damaged commit too", async () => {
+    const f = await fresh();
+    await writeFile(join(f.masters, "theta.flac"), theta());
+    await buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f);
+    await rm(f.masters, { recursive: true });
+    expect(await message(buildPreviews(one({ file: "theta.flac", start: 2, seconds: 6 }), {}, f))).toContain(
+      `fields[0].preview (${join(f.masters, "theta.flac")}) is not here (the masters folder, ${f.masters}, is not on this machine) to make its preview again, and the committed one (src/content/previews/${slug(site.fields[0]!.title)}.mp3) no longer matches the field: it starts at 1 s, and the field now asks for 2 s. Build where the masters are`,
+    );
+    const mp3 = join(f.committed, `${slug(site.fields[0]!.title)}.mp3`);
+    await writeFile(mp3, (await readFile(mp3)).subarray(0, 1000));
+    expect(await message(buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f))).toContain("is not the one its record describes: it was changed or damaged since it was made");
+  });
+
+  it("with the master here and changed, makes the preview again and says why", async () => {
+    const f = await fresh();
+    await writeFile(join(f.masters, "theta.flac"), theta());
+    const before = await buildPreviews(one({ file: "theta.flac", seconds: 6 }), {}, f);
+    await writeFile(join(f.masters, "theta.flac"), flac(mixUnder(() => [pad(RATE, 0.3)], 25, [[150, 157]], { seconds: 10 })));
+    const after = await buildPreviews(one({ file: "theta.flac", seconds: 6 }), {}, f);
+    expect([...after.byFieldUrl.values()][0]!.beats).toEqual([expect.closeTo(7, 1)]);
+    expect([...before.byFieldUrl.values()][0]!.beats).toEqual([expect.closeTo(6, 1)]);
+    expect(after.notes.join("\n")).toMatch(/made its preview from .*\(the master has changed since \(.* bytes then, .* now, other audio in the excerpt\)\)/);
+  });
+
+  it("refuses a masters folder inside the project, and audio left in the project's src/, naming each", async () => {
+    const f = await fresh();
+    await mkdir(join(f.project, "src/content/previews"), { recursive: true });
+    await writeFile(join(f.project, "src/content/previews/field.flac"), theta());
+    const problem = await message(buildPreviews(one({ recipe: { carrierHz: 200, beatHz: 6, seconds: 5 } }), {}, { ...f, masters: join(f.project, "masters") }));
+    expect(problem).toContain('src/content/site.ts: masters is inside the project (masters): masters are large and must never enter git; name a folder outside it, like "../masters"');
+    expect(problem).toContain(`src/content/previews/field.flac: (file) is audio inside the project, where git and every test copy would take it. Masters belong in the masters folder`);
   });
 });
 

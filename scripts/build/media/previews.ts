@@ -1,20 +1,22 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { BANDS, inBand, type Band } from "../../../src/content/bands";
 import type { Field, PreviewSource, SiteContent } from "../../../src/content/types";
 import { CONTENT_FILE, ContentError, PREVIEW_MAX_SECONDS, PREVIEW_MIN_SECONDS, PREVIEWS_FOLDER, type ContentProblem } from "../../../src/content/validate";
-import { slug } from "../../../src/lib/anchors";
-import { assetPath } from "../asset-path";
+import { anchorIds } from "../../../src/lib/anchors";
+import { glideAt, glideBands } from "../../../src/content/glide";
 import { waveOf, type Preview } from "../../../src/lib/preview";
+import { ROOT } from "../../paths";
+import { assetPath } from "../asset-path";
 import { binaural, clippedRuns, sameInBothEars, waveformPeaks, type Beat } from "./audio/analyse";
 import { decodeMp3, encodeMp3, MP3 } from "./audio/codec";
 import { integratedLoudness, truePeak } from "./audio/loudness";
 import { applyFades, applyGain, seconds, type Pcm } from "./audio/pcm";
-import { clock, readExcerpt, SourceError } from "./audio/source";
+import { clock, readExcerpt, SourceError, type Excerpt } from "./audio/source";
 import { synthesize } from "./audio/synth";
 import { inTurn } from "./in-turn";
-import { ROOT } from "../../paths";
 
 /**
  * What every preview is made to, and documented as (media/README.md, "Previews"): never louder than the site asks
@@ -30,17 +32,17 @@ export const PREVIEW_SETTINGS = {
   bars: 40,
   mp3: MP3,
   /** A change to how previews are made, so that no cached result of the old way is used. */
-  version: 4,
+  version: 5,
 } as const;
 
 /** Previews made at once: each holds its excerpt (up to 46 MB for a minute at 96 kHz) while it is made. */
 const AT_ONCE = 2;
 
-/** Finished previews, and where they are kept between builds. */
+/** Finished recipes, and what a master's excerpt was known as, kept between builds on this machine. */
 const CACHE = join(ROOT, "node_modules/.cache/site-previews");
 
 /** What the pipeline measured on the encoded file, and remembers with it. */
-interface Measured {
+export interface Measured {
   seconds: number;
   peaks: number[];
   beats: Beat[];
@@ -48,6 +50,24 @@ interface Measured {
   truePeakDbtp: number;
   /** Where the audio came from: "theta.flac, 30:00–30:45 of 1:30:00", or a recipe. */
   cut: string;
+  /** For an excerpt: where it sits in its master, for checking a beat that glides. */
+  excerpt?: { start: number; seconds: number; of?: number };
+  /** What the ears hear, for saying why no beat was found: one channel, the same sound, or tones in one ear only (the first few). */
+  ears: { mono: boolean; identical: boolean; oneEarOnly: string[] };
+}
+
+/**
+ * A committed preview's record, beside its MP3 in src/content/previews/: what it was made from and how, so that a
+ * clone without the masters builds the same site, and a preview that no longer matches its field is never published.
+ */
+export interface PreviewRecord {
+  field: string;
+  source: { file: string; bytes: number; format: string; seconds?: number; channels: number; audio: string };
+  excerpt: { start: number; seconds: number | null };
+  settings: typeof PREVIEW_SETTINGS;
+  /** The SHA-256 of the MP3 beside it. */
+  mp3: string;
+  measured: Measured;
 }
 
 /** One field's line in the build's report. */
@@ -63,56 +83,81 @@ export interface BuiltPreviews {
   files: Map<string, Uint8Array>;
   /** What each preview measured, for the build's output. */
   report: PreviewReport[];
-  /** For the build's output: beats a field plays and does not declare. */
+  /** For the build's output: previews made again (to commit), beats a field plays and does not declare. */
   notes: string[];
 }
 
 export interface PreviewFolders {
-  /** Where preview files are read from (src/content/previews/). */
-  folder?: string;
-  /** Where finished previews are kept between builds. */
+  /** The project whose src/ must hold no master (the one this build is in). */
+  project?: string;
+  /** Where the owner's masters are (site.ts `masters`, or SITE_MASTERS). */
+  masters?: string;
+  /** Where previews made from masters are committed (src/content/previews/). */
+  committed?: string;
+  /** Where finished recipes and known excerpts are kept between builds. */
   cache?: string;
 }
 
+/** The masters folder a setting names: relative to the project, absolute, or from the home folder ("~/Audio/masters"). */
+export const mastersFolder = (setting: string) => (setting.startsWith("~/") ? join(homedir(), setting.slice(2)) : resolve(ROOT, setting));
+
+const AUDIO_FILE = /\.(wav|flac|mp3|aiff?|m4a|ogg|opus)$/i;
+
 /**
- * Every field's preview, as an MP3 under /assets/ with what was measured on it. A source excerpt is read (or
- * a recipe synthesized), faded in and out, brought to the target loudness under the peak ceiling, encoded,
- * then decoded again and checked for what its card claims. A finished preview is cached by its source file's
- * size and time and the settings, so a warm build, or a save in npm run dev, never reads or encodes again.
- * Previews are made a few at a time, so memory stays flat however many fields there are.
+ * Every field's preview, as an MP3 under /assets/ with what was measured on it. An excerpt of a master is read,
+ * faded in and out, brought to the target loudness under the peak ceiling, encoded, then decoded again and measured;
+ * the MP3 and its record are committed in src/content/previews/, so a build without the masters uses them as they
+ * are. With the masters present, only a preview whose master, excerpt or settings changed is made again. A recipe is
+ * synthesized and cached. Then what each field declares (its bands, a glide) is checked against what was measured.
  */
-export async function buildPreviews(
-  site: SiteContent,
-  sources: Record<string, string> = {},
-  { folder = join(ROOT, PREVIEWS_FOLDER), cache = CACHE }: PreviewFolders = {},
-): Promise<BuiltPreviews> {
-  const byFieldUrl = new Map<string, Preview>();
-  const files = new Map<string, Uint8Array>();
-  const notes: string[] = [];
+export async function buildPreviews(site: SiteContent, sources: Record<string, string> = {}, folders: PreviewFolders = {}): Promise<BuiltPreviews> {
+  const project = folders.project ?? ROOT;
+  const masters = folders.masters ?? mastersFolder(site.masters);
+  const committed = folders.committed ?? join(ROOT, PREVIEWS_FOLDER);
+  const cache = folders.cache ?? CACHE;
   const problems: ContentProblem[] = [];
+  const notes: string[] = [];
+  const inside = relative(project, masters);
+  if (!inside.startsWith("..") && !isAbsolute(inside)) {
+    problems.push({
+      source: sources.masters ?? CONTENT_FILE,
+      field: "masters",
+      message: `is inside the project (${inside || "."}): masters are large and must never enter git; name a folder outside it, like "../masters"`,
+    });
+  }
+  problems.push(...(await audioInProject(project, committed, masters)));
+  if (problems.length > 0) throw new ContentError(problems);
+
+  const names = anchorIds(site.fields.map((f) => f.title), "");
   const made = await inTurn(site.fields, AT_ONCE, async (field, i) => {
     if (!field.preview) return undefined;
     const at = `fields[${i}].preview`;
     const fail = (message: string) => problems.push({ source: sources[at] ?? CONTENT_FILE, field: at, message });
     try {
-      const { mp3, measured } = await previewOf(field.preview, folder, cache);
-      const declared = field.bands ?? [];
-      const missing = declared.filter((band) => !measured.beats.some((beat) => inBand(beat.hz, band)));
-      if (missing.length > 0) return void fail(claimProblem(missing, measured.beats));
-      const undeclared = measured.beats.filter((beat) => !declared.some((band) => inBand(beat.hz, band)));
-      if (undeclared.length > 0) notes.push(undeclaredNote(field, i, undeclared));
+      const preview = field.preview;
+      const { mp3, measured, note }: Awaited<ReturnType<typeof fromMaster>> =
+        "file" in preview ? await fromMaster(field, preview, names[i]!, { masters, committed, cache }) : await fromRecipe(preview, cache);
+      if (note) notes.push(note);
+      const problem = claimProblem(field, measured);
+      if (problem) return void fail(`${sourceName(preview, masters)} ${problem}`);
+      const undeclared = measured.beats.filter((beat) => !declaredBands(field).some((band) => inBand(beat.hz, band)));
+      if (undeclared.length > 0 && !field.glide) notes.push(undeclaredNote(field, i, undeclared));
       return { field, mp3, measured };
     } catch (error) {
-      if (error instanceof PreviewError || error instanceof SourceError) return void fail(`${sourceName(field.preview)} ${error.message}`);
+      if (error instanceof PreviewError || error instanceof SourceError) return void fail(`${sourceName(field.preview, masters)} ${error.message}`);
       throw error;
     }
   });
   if (problems.length > 0) throw new ContentError(problems.sort((a, b) => a.field.localeCompare(b.field)));
+  notes.push(...(await unusedPreviews(committed, site.fields, names)));
+
+  const byFieldUrl = new Map<string, Preview>();
+  const files = new Map<string, Uint8Array>();
   const report: PreviewReport[] = [];
-  for (const preview of made) {
-    if (!preview) continue;
+  made.forEach((preview, i) => {
+    if (!preview) return;
     const { field, mp3, measured } = preview;
-    const path = assetPath(`preview-${slug(field.title, "field")}`, "mp3", mp3);
+    const path = assetPath(`preview-${names[i]}`, "mp3", mp3);
     files.set(path.slice(1), mp3);
     byFieldUrl.set(field.url, {
       path,
@@ -121,71 +166,234 @@ export async function buildPreviews(
       kind: "file" in field.preview! ? "excerpt" : "beat",
       beats: measured.beats.map((beat) => Math.round(beat.hz * 100) / 100),
     });
-    report.push({ field: field.title, declared: field.bands ?? [], measured });
-  }
+    report.push({ field: field.title, declared: declaredBands(field), measured });
+  });
   return { byFieldUrl, files, report, notes };
 }
 
 /** A source that cannot make a preview: the message completes "fields[i].preview (source) …". */
 class PreviewError extends Error {}
 
-const sourceName = (preview: PreviewSource | undefined) => (preview && "file" in preview ? `(${PREVIEWS_FOLDER}/${preview.file})` : "(its recipe)");
+const sourceName = (preview: PreviewSource | undefined, masters: string) => (preview && "file" in preview ? `(${join(masters, preview.file)})` : "(its recipe)");
 const hz = (value: number) => `${value.toFixed(2)} Hz`;
 const beatsMeasured = (beats: readonly Beat[]) =>
   beats.length === 0 ? "no beat" : beats.map((b) => `${hz(b.hz)} (its ears' carriers ${b.leftHz.toFixed(1)} and ${b.rightHz.toFixed(1)} Hz)`).join(" and ");
+const bandName = (band: Band) => `${BANDS[band].name} (${BANDS[band].low}–${BANDS[band].high} Hz)`;
 
-/** A declared band the preview does not play: what was declared, and what was measured instead. */
-function claimProblem(missing: readonly Band[], beats: readonly Beat[]): string {
-  const bands = missing.map((band) => `${BANDS[band].name} (${BANDS[band].low}–${BANDS[band].high} Hz)`).join(" and ");
-  return `plays no beat in the ${bands} band${missing.length > 1 ? "s" : ""} the field declares: it plays ${beatsMeasured(beats)}`;
+/** The bands a field's beats sit in: those it declares, and those its glide passes through. */
+const declaredBands = (field: Field): Band[] => [...new Set([...(field.bands ?? []), ...(field.glide ? glideBands(field.glide) : [])])];
+
+/** What the field declares and its preview does not play, or undefined: each declared band, and a glide where the excerpt is. */
+function claimProblem(field: Field, measured: Measured): string | undefined {
+  const { beats } = measured;
+  const declares = (field.bands?.length ?? 0) > 0 || field.glide !== undefined;
+  if (declares && beats.length === 0) return `plays no beat, and the field declares one: ${noBeat(measured)}`;
+  if (field.glide) {
+    const glide = field.glide;
+    const where = measured.excerpt;
+    // A recipe has no place in the field: it stands for the beat anywhere on the glide.
+    const expected = where ? glideAt(glide, (where.start + where.seconds / 2) / (where.of ?? field.durationMinutes * 60)) : undefined;
+    const tolerance = 0.1 + 0.1 * Math.abs(glide.toHz - glide.fromHz);
+    const [low, high] = [Math.min(glide.fromHz, glide.toHz) - 0.1, Math.max(glide.fromHz, glide.toHz) + 0.1];
+    const fits = (b: Beat) => (expected === undefined ? b.hz >= low && b.hz <= high : Math.abs(b.hz - expected) <= tolerance);
+    if (!beats.some(fits)) {
+      const place = where ? ` at ${clock(where.start)}–${clock(where.start + where.seconds)} of ${clock(where.of ?? field.durationMinutes * 60)}, where it would be ${hz(expected!)}` : "";
+      return `plays no beat on the glide the field declares, from ${hz(glide.fromHz)} to ${hz(glide.toHz)}${place}: it plays ${beatsMeasured(beats)}`;
+    }
+  }
+  // A band the glide passes through is played somewhere on it, if not in this excerpt.
+  const passed = field.glide ? glideBands(field.glide) : [];
+  const missing = (field.bands ?? []).filter((band) => !passed.includes(band) && !beats.some((beat) => inBand(beat.hz, band)));
+  if (missing.length > 0) return `plays no beat in the ${missing.map(bandName).join(" and ")} band${missing.length > 1 ? "s" : ""} the field declares: it plays ${beatsMeasured(beats)}`;
+  return undefined;
 }
 
-const bandOf = (beat: Beat) => (Object.keys(BANDS) as Band[]).find((band) => inBand(beat.hz, band));
+/** Why no beat was found, as measured: the same sound in both ears only when it is. */
+function noBeat({ ears }: Measured): string {
+  if (ears.mono) return "it is mono (one channel), and a binaural beat needs two channels, with a different carrier tone in each ear";
+  if (ears.identical) return "both ears hear the same sound (its two channels are identical), and a binaural beat needs a different carrier tone in each ear";
+  if (ears.oneEarOnly.length > 0) {
+    return `it has tones in one ear only (${ears.oneEarOnly.join(", ")}), but no pair of them, one in each ear, close enough to beat (at most 40 Hz apart): a binaural beat is the difference of two such tones`;
+  }
+  return (
+    "its ears differ, but no steady tone stands out in one ear and not the other (a carrier must rise 11 dB over what differs between the ears around it). " +
+    "Music, noise or a voice, an isochronic pulse or a monaural beat has no such tone; carriers far under a bed that differs between the ears may need a longer excerpt"
+  );
+}
 
 function undeclaredNote(field: Field, i: number, beats: readonly Beat[]): string {
+  const bandOf = (beat: Beat) => (Object.keys(BANDS) as Band[]).find((band) => inBand(beat.hz, band));
   const named = beats.map((b) => `${hz(b.hz)}${bandOf(b) ? ` (${BANDS[bandOf(b)!].name})` : ""}`);
   const bands = [...new Set(beats.map(bandOf).filter((band) => band !== undefined))];
   const advice = bands.length > 0 ? `; add bands: [${bands.map((b) => `"${b}"`).join(", ")}] to have ${beats.length > 1 ? "them" : "it"} checked and shown on its card` : "";
   return `${field.title} (fields[${i}]): its preview plays a ${named.join(" and a ")} beat it does not declare${advice}`;
 }
 
-async function previewOf(preview: PreviewSource, folder: string, cache: string): Promise<{ mp3: Uint8Array; measured: Measured }> {
-  // A file is known by its size and last change, not its bytes: a master can be gigabytes, and is never read whole.
-  const file = "file" in preview ? await stat(join(folder, preview.file)).then(({ size, mtimeMs }) => ({ size, mtimeMs }), () => undefined) : undefined;
-  const key = createHash("sha256").update(JSON.stringify({ settings: PREVIEW_SETTINGS, preview, file })).digest("hex");
+const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
+
+/** Written under a temporary name, then renamed: a build stopped halfway, or another beside it, never reads half a file. */
+async function writeWhole(path: string, contents: string | Uint8Array) {
+  const temporary = `${path}.${process.pid}.part`;
+  await writeFile(temporary, contents);
+  await rename(temporary, path);
+}
+
+/** A recipe's preview: synthesized, made and kept in the cache by what it is. */
+async function fromRecipe(preview: Extract<PreviewSource, { recipe: unknown }>, cache: string): Promise<{ mp3: Uint8Array; measured: Measured }> {
+  const key = sha256(JSON.stringify({ settings: PREVIEW_SETTINGS, preview }));
   const cached = await Promise.all([readFile(join(cache, `${key}.mp3`)), readFile(join(cache, `${key}.json`), "utf8")]).catch(() => undefined);
   if (cached) return { mp3: new Uint8Array(cached[0]), measured: JSON.parse(cached[1]) as Measured };
-
-  const made = await makePreview(preview, folder);
+  const pcm = synthesize({ noise: 0.3, ...preview.recipe });
+  const made = await makePreview(pcm, `its beat, synthesized (${clock(seconds(pcm))})`);
   await mkdir(cache, { recursive: true });
-  // Written under temporary names, then renamed: builds running side by side never read half a file.
-  for (const [ext, contents] of [["mp3", made.mp3], ["json", JSON.stringify(made.measured)]] as const) {
-    const temporary = join(cache, `${key}.${ext}.${process.pid}`);
-    await writeFile(temporary, contents);
-    await rename(temporary, join(cache, `${key}.${ext}`));
-  }
+  await writeWhole(join(cache, `${key}.mp3`), made.mp3);
+  await writeWhole(join(cache, `${key}.json`), JSON.stringify(made.measured));
   return made;
 }
 
-/** The audio a preview is made from, and where it came from. */
-async function sourceOf(preview: PreviewSource, folder: string): Promise<{ pcm: Pcm; cut: string }> {
-  if (!("file" in preview)) {
-    const pcm = synthesize({ noise: 0.3, ...preview.recipe });
-    return { pcm, cut: `its beat, synthesized (${clock(seconds(pcm))})` };
-  }
-  const excerpt = await readExcerpt(join(folder, preview.file), { start: preview.start, seconds: preview.seconds, longest: PREVIEW_MAX_SECONDS, shortest: PREVIEW_MIN_SECONDS });
-  const end = excerpt.start + seconds(excerpt.pcm);
-  const of = excerpt.sourceSeconds ? ` of ${clock(excerpt.sourceSeconds)}` : "";
-  return { pcm: excerpt.pcm, cut: `${preview.file} (${excerpt.format}), ${clock(excerpt.start)}–${clock(end)}${of}` };
+interface Folders {
+  masters: string;
+  committed: string;
+  cache: string;
 }
 
-const NOT_BINAURAL =
-  "has no tone that differs between the ears: both ears hear the same sound. Music, noise or a voice on its own, an isochronic pulse or a monaural beat (both tones in both ears) is not a binaural beat, which needs a different carrier tone in each ear";
+/**
+ * An excerpt of a master: its committed preview when that was made from the same audio, excerpt and settings;
+ * otherwise, with the master here, made again and committed; with the master away, a refusal that says what changed.
+ */
+async function fromMaster(
+  field: Field,
+  preview: Extract<PreviewSource, { file: unknown }>,
+  name: string,
+  { masters, committed, cache }: Folders,
+): Promise<{ mp3: Uint8Array; measured: Measured; note?: string }> {
+  const record = await committedPreview(committed, name);
+  const wanted = { start: preview.start ?? 0, seconds: preview.seconds ?? null };
+  const path = join(masters, preview.file);
+  const shown = `${PREVIEWS_FOLDER}/${name}.mp3`;
+  const master = await stat(path).catch(() => undefined);
+  if (!master?.isFile()) {
+    if (master) throw new SourceError("is a folder, not an audio file");
+    const holds = await readdir(masters).then(
+      (entries) => entries.filter((e) => AUDIO_FILE.test(e)),
+      () => undefined,
+    );
+    const away =
+      holds === undefined
+        ? `is not here (the masters folder, ${masters}, is not on this machine)`
+        : `is not in the masters folder (it holds ${holds.slice(0, 5).join(", ") || "no audio file"}${holds.length > 5 ? ", …" : ""})`;
+    if (!record) throw new PreviewError(`${away}, and no preview of it is committed (${shown}): put the master there, or set SITE_MASTERS to where it is, and build`);
+    const changed = recordChanges(record, preview.file, wanted);
+    if (changed.length > 0) {
+      throw new PreviewError(
+        `${away} to make its preview again, and the committed one (${shown}) no longer matches the field: ${changed.join("; ")}. ` +
+          `Build where the masters are (site.ts \`masters\`, or SITE_MASTERS), then commit ${PREVIEWS_FOLDER}/`,
+      );
+    }
+    return { mp3: record!.mp3Bytes, measured: record!.measured };
+  }
 
-/** The pipeline, from source to checked MP3. */
-async function makePreview(preview: PreviewSource, folder: string): Promise<{ mp3: Uint8Array; measured: Measured }> {
-  const { pcm, cut } = await sourceOf(preview, folder);
-  if (sameInBothEars(pcm)) throw new PreviewError(`${NOT_BINAURAL} (its two channels are identical)`);
+  // What the excerpt holds is known by its audio, not its file's date: a master copied to another disk is the same master.
+  const key = sha256(JSON.stringify({ path, size: master.size, mtimeMs: master.mtimeMs, wanted }));
+  const known = join(cache, `${key}.source.json`);
+  let source = await readFile(known, "utf8").then((text) => JSON.parse(text) as PreviewRecord["source"], () => undefined);
+  let excerpt: Excerpt | undefined;
+  if (!source) {
+    excerpt = await readExcerpt(path, { start: wanted.start, seconds: preview.seconds, longest: PREVIEW_MAX_SECONDS, shortest: PREVIEW_MIN_SECONDS });
+    source = sourceOf(preview.file, master.size, excerpt);
+    await mkdir(cache, { recursive: true });
+    await writeWhole(known, JSON.stringify(source));
+  }
+  const changed = record ? recordChanges(record, preview.file, wanted, source) : ["none was made yet"];
+  if (changed.length === 0) return { mp3: record!.mp3Bytes, measured: record!.measured };
+
+  excerpt ??= await readExcerpt(path, { start: wanted.start, seconds: preview.seconds, longest: PREVIEW_MAX_SECONDS, shortest: PREVIEW_MIN_SECONDS });
+  const end = excerpt.start + seconds(excerpt.pcm);
+  const of = excerpt.sourceSeconds ? ` of ${clock(excerpt.sourceSeconds)}` : "";
+  const made = await makePreview(excerpt.pcm, `${preview.file} (${excerpt.format}), ${clock(excerpt.start)}–${clock(end)}${of}`, {
+    start: excerpt.start,
+    seconds: seconds(excerpt.pcm),
+    of: excerpt.sourceSeconds,
+    mono: excerpt.channels < 2,
+  });
+  const next: PreviewRecord = { field: field.title, source, excerpt: wanted, settings: PREVIEW_SETTINGS, mp3: sha256(made.mp3), measured: made.measured };
+  await mkdir(committed, { recursive: true });
+  await writeWhole(join(committed, `${name}.mp3`), made.mp3);
+  await writeWhole(join(committed, `${name}.json`), `${JSON.stringify(next, null, 2)}\n`);
+  return { ...made, note: `${field.title}: made its preview from ${made.measured.cut} (${changed.join("; ")}); commit ${shown} and ${name}.json beside it` };
+}
+
+/** What a master's excerpt is: its file's size, its format, and a hash of the audio it decodes to. */
+function sourceOf(file: string, bytes: number, excerpt: Excerpt): PreviewRecord["source"] {
+  const hash = createHash("sha256");
+  for (const channel of excerpt.pcm.channels) hash.update(new Uint8Array(channel.buffer, channel.byteOffset, channel.byteLength));
+  return { file, bytes, format: excerpt.format, seconds: excerpt.sourceSeconds, channels: excerpt.channels, audio: hash.digest("hex") };
+}
+
+/** How a committed preview differs from what its field now asks, in words; empty when it is the one to use. */
+function recordChanges(record: PreviewRecord, file: string, wanted: PreviewRecord["excerpt"], source?: PreviewRecord["source"]): string[] {
+  const changes: string[] = [];
+  const length = (s: number | null) => (s === null ? "as long as it allows" : `${s} s long`);
+  if (record.source.file !== file) changes.push(`it was made from ${record.source.file}, and the field now names ${file}`);
+  if (record.excerpt.start !== wanted.start) changes.push(`it starts at ${clock(record.excerpt.start)}, and the field now asks for ${clock(wanted.start)}`);
+  if (record.excerpt.seconds !== wanted.seconds) changes.push(`it is ${length(record.excerpt.seconds)}, and the field now asks for ${length(wanted.seconds)}`);
+  if (JSON.stringify(record.settings) !== JSON.stringify(PREVIEW_SETTINGS)) changes.push("the site's code now makes previews another way (its settings changed)");
+  if (source && record.source.file === file && (record.source.audio !== source.audio || record.source.bytes !== source.bytes)) {
+    changes.push(`the master has changed since (${record.source.bytes.toLocaleString("en")} bytes then, ${source.bytes.toLocaleString("en")} now${record.source.audio === source.audio ? "" : ", other audio in the excerpt"})`);
+  }
+  return changes;
+}
+
+/** The committed preview of a field, if any, checked whole: its record readable and its MP3 the one the record names. */
+async function committedPreview(committed: string, name: string): Promise<(PreviewRecord & { mp3Bytes: Uint8Array }) | undefined> {
+  const [json, mp3] = await Promise.all([readFile(join(committed, `${name}.json`), "utf8").catch(() => undefined), readFile(join(committed, `${name}.mp3`)).catch(() => undefined)]);
+  if (json === undefined && mp3 === undefined) return undefined;
+  const shown = `${PREVIEWS_FOLDER}/${name}`;
+  if (json === undefined || mp3 === undefined) throw new PreviewError(`has half a committed preview: ${shown}.${json === undefined ? "mp3" : "json"} without its ${json === undefined ? "record (.json)" : "MP3"}. Restore both from git, or delete the one and build where the master is`);
+  let record: PreviewRecord;
+  try {
+    record = JSON.parse(json) as PreviewRecord;
+    if (typeof record.mp3 !== "string" || typeof record.source?.audio !== "string" || !record.measured || !record.excerpt) throw new Error("incomplete");
+  } catch {
+    throw new PreviewError(`has a committed record that cannot be read (${shown}.json): restore it from git, or delete both files and build where the master is`);
+  }
+  if (sha256(mp3) !== record.mp3) throw new PreviewError(`has a committed MP3 (${shown}.mp3) that is not the one its record describes: it was changed or damaged since it was made. Restore it from git, or build where the master is`);
+  return { ...record, mp3Bytes: new Uint8Array(mp3) };
+}
+
+/** Committed previews that belong to no field's excerpt now: left for the owner to delete. */
+async function unusedPreviews(committed: string, fields: readonly Field[], names: readonly string[]): Promise<string[]> {
+  const used = new Set(fields.flatMap((f, i) => (f.preview && "file" in f.preview ? [names[i]!] : [])));
+  const present = await readdir(committed).catch(() => [] as string[]);
+  return present
+    .filter((file) => file.endsWith(".json") && !used.has(file.slice(0, -5)))
+    .map((file) => `${PREVIEWS_FOLDER}/${file.slice(0, -5)}.mp3 and .json belong to no field's excerpt now: delete them`);
+}
+
+/**
+ * Audio inside the project that is not a committed preview: a master put where the site's code lives would be copied
+ * by every test and, one day, committed. Looked for in src/, where the earlier README had masters go.
+ */
+async function audioInProject(project: string, committed: string, masters: string): Promise<ContentProblem[]> {
+  const src = join(project, "src");
+  const files = await readdir(src, { recursive: true }).catch(() => [] as string[]);
+  const problems: ContentProblem[] = [];
+  for (const file of files.filter((f) => AUDIO_FILE.test(f))) {
+    const path = join(src, file);
+    const preview = relative(committed, path);
+    if (/^[^/\\]+\.mp3$/.test(preview) && files.includes(relative(src, path.replace(/\.mp3$/, ".json")))) continue;
+    problems.push({
+      source: relative(project, path),
+      field: "(file)",
+      message: `is audio inside the project, where git and every test copy would take it. Masters belong in the masters folder, ${masters}, outside the project: move it there`,
+    });
+  }
+  return problems;
+}
+
+/** The pipeline, from source audio to a checked MP3 and what it plays. */
+async function makePreview(pcm: Pcm, cut: string, { mono = false, ...excerpt }: Partial<NonNullable<Measured["excerpt"]>> & { mono?: boolean } = {}): Promise<{ mp3: Uint8Array; measured: Measured }> {
+  const identical = sameInBothEars(pcm);
   const clipped = clippedRuns(pcm);
   if (clipped > 0) {
     throw new PreviewError(`is clipped: ${clipped} stretch${clipped === 1 ? "" : "es"} stuck at full scale. Export it again with headroom (peaks below 0 dBFS)`);
@@ -203,12 +411,7 @@ async function makePreview(preview: PreviewSource, folder: string): Promise<{ mp
   if (peak > PREVIEW_SETTINGS.ceilingDbtp) {
     throw new PreviewError(`peaks at ${peak.toFixed(2)} dBTP once encoded, over the ${PREVIEW_SETTINGS.ceilingDbtp} dBTP ceiling`);
   }
-  const { carriers, beats } = binaural(encoded);
-  if (carriers.length === 0) throw new PreviewError(NOT_BINAURAL);
-  if (beats.length === 0) {
-    const tones = carriers.slice(0, 4).map((c) => `${c.hz.toFixed(1)} Hz ${c.ear}`).join(", ");
-    throw new PreviewError(`has tones in one ear only (${tones}), but no pair of them, one in each ear, close enough to beat (at most 40 Hz apart): a binaural beat is the difference of two such tones`);
-  }
+  const { carriers, beats } = identical ? { carriers: [], beats: [] } : binaural(encoded);
   return {
     mp3,
     measured: {
@@ -218,28 +421,23 @@ async function makePreview(preview: PreviewSource, folder: string): Promise<{ mp
       lufs: integratedLoudness(encoded),
       truePeakDbtp: peak,
       cut,
+      ...(excerpt.start !== undefined && { excerpt: { start: excerpt.start, seconds: excerpt.seconds!, of: excerpt.of } }),
+      ears: { mono, identical, oneEarOnly: beats.length > 0 ? [] : carriers.slice(0, 4).map((c) => `${c.hz.toFixed(1)} Hz ${c.ear}`) },
     },
   };
 }
 
-/** The build's table of previews: a row per field and beat, what was measured and where the excerpt was cut. */
+/** The build's table of previews: a row per field and beat (or one saying it has none), what was measured, where it was cut. */
 export function previewTable(report: readonly PreviewReport[]): string[] {
-  const rows = report.flatMap(({ field, declared, measured }) =>
-    measured.beats.map((beat, b) => {
+  const rows = report.flatMap(({ field, declared, measured }) => {
+    const first = [`${measured.lufs.toFixed(1)} LUFS`, `${measured.truePeakDbtp.toFixed(1)} dBTP`, measured.cut];
+    if (measured.beats.length === 0) return [[field, "no beat", "", "", ...first]];
+    return measured.beats.map((beat, b) => {
       const band = declared.find((d) => inBand(beat.hz, d));
-      return [
-        b === 0 ? field : "",
-        hz(beat.hz),
-        band ? `${BANDS[band].name} ✓` : "not declared",
-        `${beat.leftHz.toFixed(1)} | ${beat.rightHz.toFixed(1)} Hz`,
-        b === 0 ? `${measured.lufs.toFixed(1)} LUFS` : "",
-        b === 0 ? `${measured.truePeakDbtp.toFixed(1)} dBTP` : "",
-        b === 0 ? measured.cut : "",
-      ];
-    }),
-  );
+      return [b === 0 ? field : "", hz(beat.hz), band ? `${BANDS[band].name} ✓` : "not declared", `${beat.leftHz.toFixed(1)} | ${beat.rightHz.toFixed(1)} Hz`, ...(b === 0 ? first : ["", "", ""])];
+    });
+  });
   const head = ["Preview", "Beat", "Band", "Carriers L | R", "Loudness", "True peak", "From"];
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
   return [head, ...rows].map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!))).join("  ").trimEnd());
 }
-

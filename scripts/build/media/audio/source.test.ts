@@ -136,6 +136,17 @@ describe("#19 a damaged file is named as damaged, at the time decoding failed, n
   });
 });
 
+describe("#23 a mono file", () => {
+  it("is read into both ears, and says it has one channel (a field with no binaural beat may be mono)", async () => {
+    const mono = clockTrack(16_000, 8);
+    const path = await file("mono.wav", wav({ ...mono, channels: [mono.channels[0]!] }));
+    const excerpt = await readExcerpt(path, { start: 1, seconds: 5, longest: 60, shortest: 5 });
+    expect(excerpt.channels).toBe(1);
+    expect(excerpt.pcm.channels[1]).toEqual(excerpt.pcm.channels[0]);
+    expect(Math.max(...excerpt.pcm.channels[0]!.map(Math.abs))).toBeGreaterThan(0.1);
+  });
+});
+
 describe("#19 a file that cannot give an excerpt says why", () => {
   it("one too short for what is asked", async () => {
     const path = await file("short.wav", wav(clockTrack(16_000, 20)));
@@ -143,11 +154,6 @@ describe("#19 a file that cannot give an excerpt says why", () => {
     expect(await refusal(path, { start: 18 })).toBe("is 20 s long: from 18 s on it has 2 s, and a preview needs at least 5 s");
   });
 
-  it("a mono file, before reading its audio", async () => {
-    const mono = clockTrack(16_000, 8);
-    const path = await file("mono.wav", wav({ ...mono, channels: [mono.channels[0]!] }));
-    expect(await refusal(path)).toBe("is mono (one channel): a binaural preview needs two channels, with a different tone in each ear");
-  });
 
   it("one that is not audio, one that is a folder, one that is not there (naming what is)", async () => {
     expect(await refusal(await file("notes.wav", new TextEncoder().encode("these are my notes, not audio")))).toMatch(/^cannot be read as WAV, FLAC or MP3/);

@@ -15,6 +15,8 @@ export interface Excerpt {
   start: number;
   /** The file's length in seconds, where its header says. */
   sourceSeconds?: number;
+  /** How many channels the file has: a mono file's one is read into both ears. */
+  channels: number;
 }
 
 export interface ExcerptRange {
@@ -26,17 +28,14 @@ export interface ExcerptRange {
 }
 
 /**
- * `seconds` of a WAV, FLAC or MP3 file from `start`, its first two channels. Memory holds the excerpt and a
- * chunk of the file, never the file.
+ * `seconds` of a WAV, FLAC or MP3 file from `start`, its first two channels (a mono file's one in both). Memory
+ * holds the excerpt and a chunk of the file, never the file.
  */
 export async function readExcerpt(path: string, { start = 0, seconds, longest, shortest }: ExcerptRange): Promise<Excerpt> {
   const file = await opened(path);
   try {
     const { size } = await file.stat();
     const stream = await openSource(file, size);
-    if (stream.channels < 2) {
-      throw new SourceError(`is mono (one channel): a binaural preview needs two channels, with a different tone in each ear`);
-    }
     const rate = stream.sampleRate;
     const sourceSeconds = stream.declaredFrames === undefined ? undefined : stream.declaredFrames / rate;
     const first = Math.round(start * rate);
@@ -47,7 +46,7 @@ export async function readExcerpt(path: string, { start = 0, seconds, longest, s
       for await (const chunk of stream.from(first)) {
         const from = Math.max(chunk.at, first);
         const to = Math.min(chunk.at + chunk.channels[0]!.length, first + wanted);
-        for (let c = 0; c < 2 && from < to; c++) channels[c]!.set(chunk.channels[c]!.subarray(from - chunk.at, to - chunk.at), from - first);
+        for (let c = 0; c < 2 && from < to; c++) channels[c]!.set(chunk.channels[Math.min(c, chunk.channels.length - 1)]!.subarray(from - chunk.at, to - chunk.at), from - first);
         filled = Math.max(filled, to - first);
         if (filled >= wanted) break;
       }
@@ -70,7 +69,7 @@ export async function readExcerpt(path: string, { start = 0, seconds, longest, s
           : `is ${length} long: from ${clock(start)} on it has ${clock(got)}, and a preview needs at least ${shortest} s`,
       );
     }
-    return { pcm: { sampleRate: rate, channels: channels.map((c) => c.subarray(0, filled)) }, format: stream.format, start, sourceSeconds };
+    return { pcm: { sampleRate: rate, channels: channels.map((c) => c.subarray(0, filled)) }, format: stream.format, start, sourceSeconds, channels: stream.channels };
   } finally {
     await file.close();
   }
