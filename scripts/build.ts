@@ -1,6 +1,5 @@
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { contentFiles as allContentFiles } from "../src/content/index";
 import { site as ownerContent } from "../src/content/site";
 import type { ContentFile, SiteContent } from "../src/content/types";
@@ -11,6 +10,7 @@ import type { PageModule } from "../src/pages/types";
 import { buildAssets, type AssetTools } from "./build/assets";
 import { ROOT } from "./paths";
 import { checkSite } from "./build/check";
+import { commandLine, usageError } from "./build/command-line";
 import { buildPreviews, previewTable } from "./build/media/previews";
 import { renderSite } from "./build/render";
 import { headersFile, siteHeaderRules } from "./build/security";
@@ -88,13 +88,24 @@ export function contentNotes(site: SiteContent, now = new Date()): string[] {
   return site.copyrightYear === year ? [] : [`src/content/site.ts: copyrightYear is ${site.copyrightYear}, and it is ${year}: every footer says © ${site.copyrightYear}`];
 }
 
+const BUILD_USAGE = `
+Usage: npm run build [-- [--out DIR] [--deploy]]
+
+Builds the site into dist/ (or DIR), all at once: a build that fails leaves the folder as it was.
+  --out DIR   write the site to DIR instead of dist/
+  --deploy    a build to publish: stops while any placeholder (an example address, [[words still to write]]) remains
+  --help      this
+
+The environment may set SITE_ORIGIN, SITE_BASE_PATH and SITE_MASTERS (see src/content/README.md).`;
+
 // Run as a command, not when the dev server (another script) loads its bundle of this file. No top-level
 // await: that bundle is CommonJS.
 if (process.argv[1] === fileURLToPath(import.meta.url)) void main();
 
 async function main() {
   const started = performance.now();
-  const { values } = parseArgs({ options: { out: { type: "string" }, deploy: { type: "boolean" } } });
+  const { values, positionals } = commandLine("npm run build", BUILD_USAGE, { out: { type: "string" }, deploy: { type: "boolean" } });
+  if (positionals.length > 0) return usageError("npm run build", `it takes no ${positionals[0]}`);
   const outDir = values.out ? resolve(values.out) : join(ROOT, "dist");
   try {
     const { content, sources } = withEnvironment(ownerContent);

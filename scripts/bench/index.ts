@@ -14,8 +14,6 @@ import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { site } from "../../src/content/site";
 import { navRoutes } from "../../src/pages/index";
 import { benchPreviews, previewBenchTable, type PreviewBenchRow } from "./previews";
@@ -23,6 +21,7 @@ import { build } from "../build";
 import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from "./chromium";
 import { startDevProcess } from "../dev/process";
 import { ROOT } from "../paths";
+import { commandLine, usageError } from "../build/command-line";
 import { startServe } from "../serve/start";
 import { serveStatic } from "../serve/static-server";
 import { twelveFields } from "./catalogue";
@@ -127,6 +126,8 @@ const CLEAR_STORAGE: ("file_systems" | "shader_cache" | "service_workers" | "cac
 const retried: string[] = [];
 
 async function lighthouseRun(url: string, port: number, attempt = 1): Promise<Run> {
+  // Loaded when measuring, not to answer --help: the bench's own packages (scripts/bench/package.json).
+  const { default: lighthouse } = await import("lighthouse");
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], clearStorageTypes: CLEAR_STORAGE });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -198,7 +199,20 @@ async function siteToMeasure(): Promise<{ dir: string; label: string }> {
   return { dir, label: `a catalogue of ${grown.length} fields (BENCH_FIELDS)` };
 }
 
+const BENCH_USAGE = `
+Usage: npm run bench   (set by the environment, not by flags)
+
+Measures the site: cold builds from 90-minute masters, build and dev-rebuild times, then each route's Lighthouse run
+against a bare page served the same way, in two setups. Writes its tables to .artifacts/bench/; the latest figures are in scripts/bench/README.md.
+  BENCH_FIELDS=12       measure a catalogue of twelve fields instead of dist/
+  BENCH_RUNS=N          Lighthouse rounds (default 5)
+  BENCH_BUILD_RUNS=0    skip the build timings
+  BENCH_DEV_EDITS=0     skip the dev server's rebuild timings
+  BENCH_PREVIEWS=0      skip the previews' cold builds`;
+
 async function main() {
+  const { positionals } = commandLine("npm run bench", BENCH_USAGE, {});
+  if (positionals.length > 0) usageError("npm run bench", `it takes no ${positionals[0]}`);
   const chromePath = findChromium();
   if (!chromePath) {
     console.error(INSTALL_HINT);
@@ -236,6 +250,7 @@ async function main() {
   await writeFile(join(bareDir, "_headers"), await readFile(join(measured.dir, "_headers")));
   await writeFile(join(bareDir, "favicon.ico"), await readFile(join(measured.dir, "favicon.ico")));
   const servers = await Promise.all(setups.map(async (setup) => ({ setup, site: await setup.start(measured.dir), bare: await setup.start(bareDir) })));
+  const chromeLauncher = await import("chrome-launcher");
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_ARGS, ...(tls ? ["--ignore-certificate-errors"] : [])] });
   const targets = servers.map(({ setup, site: served, bare }) => ({
     setup: setup.name,

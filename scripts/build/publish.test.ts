@@ -171,7 +171,8 @@ describe("icons and manifest", () => {
     const doc = await page(dist, "index.html");
     expect(doc.querySelector('link[rel="manifest"]')!.getAttribute("href")).toBe("/site.webmanifest");
     const manifest = JSON.parse(await read(dist, "site.webmanifest"));
-    expect(manifest).toMatchObject({ name: site.brand, background_color: theme().background, theme_color: theme().background, start_url: "/" });
+    // #23 Under the icon on a home screen, the owner's short name, short enough to show whole.
+    expect(manifest).toMatchObject({ name: site.brand, short_name: site.shortName, background_color: theme().background, theme_color: theme().background, start_url: "/" });
     for (const icon of manifest.icons) await expect(readFile(join(dist, icon.src))).resolves.toBeTruthy();
   });
 

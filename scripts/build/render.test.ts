@@ -392,6 +392,8 @@ describe("what depends on the content, on the tests' own", () => {
     expect(other).toContain("OtherSync");
     expect(other).toContain("by return");
     expect(other).not.toMatch(/FixtureSync|within two days/);
+    // #23 The method's section on About is addressed by its name too.
+    expect(page("about/index.html", await render({ ...FIXTURE_SITE, method: "OtherSync" })).getElementById("othersync")).not.toBeNull();
   });
 
   it("#14 describes listening, and claims no social proof, price, rating or testimonial the owner did not set", () => {

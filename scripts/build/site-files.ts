@@ -33,7 +33,7 @@ export const MANIFEST = "/site.webmanifest";
 export function webManifest(site: SiteContent, urls: SiteUrls, theme: Theme): string {
   const manifest = {
     name: site.brand,
-    short_name: site.brand,
+    short_name: site.shortName,
     description: site.tagline,
     start_url: urls.path("/"),
     scope: urls.path("/"),

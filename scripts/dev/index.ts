@@ -6,10 +6,10 @@
  */
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import * as esbuild from "esbuild";
 import { NOT_FOUND, type DevProblem } from "../../src/client/dev-protocol";
 import { ROOT } from "../paths";
+import { commandLine, usageError } from "../build/command-line";
 import { listen, requestPath, siteHandler, type StaticServer } from "../serve/static-server";
 import { recoverOutput } from "../build/write";
 import { buildLoader, BUNDLE_FILE, type LoadedBuild } from "./build-module";
@@ -182,8 +182,17 @@ function addresses(pages: Iterable<string>, basePath: string): string[] {
   return [...pages].map((page) => (page === "404.html" ? NOT_FOUND : `${basePath}${page.replace(/index\.html$/, "")}`));
 }
 
+const DEV_USAGE = `
+Usage: npm run dev [-- [--port N] [--no-typecheck]]
+
+Serves the site on http://localhost:3000, rebuilt on every save in src/, styles/ and scripts/; an open tab
+reloads, and shows what is wrong (a content error, a type error) over the page until it is mended.
+  --port N          another port
+  --no-typecheck    skip the type check beside each build`;
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { port: { type: "string", default: "3000" }, "no-typecheck": { type: "boolean" } } });
+  const { values, positionals } = commandLine("npm run dev", DEV_USAGE, { port: { type: "string", default: "3000" }, "no-typecheck": { type: "boolean" } });
+  if (positionals.length > 0) usageError("npm run dev", `it takes no ${positionals[0]}`);
   const dev = await startDevServer({ port: Number(values.port), typecheck: !values["no-typecheck"] });
   console.log(`Serving ${dev.url} (watching ${WATCHED.map((d) => `${d}/`).join(", ")}; Ctrl-C to stop)`);
   let closing = false;

@@ -7,6 +7,7 @@ import { networkInterfaces, tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { nginxConfig, readSiteHeaders } from "../serve/host-config";
+import { compressed } from "../build/page-budget";
 import { headersFor, parseHeadersFile, type HeaderRule } from "../build/security";
 import { startServe, type Serving } from "../serve/start";
 import { findNginx, findWrangler, WRANGLER_COMPATIBILITY_DATE, WRANGLER_HINT } from "./requirements";
@@ -194,6 +195,13 @@ describe("#11 nginx with the generated configuration, as generated", () => {
       expect(missing.body, path).toContain("This page is not here");
       expectSiteHeaders(missing, "/404.html");
     }
+  });
+
+  it("#23 sends a page gzipped no larger than the build measured it against its budget", async () => {
+    const page = await get(`${https}/about/`, { host: SERVER_NAME, "accept-encoding": "gzip" });
+    expect(page.headers["content-encoding"]).toBe("gzip");
+    const measured = compressed(await readFile(join(dist(), "about/index.html")), "gzip");
+    expect(Buffer.from(page.body, "latin1").length).toBeLessThanOrEqual(measured);
   });
 
   it("caches an asset for a year, compresses it with Vary: Accept-Encoding, and types the manifest", async () => {

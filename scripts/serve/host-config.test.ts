@@ -56,6 +56,15 @@ describe("host configuration from the headers as data", () => {
     expect(defaultNginxSettings("www.studio.example").certificate).toBe("/etc/letsencrypt/live/www.studio.example/fullchain.pem");
   });
 
+  it("#23 compresses as well as nginx allows: gzip at its highest level, and brotli when asked (an nginx with ngx_brotli)", () => {
+    const plain = nginxConfig(site, settings);
+    expect(plain).toMatch(/^ {4}gzip_comp_level 9;$/m);
+    expect(plain).not.toContain("brotli");
+    const brotli = nginxConfig(site, { ...settings, brotli: true });
+    expect(brotli).toContain("#   --brotli");
+    expect(brotli).toMatch(/^ {4}brotli on;\n {4}brotli_comp_level 11;\n {4}brotli_types text\/css /m);
+  });
+
   it("#11 redirects plain HTTP to the site's own name, never to whatever Host a request carried", () => {
     const config = nginxConfig(site, settings);
     expect(config).toContain("return 301 https://www.studio.example$request_uri;");

@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { commandLine, usageError } from "../build/command-line";
 import { readSiteHeaders, serveConfig } from "./host-config";
 import { ROOT } from "../paths";
 
@@ -51,8 +51,15 @@ export async function startServe(dist: string, port: number): Promise<Serving> {
   };
 }
 
+const START_USAGE = `
+Usage: npm start [-- --port N]
+
+Builds the site, then serves dist/ on http://localhost:3000 (this machine only), with the headers the hosts send.
+  --port N   another port (or PORT in the environment)`;
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { port: { type: "string", default: process.env.PORT ?? "3000" } } });
+  const { values, positionals } = commandLine("npm start", START_USAGE, { port: { type: "string", default: process.env.PORT ?? "3000" } });
+  if (positionals.length > 0) usageError("npm start", `it takes no ${positionals[0]}`);
   const serving = await startServe(join(ROOT, "dist"), Number(values.port));
   console.log(`Serving dist/ at ${serving.url.replace("127.0.0.1", "localhost")}, with the site's own headers (Ctrl-C to stop).`);
   serving.child.stdout!.pipe(process.stdout);
@@ -61,3 +68,4 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 }
+

@@ -13,6 +13,7 @@ export const FIXTURE_SITE: SiteContent = {
   origin: "https://www.example.com",
   basePath: "/",
   brand: "Fixture Sound Studio",
+  shortName: "Fixture",
   tagline: "Test tones for the test suite.",
   method: "FixtureSync",
   replyTime: "within two days",

@@ -4,6 +4,8 @@
  */
 export const frame = {
   skipLink: "Skip to content",
+  /** The picture a shared link shows: the line above the brand, drawn in capitals. */
+  shareImage: { eyebrow: "Premium headphone audio" },
   menu: "Menu",
   footer: {
     contactLabel: "Write to us",

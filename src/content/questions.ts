@@ -94,7 +94,7 @@ export const serviceQuestions: QuestionGroup = {
       id: "turnaround",
       question: "How long does it take?",
       answer: [
-        "We reply to every request, typically within 24 hours, with a few questions and a proposal.",
+        "We reply to every request, typically {replyTime}, with a few questions and a proposal.",
         "[[Your turnaround: how long it takes from agreeing the details to delivering the finished field.]]",
       ],
     },

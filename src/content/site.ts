@@ -10,6 +10,8 @@ export const site: SiteContent = {
   origin: "https://www.example.com",
   basePath: "/",
   brand: "EquiSync Fields",
+  // Under the icon when the site is added to a phone's home screen: 12 characters at most.
+  shortName: "EquiSync",
   tagline: "Binaural audio fields, layered with EquiSync.",
   method: "EquiSync",
   replyTime: "within 24 hours",

@@ -73,6 +73,8 @@ export interface SiteContent {
   /** The folder it is served from: "/" at the domain's root, "/repo/" for a GitHub Pages project site. */
   basePath: string;
   brand: string;
+  /** The name under the site's icon on a phone's home screen: at most 12 characters, or the phone cuts it short. */
+  shortName: string;
   tagline: string;
   /** The studio's name for its layering method, wherever the copy says {method}: "EquiSync". */
   method: string;

@@ -94,6 +94,10 @@ describe("validateContent", () => {
     expect(problem).toContain(`${CONTENT_FILE}: fields[1].glide must move: it starts and ends at 7 Hz`);
   });
 
+  it("#23 refuses a home-screen name a phone would cut short", () => {
+    expect(errorFor({ ...site, shortName: "Fixture Sound Studio" }).message).toContain(`${CONTENT_FILE}: shortName must be at most 12 characters, or a phone cuts it short under the icon (got "Fixture Sound Studio", 20)`);
+  });
+
   it("#23 refuses a masters setting that is not a folder's name", () => {
     expect(errorFor({ ...site, masters: "" }).message).toContain(`${CONTENT_FILE}: masters is missing`);
   });

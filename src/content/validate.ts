@@ -79,6 +79,7 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
   checked.add("basePath");
   text("brand", content.brand);
   text("tagline", content.tagline);
+  check("shortName", textProblem(content.shortName) ?? ([...(content.shortName as string)].length > SHORT_NAME_MAX ? `must be at most ${SHORT_NAME_MAX} characters, or a phone cuts it short under the icon (got ${shown(content.shortName)}, ${[...(content.shortName as string)].length})` : undefined));
   text("masters", content.masters);
   check("email", typeof content.email === "string" && EMAIL.test(content.email) ? undefined : `must be an e-mail address like name@example.com (got ${shown(content.email)})`);
   if (!Number.isInteger(content.copyrightYear) || content.copyrightYear < 1000 || content.copyrightYear > 9999) {
@@ -285,6 +286,9 @@ export function placeholderError(placeholders: readonly Placeholder[]): ContentE
     })),
   );
 }
+
+/** The most a home screen shows under an icon before cutting the name short. */
+const SHORT_NAME_MAX = 12;
 
 /** What a field may say; a key besides these is a typo the build would otherwise skip in silence. */
 const FIELD_KEYS: readonly string[] = ["title", "description", "durationMinutes", "tuning", "bands", "glide", "delivery", "format", "price", "url", "preview"] satisfies (keyof Field)[];

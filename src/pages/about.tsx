@@ -1,3 +1,4 @@
+import { slug } from "../lib/anchors";
 import { CardList } from "../components/Card";
 import { ButtonLink, MailLink } from "../components/Links";
 import { SafetyNote } from "../components/SafetyNote";
@@ -41,7 +42,7 @@ export function Page({ site, url }: PageProps) {
         <Prose paragraphs={morphic.paragraphs} />
       </Section>
 
-      <Section id="equisync" eyebrow={method.eyebrow} title={method.title} tone="raised" split>
+      <Section id={slug(site.method, "method")} eyebrow={method.eyebrow} title={method.title} tone="raised" split>
         <Prose paragraphs={method.paragraphs} />
         <ul className="feature-list">
           {method.points.map((point) => (

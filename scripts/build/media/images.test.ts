@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { frame } from "../../../src/content/frame";
 import { site } from "../../../src/content/site";
 import type { SiteContent } from "../../../src/content/types";
 import { ContentError } from "../../../src/content/validate";
@@ -87,5 +88,19 @@ describe("#11 the share image draws what the owner writes, or says why it cannot
     expect(() => withText({ brand: "ᚠᚢ Studio" })).toThrow(
       'src/content/site.ts: brand has characters the share image has no typeface for: "ᚠ" (U+16A0), "ᚢ" (U+16A2)',
     );
+  });
+});
+
+describe("#23 every word of the share image is content", () => {
+  it("draws its top line from frame.ts in capitals, and refuses one too long, naming the file and field", () => {
+    const before = frame.shareImage.eyebrow;
+    try {
+      frame.shareImage.eyebrow = "Slow music for headphones";
+      expect(lines(withText({}).svg).map((l) => l.text)).toContain("SLOW MUSIC FOR HEADPHONES");
+      frame.shareImage.eyebrow = "Headphone sessions ".repeat(4);
+      expect(() => withText({})).toThrow("src/content/frame.ts: shareImage.eyebrow is too long for the share image's top line");
+    } finally {
+      frame.shareImage.eyebrow = before;
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { Resvg } from "@resvg/resvg-js";
+import { frame } from "../../../src/content/frame";
 import type { SiteContent } from "../../../src/content/types";
 import { CONTENT_FILE, ContentError } from "../../../src/content/validate";
 import { facesFor, isInstalled, MAIN_FACE, runsByFace, type Typeface } from "./fonts";
@@ -70,6 +71,7 @@ interface TextStyle {
 const MARGIN = 88;
 const TEXT_WIDTH = SHARE_IMAGE.width - 2 * MARGIN;
 const EYEBROW_BASELINE = 168;
+const EYEBROW = { size: 26, weight: 600, tracking: 6 } as const;
 /** The lowest a tagline's letters may reach: clear of the wave's crest (y 487). */
 const TEXT_BOTTOM = 452;
 const WAVE = { y: 520, end: MARGIN + 480 };
@@ -99,7 +101,8 @@ export function shareImage(
   const brand = from("brand", site.brand);
   const tagline = from("tagline", site.tagline);
   const host = from("origin", new URL(site.origin).host);
-  const texts = [brand, tagline, host];
+  const eyebrow: Source = { field: "shareImage.eyebrow", source: "src/content/frame.ts", text: frame.shareImage.eyebrow.toLocaleUpperCase("en") };
+  const texts = [eyebrow, brand, tagline, host];
 
   const listed = (chars: readonly string[]) => chars.map((c) => `"${c}" (U+${c.codePointAt(0)!.toString(16).toUpperCase()})`).join(", ");
   const problems = texts.flatMap(({ field, source, text }) => {
@@ -120,6 +123,9 @@ export function shareImage(
   const measure = measurer(faces);
 
   const layout = chooseLayout(brand, tagline, measure);
+  if (measure(eyebrow.text, EYEBROW.size, EYEBROW.weight) + EYEBROW.tracking * eyebrow.text.length > TEXT_WIDTH) {
+    throw new ContentError([{ ...eyebrow, message: `is too long for the share image's top line (${eyebrow.text.length} characters in capitals): shorten it` }]);
+  }
   const hostSize = sizes(HOST).find((size) => measure(host.text, size, HOST.weight) <= SHARE_IMAGE.width - MARGIN - WAVE.end - 40);
   if (hostSize === undefined) {
     throw new ContentError([{ field: host.field, source: host.source, message: `has a host name too long for the share image, even at ${HOST.smallest} px: use a shorter domain` }]);
@@ -141,7 +147,7 @@ export function shareImage(
   <circle cx="1010" cy="90" r="430" fill="url(#violet)"/>
   <circle cx="760" cy="650" r="380" fill="url(#teal)"/>
   <circle cx="40" cy="260" r="320" fill="url(#rose)"/>
-  ${text(MARGIN, EYEBROW_BASELINE, 26, 600, theme.tealLight, "PREMIUM HEADPHONE AUDIO", ' letter-spacing="6"')}
+  ${text(MARGIN, EYEBROW_BASELINE, EYEBROW.size, EYEBROW.weight, theme.tealLight, eyebrow.text, ` letter-spacing="${EYEBROW.tracking}"`)}
   ${layout.brand.lines.map((line, i) => text(MARGIN, layout.brand.baselines[i]!, layout.brand.size, BRAND.weight, theme.text, line)).join("\n  ")}
   ${layout.tagline.lines.map((line, i) => text(MARGIN, layout.tagline.baselines[i]!, layout.tagline.size, TAGLINE.weight, theme.muted, line)).join("\n  ")}
   <path d="M${MARGIN} ${WAVE.y}c40-44 80-44 120 0s80 44 120 0 80-44 120 0 80 44 120 0" fill="none" stroke="url(#line)" stroke-width="6" stroke-linecap="round"/>

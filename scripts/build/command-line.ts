@@ -1,0 +1,30 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/**
+ * A command's flags, read as node:util's parseArgs reads them, with `--help` (or `-h`) printing `usage` and exiting;
+ * a flag the command does not have, or one missing its value, ends it with a single line that says so, not a trace.
+ */
+export function commandLine<const T extends Options>(name: string, usage: string, options: T, argv = process.argv.slice(2)) {
+  const config = { options: { ...options, help: { type: "boolean", short: "h" } }, allowPositionals: true, args: argv } as const;
+  let parsed: ReturnType<typeof parseArgs<typeof config>>;
+  try {
+    parsed = parseArgs(config);
+  } catch (error) {
+    // parseArgs says, for instance, "Unknown option '--x'. To specify a positional argument starting with a '-', …".
+    const reason = (error as Error).message.split(/\. |\n/)[0]!;
+    usageError(name, `${reason.charAt(0).toLowerCase()}${reason.slice(1)}`);
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    console.log(usage.trim());
+    process.exit(0);
+  }
+  return parsed;
+}
+
+/** A wrong use the flags cannot catch (a word the command does not take), said as one line. */
+export function usageError(name: string, reason: string): never {
+  console.error(`${name}: ${reason}; \`${name} -- --help\` lists what it takes.`);
+  process.exit(2);
+}
