@@ -5,6 +5,7 @@ import { site as ownerContent } from "../src/content/site";
 import type { ContentFile, SiteContent } from "../src/content/types";
 import { findPlaceholders, placeholderError, validateContent, withEnvironment, type Placeholder } from "../src/content/validate";
 import { createUrls } from "../src/lib/routes";
+import { fieldPages } from "../src/pages/field";
 import { pages as allPages, navRoutes } from "../src/pages/index";
 import type { PageModule } from "../src/pages/types";
 import { buildAssets, type AssetTools } from "./build/assets";
@@ -60,11 +61,13 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
   const assets = await buildAssets(content, urls, tools, sources);
   const previews = await buildPreviews(content, sources);
 
-  // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy.
-  const html = await renderSite({ site: content, assets: assets.page, urls, previews: previews.byFieldUrl, pages });
+  // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy: the site's pages, and a
+  //    page for each field.
+  const fields = fieldPages(content);
+  const html = await renderSite({ site: content, assets: assets.page, urls, previews: previews.byFieldUrl, pages: [...pages, ...fields] });
 
   // 4. Files for hosts and crawlers: the sitemap and robots.txt, and headers with the same policy.
-  const routes = navRoutes(pages).map((r) => r.path);
+  const routes = [...navRoutes(pages).map((r) => r.path), ...fields.map((page) => page.meta.path)];
   const files = new Map<string, string | Uint8Array>([
     ...assets.files,
     ...previews.files,

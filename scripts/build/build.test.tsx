@@ -1,3 +1,4 @@
+import { fieldPath } from "../../src/content/fields";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -46,7 +47,8 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
 describe("build", () => {
   it("writes exactly a file per page, a preview per field that has one, the islands, icons and files for hosts and crawlers", async () => {
     const files = await listFiles(outDir);
-    expect(files.filter((f) => f.endsWith(".html"))).toEqual(pages.map((p) => outputFileFor(p.meta.path)).sort());
+    // The site's pages, and a page of its own for each field.
+    expect(files.filter((f) => f.endsWith(".html"))).toEqual([...pages.map((p) => p.meta.path), ...site.fields.map(fieldPath)].map(outputFileFor).sort());
     const others = files.filter((f) => !f.endsWith(".html")).map((f) => f.replace(/-[A-Za-z0-9]{8,10}\./, "-[hash]."));
     const previews = site.fields.filter((f) => f.preview).map((f) => `assets/preview-${slug(f.title, "field")}-[hash].mp3`);
     expect(others.filter((f) => f.endsWith(".mp3")).sort()).toEqual(previews.sort());

@@ -1,3 +1,4 @@
+import { fieldPath } from "../../src/content/fields";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -81,7 +82,7 @@ describe("search and sharing", () => {
   it("lists every route in the sitemap by absolute URL, and not the 404 page", async () => {
     const xml = await read(dist, "sitemap.xml");
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(ROUTES.map((r) => `${site.origin}${r}`));
+    expect(locs).toEqual([...ROUTES, ...site.fields.map(fieldPath)].map((r) => `${site.origin}${r}`));
     expect(xml).not.toContain("404");
   });
 
@@ -109,12 +110,12 @@ describe("structured data", () => {
     expect(data["@graph"][0]).toMatchObject({ name: site.brand, url: `${site.origin}/`, email: site.email });
   });
 
-  it("the catalogue: a Product per field, with its duration, declared bands and storefront URL", async () => {
+  it("the catalogue: each field, with its duration, declared bands and its page; a Product only with a price", async () => {
     const [data] = await jsonLd("all-fields/index.html");
     const products = data["@graph"];
     expect(products).toHaveLength(site.fields.length);
     site.fields.forEach((field, i) => {
-      expect(products[i]).toMatchObject({ "@type": "Product", name: field.title, description: field.description, url: field.url });
+      expect(products[i]).toMatchObject({ "@type": field.price ? "Product" : "CreativeWork", name: field.title, description: field.description, url: `${site.origin}${fieldPath(field)}` });
       expect(products[i].additionalProperty).toContainEqual(expect.objectContaining({ name: "Duration", value: field.durationMinutes, unitCode: "MIN" }));
       expect(products[i].additionalProperty.filter((p: { name: string }) => p.name === "Binaural beat")).toHaveLength(field.bands?.length ?? 0);
     });

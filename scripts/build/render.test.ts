@@ -13,6 +13,7 @@ import { sample } from "../../src/content/sample";
 import { services } from "../../src/content/services";
 import { site } from "../../src/content/site";
 import { siteSlots } from "../../src/content/slots";
+import { fieldPath } from "../../src/content/fields";
 import type { SiteContent } from "../../src/content/types";
 import type { CopyAddressProps } from "../../src/islands/CopyAddress";
 import { readIslandProps } from "../../src/islands/registry";
@@ -20,6 +21,7 @@ import type { SiteHeaderProps } from "../../src/islands/SiteHeader";
 import { createUrls, outputFileFor } from "../../src/lib/routes";
 import { plainText } from "../../src/lib/slots";
 import { HOME_FIELDS } from "../../src/pages/home";
+import { fieldPages } from "../../src/pages/field";
 import { navRoutes, pages as allPages } from "../../src/pages/index";
 import { fieldIds } from "../../src/pages/products";
 import { parseHtml as parse } from "./parse-html";
@@ -31,7 +33,8 @@ import { FAKE_ASSETS, fakePreviews, FIXTURE_SITE } from "../test/fixtures";
  * for any content: every field where it belongs, every label where the specification puts it, every link
  * working as it says. A test that needs particular facts renders the tests' own fixture.
  */
-const render = (content: SiteContent = site) => renderSite({ site: content, assets: FAKE_ASSETS, urls: createUrls(content), previews: fakePreviews(content) });
+const render = (content: SiteContent = site) =>
+  renderSite({ site: content, assets: FAKE_ASSETS, urls: createUrls(content), previews: fakePreviews(content), pages: [...allPages, ...fieldPages(content)] });
 const pages = await render();
 /** A content text as the page shows it. */
 const shown = (text: string, content: SiteContent = site) => plainText(text, siteSlots(content));
@@ -84,7 +87,7 @@ function expectStorefrontLink(a: HTMLAnchorElement, href: string, content: SiteC
 
 describe("every page, whatever the content", () => {
   it("renders every page in the list and nothing else, the top bar's from their meta", () => {
-    expect([...pages.keys()].sort()).toEqual(allPages.map((p) => outputFileFor(p.meta.path)).sort());
+    expect([...pages.keys()].sort()).toEqual([...allPages.map((p) => p.meta.path), ...site.fields.map(fieldPath)].map(outputFileFor).sort());
     expect(Object.keys(ROUTES).length).toBeGreaterThan(0);
   });
 
@@ -406,3 +409,68 @@ describe("what depends on the content, on the tests' own", () => {
     expect(text(page("about/index.html", fixture).getElementById("binaural-beats")!)).toMatch(/mixed/);
   });
 });
+
+describe("#24 a page for each field", () => {
+  const jsonLd = (doc: Document) => [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!));
+
+  it("every field has one, its own title, description, canonical address and h1; every card of it leads there", () => {
+    for (const field of site.fields) {
+      const doc = page(outputFileFor(fieldPath(field)));
+      expect(doc.querySelector("h1")!.textContent).toBe(field.title);
+      expect(doc.title.startsWith(`${field.title} · `)).toBe(true);
+      expect(doc.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe(`${site.origin}${fieldPath(field)}`);
+      const description = doc.querySelector('meta[name="description"]')!.getAttribute("content")!;
+      expect(description.length).toBeGreaterThanOrEqual(50);
+      expect(description.length).toBeLessThanOrEqual(160);
+      // Its storefront action, the safety note, the buyer's questions.
+      expect(link(doc.querySelector("main")!, shown(products.fields.buy)).getAttribute("href")).toBe(field.url);
+      expect(doc.getElementById(safety.id)).not.toBeNull();
+      expect(doc.getElementById(productQuestions.id)).not.toBeNull();
+    }
+    for (const file of ["index.html", "products/index.html", "all-fields/index.html"]) {
+      const cards = [...page(file).querySelectorAll(".field-card")];
+      for (const card of cards) {
+        const title = card.querySelector(".card__title")!.textContent!;
+        const field = site.fields.find((f) => f.title === title)!;
+        expect(card.querySelector(".card__title a")!.getAttribute("href"), `${file}: ${title}`).toBe(fieldPath(field));
+      }
+    }
+  });
+
+  it("shows a price only where the owner set one, beside the storefront action, and describes it as an Offer; without one, no Product", async () => {
+    const base = FIXTURE_SITE.fields[0]!;
+    const fields = [
+      { ...base, price: { amount: 19, currency: "USD" } },
+      { ...base, title: "Pay What You Like", url: "https://example.shopfront.com/l/pwyw", price: { amount: 5, currency: "EUR", from: true } },
+      { ...base, title: "Unpriced", url: "https://example.shopfront.com/l/unpriced" },
+    ];
+    const content = { ...FIXTURE_SITE, fields };
+    const rendered = await render(content);
+    const [priced, pwyw, unpriced] = fields.map((f) => page(outputFileFor(fieldPath(f)), rendered));
+    expect(priced!.querySelector(".field-action .price")!.textContent).toBe("$19");
+    expect(pwyw!.querySelector(".field-action .price")!.textContent).toBe("From €5");
+    expect(unpriced!.querySelector(".field-detail .price")).toBeNull();
+    // The price is heard inside the link, where the label stays the specification's.
+    expect(priced!.querySelector(".field-action a")!.textContent).toContain(`${shown(products.fields.buy)}: ${base.title}, $19`);
+    for (const card of page("products/index.html", rendered).querySelectorAll(".field-card")) {
+      const title = card.querySelector(".card__title")!.textContent;
+      expect(card.querySelector(".price")?.textContent, title!).toBe(title === "Unpriced" ? undefined : title === base.title ? "$19" : "From €5");
+    }
+    const [offer] = jsonLd(priced!).map((d) => d["@graph"][0]);
+    expect(offer).toMatchObject({ "@type": "Product", name: base.title, offers: { "@type": "Offer", price: 19, priceCurrency: "USD", availability: "https://schema.org/InStock", url: base.url } });
+    expect(jsonLd(pwyw!)[0]["@graph"][0].offers).toMatchObject({ price: 5, priceCurrency: "EUR", priceSpecification: { minPrice: 5, priceCurrency: "EUR" } });
+    const [plain] = jsonLd(unpriced!).map((d) => d["@graph"][0]);
+    expect(plain["@type"]).toBe("CreativeWork");
+    expect(plain.offers).toBeUndefined();
+  });
+
+  it("every page's share metadata carries the image's alt text and the locale", () => {
+    for (const [file, html] of pages) {
+      const doc = parse(html);
+      const alt = doc.querySelector('meta[property="og:image:alt"]')!.getAttribute("content");
+      expect(doc.querySelector('meta[name="twitter:image:alt"]')!.getAttribute("content"), file).toBe(alt);
+      expect(doc.querySelector('meta[property="og:locale"]')!.getAttribute("content"), file).toMatch(/^[a-z]{2}_[A-Z]{2}$/);
+    }
+  });
+});
+

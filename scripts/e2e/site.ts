@@ -1,6 +1,9 @@
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { join } from "node:path";
+import { fieldPath } from "../../src/content/fields";
+import { site } from "../../src/content/site";
+import { withEnvironment } from "../../src/content/validate";
 import { navRoutes } from "../../src/pages/index";
 import { ROOT } from "../paths";
 import { connectChromium } from "../bench/chromium";
@@ -12,7 +15,9 @@ export const ROUTES = navRoutes().map((r) => r.path);
 export const NAV_LABELS = navRoutes().map((r) => r.label);
 /** An address that does not exist: the host answers with 404.html. */
 export const MISSING = "/no-such-page/";
-export const ALL_PAGES = [...ROUTES, MISSING];
+/** The first field's own page, as every field has one (/fields/<slug>/): checked as the six routes are. */
+export const FIELD_PAGE = fieldPath(withEnvironment(site).content.fields[0]!);
+export const ALL_PAGES = [...ROUTES, FIELD_PAGE, MISSING];
 
 /** A phone and a desktop, either side of where the top bar shows its links (styles/media.css), and the narrowest phone. */
 export const PHONE = 375;

@@ -126,7 +126,8 @@ describe("#20 an owner's site, as the README has them make it", () => {
     const built = buildToPublish({ SITE_MASTERS: join(out, "masters") });
     expect(built.stderr, built.stderr.slice(0, 2000)).toBe("");
     expect(built.status).toBe(0);
-    expect(built.stdout).toContain(`Built ${pages.length + 1} pages`);
+    // The site's pages, the owner's own, and a page for each of the eight fields.
+    expect(built.stdout).toContain(`Built ${pages.length + 1 + 8} pages`);
     expect(built.stdout).toMatch(/Deep Theta Drift +6\.0\d Hz +Theta ✓ +160\.0 \| 166\.0 Hz .* deep-theta-drift\.flac \(FLAC\), 20 s–35 s of 40 s/);
     expect(built.stdout).toMatch(/Rain Theta +(5\.9\d|6\.0\d) Hz +Theta ✓ +180\.0 \| 186\.0 Hz/);
     expect(built.stdout).toMatch(/Pulse Isochronic +no beat +-1[78]\.\d LUFS/);

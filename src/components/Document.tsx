@@ -68,7 +68,9 @@ export function Document({
         <meta property="og:image:width" content={String(assets.shareImage.width)} />
         <meta property="og:image:height" content={String(assets.shareImage.height)} />
         <meta property="og:image:alt" content={`${site.brand}: ${site.tagline}`} />
+        <meta property="og:locale" content={frame.locale} />
         <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:image:alt" content={`${site.brand}: ${site.tagline}`} />
         <link rel="apple-touch-icon" href={urls.path(assets.appleTouchIcon)} />
         {assets.icon && <link rel="icon" href={urls.path(assets.icon.href)} type={assets.icon.type} />}
         <style dangerouslySetInnerHTML={{ __html: STYLE_PLACEHOLDER }} />

@@ -1,8 +1,9 @@
 import { bandLabel } from "../content/bands";
+import { fieldPath } from "../content/fields";
 import { frame } from "../content/frame";
+import { glideInWords } from "../content/glide";
 import { sample } from "../content/sample";
 import type { Field, SiteContent } from "../content/types";
-import { glideInWords } from "../content/glide";
 import type { Preview } from "../lib/preview";
 import { Icon } from "./Icon";
 import { Island } from "./Island";
@@ -12,13 +13,18 @@ import { Text } from "./Text";
 /** What a preview is, said plainly (frame.ts): an excerpt of the field, or only its beat. */
 export const previewCaption = (preview: Preview) => (preview.kind === "excerpt" ? frame.fieldCard.excerpt : frame.fieldCard.beat);
 
+/** "$19", "€24.50": an amount as the site's language writes it in its currency. */
 export const formatPrice = ({ amount, currency }: NonNullable<Field["price"]>) =>
   new Intl.NumberFormat("en", { style: "currency", currency, minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
 
+/** "$19", or "From $5" for pay-what-you-want: the price as a buyer reads it beside the storefront action. */
+export const priceInWords = (price: NonNullable<Field["price"]>) => (price.from ? frame.fieldCard.priceFrom.replace("{price}", formatPrice(price)) : formatPrice(price));
+
 /**
- * One field from src/content/site.ts, in one of three forms. "full" (Products): what it is, a preview to hear, its
- * facts, its link to the storefront. "catalogue" (All Fields): the same without the player, and a link to its card
- * on Products, which has one. "compact" (Home): its length and tuning in one line, the player and the link.
+ * One field from src/content/site.ts, in one of three forms, its title a link to the field's own page. "full"
+ * (Products): what it is, a preview to hear, its facts, its link to the storefront. "catalogue" (All Fields): the same
+ * without the player, and a link to its card on Products, which has one. "compact" (Home): its length and tuning in
+ * one line, the player and the link.
  */
 export function FieldCard({
   field,
@@ -53,57 +59,14 @@ export function FieldCard({
         )}
         {field.tuning}
       </p>
-      <h3 className="card__title">{field.title}</h3>
+      <h3 className="card__title">
+        <a className="card__title-link" href={url(fieldPath(field))}>
+          {field.title}
+        </a>
+      </h3>
       {!compact && <p className="card__body">{field.description}</p>}
-      {preview && form !== "catalogue" && (
-        <figure className="field-card__preview">
-          <Island
-            name="PreviewPlayer"
-            props={{
-              title: field.title,
-              studio: site.brand,
-              src: url(preview.path),
-              seconds: preview.seconds,
-              wave: preview.wave,
-              artwork: url("/icon-512.png"),
-              startVolume: sample.startVolume,
-            }}
-          />
-          <figcaption className="field-card__caption">
-            <Text text={previewCaption(preview)} local={{ seconds: String(Math.round(preview.seconds)) }} /> <Text text={frame.fieldCard.listening} />
-          </figcaption>
-        </figure>
-      )}
-      {!compact && (
-        <ul className="facts">
-          <li>
-            <Icon name="clock" className="facts__icon" />
-            <Text text={frame.fieldCard.length} local={minutes} />
-          </li>
-          <li>
-            <Icon name="download" className="facts__icon" />
-            {field.delivery}, {field.format}
-          </li>
-          {field.bands && field.bands.length > 0 && (
-            <li>
-              <Icon name="wave" className="facts__icon" />
-              <Text text={field.bands.length > 1 ? frame.fieldCard.bands : frame.fieldCard.band} local={{ bands: field.bands.map(bandLabel).join(" and ") }} />
-            </li>
-          )}
-          {field.glide && (
-            <li>
-              <Icon name="wave" className="facts__icon" />
-              <Text text={frame.fieldCard.glide} local={{ beat: glideInWords(field.glide) }} />
-            </li>
-          )}
-          {field.price && (
-            <li>
-              <Icon name="gem" className="facts__icon" />
-              {formatPrice(field.price)}
-            </li>
-          )}
-        </ul>
-      )}
+      {preview && form !== "catalogue" && <FieldPreview field={field} preview={preview} site={site} url={url} />}
+      {!compact && <FieldFacts field={field} />}
       {preview && listenAt && (
         <p className="field-card__listen">
           <a className="text-link more-link" href={url(listenAt)}>
@@ -113,8 +76,74 @@ export function FieldCard({
         </p>
       )}
       <div className="card__actions">
-        <StorefrontLink href={field.url} label={linkLabel} context={field.title} />
+        <FieldAction field={field} label={linkLabel} />
       </div>
     </article>
+  );
+}
+
+/** The field's player, and what it plays said plainly beneath it. */
+export function FieldPreview({ field, preview, site, url }: { field: Field; preview: Preview; site: SiteContent; url: (path: string) => string }) {
+  return (
+    <figure className="field-card__preview">
+      <Island
+        name="PreviewPlayer"
+        props={{
+          title: field.title,
+          studio: site.brand,
+          src: url(preview.path),
+          seconds: preview.seconds,
+          wave: preview.wave,
+          artwork: url("/icon-512.png"),
+          startVolume: sample.startVolume,
+        }}
+      />
+      <figcaption className="field-card__caption">
+        <Text text={previewCaption(preview)} local={{ seconds: String(Math.round(preview.seconds)) }} /> <Text text={frame.fieldCard.listening} />
+      </figcaption>
+    </figure>
+  );
+}
+
+/** What a buyer gets: length, delivery and format, the beats it declares, how its beat moves. */
+export function FieldFacts({ field }: { field: Field }) {
+  return (
+    <ul className="facts">
+      <li>
+        <Icon name="clock" className="facts__icon" />
+        <Text text={frame.fieldCard.length} local={{ minutes: String(field.durationMinutes) }} />
+      </li>
+      <li>
+        <Icon name="download" className="facts__icon" />
+        {field.delivery}, {field.format}
+      </li>
+      {field.bands && field.bands.length > 0 && (
+        <li>
+          <Icon name="wave" className="facts__icon" />
+          <Text text={field.bands.length > 1 ? frame.fieldCard.bands : frame.fieldCard.band} local={{ bands: field.bands.map(bandLabel).join(" and ") }} />
+        </li>
+      )}
+      {field.glide && (
+        <li>
+          <Icon name="wave" className="facts__icon" />
+          <Text text={frame.fieldCard.glide} local={{ beat: glideInWords(field.glide) }} />
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** The storefront action, the field's price beside it where the owner set one (a cue, not a new label). */
+export function FieldAction({ field, label }: { field: Field; label: string }) {
+  const price = field.price && priceInWords(field.price);
+  return (
+    <div className="field-action">
+      {price && (
+        <p className="price" aria-hidden="true">
+          {price}
+        </p>
+      )}
+      <StorefrontLink href={field.url} label={label} context={price ? `${field.title}, ${price}` : field.title} />
+    </div>
   );
 }

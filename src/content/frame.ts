@@ -3,6 +3,8 @@
  * link says. {seconds}, {minutes} and {bands} are filled in for each card; the site's own slots work too.
  */
 export const frame = {
+  /** The copy's language and region, for share previews (og:locale): British English. */
+  locale: "en_GB",
   skipLink: "Skip to content",
   /** The picture a shared link shows: the line above the brand, drawn in capitals. */
   shareImage: { eyebrow: "Premium headphone audio" },
@@ -34,6 +36,8 @@ export const frame = {
     bands: "{bands} beats",
     /** A field whose beat moves: {beat} is "from 10 Hz (Alpha) to 6 Hz (Theta)". */
     glide: "A beat that glides {beat}",
+    /** Beside the storefront action of a pay-what-you-want field: {price} is the least a buyer pays. */
+    priceFrom: "From {price}",
     /** On All Fields, where a card has no player: to its card on Products, which has. */
     previewLink: "Hear a preview",
   },

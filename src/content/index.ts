@@ -1,6 +1,7 @@
 import { about } from "./about";
 import { allFields } from "./all-fields";
 import { contact } from "./contact";
+import { fieldPage } from "./field-page";
 import { frame } from "./frame";
 import { home } from "./home";
 import { mail } from "./mail";
@@ -25,6 +26,7 @@ export const contentFiles: readonly ContentFile[] = [
   { file: "src/content/not-found.ts", data: { notFound } },
   { file: "src/content/frame.ts", data: { frame }, localSlots: /^frame\.fieldCard\./ },
   { file: "src/content/player.ts", data: { player }, localSlots: /^player\./ },
+  { file: "src/content/field-page.ts", data: { fieldPage }, localSlots: /^fieldPage\.description$/ },
   {
     file: "src/content/questions.ts",
     data: { productQuestions, serviceQuestions },

@@ -2,7 +2,8 @@ import { glideInWords } from "./glide";
 import type { Preview } from "../lib/preview";
 import { bandLabel } from "./bands";
 import type { SiteUrls } from "../lib/routes";
-import type { SiteContent } from "./types";
+import { fieldPath } from "./fields";
+import type { Field, SiteContent } from "./types";
 
 /**
  * schema.org descriptions for search engines, built from the same content as the pages. Only facts we
@@ -36,15 +37,26 @@ export function homeData(site: SiteContent, urls: SiteUrls): object {
 }
 
 export function fieldsData(site: SiteContent, urls: SiteUrls, previews: ReadonlyMap<string, Preview>): object {
+  return { "@context": "https://schema.org", "@graph": site.fields.map((field) => fieldThing(field, site, urls, previews)) };
+}
+
+/** A field's own page: the field, and the organization that makes it. */
+export function fieldData(field: Field, site: SiteContent, urls: SiteUrls, previews: ReadonlyMap<string, Preview>): object {
+  return { "@context": "https://schema.org", "@graph": [{ ...fieldThing(field, site, urls, previews), mainEntityOfPage: urls.absolute(fieldPath(field)) }, organization(site, urls)] };
+}
+
+/**
+ * A field as schema.org describes it. A Product when it has a price: search engines require a product to carry an
+ * offer (or reviews, which the site never invents), so a field without a price is a CreativeWork, which asks none.
+ */
+function fieldThing(field: Field, site: SiteContent, urls: SiteUrls, previews: ReadonlyMap<string, Preview>): object {
   return {
-    "@context": "https://schema.org",
-    "@graph": site.fields.map((field) => ({
-      "@type": "Product",
+      "@type": field.price ? "Product" : "CreativeWork",
+      "@id": `${urls.absolute(fieldPath(field))}#field`,
       name: field.title,
       description: field.description,
-      url: field.url,
-      category: "Digital audio download",
-      brand: { "@type": "Brand", name: site.brand },
+      url: urls.absolute(fieldPath(field)),
+      ...(field.price ? { category: "Digital audio download", brand: { "@type": "Brand", name: site.brand } } : { genre: "Digital audio download", creator: { "@id": `${urls.absolute("/")}#organization` } }),
       additionalProperty: [
         { "@type": "PropertyValue", name: "Duration", value: field.durationMinutes, unitCode: "MIN", unitText: "minutes" },
         { "@type": "PropertyValue", name: "Tuning", value: field.tuning },
@@ -53,9 +65,17 @@ export function fieldsData(site: SiteContent, urls: SiteUrls, previews: Readonly
         ...(field.glide ? [{ "@type": "PropertyValue", name: "Binaural beat", value: `Glides ${glideInWords(field.glide)}` }] : []),
       ],
       ...audioOf(previews.get(field.url), field.title, urls),
-      // Only a price the owner set: never one made up.
-      ...(field.price && { offers: { "@type": "Offer", price: field.price.amount, priceCurrency: field.price.currency, url: field.url } }),
-    })),
+      // Only a price the owner set: never one made up. Pay-what-you-want: the least, and that it is the least.
+      ...(field.price && {
+        offers: {
+          "@type": "Offer",
+          price: field.price.amount,
+          priceCurrency: field.price.currency,
+          availability: "https://schema.org/InStock",
+          url: field.url,
+          ...(field.price.from && { priceSpecification: { "@type": "PriceSpecification", minPrice: field.price.amount, priceCurrency: field.price.currency } }),
+        },
+      }),
   };
 }
 

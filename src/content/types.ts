@@ -39,6 +39,8 @@ export interface Glide {
 
 export interface Field {
   title: string;
+  /** Its page's address, /fields/<slug>/: lowercase words joined by hyphens. Made from the title when left out. */
+  slug?: string;
   /** One or two sentences, shown on every card for this field. */
   description: string;
   /** Whole minutes of audio. */
@@ -59,8 +61,11 @@ export interface Field {
   delivery: string;
   /** What the buyer downloads, e.g. "MP3, 320 kbps" or "WAV". */
   format: string;
-  /** Shown only when set: the site never invents one. */
-  price?: { amount: number; currency: string };
+  /**
+   * Shown only when set, beside every storefront action and in search results: the site never invents one.
+   * `from: true` for pay-what-you-want, where the amount is the least a buyer pays ("From $5").
+   */
+  price?: { amount: number; currency: string; from?: boolean };
   /** The field's own page on the storefront (https). */
   url: string;
   /** Heard before buying, on the field's card. */

@@ -104,7 +104,7 @@ describe("validateContent", () => {
 
   it("#19 names a setting a field does not have, which would otherwise be skipped in silence", () => {
     const field = { ...site.fields[0]!, band: "alpha" } as Field;
-    expect(errorFor({ ...site, fields: [field] }).message).toContain(`${CONTENT_FILE}: fields[0].band is not something a field has: a field has title, description, durationMinutes, tuning, bands,`);
+    expect(errorFor({ ...site, fields: [field] }).message).toContain(`${CONTENT_FILE}: fields[0].band is not something a field has: a field has title, slug, description, durationMinutes, tuning, bands,`);
   });
 
   it("refuses two fields with the same storefront URL, even spelt differently", () => {

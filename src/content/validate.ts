@@ -1,5 +1,6 @@
 import { LOCAL_SLOT_NAMES, SLOT_NAMES, SLOT_PATTERN, TO_WRITE_PATTERN } from "../lib/slots";
 import { BANDS, BEAT_HZ, CARRIER_HZ } from "./bands";
+import { fieldPath } from "./fields";
 import type { QuestionGroup } from "./questions";
 import type { SampleContent } from "./sample";
 import type { ContentFile, Field, SiteContent } from "./types";
@@ -92,6 +93,7 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
     fail("fields", "must list at least one field");
   } else {
     const seen = new Map<string, string>();
+    const paths = new Map<string, string>();
     if (typeof content.storefront?.url === "string") seen.set(urlKey(content.storefront.url), "storefront.url");
     content.fields.forEach((f, i) => {
       const at = `fields[${i}]`;
@@ -117,8 +119,17 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
         }
         if (fromHz === toHz && typeof fromHz === "number") fail(`${at}.glide`, `must move: it starts and ends at ${fromHz} Hz. A steady beat is declared by its bands alone`);
       }
+      if (f.slug !== undefined && (typeof f.slug !== "string" || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(f.slug))) {
+        fail(`${at}.slug`, `must be lowercase letters and digits in words joined by hyphens, like "deep-theta-drift": it is the field's page address (got ${shown(f.slug)})`);
+      } else if (typeof f.title === "string") {
+        const path = fieldPath(f);
+        const other = paths.get(path);
+        if (other) fail(`${at}.${f.slug ? "slug" : "title"}`, `gives the page ${path}, which ${other} has already: set a slug of its own for one of them`);
+        else paths.set(path, `fields[${i}]`);
+      }
       if (f.price !== undefined) {
         const { amount, currency } = f.price;
+        if (f.price.from !== undefined && typeof f.price.from !== "boolean") fail(`${at}.price.from`, `must be true (pay what you want, from the amount) or left out (got ${shown(f.price.from)})`);
         if (!(typeof amount === "number" && Number.isFinite(amount) && amount > 0 && Math.round(amount * 100) === amount * 100)) {
           fail(`${at}.price.amount`, `must be a positive amount with at most two decimals, like 19 or 24.5 (got ${shown(amount)})`);
         }
@@ -291,7 +302,7 @@ export function placeholderError(placeholders: readonly Placeholder[]): ContentE
 const SHORT_NAME_MAX = 12;
 
 /** What a field may say; a key besides these is a typo the build would otherwise skip in silence. */
-const FIELD_KEYS: readonly string[] = ["title", "description", "durationMinutes", "tuning", "bands", "glide", "delivery", "format", "price", "url", "preview"] satisfies (keyof Field)[];
+const FIELD_KEYS: readonly string[] = ["title", "slug", "description", "durationMinutes", "tuning", "bands", "glide", "delivery", "format", "price", "url", "preview"] satisfies (keyof Field)[];
 
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 

@@ -1,0 +1,14 @@
+/**
+ * A field's own page (/fields/<slug>/): its words around the field's own facts. {title}, {minutes} and {tuning} are
+ * filled in for each field; the site's own slots work too.
+ */
+export const fieldPage = {
+  /** Where the page sits, above its title: a link back to the catalogue. */
+  back: "All Fields",
+  /** The page's description for search results, when the field's own is too short or too long for one. */
+  description: "{title}: a {minutes}-minute headphone field ({tuning}), to hear first and download from {storefront}.",
+  hear: "Hear it first",
+  /** Above the facts and the storefront action. */
+  get: "Take it home",
+  others: "Other fields",
+};

@@ -1,0 +1,8 @@
+import { slug } from "../lib/anchors";
+import type { Field } from "./types";
+
+/** A field's address part: the owner's `slug`, or one made from its title ("Deep Theta Drift" → "deep-theta-drift"). */
+export const fieldSlug = (field: Field) => field.slug ?? slug(field.title, "field");
+
+/** A field's own page: "/fields/deep-theta-drift/". */
+export const fieldPath = (field: Field) => `/fields/${fieldSlug(field)}/`;

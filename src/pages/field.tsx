@@ -1,0 +1,76 @@
+import { CardGrid } from "../components/Card";
+import { FieldAction, FieldCard, FieldFacts, FieldPreview } from "../components/FieldCard";
+import { Questions } from "../components/Questions";
+import { SafetyNote } from "../components/SafetyNote";
+import { PageIntro, Section } from "../components/Section";
+import { Text } from "../components/Text";
+import { allFields } from "../content/all-fields";
+import { fieldPage } from "../content/field-page";
+import { fieldPath } from "../content/fields";
+import { products } from "../content/products";
+import { productQuestions } from "../content/questions";
+import { fieldData } from "../content/structured-data";
+import type { Field, SiteContent } from "../content/types";
+import { fillSlots } from "../lib/slots";
+import type { PageModule, PageProps } from "./types";
+
+/** How many other fields a field's page suggests: the ones after it in the catalogue, from the start again. */
+const OTHERS = 3;
+
+/** A description a search result shows whole: the field's own when it fits, else one made from its facts. */
+function describe(field: Field, site: SiteContent): string {
+  const own = field.description.trim();
+  if (own.length >= 50 && own.length <= 160) return own;
+  return fillSlots(fieldPage.description, { title: field.title, minutes: String(field.durationMinutes), tuning: field.tuning.toLowerCase() }).replace("{storefront}", site.storefront.name);
+}
+
+/** A page for each field, at /fields/<slug>/: everything about it, and the way to buy it. Not in the top bar. */
+export function fieldPages(site: SiteContent): PageModule[] {
+  return site.fields.map((field, i) => ({
+    meta: { path: fieldPath(field), title: field.title, description: describe(field, site) },
+    structuredData: (content, urls, previews) => fieldData(field, content, urls, previews),
+    Page: ({ url, previews }: PageProps) => {
+      const preview = previews.get(field.url);
+      const others = [...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, OTHERS);
+      return (
+        <>
+          <PageIntro eyebrow={`[${fieldPage.back}](/all-fields/) · ${field.tuning}`} title={field.title} lead={field.description} />
+
+          <div className="container field-detail">
+            {preview && (
+              <section className="panel field-detail__hear" aria-labelledby="hear-title">
+                <h2 className="field-detail__title" id="hear-title">
+                  <Text text={fieldPage.hear} />
+                </h2>
+                <FieldPreview field={field} preview={preview} site={site} url={url} />
+              </section>
+            )}
+            <section className="panel field-detail__get" aria-labelledby="get-title">
+              <h2 className="field-detail__title" id="get-title">
+                <Text text={fieldPage.get} />
+              </h2>
+              <FieldFacts field={field} />
+              <FieldAction field={field} label={products.fields.buy} />
+            </section>
+          </div>
+
+          <Questions group={productQuestions} tone="raised" />
+
+          <div className="container section">
+            <SafetyNote />
+          </div>
+
+          {others.length > 0 && (
+            <Section id="others" title={fieldPage.others}>
+              <CardGrid columns={others.length === 1 ? 1 : 3}>
+                {others.map((other) => (
+                  <FieldCard key={other.url} field={other} site={site} url={url} linkLabel={allFields.catalogue.view} form="catalogue" />
+                ))}
+              </CardGrid>
+            </Section>
+          )}
+        </>
+      );
+    },
+  }));
+}
