@@ -117,7 +117,8 @@ describe("structured data", () => {
     site.fields.forEach((field, i) => {
       expect(products[i]).toMatchObject({ "@type": field.price ? "Product" : "CreativeWork", name: field.title, description: field.description, url: `${site.origin}${fieldPath(field)}` });
       expect(products[i].additionalProperty).toContainEqual(expect.objectContaining({ name: "Duration", value: field.durationMinutes, unitCode: "MIN" }));
-      expect(products[i].additionalProperty.filter((p: { name: string }) => p.name === "Binaural beat")).toHaveLength(field.bands?.length ?? 0);
+      // A property for each declared band, and one for a glide.
+      expect(products[i].additionalProperty.filter((p: { name: string }) => p.name === "Binaural beat")).toHaveLength((field.bands?.length ?? 0) + (field.glide ? 1 : 0));
     });
   });
 
