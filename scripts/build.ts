@@ -5,14 +5,15 @@ import { site as ownerContent } from "../src/content/site";
 import type { ContentFile, SiteContent } from "../src/content/types";
 import { findPlaceholders, placeholderError, validateContent, withEnvironment, type Placeholder } from "../src/content/validate";
 import { createUrls } from "../src/lib/routes";
-import { fieldPages } from "../src/pages/field";
-import { pages as allPages, navRoutes } from "../src/pages/index";
+import { pages as allPages, navRoutes, sitePages } from "../src/pages/index";
 import type { PageModule } from "../src/pages/types";
 import { buildAssets, type AssetTools } from "./build/assets";
 import { ROOT } from "./paths";
 import { checkSite } from "./build/check";
 import { commandLine, usageError } from "./build/command-line";
+import { buildCovers } from "./build/media/covers";
 import { buildPreviews, previewTable } from "./build/media/previews";
+import { theme } from "./build/styles";
 import { renderSite } from "./build/render";
 import { headersFile, siteHeaderRules } from "./build/security";
 import { robotsTxt, sitemapXml } from "./build/site-files";
@@ -56,21 +57,23 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
   if (deploy && placeholders.length > 0) throw placeholderError(placeholders);
   const urls = createUrls(content);
 
-  // 2. Assets: stylesheet and loader to inline, the hashed islands, icons, manifest and share image; and each
-  //    field's preview, checked for what its card claims.
+  // 2. Assets: stylesheet and loader to inline, the hashed islands, icons, manifest and share image; each field's
+  //    preview, checked for what its card claims, and its cover.
   const assets = await buildAssets(content, urls, tools, sources);
   const previews = await buildPreviews(content, sources);
+  const covers = buildCovers(content, previews.measured, theme());
 
-  // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy: the site's pages, and a
-  //    page for each field.
-  const fields = fieldPages(content);
-  const html = await renderSite({ site: content, assets: assets.page, urls, previews: previews.byFieldUrl, pages: [...pages, ...fields] });
+  // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy: the site's pages, the
+  //    catalogue's further pages, and a page for each field.
+  const all = sitePages(content, pages);
+  const html = await renderSite({ site: content, assets: assets.page, urls, previews: previews.byFieldUrl, covers: covers.byFieldUrl, pages: all });
 
   // 4. Files for hosts and crawlers: the sitemap and robots.txt, and headers with the same policy.
-  const routes = [...navRoutes(pages).map((r) => r.path), ...fields.map((page) => page.meta.path)];
+  const routes = [...navRoutes(pages).map((r) => r.path), ...all.filter((page) => !page.meta.nav && !page.meta.noindex).map((page) => page.meta.path)];
   const files = new Map<string, string | Uint8Array>([
     ...assets.files,
     ...previews.files,
+    ...covers.files,
     ...html,
     ["sitemap.xml", sitemapXml(routes, urls)],
     ["robots.txt", robotsTxt(urls)],

@@ -32,3 +32,18 @@ export function twelveFields(base: Field): Field[] {
     })),
   ].concat([{ ...base, title: "Sunrise Walk", url: "https://example.gumroad.com/l/sunrise-walk", durationMinutes: 30, tuning: "Alpha wave entrainment", description: "Thirty minutes of light alpha pulses over a gentle guitar loop and early birds, timed for a walk before the day begins in earnest." }]);
 }
+
+/**
+ * A catalogue of any size, grown from the twelve: the same copy again with a volume number ("Deep Theta Drift 2"),
+ * each field its own title, page and storefront address.
+ */
+export function catalogueOf(count: number, base: Field): Field[] {
+  const twelve = twelveFields(base);
+  return Array.from({ length: count }, (_, i) => {
+    const field = twelve[i % twelve.length]!;
+    const volume = Math.floor(i / twelve.length) + 1;
+    if (volume === 1) return field;
+    const title = `${field.title} ${volume}`;
+    return { ...field, title, url: `https://example.gumroad.com/l/${title.toLowerCase().replace(/\W+/g, "-")}` };
+  });
+}

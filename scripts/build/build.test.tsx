@@ -1,4 +1,4 @@
-import { fieldPath } from "../../src/content/fields";
+import { fieldPath, fieldSlug } from "../../src/content/fields";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -64,6 +64,7 @@ describe("build", () => {
       "assets/chunk-[hash].js",
       "assets/chunk-[hash].js",
       "assets/chunk-[hash].js",
+      ...site.fields.map((f) => `assets/cover-${fieldSlug(f)}-[hash].svg`).sort(),
       "assets/eb-garamond-600-core-[hash].woff2",
       "assets/eb-garamond-600-latin-[hash].woff2",
       "assets/forced-colors-[hash].css",

@@ -21,12 +21,13 @@ import type { SiteHeaderProps } from "../../src/islands/SiteHeader";
 import { createUrls, outputFileFor } from "../../src/lib/routes";
 import { plainText } from "../../src/lib/slots";
 import { HOME_FIELDS } from "../../src/pages/home";
-import { fieldPages } from "../../src/pages/field";
-import { navRoutes, pages as allPages } from "../../src/pages/index";
-import { fieldIds } from "../../src/pages/products";
+import { navRoutes, pages as allPages, sitePages } from "../../src/pages/index";
+import { FEATURED, fieldIds } from "../../src/pages/products";
+import { PAGE_SIZE } from "../../src/pages/all-fields";
+import { catalogueOf, twelveFields } from "../bench/catalogue";
 import { parseHtml as parse } from "./parse-html";
 import { renderSite } from "./render";
-import { FAKE_ASSETS, fakePreviews, FIXTURE_SITE } from "../test/fixtures";
+import { FAKE_ASSETS, fakeCovers, fakePreviews, FIXTURE_SITE } from "../test/fixtures";
 
 /**
  * The pages as the build renders them. Most tests here run on the owner's real content and assert what must hold
@@ -34,7 +35,7 @@ import { FAKE_ASSETS, fakePreviews, FIXTURE_SITE } from "../test/fixtures";
  * working as it says. A test that needs particular facts renders the tests' own fixture.
  */
 const render = (content: SiteContent = site) =>
-  renderSite({ site: content, assets: FAKE_ASSETS, urls: createUrls(content), previews: fakePreviews(content), pages: [...allPages, ...fieldPages(content)] });
+  renderSite({ site: content, assets: FAKE_ASSETS, urls: createUrls(content), previews: fakePreviews(content), covers: fakeCovers(content), pages: sitePages(content) });
 const pages = await render();
 /** A content text as the page shows it. */
 const shown = (text: string, content: SiteContent = site) => plainText(text, siteSlots(content));
@@ -231,10 +232,11 @@ describe("the specification's screens, from the content", () => {
     expect([...doc.querySelectorAll("main a")].some((a) => a.getAttribute("href") === "/products/")).toBe(true);
   });
 
-  it("Products: every field with its facts, preview and storefront link, All Fields, the personal prompt, the benefits", () => {
+  it("Products: the first fields with their facts, preview and storefront link, All Fields, the personal prompt, the benefits", () => {
     const doc = page("products/index.html");
     const cards = [...doc.querySelectorAll(".field-card")];
-    expect(cards.map((c) => [c.id, c.querySelector(".card__title")!.textContent])).toEqual(site.fields.map((f, i) => [fieldIds(site.fields)[i], f.title]));
+    const featured = site.fields.slice(0, FEATURED);
+    expect(cards.map((c) => [c.id, c.querySelector(".card__title")!.textContent])).toEqual(featured.map((f, i) => [fieldIds(site.fields)[i], f.title]));
     cards.forEach((card, i) => {
       const field = site.fields[i]!;
       for (const fact of [shown(frame.fieldCard.length).replace("{minutes}", String(field.durationMinutes)), field.tuning, field.delivery, field.format]) expect(text(card)).toContain(fact);
@@ -246,14 +248,15 @@ describe("the specification's screens, from the content", () => {
     expect(titles(doc, "#benefits .card__title")).toEqual(products.benefits.cards.map((c) => c.title));
   });
 
-  it("All Fields: every field and All Our Products, each with its storefront link, a way to hear each, and the custom prompt", () => {
+  it("All Fields: its first page of fields and All Our Products, each with its storefront link, a way to hear each, and the custom prompt", () => {
     const doc = page("all-fields/index.html");
     const cards = [...doc.querySelectorAll("#catalogue .card")];
-    expect(cards.map((c) => c.querySelector(".card__title")!.textContent)).toEqual([...site.fields.map((f) => f.title), allFields.catalogue.store.title]);
-    const targets = [...site.fields.map((f) => f.url), site.storefront.url];
+    const listed = site.fields.slice(0, PAGE_SIZE);
+    expect(cards.map((c) => c.querySelector(".card__title")!.textContent)).toEqual([...listed.map((f) => f.title), allFields.catalogue.store.title]);
+    const targets = [...listed.map((f) => f.url), site.storefront.url];
     cards.forEach((card, i) => expectStorefrontLink(link(card, shown(allFields.catalogue.view)), targets[i]!));
-    site.fields.forEach((field, i) => {
-      if (field.preview) expect(link(cards[i]!, shown(frame.fieldCard.previewLink)).getAttribute("href")).toBe(`/products/#${fieldIds(site.fields)[i]}`);
+    listed.forEach((field, i) => {
+      if (field.preview) expect(link(cards[i]!, shown(frame.fieldCard.previewLink)).getAttribute("href")).toBe(`${fieldPath(field)}#hear`);
     });
     expect(decodeMailto(link(doc, shown(allFields.custom.ask)).href).subject).toBe(mail.customProduct.subject);
   });
@@ -325,7 +328,7 @@ describe("what depends on the content, on the tests' own", () => {
     const many = await render({ ...FIXTURE_SITE, fields: Array.from({ length: 5 }, (_, i) => field(i)) });
     const panel = parse(many.get("index.html")!).querySelector("#fields")!;
     expect(titles(parse(many.get("index.html")!), "#fields .card__title")).toEqual(["Field 0", "Field 1"]);
-    expect(link(panel, "All 5 fields").getAttribute("href")).toBe("/products/");
+    expect(link(panel, "All 5 fields").getAttribute("href")).toBe("/all-fields/");
     expect(text(parse(fixture.get("index.html")!).querySelector("#fields")!)).not.toContain("All 2 fields");
   });
 
@@ -462,6 +465,39 @@ describe("#24 a page for each field", () => {
     const [plain] = jsonLd(unpriced!).map((d) => d["@graph"][0]);
     expect(plain["@type"]).toBe("CreativeWork");
     expect(plain.offers).toBeUndefined();
+  });
+
+  it("every field's cover on its cards and its page, sized so nothing moves, described, and fetched early only where it is first seen", async () => {
+    const twelve = await render({ ...FIXTURE_SITE, fields: twelveFields(FIXTURE_SITE.fields[0]!) });
+    for (const [file, count] of [["products/index.html", FEATURED], ["all-fields/index.html", 12]] as const) {
+      const covers = [...page(file, twelve).querySelectorAll(".field-card img")];
+      expect(covers, file).toHaveLength(count);
+      covers.forEach((img, i) => {
+        expect([img.getAttribute("width"), img.getAttribute("height")]).toEqual(["1200", "1200"]);
+        expect(img.getAttribute("alt")).toMatch(/^The cover of /);
+        expect(img.getAttribute("loading"), `${file} #${i}`).toBe(i < 3 ? null : "lazy");
+      });
+    }
+    const own = page(outputFileFor(fieldPath(FIXTURE_SITE.fields[0]!)), twelve).querySelector(".field-detail img")!;
+    expect([own.getAttribute("src"), own.getAttribute("loading")]).toEqual(["/assets/cover-0.svg", null]);
+  });
+
+  it("a catalogue longer than a page goes on over pages of its own, each linking to the others, the current one marked", async () => {
+    const rendered = await render({ ...FIXTURE_SITE, fields: catalogueOf(30, FIXTURE_SITE.fields[0]!) });
+    const second = page("all-fields/2/index.html", rendered);
+    expect(second.querySelector("h1")!.textContent).toBe("All fields, page 2 of 3");
+    expect(second.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe(`${FIXTURE_SITE.origin}/all-fields/2/`);
+    const nav = second.querySelector("nav.pagination")!;
+    expect([...nav.querySelectorAll("a")].map((a) => [a.getAttribute("href"), a.getAttribute("aria-current")])).toEqual([
+      ["/all-fields/", null],
+      ["/all-fields/", null],
+      ["/all-fields/2/", "page"],
+      ["/all-fields/3/", null],
+      ["/all-fields/3/", null],
+    ]);
+    expect(page("all-fields/3/index.html", rendered).querySelectorAll(".field-card")).toHaveLength(30 - 2 * PAGE_SIZE);
+    expect(rendered.has("all-fields/4/index.html")).toBe(false);
+    expect(page("products/index.html", rendered).querySelectorAll(".field-card")).toHaveLength(FEATURED);
   });
 
   it("every page's share metadata carries the image's alt text and the locale", () => {

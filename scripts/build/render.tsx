@@ -9,7 +9,7 @@ import { islands, loadIsland, type IslandName } from "../../src/islands/registry
 import { STYLE_PLACEHOLDER, type PageAssets } from "../../src/lib/page";
 import { outputFileFor, type SiteUrls } from "../../src/lib/routes";
 import { pages as allPages, navRoutes } from "../../src/pages/index";
-import type { PageModule, Previews } from "../../src/pages/types";
+import type { Covers, PageModule, Previews } from "../../src/pages/types";
 import { applyMetaPolicy } from "./security";
 import { classesIn } from "./styles";
 
@@ -18,6 +18,7 @@ export interface RenderOptions {
   assets: PageAssets;
   urls: SiteUrls;
   previews?: Previews;
+  covers?: Covers;
   pages?: readonly PageModule[];
 }
 
@@ -25,7 +26,7 @@ export interface RenderOptions {
  * Every page rendered to a complete HTML document, keyed by its file in the output folder, with the styles it
  * uses inlined and the site's Content-Security-Policy written into each page's <meta>. Pure, apart from loading the islands' components.
  */
-export async function renderSite({ site, assets, urls, previews = new Map(), pages = allPages }: RenderOptions): Promise<Map<string, string>> {
+export async function renderSite({ site, assets, urls, previews = new Map(), covers = new Map(), pages = allPages }: RenderOptions): Promise<Map<string, string>> {
   const components = Object.fromEntries(
     await Promise.all((Object.keys(islands) as IslandName[]).map(async (name) => [name, await loadIsland(name)] as const)),
   ) as Record<IslandName, ComponentType<object>>;
@@ -39,7 +40,7 @@ export async function renderSite({ site, assets, urls, previews = new Map(), pag
       html = renderPage(
         <TextContext value={{ slots, url: urls.path }}>
           <Document site={site} meta={meta} urls={urls} assets={assets} nav={items} structuredData={structuredData?.(site, urls, previews)}>
-            <Page site={site} url={urls.path} previews={previews} />
+            <Page site={site} url={urls.path} previews={previews} covers={covers} />
           </Document>
         </TextContext>,
         components,
@@ -49,10 +50,21 @@ export async function renderSite({ site, assets, urls, previews = new Map(), pag
     }
     // The styles this page uses, now that its classes are known (a function, so no "$&" in CSS is read as a pattern).
     html = html.replace(STYLE_PLACEHOLDER, () => assets.css(classesIn(html)));
+    html = preloadsAfterPolicy(html);
     // React spells the attribute "charSet"; HTML does not care, but validators and readers expect lowercase.
     output.set(outputFileFor(meta.path), `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=")}`);
   }
   return applyMetaPolicy(output);
+}
+
+/**
+ * React hoists a preload for each image the page loads at once (a cover in the first row) to the top of <head>,
+ * ahead of the policy's <meta>, which governs only what comes after it: they go just after it.
+ */
+function preloadsAfterPolicy(html: string): string {
+  const preloads: string[] = [];
+  const without = html.replace(/<link rel="preload" as="image"[^>]*\/>/g, (link) => (preloads.push(link), ""));
+  return preloads.length === 0 ? html : without.replace(/(<meta http-equiv="Content-Security-Policy"[^>]*\/>)/, (meta) => meta + preloads.join(""));
 }
 
 /** A page as static markup, each island's slot then filled with that island rendered in a form React hydrates. */

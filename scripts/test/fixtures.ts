@@ -1,7 +1,8 @@
 import type { SiteContent } from "../../src/content/types";
 import type { PageAssets } from "../../src/lib/page";
 import type { Preview } from "../../src/lib/preview";
-import type { Previews } from "../../src/pages/types";
+import type { Covers, Previews } from "../../src/pages/types";
+import type { Cover } from "../../src/lib/cover";
 export { siteModule } from "../dev/project-copy";
 
 /**
@@ -69,6 +70,10 @@ export const fakePreviews = (content: SiteContent): Previews =>
     ]] : [])),
   );
 
+
+/** A cover for each field, as the build draws them: the render tests need the shape, not the files. */
+export const fakeCovers = (content: SiteContent): Covers =>
+  new Map(content.fields.map((f, i): [string, Cover] => [f.url, { path: `/assets/cover-${i}.svg`, width: 1200, height: 1200, alt: `The cover of ${f.title}` }]));
 
 /** Questions of the tests' own: five or more to a group, ids known, a term still to write in each group. */
 export const FIXTURE_QUESTIONS = {

@@ -165,6 +165,6 @@ describe("#20 an owner's site, as the README has them make it", () => {
     const built = buildToPublish();
     expect(built.stderr, built.stderr.slice(0, 2000)).toBe("");
     expect(built.status).toBe(0);
-    expect((await readFile(join(out, "dist/products/index.html"), "utf8")).match(/class="card field-card"/g)).toHaveLength(12);
+    expect((await readFile(join(out, "dist/all-fields/index.html"), "utf8")).match(/class="card field-card"/g)).toHaveLength(12);
   });
 });

@@ -4,6 +4,7 @@ import { frame } from "../content/frame";
 import { glideInWords } from "../content/glide";
 import { sample } from "../content/sample";
 import type { Field, SiteContent } from "../content/types";
+import type { Cover } from "../lib/cover";
 import type { Preview } from "../lib/preview";
 import { Icon } from "./Icon";
 import { Island } from "./Island";
@@ -23,7 +24,7 @@ export const priceInWords = (price: NonNullable<Field["price"]>) => (price.from 
 /**
  * One field from src/content/site.ts, in one of three forms, its title a link to the field's own page. "full"
  * (Products): what it is, a preview to hear, its facts, its link to the storefront. "catalogue" (All Fields): the same
- * without the player, and a link to its card on Products, which has one. "compact" (Home): its length and tuning in
+ * without the player, and a link to its page, which has one. "compact" (Home): its length and tuning in
  * one line, the player and the link.
  */
 export function FieldCard({
@@ -35,22 +36,29 @@ export function FieldCard({
   form = "full",
   id,
   listenAt,
+  cover,
+  eager = false,
 }: {
   field: Field;
   preview?: Preview;
+  /** Its cover, shown at the card's top (not on Home's compact cards). */
+  cover?: Cover;
+  /** Loaded with the page, for a card in the first screen; others wait until they are scrolled near. */
+  eager?: boolean;
   site: SiteContent;
   url: (path: string) => string;
   linkLabel: string;
   form?: "full" | "catalogue" | "compact";
   /** The card's own address on its page. */
   id?: string;
-  /** In a catalogue: the path of the field's card that has its player ("/products/#field-booster"). */
+  /** In a catalogue: where the field's player is (its own page's "/fields/field-booster/#hear"). */
   listenAt?: string;
 }) {
   const minutes = { minutes: String(field.durationMinutes) };
   const compact = form === "compact";
   return (
     <article className={`card field-card${compact ? " field-card--compact" : ""}`} id={id}>
+      {cover && !compact && <CoverImage cover={cover} url={url} className="field-card__cover" eager={eager} />}
       <p className="eyebrow card__label">
         {compact && (
           <>
@@ -80,6 +88,11 @@ export function FieldCard({
       </div>
     </article>
   );
+}
+
+/** A field's cover, its size given so that nothing moves when it arrives. */
+export function CoverImage({ cover, url, className, eager = false }: { cover: Cover; url: (path: string) => string; className: string; eager?: boolean }) {
+  return <img className={className} src={url(cover.path)} alt={cover.alt} width={cover.width} height={cover.height} loading={eager ? undefined : "lazy"} decoding="async" />;
 }
 
 /** The field's player, and what it plays said plainly beneath it. */

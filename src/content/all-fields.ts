@@ -18,6 +18,17 @@ export const allFields = {
       text: "The whole storefront in one place: every field, and anything new as soon as it is released.",
     },
   },
+  /** A catalogue longer than a page goes on over pages of its own: /all-fields/2/ and on. */
+  pages: {
+    /** Page 2 and on: {page} and {pages}. */
+    title: "All fields, page {page} of {pages}",
+    description: "Page {page} of {pages} of the catalogue: every field we offer, each one click away on {storefront}, with its own page to hear it first.",
+    nav: "Pages of the catalogue",
+    previous: "Previous page",
+    next: "Next page",
+    /** Each page's link, for a screen reader: "Page 2". */
+    page: "Page {page}",
+  },
   custom: {
     title: "Need a custom solution?",
     text: "If nothing here fits, describe what you are looking for and we will tell you what we can make.",

@@ -38,7 +38,7 @@ export const frame = {
     glide: "A beat that glides {beat}",
     /** Beside the storefront action of a pay-what-you-want field: {price} is the least a buyer pays. */
     priceFrom: "From {price}",
-    /** On All Fields, where a card has no player: to its card on Products, which has. */
+    /** On All Fields, where a card has no player: to the field's own page, which has. */
     previewLink: "Hear a preview",
   },
 };

@@ -19,7 +19,7 @@ export const home = {
     title: "Hear a field, then take it home",
     lead: "A field is a {fieldLength} audio file you download and play on stereo headphones: one continuous session, built around a single intention.",
     /** After the fields Home shows (the first two in site.ts), when there are more. */
-    more: "[All {fieldCount} fields](/products/) are on Products, each in full.",
+    more: "[All {fieldCount} fields](/all-fields/) are in the catalogue, each with a page of its own.",
     pages: "[Products](/products/) shows each field in full, with what you get. [All Fields](/all-fields/) is the whole catalogue, with everything on {storefront}.",
   },
   layers: {

@@ -21,7 +21,7 @@ export const contentFiles: readonly ContentFile[] = [
   { file: "src/content/about.ts", data: { about } },
   { file: "src/content/services.ts", data: { services } },
   { file: "src/content/products.ts", data: { products } },
-  { file: "src/content/all-fields.ts", data: { allFields } },
+  { file: "src/content/all-fields.ts", data: { allFields }, localSlots: /^allFields\.pages\./ },
   { file: "src/content/contact.ts", data: { contact } },
   { file: "src/content/not-found.ts", data: { notFound } },
   { file: "src/content/frame.ts", data: { frame }, localSlots: /^frame\.fieldCard\./ },

@@ -17,6 +17,8 @@ export const products = {
     /** Each field's link to its page on the storefront. */
     buy: "Access the Morphic Field",
     allFieldsPrompt: "Looking for the whole catalogue in one place?",
+    /** When there are more fields than Products shows with their players: {fieldCount} in all. */
+    morePrompt: "All {fieldCount} fields are in the catalogue, each with a page of its own to hear it first.",
     allFields: "All Fields",
   },
   benefits: {

@@ -94,6 +94,13 @@ describe("validateContent", () => {
     expect(problem).toContain(`${CONTENT_FILE}: fields[1].glide must move: it starts and ends at 7 Hz`);
   });
 
+  it("#24 refuses a slug that is not an address part, and two fields whose pages would share an address", () => {
+    expect(errorFor(withField(0, { slug: "Deep Theta!" })).message).toContain(`${CONTENT_FILE}: fields[0].slug must be lowercase letters and digits in words joined by hyphens`);
+    const twins = { ...site, fields: [site.fields[0]!, { ...site.fields[1]!, title: site.fields[0]!.title.toUpperCase() }] };
+    expect(errorFor(twins).message).toContain(`${CONTENT_FILE}: fields[1].title gives the page /fields/first-fixture-field/, which fields[0] has already: set a slug of its own for one of them`);
+    expect(() => validateContent({ ...twins, fields: [twins.fields[0]!, { ...twins.fields[1]!, slug: "first-fixture-field-loud" }] })).not.toThrow();
+  });
+
   it("#23 refuses a home-screen name a phone would cut short", () => {
     expect(errorFor({ ...site, shortName: "Fixture Sound Studio" }).message).toContain(`${CONTENT_FILE}: shortName must be at most 12 characters, or a phone cuts it short under the icon (got "Fixture Sound Studio", 20)`);
   });

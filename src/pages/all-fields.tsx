@@ -4,27 +4,69 @@ import { MailLink, StorefrontLink } from "../components/Links";
 import { Callout, PageIntro, Section } from "../components/Section";
 import { Text } from "../components/Text";
 import { allFields } from "../content/all-fields";
+import { fieldPath } from "../content/fields";
 import { mail } from "../content/mail";
-import { fieldIds } from "./products";
-import type { PageMeta, PageProps } from "./types";
+import { fieldsData } from "../content/structured-data";
+import type { SiteContent } from "../content/types";
+import { fillSlots } from "../lib/slots";
+import { FIRST_ROW } from "./products";
+import type { PageMeta, PageModule, PageProps } from "./types";
 
-// The catalogue's page describes every field for search engines (Products, which shows the same fields, does not
-// repeat it: one description per product, and the bytes go to the players).
-export { fieldsData as structuredData } from "../content/structured-data";
+/** Fields on a page of the catalogue: what arrives in one round trip with their cards, whatever the catalogue's size. */
+export const PAGE_SIZE = 12;
 
 export const meta: PageMeta = { path: "/all-fields/", title: allFields.title, description: allFields.description, nav: { label: allFields.nav, order: 5 } };
 
-export function Page({ site, url, previews }: PageProps) {
+/** The path of a page of the catalogue: /all-fields/, then /all-fields/2/ and on. */
+const pagePath = (page: number) => (page === 1 ? meta.path : `${meta.path}${page}/`);
+const pageCount = (site: SiteContent) => Math.max(1, Math.ceil(site.fields.length / PAGE_SIZE));
+
+// The catalogue's pages describe their fields for search engines (Products, which shows the same fields, does not
+// repeat it: one description per product, and the bytes go to the players).
+export const structuredData: PageModule["structuredData"] = (site, urls, previews) => fieldsData({ ...site, fields: site.fields.slice(0, PAGE_SIZE) }, urls, previews);
+
+export function Page(props: PageProps) {
+  return <CataloguePage {...props} page={1} />;
+}
+
+/** Page 2 and on of a catalogue longer than one page: not in the top bar, each its own address, title and description. */
+export function cataloguePages(site: SiteContent): PageModule[] {
+  const pages = pageCount(site);
+  return Array.from({ length: pages - 1 }, (_, i) => {
+    const page = i + 2;
+    const slots = { page: String(page), pages: String(pages) };
+    return {
+      meta: { path: pagePath(page), title: fillSlots(allFields.pages.title, slots), description: fillSlots(allFields.pages.description, slots) },
+      structuredData: (content, urls, previews) => fieldsData({ ...content, fields: content.fields.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) }, urls, previews),
+      Page: (props: PageProps) => <CataloguePage {...props} page={page} />,
+    };
+  });
+}
+
+function CataloguePage({ site, url, previews, covers, page }: PageProps & { page: number }) {
   const { intro, catalogue, custom } = allFields;
-  const ids = fieldIds(site.fields);
+  const pages = pageCount(site);
+  const first = (page - 1) * PAGE_SIZE;
+  const shown = site.fields.slice(first, first + PAGE_SIZE);
   return (
     <>
-      <PageIntro {...intro} />
+      <PageIntro {...intro} title={page === 1 ? intro.title : fillSlots(allFields.pages.title, { page: String(page), pages: String(pages) })} />
 
       <Section id="catalogue" title={catalogue.title}>
         <CardGrid>
-          {site.fields.map((field, i) => (
-            <FieldCard key={field.url} field={field} preview={previews.get(field.url)} site={site} url={url} linkLabel={catalogue.view} form="catalogue" listenAt={`/products/#${ids[i]}`} />
+          {shown.map((field, i) => (
+            <FieldCard
+              key={field.url}
+              field={field}
+              preview={previews.get(field.url)}
+              cover={covers.get(field.url)}
+              eager={i < FIRST_ROW}
+              site={site}
+              url={url}
+              linkLabel={catalogue.view}
+              form="catalogue"
+              listenAt={`${fieldPath(field)}#hear`}
+            />
           ))}
           <Card icon="gem" title={catalogue.store.title} closing actions={<StorefrontLink href={site.storefront.url} label={catalogue.view} context={catalogue.store.title} />}>
             <p>
@@ -32,6 +74,7 @@ export function Page({ site, url, previews }: PageProps) {
             </p>
           </Card>
         </CardGrid>
+        {pages > 1 && <Pagination page={page} pages={pages} url={url} />}
       </Section>
 
       <Callout
@@ -45,5 +88,41 @@ export function Page({ site, url, previews }: PageProps) {
         }
       />
     </>
+  );
+}
+
+/** The pages linked by number: the first, the last, and two either side of this one (a long catalogue's are many). */
+const numbered = (page: number, pages: number) =>
+  Array.from({ length: pages }, (_, i) => i + 1).filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 2);
+
+/** Links to the catalogue's other pages: the one before, each by number, the one after. */
+function Pagination({ page, pages, url }: { page: number; pages: number; url: (path: string) => string }) {
+  const words = allFields.pages;
+  return (
+    <nav className="pagination" aria-label={words.nav}>
+      <ul className="pagination__list">
+        {page > 1 && (
+          <li>
+            <a className="pagination__step" href={url(pagePath(page - 1))} rel="prev">
+              <Text text={words.previous} />
+            </a>
+          </li>
+        )}
+        {numbered(page, pages).map((n, i, all) => (
+          <li key={n} className={i > 0 && n - all[i - 1]! > 1 ? "pagination__after-gap" : undefined}>
+            <a className="pagination__page" href={url(pagePath(n))} aria-current={n === page ? "page" : undefined} aria-label={fillSlots(words.page, { page: String(n) })}>
+              {n}
+            </a>
+          </li>
+        ))}
+        {page < pages && (
+          <li>
+            <a className="pagination__step" href={url(pagePath(page + 1))} rel="next">
+              <Text text={words.next} />
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
   );
 }

@@ -1,5 +1,5 @@
 import { CardGrid } from "../components/Card";
-import { FieldAction, FieldCard, FieldFacts, FieldPreview } from "../components/FieldCard";
+import { CoverImage, FieldAction, FieldCard, FieldFacts, FieldPreview } from "../components/FieldCard";
 import { Questions } from "../components/Questions";
 import { SafetyNote } from "../components/SafetyNote";
 import { PageIntro, Section } from "../components/Section";
@@ -29,16 +29,19 @@ export function fieldPages(site: SiteContent): PageModule[] {
   return site.fields.map((field, i) => ({
     meta: { path: fieldPath(field), title: field.title, description: describe(field, site) },
     structuredData: (content, urls, previews) => fieldData(field, content, urls, previews),
-    Page: ({ url, previews }: PageProps) => {
+    Page: ({ url, previews, covers }: PageProps) => {
       const preview = previews.get(field.url);
+      const cover = covers.get(field.url);
       const others = [...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, OTHERS);
       return (
         <>
           <PageIntro eyebrow={`[${fieldPage.back}](/all-fields/) · ${field.tuning}`} title={field.title} lead={field.description} />
 
           <div className="container field-detail">
+            {cover && <CoverImage cover={cover} url={url} className="field-detail__cover" eager />}
+            <div className="field-detail__panels">
             {preview && (
-              <section className="panel field-detail__hear" aria-labelledby="hear-title">
+              <section className="panel field-detail__hear" id="hear" aria-labelledby="hear-title">
                 <h2 className="field-detail__title" id="hear-title">
                   <Text text={fieldPage.hear} />
                 </h2>
@@ -52,6 +55,7 @@ export function fieldPages(site: SiteContent): PageModule[] {
               <FieldFacts field={field} />
               <FieldAction field={field} label={products.fields.buy} />
             </section>
+            </div>
           </div>
 
           <Questions group={productQuestions} tone="raised" />
@@ -64,7 +68,7 @@ export function fieldPages(site: SiteContent): PageModule[] {
             <Section id="others" title={fieldPage.others}>
               <CardGrid columns={others.length === 1 ? 1 : 3}>
                 {others.map((other) => (
-                  <FieldCard key={other.url} field={other} site={site} url={url} linkLabel={allFields.catalogue.view} form="catalogue" />
+                  <FieldCard key={other.url} field={other} cover={covers.get(other.url)} site={site} url={url} linkLabel={allFields.catalogue.view} form="catalogue" />
                 ))}
               </CardGrid>
             </Section>

@@ -1,5 +1,8 @@
 import * as about from "./about";
 import * as allFields from "./all-fields";
+import { cataloguePages } from "./all-fields";
+import { fieldPages } from "./field";
+import type { SiteContent } from "../content/types";
 import * as contact from "./contact";
 import * as home from "./home";
 import * as notFound from "./not-found";
@@ -9,6 +12,14 @@ import type { PageModule } from "./types";
 
 /** Every page of the site. The top bar lists those with nav meta, in nav order. */
 export const pages: readonly PageModule[] = [home, about, services, products, allFields, contact, notFound];
+
+/**
+ * Every page the site renders for this content: the pages above, page 2 and on of a long catalogue, and a page for
+ * each field. Only the pages above are in the top bar.
+ */
+export function sitePages(site: SiteContent, list: readonly PageModule[] = pages): PageModule[] {
+  return [...list, ...cataloguePages(site), ...fieldPages(site)];
+}
 
 /** The top bar's links, from the pages' own meta, in nav order: the one place the nav is derived. */
 export function navRoutes(list: readonly PageModule[] = pages): { label: string; path: string }[] {

@@ -15,27 +15,34 @@ import type { PageMeta, PageProps } from "./types";
 /** Each field's card's id on Products: where All Fields sends a visitor to hear it. */
 export const fieldIds = (fields: readonly Field[]) => anchorIds(fields.map((f) => f.title), "field-");
 
+/** The fields Products shows in full, with their players; a longer catalogue goes on in All Fields. */
+export const FEATURED = 6;
+
+/** The cards whose covers a wide screen shows in its first view: loaded with the page, the rest as they come near. */
+export const FIRST_ROW = 3;
+
 /** One card alone, two and four in pairs, and rows of three for the rest. */
 const columnsFor = (count: number) => (count === 1 ? 1 : count === 2 || count === 4 ? 2 : 3);
 
 export const meta: PageMeta = { path: "/products/", title: products.title, description: products.description, nav: { label: products.nav, order: 4 } };
 
-export function Page({ site, url, previews }: PageProps) {
+export function Page({ site, url, previews, covers }: PageProps) {
   const { intro, fields, benefits, personal } = products;
   const ids = fieldIds(site.fields);
+  const shown = site.fields.slice(0, FEATURED);
   return (
     <>
       <PageIntro {...intro} />
 
       <Section id="fields" title={fields.title}>
-        <CardGrid columns={columnsFor(site.fields.length)}>
-          {site.fields.map((field, i) => (
-            <FieldCard key={field.url} field={field} preview={previews.get(field.url)} site={site} url={url} linkLabel={fields.buy} id={ids[i]} />
+        <CardGrid columns={columnsFor(shown.length)}>
+          {shown.map((field, i) => (
+            <FieldCard key={field.url} field={field} preview={previews.get(field.url)} cover={covers.get(field.url)} eager={i < FIRST_ROW} site={site} url={url} linkLabel={fields.buy} id={ids[i]} />
           ))}
         </CardGrid>
         <div className="section__footer">
           <p>
-            <Text text={fields.allFieldsPrompt} />
+            <Text text={site.fields.length > shown.length ? fields.morePrompt : fields.allFieldsPrompt} />
           </p>
           <ButtonLink href={url("/all-fields/")} variant="secondary">
             {fields.allFields}

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import type { SiteContent } from "../content/types";
 import type { PageMeta } from "../lib/page";
+import type { Cover } from "../lib/cover";
 import type { Preview } from "../lib/preview";
 import type { SiteUrls } from "../lib/routes";
 
@@ -9,11 +10,15 @@ export type { PageMeta };
 /** Each field's preview, by the field's storefront URL (fields without one have none). */
 export type Previews = ReadonlyMap<string, Preview>;
 
+/** Each field's cover, by the field's storefront URL. */
+export type Covers = ReadonlyMap<string, Cover>;
+
 export interface PageProps {
   site: SiteContent;
   /** Turns a site path into the URL to write in the page (adds the base path). */
   url: (path: string) => string;
   previews: Previews;
+  covers: Covers;
 }
 
 export interface PageModule {

@@ -83,6 +83,8 @@ export interface BuiltPreviews {
   files: Map<string, Uint8Array>;
   /** What each preview measured, for the build's output. */
   report: PreviewReport[];
+  /** The same, by the field's storefront URL: what its cover is drawn from. */
+  measured: Map<string, Measured>;
   /** For the build's output: previews made again (to commit), beats a field plays and does not declare. */
   notes: string[];
 }
@@ -154,6 +156,7 @@ export async function buildPreviews(site: SiteContent, sources: Record<string, s
   const byFieldUrl = new Map<string, Preview>();
   const files = new Map<string, Uint8Array>();
   const report: PreviewReport[] = [];
+  const measuredByUrl = new Map<string, Measured>();
   made.forEach((preview, i) => {
     if (!preview) return;
     const { field, mp3, measured } = preview;
@@ -167,8 +170,9 @@ export async function buildPreviews(site: SiteContent, sources: Record<string, s
       beats: measured.beats.map((beat) => Math.round(beat.hz * 100) / 100),
     });
     report.push({ field: field.title, declared: declaredBands(field), measured });
+    measuredByUrl.set(field.url, measured);
   });
-  return { byFieldUrl, files, report, notes };
+  return { byFieldUrl, files, report, measured: measuredByUrl, notes };
 }
 
 /** A source that cannot make a preview: the message completes "fields[i].preview (source) …". */

@@ -1,0 +1,9 @@
+/** A field's cover as pages show it: the owner's image or one the build drew, its size, and what it shows. */
+export interface Cover {
+  /** The image's site path ("/assets/cover-field-booster-….svg"). */
+  path: string;
+  width: number;
+  height: number;
+  /** What it shows, for a visitor who cannot see it. */
+  alt: string;
+}
