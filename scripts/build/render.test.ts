@@ -500,6 +500,21 @@ describe("#24 a page for each field", () => {
     expect(page("products/index.html", rendered).querySelectorAll(".field-card")).toHaveLength(FEATURED);
   });
 
+  it("draws the beat across the whole master on the field's page, its declared bands behind, and says it in words", async () => {
+    const field = { ...FIXTURE_SITE.fields[0]!, bands: undefined, glide: { fromHz: 10, toHz: 6 } };
+    const content = { ...FIXTURE_SITE, fields: [field] };
+    const trace = { seconds: 4500, points: Array.from({ length: 16 }, (_, i) => ({ at: Math.round(((i + 0.5) * 4500) / 16), beats: [Math.round((10 - (4 * (i + 0.5)) / 16) * 100) / 100] })) };
+    const previews = new Map([...fakePreviews(content)].map(([url, preview]) => [url, { ...preview, trace }]));
+    const rendered = await renderSite({ site: content, assets: FAKE_ASSETS, urls: createUrls(content), previews, covers: fakeCovers(content), pages: sitePages(content) });
+    const chart = page(outputFileFor(fieldPath(field)), rendered).querySelector(".beat-trace")!;
+    expect(chart.querySelector("figcaption")!.textContent).toBe("Measured across all 75 minutes: the beat glides from 9.9 to 6.1 Hz.");
+    expect(chart.querySelectorAll("circle")).toHaveLength(16);
+    expect([...chart.querySelectorAll(".beat-trace__band text")].map((t) => t.textContent)).toEqual(["Alpha", "Theta"]);
+    expect(chart.querySelector("svg")!.getAttribute("aria-labelledby")).toBe(chart.querySelector("figcaption")!.id);
+    // A page without a trace (a recipe's preview) draws none.
+    expect(page(outputFileFor(fieldPath(FIXTURE_SITE.fields[0]!)), fixture).querySelector(".beat-trace")).toBeNull();
+  });
+
   it("every page's share metadata carries the image's alt text and the locale", () => {
     for (const [file, html] of pages) {
       const doc = parse(html);

@@ -11,4 +11,14 @@ export const fieldPage = {
   /** Above the facts and the storefront action. */
   get: "Take it home",
   others: "Other fields",
+  /** The beat measured across the whole master: {minutes} its length, {from} and {to} in Hz. */
+  trace: {
+    title: "The beat, start to finish",
+    steady: "Measured across all {minutes} minutes: a steady {from} Hz beat throughout.",
+    glides: "Measured across all {minutes} minutes: the beat glides from {from} to {to} Hz.",
+    moves: "Measured across all {minutes} minutes: the beat moves between {from} and {to} Hz.",
+    /** The chart's axes, for a screen reader and beneath it. */
+    time: "minutes",
+    rate: "Hz",
+  },
 };

@@ -1,3 +1,4 @@
+import { BeatTrace } from "../components/BeatTrace";
 import { CardGrid } from "../components/Card";
 import { CoverImage, FieldAction, FieldCard, FieldFacts, FieldPreview } from "../components/FieldCard";
 import { Questions } from "../components/Questions";
@@ -7,6 +8,7 @@ import { Text } from "../components/Text";
 import { allFields } from "../content/all-fields";
 import { fieldPage } from "../content/field-page";
 import { fieldPath } from "../content/fields";
+import { glideBands } from "../content/glide";
 import { products } from "../content/products";
 import { productQuestions } from "../content/questions";
 import { fieldData } from "../content/structured-data";
@@ -46,6 +48,14 @@ export function fieldPages(site: SiteContent): PageModule[] {
                   <Text text={fieldPage.hear} />
                 </h2>
                 <FieldPreview field={field} preview={preview} site={site} url={url} />
+              </section>
+            )}
+            {preview?.trace && (
+              <section className="panel field-detail__trace" aria-labelledby="trace-title">
+                <h2 className="field-detail__title" id="trace-title">
+                  <Text text={fieldPage.trace.title} />
+                </h2>
+                <BeatTrace trace={preview.trace} bands={[...new Set([...(field.bands ?? []), ...(field.glide ? glideBands(field.glide) : [])])]} />
               </section>
             )}
             <section className="panel field-detail__get" aria-labelledby="get-title">

@@ -7,7 +7,7 @@ import type { Field, PreviewSource, SiteContent } from "../../../src/content/typ
 import { CONTENT_FILE, ContentError, PREVIEW_MAX_SECONDS, PREVIEW_MIN_SECONDS, PREVIEWS_FOLDER, type ContentProblem } from "../../../src/content/validate";
 import { anchorIds } from "../../../src/lib/anchors";
 import { glideAt, glideBands } from "../../../src/content/glide";
-import { waveOf, type Preview } from "../../../src/lib/preview";
+import { waveOf, type Preview, type Trace } from "../../../src/lib/preview";
 import { ROOT } from "../../paths";
 import { assetPath } from "../asset-path";
 import { binaural, clippedRuns, sameInBothEars, waveformPeaks, type Beat } from "./audio/analyse";
@@ -17,6 +17,7 @@ import { applyFades, applyGain, seconds, type Pcm } from "./audio/pcm";
 import { clock, readExcerpt, SourceError, type Excerpt } from "./audio/source";
 import { synthesize } from "./audio/synth";
 import { inTurn } from "./in-turn";
+import { TRACE_SETTINGS, traceOf, traceProblem } from "./trace";
 
 /**
  * What every preview is made to, and documented as (media/README.md, "Previews"): never louder than the site asks
@@ -68,6 +69,8 @@ export interface PreviewRecord {
   /** The SHA-256 of the MP3 beside it. */
   mp3: string;
   measured: Measured;
+  /** The beats across the whole master, and how they were measured (added to a record made before there was one). */
+  trace?: Trace & { settings: typeof TRACE_SETTINGS };
 }
 
 /** One field's line in the build's report. */
@@ -137,14 +140,14 @@ export async function buildPreviews(site: SiteContent, sources: Record<string, s
     const fail = (message: string) => problems.push({ source: sources[at] ?? CONTENT_FILE, field: at, message });
     try {
       const preview = field.preview;
-      const { mp3, measured, note }: Awaited<ReturnType<typeof fromMaster>> =
+      const { mp3, measured, note, trace }: Awaited<ReturnType<typeof fromMaster>> =
         "file" in preview ? await fromMaster(field, preview, names[i]!, { masters, committed, cache }) : await fromRecipe(preview, cache);
       if (note) notes.push(note);
-      const problem = claimProblem(field, measured);
+      const problem = claimProblem(field, measured) ?? (trace && traceProblem(field, trace));
       if (problem) return void fail(`${sourceName(preview, masters)} ${problem}`);
       const undeclared = measured.beats.filter((beat) => !declaredBands(field).some((band) => inBand(beat.hz, band)));
       if (undeclared.length > 0 && !field.glide) notes.push(undeclaredNote(field, i, undeclared));
-      return { field, mp3, measured };
+      return { field, mp3, measured, trace: trace && { seconds: trace.seconds, points: trace.points } };
     } catch (error) {
       if (error instanceof PreviewError || error instanceof SourceError) return void fail(`${sourceName(field.preview, masters)} ${error.message}`);
       throw error;
@@ -159,7 +162,7 @@ export async function buildPreviews(site: SiteContent, sources: Record<string, s
   const measuredByUrl = new Map<string, Measured>();
   made.forEach((preview, i) => {
     if (!preview) return;
-    const { field, mp3, measured } = preview;
+    const { field, mp3, measured, trace } = preview;
     const path = assetPath(`preview-${names[i]}`, "mp3", mp3);
     files.set(path.slice(1), mp3);
     byFieldUrl.set(field.url, {
@@ -168,6 +171,7 @@ export async function buildPreviews(site: SiteContent, sources: Record<string, s
       wave: waveOf(measured.peaks),
       kind: "file" in field.preview! ? "excerpt" : "beat",
       beats: measured.beats.map((beat) => Math.round(beat.hz * 100) / 100),
+      ...(trace && { trace }),
     });
     report.push({ field: field.title, declared: declaredBands(field), measured });
     measuredByUrl.set(field.url, measured);
@@ -270,7 +274,7 @@ async function fromMaster(
   preview: Extract<PreviewSource, { file: unknown }>,
   name: string,
   { masters, committed, cache }: Folders,
-): Promise<{ mp3: Uint8Array; measured: Measured; note?: string }> {
+): Promise<{ mp3: Uint8Array; measured: Measured; note?: string; trace?: Trace }> {
   const record = await committedPreview(committed, name);
   const wanted = { start: preview.start ?? 0, seconds: preview.seconds ?? null };
   const path = join(masters, preview.file);
@@ -294,7 +298,7 @@ async function fromMaster(
           `Build where the masters are (site.ts \`masters\`, or SITE_MASTERS), then commit ${PREVIEWS_FOLDER}/`,
       );
     }
-    return { mp3: record!.mp3Bytes, measured: record!.measured };
+    return { mp3: record!.mp3Bytes, measured: record!.measured, trace: record!.trace };
   }
 
   // What the excerpt holds is known by its audio, not its file's date: a master copied to another disk is the same master.
@@ -309,7 +313,15 @@ async function fromMaster(
     await writeWhole(known, JSON.stringify(source));
   }
   const changed = record ? recordChanges(record, preview.file, wanted, source) : ["none was made yet"];
-  if (changed.length === 0) return { mp3: record!.mp3Bytes, measured: record!.measured };
+  const length = source.seconds ?? field.durationMinutes * 60;
+  if (changed.length === 0) {
+    const { mp3Bytes, ...kept } = record!;
+    if (sameTrace(kept.trace)) return { mp3: mp3Bytes, measured: kept.measured, trace: kept.trace };
+    // A record from before traces: the master measured across, the preview itself as it was.
+    const trace = { ...(await traceOf(path, length)), settings: TRACE_SETTINGS };
+    await writeWhole(join(committed, `${name}.json`), `${JSON.stringify({ ...kept, trace }, null, 2)}\n`);
+    return { mp3: mp3Bytes, measured: kept.measured, trace, note: `${field.title}: measured its master across all ${clock(length)}; commit ${PREVIEWS_FOLDER}/${name}.json` };
+  }
 
   excerpt ??= await readExcerpt(path, { start: wanted.start, seconds: preview.seconds, longest: PREVIEW_MAX_SECONDS, shortest: PREVIEW_MIN_SECONDS });
   const end = excerpt.start + seconds(excerpt.pcm);
@@ -320,12 +332,16 @@ async function fromMaster(
     of: excerpt.sourceSeconds,
     mono: excerpt.channels < 2,
   });
-  const next: PreviewRecord = { field: field.title, source, excerpt: wanted, settings: PREVIEW_SETTINGS, mp3: sha256(made.mp3), measured: made.measured };
+  const trace = { ...(await traceOf(path, length)), settings: TRACE_SETTINGS };
+  const next: PreviewRecord = { field: field.title, source, excerpt: wanted, settings: PREVIEW_SETTINGS, mp3: sha256(made.mp3), measured: made.measured, trace };
   await mkdir(committed, { recursive: true });
   await writeWhole(join(committed, `${name}.mp3`), made.mp3);
   await writeWhole(join(committed, `${name}.json`), `${JSON.stringify(next, null, 2)}\n`);
-  return { ...made, note: `${field.title}: made its preview from ${made.measured.cut} (${changed.join("; ")}); commit ${shown} and ${name}.json beside it` };
+  return { ...made, trace, note: `${field.title}: made its preview from ${made.measured.cut} (${changed.join("; ")}); commit ${shown} and ${name}.json beside it` };
 }
+
+/** Whether a record's trace was measured as traces are now. */
+const sameTrace = (trace: PreviewRecord["trace"]) => trace !== undefined && JSON.stringify(trace.settings) === JSON.stringify(TRACE_SETTINGS);
 
 /** What a master's excerpt is: its file's size, its format, and a hash of the audio it decodes to. */
 function sourceOf(file: string, bytes: number, excerpt: Excerpt): PreviewRecord["source"] {

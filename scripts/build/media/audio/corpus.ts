@@ -200,17 +200,19 @@ function writeSamples(out: Uint8Array, at: number, channels: Float32Array[], for
 
 /**
  * A master of `seconds` written as a sparse WAV file: its header, and real audio only where `excerpt` is
- * placed (from `at` seconds); the rest reads as silence and takes no disk. A 90-minute 96 kHz 24-bit master
+ * placed (from `at` seconds; `keep` adds one more to a master written before); the rest reads as silence and takes
+ * no disk. A 90-minute 96 kHz 24-bit master
  * is 3.1 GB to every reader, and a few megabytes on disk.
  */
-export async function sparseWav(path: string, { seconds, excerpt, at, format }: { seconds: number; excerpt: Pcm; at: number; format: WavFormat }) {
+export async function sparseWav(path: string, { seconds, excerpt, at, format, keep = false }: { seconds: number; excerpt: Pcm; at: number; format: WavFormat; keep?: boolean }) {
   const { sampleRate, channels } = excerpt;
   const frames = Math.round(seconds * sampleRate);
   const head = wavHeader(sampleRate, channels.length, format, frames);
   const block = channels.length * BYTES[format];
   const body = new Uint8Array(channels[0]!.length * block);
   writeSamples(body, 0, channels, format, 0, channels[0]!.length);
-  const file = await open(path, "w");
+  // `keep`: another excerpt into the master already written there, at its own place.
+  const file = await open(path, keep ? "r+" : "w");
   try {
     await file.write(head, 0, head.length, 0);
     await file.write(body, 0, body.length, head.length + Math.round(at * sampleRate) * block);

@@ -1,0 +1,58 @@
+import { BANDS, inBand, type Band } from "../../../src/content/bands";
+import { glideAt } from "../../../src/content/glide";
+import type { Field } from "../../../src/content/types";
+import type { Trace } from "../../../src/lib/preview";
+import { binaural } from "./audio/analyse";
+import { clock, readExcerpt, SourceError } from "./audio/source";
+
+/** How the whole master is measured: a short window at each of evenly spaced points, never the file whole. */
+export const TRACE_SETTINGS = { points: 16, windowSeconds: 10 } as const;
+
+/**
+ * The binaural beats across a master: a window of TRACE_SETTINGS.windowSeconds at the middle of each of
+ * TRACE_SETTINGS.points equal stretches of its length (fewer for a master shorter than that many windows), read and
+ * measured as an excerpt is (so a 3 GB master costs 16 windows, not its size). A stretch the file does not reach, or
+ * one too damaged to read, is left out.
+ */
+export async function traceOf(path: string, seconds: number): Promise<Trace> {
+  // Never windows too short to tell two beats apart: a master shorter than the points' windows gets fewer points.
+  const window = Math.min(TRACE_SETTINGS.windowSeconds, seconds);
+  const points = Math.max(1, Math.min(TRACE_SETTINGS.points, Math.floor(seconds / window)));
+  const measured: Trace["points"] = [];
+  for (let i = 0; i < points; i++) {
+    const at = ((i + 0.5) * seconds) / points;
+    const start = Math.max(0, at - window / 2);
+    try {
+      const { pcm } = await readExcerpt(path, { start, seconds: window, longest: window, shortest: window });
+      measured.push({ at: Math.round(at), beats: binaural(pcm).beats.map((b) => Math.round(b.hz * 100) / 100) });
+    } catch (error) {
+      if (!(error instanceof SourceError)) throw error;
+    }
+  }
+  return { seconds: Math.round(seconds), points: measured };
+}
+
+const hz = (value: number) => `${value.toFixed(2)} Hz`;
+
+/**
+ * Where the whole master does not do what the field declares, or undefined. A point with no beat at all (a fade, a
+ * silent intro) is not held against it; a point whose beats are all outside the declared bands, or off the glide, is.
+ */
+export function traceProblem(field: Field, trace: Trace): string | undefined {
+  const bands = field.bands ?? [];
+  for (const point of trace.points) {
+    if (point.beats.length === 0) continue;
+    const where = `at ${clock(point.at)} of ${clock(trace.seconds)}`;
+    if (field.glide) {
+      const expected = glideAt(field.glide, point.at / trace.seconds);
+      const tolerance = 0.1 + 0.1 * Math.abs(field.glide.toHz - field.glide.fromHz);
+      if (!point.beats.some((b) => Math.abs(b - expected) <= tolerance)) {
+        return `${where}, its master plays ${point.beats.map(hz).join(" and ")}, off the glide the field declares (from ${hz(field.glide.fromHz)} to ${hz(field.glide.toHz)}, ${hz(expected)} there)`;
+      }
+    } else if (bands.length > 0 && !point.beats.some((b) => bands.some((band) => inBand(b, band)))) {
+      const named = bands.map((band: Band) => `${BANDS[band].name} (${BANDS[band].low}–${BANDS[band].high} Hz)`).join(" or ");
+      return `${where}, its master plays ${point.beats.map(hz).join(" and ")}, outside the ${named} the field declares: declare the band it moves into, or a glide`;
+    }
+  }
+  return undefined;
+}
