@@ -5,6 +5,7 @@ import { glideInWords } from "../content/glide";
 import { sample } from "../content/sample";
 import type { Field, SiteContent } from "../content/types";
 import type { Cover } from "../lib/cover";
+import { fillSlots } from "../lib/slots";
 import type { Preview } from "../lib/preview";
 import { Icon } from "./Icon";
 import { Island } from "./Island";
@@ -19,7 +20,7 @@ export const formatPrice = ({ amount, currency }: NonNullable<Field["price"]>) =
   new Intl.NumberFormat("en", { style: "currency", currency, minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
 
 /** "$19", or "From $5" for pay-what-you-want: the price as a buyer reads it beside the storefront action. */
-export const priceInWords = (price: NonNullable<Field["price"]>) => (price.from ? frame.fieldCard.priceFrom.replace("{price}", formatPrice(price)) : formatPrice(price));
+export const priceInWords = (price: NonNullable<Field["price"]>) => (price.from ? fillSlots(frame.fieldCard.priceFrom, { price: formatPrice(price) }) : formatPrice(price));
 
 /**
  * One field from src/content/site.ts, in one of three forms, its title a link to the field's own page. "full"

@@ -11,6 +11,7 @@ import { fieldPath } from "../content/fields";
 import { glideBands } from "../content/glide";
 import { products } from "../content/products";
 import { productQuestions } from "../content/questions";
+import { siteSlots } from "../content/slots";
 import { fieldData } from "../content/structured-data";
 import type { Field, SiteContent } from "../content/types";
 import { fillSlots } from "../lib/slots";
@@ -23,7 +24,8 @@ const OTHERS = 3;
 function describe(field: Field, site: SiteContent): string {
   const own = field.description.trim();
   if (own.length >= 50 && own.length <= 160) return own;
-  return fillSlots(fieldPage.description, { title: field.title, minutes: String(field.durationMinutes), tuning: field.tuning.toLowerCase() }).replace("{storefront}", site.storefront.name);
+  const local = fillSlots(fieldPage.description, { title: field.title, minutes: String(field.durationMinutes), tuning: field.tuning.toLowerCase() });
+  return fillSlots(local, siteSlots(site));
 }
 
 /** A page for each field, at /fields/<slug>/: everything about it, and the way to buy it. Not in the top bar. */
