@@ -61,7 +61,7 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
   //    preview, checked for what its card claims, and its cover.
   const assets = await buildAssets(content, urls, tools, sources);
   const previews = await buildPreviews(content, sources);
-  const covers = buildCovers(content, previews.measured, theme());
+  const covers = await buildCovers(content, previews.measured, theme(), sources);
 
   // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy: the site's pages, the
   //    catalogue's further pages, and a page for each field.

@@ -23,6 +23,7 @@ import { plainText } from "../../src/lib/slots";
 import { HOME_FIELDS } from "../../src/pages/home";
 import { navRoutes, pages as allPages, sitePages } from "../../src/pages/index";
 import { FEATURED, fieldIds } from "../../src/pages/products";
+import { COVER_SIZES } from "../../src/components/FieldCard";
 import { PAGE_SIZE } from "../../src/pages/all-fields";
 import { catalogueOf, twelveFields } from "../bench/catalogue";
 import { parseHtml as parse } from "./parse-html";
@@ -480,6 +481,16 @@ describe("#24 a page for each field", () => {
     }
     const own = page(outputFileFor(fieldPath(FIXTURE_SITE.fields[0]!)), twelve).querySelector(".field-detail img")!;
     expect([own.getAttribute("src"), own.getAttribute("loading")]).toEqual(["/assets/cover-0.svg", null]);
+    // An owner's image: each format at each size, the browser choosing by the width the layout gives it.
+    const content = { ...FIXTURE_SITE, basePath: "/repo/" };
+    const covers = new Map([...fakeCovers(content)].map(([u, c]) => [u, { ...c, path: "/assets/c-1200.webp", sources: [{ type: "image/avif" as const, srcset: ["/assets/c-480.avif 480w", "/assets/c-1200.avif 1200w"] }, { type: "image/webp" as const, srcset: ["/assets/c-480.webp 480w", "/assets/c-1200.webp 1200w"] }] }]));
+    const rendered = await renderSite({ site: content, assets: FAKE_ASSETS, urls: createUrls(content), previews: fakePreviews(content), covers, pages: sitePages(content) });
+    const picture = page("products/index.html", rendered).querySelector(".field-card picture")!;
+    expect([...picture.querySelectorAll("source")].map((s) => [s.getAttribute("type"), s.getAttribute("srcset"), s.getAttribute("sizes")])).toEqual([
+      ["image/avif", "/repo/assets/c-480.avif 480w, /repo/assets/c-1200.avif 1200w", COVER_SIZES.card],
+      ["image/webp", "/repo/assets/c-480.webp 480w, /repo/assets/c-1200.webp 1200w", COVER_SIZES.card],
+    ]);
+    expect(picture.querySelector("img")!.getAttribute("src")).toBe("/repo/assets/c-1200.webp");
   });
 
   it("a catalogue longer than a page goes on over pages of its own, each linking to the others, the current one marked", async () => {

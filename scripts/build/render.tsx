@@ -51,8 +51,8 @@ export async function renderSite({ site, assets, urls, previews = new Map(), cov
     // The styles this page uses, now that its classes are known (a function, so no "$&" in CSS is read as a pattern).
     html = html.replace(STYLE_PLACEHOLDER, () => assets.css(classesIn(html)));
     html = preloadsAfterPolicy(html);
-    // React spells the attribute "charSet"; HTML does not care, but validators and readers expect lowercase.
-    output.set(outputFileFor(meta.path), `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=")}`);
+    // React spells the attributes "charSet" and "srcSet"; HTML does not care, but validators and readers expect lowercase.
+    output.set(outputFileFor(meta.path), `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=").replaceAll(' srcSet="', ' srcset="')}`);
   }
   return applyMetaPolicy(output);
 }

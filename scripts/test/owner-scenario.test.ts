@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SiteContent } from "../../src/content/types";
 import { carrierUnder, flac, isochronic, pad, pinkNoise, rain, render, sine, sparseWav, wav } from "../build/media/audio/corpus";
@@ -100,7 +101,11 @@ describe("#20 an owner's site, as the README has them make it", () => {
       bands: ["theta" as const],
       url: "https://lumenfields.gumroad.com/l/deep-theta-drift",
       preview: { file: "deep-theta-drift.flac", start: 20, seconds: 15 },
+      // #24 Their own cover, and a price.
+      cover: "deep-theta-drift.jpg",
+      price: { amount: 14, currency: "EUR" },
     };
+    await sharp({ create: { width: 1500, height: 1500, channels: 3, background: "#2b3a6e" } }).jpeg().toFile(join(copy.root, "src/content/covers/deep-theta-drift.jpg"));
     // #23 and the fields a studio mixes, from masters kept beside the project.
     await writeMasters(join(out, "masters"));
     await writeFile(join(copy.root, "src/content/site.ts"), siteModule(owned([...FIXTURE_SITE.fields, third, ...masteredFields(FIXTURE_SITE.fields[0]!)])));
@@ -135,6 +140,9 @@ describe("#20 an owner's site, as the README has them make it", () => {
     expect(built.stdout).toMatch(/Theta Gamma +6\.0\d Hz +Theta ✓[^\n]*\n +(39\.9\d|40\.0\d) Hz +Gamma ✓/);
     expect(built.stdout).toContain("commit src/content/previews/rain-theta.mp3");
     expect(await readFile(join(out, "dist/products/index.html"), "utf8")).toContain("A beat that glides from 10 Hz (Alpha) to 6 Hz (Theta)");
+    const own = await readFile(join(out, "dist/fields/deep-theta-drift/index.html"), "utf8");
+    expect(own).toMatch(/<source type="image\/avif" srcSet="\/assets\/cover-deep-theta-drift-480-[^"]+\.avif 480w, [^"]+ 800w, [^"]+ 1200w"/i);
+    expect(own).toContain('<p class="price" aria-hidden="true">€14</p>');
     expect(built.stdout).not.toContain("Placeholders still in use");
     expect(await readFile(join(out, `dist/${PAGE}/index.html`), "utf8")).toContain(`href="/${PAGE}/"`);
 

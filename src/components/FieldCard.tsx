@@ -59,7 +59,7 @@ export function FieldCard({
   const compact = form === "compact";
   return (
     <article className={`card field-card${compact ? " field-card--compact" : ""}`} id={id}>
-      {cover && !compact && <CoverImage cover={cover} url={url} className="field-card__cover" eager={eager} />}
+      {cover && !compact && <CoverImage cover={cover} url={url} className="field-card__cover" eager={eager} sizes={COVER_SIZES.card} />}
       <p className="eyebrow card__label">
         {compact && (
           <>
@@ -91,9 +91,27 @@ export function FieldCard({
   );
 }
 
-/** A field's cover, its size given so that nothing moves when it arrives. */
-export function CoverImage({ cover, url, className, eager = false }: { cover: Cover; url: (path: string) => string; className: string; eager?: boolean }) {
-  return <img className={className} src={url(cover.path)} alt={cover.alt} width={cover.width} height={cover.height} loading={eager ? undefined : "lazy"} decoding="async" />;
+/** How wide a card's cover is drawn, and a field page's: the browser picks the size of an owner's image from it. */
+export const COVER_SIZES = {
+  card: "(min-width: 64rem) 22rem, (min-width: 48rem) 45vw, 100vw",
+  page: "(min-width: 64rem) 26rem, 100vw",
+};
+
+/**
+ * A field's cover, its size given so that nothing moves when it arrives: an owner's image in AVIF or WebP at the
+ * size the layout needs, or the cover the build drew.
+ */
+export function CoverImage({ cover, url, className, eager = false, sizes }: { cover: Cover; url: (path: string) => string; className: string; eager?: boolean; sizes: string }) {
+  const img = <img className={className} src={url(cover.path)} alt={cover.alt} width={cover.width} height={cover.height} loading={eager ? undefined : "lazy"} decoding="async" />;
+  if (!cover.sources) return img;
+  return (
+    <picture>
+      {cover.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset.map((entry) => url(entry.split(" ")[0]!) + " " + entry.split(" ")[1]).join(", ")} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
+  );
 }
 
 /** The field's player, and what it plays said plainly beneath it. */

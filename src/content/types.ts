@@ -66,6 +66,12 @@ export interface Field {
    * `from: true` for pay-what-you-want, where the amount is the least a buyer pays ("From $5").
    */
   price?: { amount: number; currency: string; from?: boolean };
+  /**
+   * Its cover: an image in src/content/covers/ (JPEG, PNG, WebP or AVIF, at least 1200 px on its long side), which
+   * the build crops square, strips of every metadata block and makes in the sizes pages use. Until there is one,
+   * the build draws one from the field's sound.
+   */
+  cover?: string;
   /** The field's own page on the storefront (https). */
   url: string;
   /** Heard before buying, on the field's card. */

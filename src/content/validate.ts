@@ -127,6 +127,10 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
         if (other) fail(`${at}.${f.slug ? "slug" : "title"}`, `gives the page ${path}, which ${other} has already: set a slug of its own for one of them`);
         else paths.set(path, `fields[${i}]`);
       }
+      if (f.cover !== undefined && (typeof f.cover !== "string" || !/^[A-Za-z0-9][\w.-]*\.(jpe?g|png|webp|avif)$/i.test(f.cover))) {
+        fail(`${at}.cover`, `must be the name of a JPEG, PNG, WebP or AVIF image in ${COVERS_FOLDER}/, like "deep-theta.jpg" (got ${shown(f.cover)})`);
+      }
+      checked.add(`${at}.cover`);
       if (f.price !== undefined) {
         const { amount, currency } = f.price;
         if (f.price.from !== undefined && typeof f.price.from !== "boolean") fail(`${at}.price.from`, `must be true (pay what you want, from the amount) or left out (got ${shown(f.price.from)})`);
@@ -302,7 +306,7 @@ export function placeholderError(placeholders: readonly Placeholder[]): ContentE
 const SHORT_NAME_MAX = 12;
 
 /** What a field may say; a key besides these is a typo the build would otherwise skip in silence. */
-const FIELD_KEYS: readonly string[] = ["title", "slug", "description", "durationMinutes", "tuning", "bands", "glide", "delivery", "format", "price", "url", "preview"] satisfies (keyof Field)[];
+const FIELD_KEYS: readonly string[] = ["title", "slug", "description", "durationMinutes", "tuning", "bands", "glide", "delivery", "format", "price", "cover", "url", "preview"] satisfies (keyof Field)[];
 
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 
@@ -318,6 +322,9 @@ function urlKey(value: string): string {
 
 /** Where the previews made from masters are committed (the masters themselves live outside the project). */
 export const PREVIEWS_FOLDER = "src/content/previews";
+/** Where the owner's cover images are, committed with the site (a cover is small; the build makes its sizes). */
+export const COVERS_FOLDER = "src/content/covers";
+
 /** The longest a preview may be, and the shortest worth hearing. */
 export const PREVIEW_MAX_SECONDS = 60;
 export const PREVIEW_MIN_SECONDS = 5;

@@ -1,6 +1,6 @@
 import { BeatTrace } from "../components/BeatTrace";
 import { CardGrid } from "../components/Card";
-import { CoverImage, FieldAction, FieldCard, FieldFacts, FieldPreview } from "../components/FieldCard";
+import { COVER_SIZES, CoverImage, FieldAction, FieldCard, FieldFacts, FieldPreview } from "../components/FieldCard";
 import { Questions } from "../components/Questions";
 import { SafetyNote } from "../components/SafetyNote";
 import { PageIntro, Section } from "../components/Section";
@@ -42,7 +42,7 @@ export function fieldPages(site: SiteContent): PageModule[] {
           <PageIntro eyebrow={`[${fieldPage.back}](/all-fields/) · ${field.tuning}`} title={field.title} lead={field.description} />
 
           <div className="container field-detail">
-            {cover && <CoverImage cover={cover} url={url} className="field-detail__cover" eager />}
+            {cover && <CoverImage cover={cover} url={url} className="field-detail__cover" eager sizes={COVER_SIZES.page} />}
             <div className="field-detail__panels">
             {preview && (
               <section className="panel field-detail__hear" id="hear" aria-labelledby="hear-title">

@@ -1,4 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import type { SiteContent } from "../../../src/content/types";
 import type { Field } from "../../../src/content/types";
 import { FIXTURE_SITE } from "../../test/fixtures";
 import { twelveFields } from "../../bench/catalogue";
@@ -30,12 +35,93 @@ describe("#24 a cover drawn from the sound, until the owner has one", () => {
     expect([alt, drawnCover(silent, undefined, theme()).alt].join(" ")).not.toMatch(/\bart(work)?\b/i);
   });
 
-  it("gives every field its cover as a file named by its content, with its size", () => {
-    const { byFieldUrl, files } = buildCovers({ ...FIXTURE_SITE, fields }, new Map(), theme());
+  it("gives every field its cover as a file named by its content, with its size", async () => {
+    const { byFieldUrl, files } = await buildCovers({ ...FIXTURE_SITE, fields }, new Map(), theme());
     expect(byFieldUrl.size).toBe(fields.length);
     for (const cover of byFieldUrl.values()) {
       expect(cover).toMatchObject({ path: expect.stringMatching(/^\/assets\/cover-[a-z0-9-]+-[a-z0-9]+\.svg$/), width: 1200, height: 1200 });
       expect(files.has(cover.path.slice(1))).toBe(true);
+    }
+  });
+});
+
+describe("#24 an owner's cover", () => {
+  let work: string;
+  let folders: { folder: string; cache: string };
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), "site-covers-"));
+    folders = { folder: join(work, "covers"), cache: join(work, "cache") };
+    await mkdir(folders.folder);
+  });
+  afterAll(() => rm(work, { recursive: true, force: true }));
+
+  const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#3a4a8c" } });
+  const put = async (name: string, bytes: Uint8Array | Buffer) => writeFile(join(folders.folder, name), bytes);
+  const withCover = (cover: string): SiteContent => ({ ...FIXTURE_SITE, fields: [{ ...FIXTURE_SITE.fields[0]!, cover }] });
+  const built = (cover: string) => buildCovers(withCover(cover), new Map(), theme(), {}, folders);
+  const refusal = (cover: string) => built(cover).then(() => "built", (error: Error) => error.message);
+
+  it("a phone's JPEG with its GPS position: square AVIF and WebP at each width, no metadata left", async () => {
+    await put("phone.jpg", await photo(3000, 2000).jpeg().withExif({ IFD0: { Make: "Phone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } }).toBuffer());
+    expect((await sharp(join(folders.folder, "phone.jpg")).metadata()).exif).toBeDefined();
+    const { byFieldUrl, files } = await built("phone.jpg");
+    const cover = [...byFieldUrl.values()][0]!;
+    expect(cover).toMatchObject({ width: 1200, height: 1200, alt: `The cover of ${FIXTURE_SITE.fields[0]!.title}` });
+    expect(cover.sources!.map((s) => [s.type, s.srcset.map((e) => e.split(" ")[1])])).toEqual([
+      ["image/avif", ["480w", "800w", "1200w"]],
+      ["image/webp", ["480w", "800w", "1200w"]],
+    ]);
+    for (const [path, bytes] of files) {
+      const made = await sharp(bytes).metadata();
+      expect([made.exif, made.xmp, made.iptc, made.width === made.height], path).toEqual([undefined, undefined, undefined, true]);
+    }
+  });
+
+  it("a PNG with transparency and a CMYK JPEG come out in the screen's colours", async () => {
+    await put("alpha.png", await sharp({ create: { width: 1400, height: 1400, channels: 4, background: { r: 200, g: 40, b: 120, alpha: 0.5 } } }).png().toBuffer());
+    await put("cmyk.jpg", await photo(1600, 1200).toColourspace("cmyk").jpeg().toBuffer());
+    for (const name of ["alpha.png", "cmyk.jpg"]) {
+      const { files } = await built(name);
+      for (const bytes of files.values()) expect((await sharp(bytes).metadata()).space, name).toBe("srgb");
+    }
+  });
+
+  it.each([
+    ["a tiny image", "tiny.png", () => photo(400, 300).png().toBuffer(), "is 400×300 px: a cover needs at least 1200 px on its long side"],
+    ["a strip", "strip.jpg", () => photo(3000, 400).jpeg().toBuffer(), "is 3000×400 px, too long and thin to crop square"],
+    ["a truncated file", "cut.jpg", async () => (await photo(1600, 1600).jpeg().toBuffer()).subarray(0, 3000), "is damaged or cut short, and cannot be decoded"],
+    ["a text file named as an image", "notes.jpg", async () => Buffer.from("not an image at all"), "cannot be read as an image: it is not a JPEG, PNG, WebP or AVIF file"],
+  ])("refuses %s, naming the field and the file", async (_, name, make, message) => {
+    await put(name, await make());
+    expect(await refusal(name)).toContain(`src/content/site.ts: fields[0].cover (src/content/covers/${name}) ${message}`);
+  });
+
+  it("refuses one that is not there, naming what the folder holds", async () => {
+    expect(await refusal("missing.jpg")).toMatch(/fields\[0\]\.cover \(src\/content\/covers\/missing\.jpg\) does not exist \(the folder holds .*phone\.jpg/);
+  });
+});
+
+describe("#24 a cover's weight", () => {
+  it("a grainy photo, at the size a 375-px phone shows it at 2×, is at most 40 kB as AVIF", async () => {
+    const work = await mkdtemp(join(tmpdir(), "site-cover-weight-"));
+    try {
+      // Fine detail and a camera's grain, the hardest kind of picture to make small.
+      const side = 1600;
+      const pixels = Buffer.alloc(side * side * 3);
+      let state = 7;
+      for (let i = 0; i < pixels.length; i++) {
+        state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+        const x = Math.floor(i / 3) % side;
+        const y = Math.floor(i / 3 / side);
+        pixels[i] = Math.max(0, Math.min(255, 128 + 90 * Math.sin(x / 23 + (i % 3)) * Math.cos(y / 31) + ((state >>> 24) % 24) - 12));
+      }
+      await mkdir(join(work, "covers"));
+      await sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 90 }).toFile(join(work, "covers/grain.jpg"));
+      const { files } = await buildCovers({ ...FIXTURE_SITE, fields: [{ ...FIXTURE_SITE.fields[0]!, cover: "grain.jpg" }] }, new Map(), theme(), {}, { folder: join(work, "covers"), cache: join(work, "cache") });
+      const phone = [...files].find(([path]) => /-800-[^.]+\.avif$/.test(path))!;
+      expect(phone[1].length).toBeLessThanOrEqual(40_000);
+    } finally {
+      await rm(work, { recursive: true, force: true });
     }
   });
 });

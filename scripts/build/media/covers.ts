@@ -2,6 +2,11 @@ import { BANDS, inBand, type Band } from "../../../src/content/bands";
 import { fieldSlug } from "../../../src/content/fields";
 import type { Field, SiteContent } from "../../../src/content/types";
 import type { Cover } from "../../../src/lib/cover";
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { CONTENT_FILE, ContentError, COVERS_FOLDER, type ContentProblem } from "../../../src/content/validate";
+import { ROOT } from "../../paths";
 import { assetPath } from "../asset-path";
 import type { Theme } from "../styles";
 import type { Measured } from "./previews";
@@ -78,16 +83,110 @@ export function drawnCover(field: Field, measured: Measured | undefined, theme: 
   return { svg, alt };
 }
 
-/** Every field's cover, by its storefront URL, and the files to write: a drawn SVG each, named by its content. */
-export function buildCovers(site: SiteContent, measured: ReadonlyMap<string, Measured>, theme: Theme): { byFieldUrl: Map<string, Cover>; files: Map<string, Uint8Array> } {
+/**
+ * What an owner's cover is made into: square, at the widths pages ask for. 800 is a 375-px phone's full width at 2×:
+ * a grainy photo comes to 34 kB there as AVIF (measured), within the 40 kB a cover above a phone's fold may weigh.
+ */
+export const COVER_SETTINGS = { widths: [480, 800, 1200], avifQuality: 50, avifEffort: 2, webpQuality: 78, longestSideAtLeast: 1200, widestShape: 2, version: 1 } as const;
+
+export interface CoverFolders {
+  /** Where the owner's cover images are (src/content/covers/). */
+  folder?: string;
+  /** Where made sizes are kept between builds, by the image's content. */
+  cache?: string;
+}
+
+/**
+ * Every field's cover, by its storefront URL, and the files to write. An owner's image (`cover`) is checked, cropped
+ * square, stripped of every metadata block (a phone's photo carries where it was taken) and made as AVIF and WebP
+ * at each width, kept in the cache by its content; a field without one gets a cover drawn from its sound (an SVG).
+ */
+export async function buildCovers(
+  site: SiteContent,
+  measured: ReadonlyMap<string, Measured>,
+  theme: Theme,
+  sources: Record<string, string> = {},
+  { folder = join(ROOT, COVERS_FOLDER), cache = join(ROOT, "node_modules/.cache/site-covers") }: CoverFolders = {},
+): Promise<{ byFieldUrl: Map<string, Cover>; files: Map<string, Uint8Array> }> {
   const byFieldUrl = new Map<string, Cover>();
   const files = new Map<string, Uint8Array>();
-  for (const field of site.fields) {
+  const problems: ContentProblem[] = [];
+  for (const [i, field] of site.fields.entries()) {
+    if (field.cover) {
+      const at = `fields[${i}].cover`;
+      try {
+        byFieldUrl.set(field.url, await ownerCover(field, folder, cache, files));
+      } catch (error) {
+        if (!(error instanceof CoverError)) throw error;
+        problems.push({ source: sources[at] ?? CONTENT_FILE, field: at, message: `(${COVERS_FOLDER}/${field.cover}) ${error.message}` });
+      }
+      continue;
+    }
     const { svg, alt } = drawnCover(field, measured.get(field.url), theme);
     const bytes = new TextEncoder().encode(svg);
     const path = assetPath(`cover-${fieldSlug(field)}`, "svg", bytes);
     files.set(path.slice(1), bytes);
     byFieldUrl.set(field.url, { path, width: COVER_SIZE, height: COVER_SIZE, alt });
   }
+  if (problems.length > 0) throw new ContentError(problems);
   return { byFieldUrl, files };
+}
+
+/** An image that cannot be a cover: the message completes "fields[i].cover (file) …". */
+class CoverError extends Error {}
+
+const FORMATS: Record<string, string> = { jpeg: "JPEG", png: "PNG", webp: "WebP", heif: "AVIF" };
+
+async function ownerCover(field: Field, folder: string, cache: string, files: Map<string, Uint8Array>): Promise<Cover> {
+  const bytes = await readFile(join(folder, field.cover!)).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw new CoverError(`cannot be read: ${error.message}`);
+    const there = (await readdir(folder).catch(() => [] as string[])).filter((f) => !f.startsWith("."));
+    throw new CoverError(`does not exist (the folder holds ${there.slice(0, 5).join(", ") || "no image"}${there.length > 5 ? ", …" : ""})`);
+  });
+  const { default: sharp } = await import("sharp");
+  const info = await sharp(bytes).metadata().catch(() => {
+    throw new CoverError("cannot be read as an image: it is not a JPEG, PNG, WebP or AVIF file. Export it again as one of these");
+  });
+  if (!info.format || !(info.format in FORMATS)) throw new CoverError(`is a ${info.format ?? "kind of"} image: a cover is a JPEG, PNG, WebP or AVIF file`);
+  const [width, height] = (info.orientation ?? 1) >= 5 ? [info.height!, info.width!] : [info.width!, info.height!];
+  if (Math.max(width, height) < COVER_SETTINGS.longestSideAtLeast) {
+    throw new CoverError(`is ${width}×${height} px: a cover needs at least ${COVER_SETTINGS.longestSideAtLeast} px on its long side, to stay sharp on a phone's screen`);
+  }
+  if (Math.max(width, height) / Math.min(width, height) > COVER_SETTINGS.widestShape) {
+    throw new CoverError(`is ${width}×${height} px, too long and thin to crop square: a cover is at most twice as long as it is wide`);
+  }
+  const side = Math.min(width, height);
+  const key = createHash("sha256").update(bytes).update(JSON.stringify(COVER_SETTINGS)).digest("hex").slice(0, 24);
+  const made = async (format: "avif" | "webp", size: number): Promise<Uint8Array> => {
+    const cached = join(cache, `${key}-${size}.${format}`);
+    const kept = await readFile(cached).catch(() => undefined);
+    if (kept) return new Uint8Array(kept);
+    // rotate(): as the camera held it; sharp writes no metadata unless asked, so none of the original's goes out.
+    const image = sharp(bytes, { failOn: "truncated" }).rotate().resize(size, size, { fit: "cover", position: "attention" });
+    const out = await (format === "avif" ? image.avif({ quality: COVER_SETTINGS.avifQuality, effort: COVER_SETTINGS.avifEffort }) : image.webp({ quality: COVER_SETTINGS.webpQuality }))
+      .toBuffer()
+      .catch((error: Error) => {
+        throw new CoverError(`is damaged or cut short, and cannot be decoded (${error.message}). Export it again`);
+      });
+    await mkdir(cache, { recursive: true });
+    await writeFile(`${cached}.${process.pid}`, out);
+    await rename(`${cached}.${process.pid}`, cached);
+    return new Uint8Array(out);
+  };
+  const sizes = COVER_SETTINGS.widths.filter((w) => w <= side);
+  const sources: Cover["sources"] = [];
+  let largest = "";
+  for (const format of ["avif", "webp"] as const) {
+    const set: string[] = [];
+    for (const size of sizes) {
+      const out = await made(format, size);
+      const path = assetPath(`cover-${fieldSlug(field)}-${size}`, format, out);
+      files.set(path.slice(1), out);
+      set.push(`${path} ${size}w`);
+      if (format === "webp") largest = path;
+    }
+    sources.push({ type: `image/${format}`, srcset: set });
+  }
+  const top = sizes.at(-1)!;
+  return { path: largest, width: top, height: top, alt: `The cover of ${field.title}`, sources };
 }
