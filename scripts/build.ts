@@ -12,6 +12,7 @@ import { ROOT } from "./paths";
 import { checkSite } from "./build/check";
 import { commandLine, usageError } from "./build/command-line";
 import { buildCovers } from "./build/media/covers";
+import { buildFieldShareImages } from "./build/media/field-share";
 import { buildPreviews, previewTable } from "./build/media/previews";
 import { theme } from "./build/styles";
 import { renderSite } from "./build/render";
@@ -62,10 +63,11 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
   const assets = await buildAssets(content, urls, tools, sources);
   const previews = await buildPreviews(content, sources);
   const covers = await buildCovers(content, previews.measured, theme(), sources);
+  const shares = await buildFieldShareImages(content, covers.forShare, theme());
 
   // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy: the site's pages, the
   //    catalogue's further pages, and a page for each field.
-  const all = sitePages(content, pages);
+  const all = sitePages(content, pages, shares.byFieldUrl);
   const html = await renderSite({ site: content, assets: assets.page, urls, previews: previews.byFieldUrl, covers: covers.byFieldUrl, pages: all });
 
   // 4. Files for hosts and crawlers: the sitemap and robots.txt, and headers with the same policy.
@@ -74,6 +76,7 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
     ...assets.files,
     ...previews.files,
     ...covers.files,
+    ...shares.files,
     ...html,
     ["sitemap.xml", sitemapXml(routes, urls)],
     ["robots.txt", robotsTxt(urls)],

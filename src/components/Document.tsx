@@ -40,6 +40,7 @@ export function Document({
   const title = pageTitle(plain(meta.title), meta.path, site);
   const description = plain(meta.description);
   const canonical = meta.noindex ? undefined : urls.absolute(meta.path);
+  const image = meta.image ?? { ...assets.shareImage, alt: `${site.brand}: ${site.tagline}` };
   return (
     <html lang="en">
       <head>
@@ -64,13 +65,13 @@ export function Document({
         <meta property="og:title" content={title} />
         <meta property="og:description" content={description} />
         {canonical && <meta property="og:url" content={canonical} />}
-        <meta property="og:image" content={urls.absolute(assets.shareImage.path)} />
-        <meta property="og:image:width" content={String(assets.shareImage.width)} />
-        <meta property="og:image:height" content={String(assets.shareImage.height)} />
-        <meta property="og:image:alt" content={`${site.brand}: ${site.tagline}`} />
+        <meta property="og:image" content={urls.absolute(image.path)} />
+        <meta property="og:image:width" content={String(image.width)} />
+        <meta property="og:image:height" content={String(image.height)} />
+        <meta property="og:image:alt" content={image.alt} />
         <meta property="og:locale" content={frame.locale} />
         <meta name="twitter:card" content="summary_large_image" />
-        <meta name="twitter:image:alt" content={`${site.brand}: ${site.tagline}`} />
+        <meta name="twitter:image:alt" content={image.alt} />
         <link rel="apple-touch-icon" href={urls.path(assets.appleTouchIcon)} />
         {assets.icon && <link rel="icon" href={urls.path(assets.icon.href)} type={assets.icon.type} />}
         <style dangerouslySetInnerHTML={{ __html: STYLE_PLACEHOLDER }} />

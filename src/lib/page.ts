@@ -10,6 +10,16 @@ export interface PageMeta {
   nav?: { label: string; order: number };
   /** Pages that must stay out of search results (the 404 page). */
   noindex?: boolean;
+  /** The picture a shared link to this page shows, when it has one of its own (a field's page); else the site's. */
+  image?: ShareImage;
+}
+
+/** A 1200×630 picture shown when a page is shared, and what it shows. */
+export interface ShareImage {
+  path: string;
+  width: number;
+  height: number;
+  alt: string;
 }
 
 /** A <link> a page adds after its first paint: see PageAssets.afterPaint. */

@@ -14,6 +14,7 @@ import { productQuestions } from "../content/questions";
 import { siteSlots } from "../content/slots";
 import { fieldData } from "../content/structured-data";
 import type { Field, SiteContent } from "../content/types";
+import type { ShareImage } from "../lib/page";
 import { fillSlots } from "../lib/slots";
 import type { PageModule, PageProps } from "./types";
 
@@ -28,10 +29,13 @@ function describe(field: Field, site: SiteContent): string {
   return fillSlots(local, siteSlots(site));
 }
 
-/** A page for each field, at /fields/<slug>/: everything about it, and the way to buy it. Not in the top bar. */
-export function fieldPages(site: SiteContent): PageModule[] {
+/**
+ * A page for each field, at /fields/<slug>/: everything about it, and the way to buy it, shared with a picture of its
+ * own where the build made one. Not in the top bar.
+ */
+export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareImage> = new Map()): PageModule[] {
   return site.fields.map((field, i) => ({
-    meta: { path: fieldPath(field), title: field.title, description: describe(field, site) },
+    meta: { path: fieldPath(field), title: field.title, description: describe(field, site), image: images.get(field.url) },
     structuredData: (content, urls, previews) => fieldData(field, content, urls, previews),
     Page: ({ url, previews, covers }: PageProps) => {
       const preview = previews.get(field.url);

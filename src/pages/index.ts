@@ -3,6 +3,7 @@ import * as allFields from "./all-fields";
 import { cataloguePages } from "./all-fields";
 import { fieldPages } from "./field";
 import type { SiteContent } from "../content/types";
+import type { ShareImage } from "../lib/page";
 import * as contact from "./contact";
 import * as home from "./home";
 import * as notFound from "./not-found";
@@ -17,8 +18,8 @@ export const pages: readonly PageModule[] = [home, about, services, products, al
  * Every page the site renders for this content: the pages above, page 2 and on of a long catalogue, and a page for
  * each field. Only the pages above are in the top bar.
  */
-export function sitePages(site: SiteContent, list: readonly PageModule[] = pages): PageModule[] {
-  return [...list, ...cataloguePages(site), ...fieldPages(site)];
+export function sitePages(site: SiteContent, list: readonly PageModule[] = pages, shareImages?: ReadonlyMap<string, ShareImage>): PageModule[] {
+  return [...list, ...cataloguePages(site), ...fieldPages(site, shareImages)];
 }
 
 /** The top bar's links, from the pages' own meta, in nav order: the one place the nav is derived. */

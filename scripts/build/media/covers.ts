@@ -9,6 +9,7 @@ import { CONTENT_FILE, ContentError, COVERS_FOLDER, type ContentProblem } from "
 import { ROOT } from "../../paths";
 import { assetPath } from "../asset-path";
 import type { Theme } from "../styles";
+import { SHARE_IMAGE } from "./images";
 import type { Measured } from "./previews";
 
 /** The size a drawn cover is made at: square, as covers in every shop are. */
@@ -107,15 +108,19 @@ export async function buildCovers(
   theme: Theme,
   sources: Record<string, string> = {},
   { folder = join(ROOT, COVERS_FOLDER), cache = join(ROOT, "node_modules/.cache/site-covers") }: CoverFolders = {},
-): Promise<{ byFieldUrl: Map<string, Cover>; files: Map<string, Uint8Array> }> {
+): Promise<{ byFieldUrl: Map<string, Cover>; files: Map<string, Uint8Array>; forShare: Map<string, string> }> {
   const byFieldUrl = new Map<string, Cover>();
   const files = new Map<string, Uint8Array>();
+  /** Each cover as a data: URL, for the field's share image to draw. */
+  const forShare = new Map<string, string>();
   const problems: ContentProblem[] = [];
   for (const [i, field] of site.fields.entries()) {
     if (field.cover) {
       const at = `fields[${i}].cover`;
       try {
-        byFieldUrl.set(field.url, await ownerCover(field, folder, cache, files));
+        const { cover, share } = await ownerCover(field, folder, cache, files);
+        byFieldUrl.set(field.url, cover);
+        forShare.set(field.url, `data:image/png;base64,${Buffer.from(share).toString("base64")}`);
       } catch (error) {
         if (!(error instanceof CoverError)) throw error;
         problems.push({ source: sources[at] ?? CONTENT_FILE, field: at, message: `(${COVERS_FOLDER}/${field.cover}) ${error.message}` });
@@ -127,9 +132,10 @@ export async function buildCovers(
     const path = assetPath(`cover-${fieldSlug(field)}`, "svg", bytes);
     files.set(path.slice(1), bytes);
     byFieldUrl.set(field.url, { path, width: COVER_SIZE, height: COVER_SIZE, alt });
+    forShare.set(field.url, `data:image/svg+xml;base64,${Buffer.from(bytes).toString("base64")}`);
   }
   if (problems.length > 0) throw new ContentError(problems);
-  return { byFieldUrl, files };
+  return { byFieldUrl, files, forShare };
 }
 
 /** An image that cannot be a cover: the message completes "fields[i].cover (file) …". */
@@ -137,7 +143,7 @@ class CoverError extends Error {}
 
 const FORMATS: Record<string, string> = { jpeg: "JPEG", png: "PNG", webp: "WebP", heif: "AVIF" };
 
-async function ownerCover(field: Field, folder: string, cache: string, files: Map<string, Uint8Array>): Promise<Cover> {
+async function ownerCover(field: Field, folder: string, cache: string, files: Map<string, Uint8Array>): Promise<{ cover: Cover; share: Uint8Array }> {
   const bytes = await readFile(join(folder, field.cover!)).catch(async (error: NodeJS.ErrnoException) => {
     if (error.code !== "ENOENT") throw new CoverError(`cannot be read: ${error.message}`);
     const there = (await readdir(folder).catch(() => [] as string[])).filter((f) => !f.startsWith("."));
@@ -157,13 +163,14 @@ async function ownerCover(field: Field, folder: string, cache: string, files: Ma
   }
   const side = Math.min(width, height);
   const key = createHash("sha256").update(bytes).update(JSON.stringify(COVER_SETTINGS)).digest("hex").slice(0, 24);
-  const made = async (format: "avif" | "webp", size: number): Promise<Uint8Array> => {
+  const made = async (format: "avif" | "webp" | "png", size: number): Promise<Uint8Array> => {
     const cached = join(cache, `${key}-${size}.${format}`);
     const kept = await readFile(cached).catch(() => undefined);
     if (kept) return new Uint8Array(kept);
     // rotate(): as the camera held it; sharp writes no metadata unless asked, so none of the original's goes out.
     const image = sharp(bytes, { failOn: "truncated" }).rotate().resize(size, size, { fit: "cover", position: "attention" });
-    const out = await (format === "avif" ? image.avif({ quality: COVER_SETTINGS.avifQuality, effort: COVER_SETTINGS.avifEffort }) : image.webp({ quality: COVER_SETTINGS.webpQuality }))
+    const encoded = format === "avif" ? image.avif({ quality: COVER_SETTINGS.avifQuality, effort: COVER_SETTINGS.avifEffort }) : format === "webp" ? image.webp({ quality: COVER_SETTINGS.webpQuality }) : image.png();
+    const out = await encoded
       .toBuffer()
       .catch((error: Error) => {
         throw new CoverError(`is damaged or cut short, and cannot be decoded (${error.message}). Export it again`);
@@ -188,5 +195,7 @@ async function ownerCover(field: Field, folder: string, cache: string, files: Ma
     sources.push({ type: `image/${format}`, srcset: set });
   }
   const top = sizes.at(-1)!;
-  return { path: largest, width: top, height: top, alt: `The cover of ${field.title}`, sources };
+  // The square the field's share image draws it in (SHARE_IMAGE's height).
+  const share = await made("png", SHARE_IMAGE.height);
+  return { cover: { path: largest, width: top, height: top, alt: `The cover of ${field.title}`, sources }, share };
 }

@@ -156,6 +156,65 @@ export function shareImage(
   return { svg, faces };
 }
 
+/** A field page's share image: its cover square on the left, the studio's name and the field's title beside it. */
+const FIELD_TITLE: TextStyle = { weight: 600, largest: 80, smallest: 40, step: 4, lines: 4, leading: 1.08 };
+const FIELD_TEXT = { left: SHARE_IMAGE.height + 60, width: SHARE_IMAGE.width - SHARE_IMAGE.height - 60 - 56 } as const;
+
+/**
+ * The picture a shared link to a field's page shows: its cover (an image, as a data: URL) filling the left square,
+ * the studio's name above the field's title, in the largest size at which the title fits, and its tuning beneath.
+ * A title that cannot fit even at the smallest size, or that no typeface here can draw, stops the build, naming it.
+ */
+export function fieldShareImage(
+  field: { title: string; tuning: string },
+  at: string,
+  site: SiteContent,
+  cover: string,
+  theme: Theme = stylesheetTheme(),
+  installed: (face: Typeface) => boolean = isInstalled,
+): { svg: string; faces: Typeface[] } {
+  const title: Source = { field: `${at}.title`, source: CONTENT_FILE, text: field.title };
+  const brand: Source = { field: "brand", source: CONTENT_FILE, text: site.brand.toLocaleUpperCase("en") };
+  const tuning: Source = { field: `${at}.tuning`, source: CONTENT_FILE, text: field.tuning };
+  const { toInstall, missing } = facesFor([title.text, brand.text, tuning.text], installed);
+  if (toInstall.length > 0 || missing.length > 0) {
+    throw new ContentError([{ ...title, message: "has characters the share image cannot draw with the typefaces installed here: see the site's share image for which to add" }]);
+  }
+  const { faces } = facesFor([title.text, brand.text, tuning.text], installed);
+  const measure = measurer(faces);
+  const placed = sizes(FIELD_TITLE)
+    .map((size) => ({ size, lines: wrap(title.text, size, FIELD_TITLE, measure, FIELD_TEXT.width) }))
+    .find((p) => p.lines !== undefined);
+  if (!placed) throw new ContentError([{ ...title, message: `is too long for its page's share image (1200×630): even at ${FIELD_TITLE.smallest} px it does not fit on ${FIELD_TITLE.lines} lines. Shorten it` }]);
+  const tuningLines = sizes({ ...TAGLINE, lines: 2 })
+    .map((size) => ({ size, lines: wrap(tuning.text, size, { ...TAGLINE, lines: 2 }, measure, FIELD_TEXT.width) }))
+    .find((p) => p.lines !== undefined) ?? { size: TAGLINE.smallest, lines: [] as string[] };
+  const { width, height } = SHARE_IMAGE;
+  const lines = placed.lines!;
+  // The block centred in the height: the name, the title, the tuning.
+  const block = 26 + 36 + lines.length * placed.size * FIELD_TITLE.leading + 20 + tuningLines.lines!.length * tuningLines.size * TAGLINE.leading;
+  let y = (height - block) / 2 + 26;
+  const text = (size: number, weight: number, fill: string, content: string, extra = "") =>
+    `<text x="${FIELD_TEXT.left}" y="${Math.round(y)}" font-weight="${weight}" font-size="${size}" fill="${fill}"${extra}>${svgText(content)}</text>`;
+  const parts = [text(EYEBROW.size, EYEBROW.weight, theme.tealLight, brand.text, ` letter-spacing="${EYEBROW.tracking}"`)];
+  y += 36;
+  for (const line of lines) {
+    y += placed.size * FIELD_TITLE.leading * (parts.length === 1 ? 0.92 : 1);
+    parts.push(text(placed.size, FIELD_TITLE.weight, theme.text, line));
+  }
+  y += 20;
+  for (const line of tuningLines.lines!) {
+    y += tuningLines.size * TAGLINE.leading;
+    parts.push(text(tuningLines.size, TAGLINE.weight, theme.muted, line));
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <rect width="${width}" height="${height}" fill="${theme.background}"/>
+  <image x="0" y="0" width="${height}" height="${height}" preserveAspectRatio="xMidYMid slice" xlink:href="${cover}"/>
+  ${parts.join("\n  ")}
+</svg>`;
+  return { svg, faces };
+}
+
 interface Placed {
   size: number;
   lines: string[];
@@ -236,7 +295,7 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
  * style allows (or one word alone is too wide). Lines break at spaces, and between words in scripts that
  * use no spaces; punctuation stays with the word before it.
  */
-function wrap(text: string, size: number, style: TextStyle, measure: Measure): string[] | undefined {
+function wrap(text: string, size: number, style: TextStyle, measure: Measure, width = TEXT_WIDTH): string[] | undefined {
   const words: { text: string; spaced: boolean }[] = [];
   for (const [i, chunk] of text.trim().split(/\s+/).entries()) {
     const parts = UNSPACED.test(chunk) ? wordsOf(chunk) : [chunk];
@@ -246,8 +305,8 @@ function wrap(text: string, size: number, style: TextStyle, measure: Measure): s
   for (const word of words) {
     const last = lines.at(-1);
     const joined = last === undefined ? undefined : `${last}${word.spaced ? " " : ""}${word.text}`;
-    if (joined !== undefined && measure(joined, size, style.weight) <= TEXT_WIDTH) lines[lines.length - 1] = joined;
-    else if (measure(word.text, size, style.weight) <= TEXT_WIDTH) lines.push(word.text);
+    if (joined !== undefined && measure(joined, size, style.weight) <= width) lines[lines.length - 1] = joined;
+    else if (measure(word.text, size, style.weight) <= width) lines.push(word.text);
     else return undefined;
     if (lines.length > style.lines) return undefined;
   }
