@@ -10,6 +10,8 @@ import type { Theme } from "../styles";
 import { fieldShareImage, renderPng, SHARE_IMAGE } from "./images";
 
 const CACHE = join(ROOT, "node_modules/.cache/site-share");
+/** A change to how a field's share image is laid out (images.ts, fieldShareImage), so that no kept picture of the old way is used. */
+const SHARE_LAYOUT_VERSION = 1;
 
 /**
  * Each field page's share image (1200×630: its cover and its title), by the field's storefront URL, and the files.
@@ -24,10 +26,13 @@ export async function buildFieldShareImages(
   const byFieldUrl = new Map<string, ShareImage>();
   const files = new Map<string, Uint8Array>();
   for (const [i, field] of site.fields.entries()) {
-    const { svg, faces } = fieldShareImage(field, `fields[${i}]`, site, covers.get(field.url)!, theme);
-    const kept = join(cache, `${createHash("sha256").update(svg).digest("hex").slice(0, 32)}.png`);
+    // Known by what it is drawn from, so that a kept picture costs no layout (measuring text is the slow part).
+    const cover = covers.get(field.url)!;
+    const key = createHash("sha256").update(JSON.stringify([field.title, field.tuning, site.brand, theme, SHARE_LAYOUT_VERSION])).update(cover).digest("hex");
+    const kept = join(cache, `${key.slice(0, 32)}.png`);
     let png: Uint8Array | undefined = await readFile(kept).then((b) => new Uint8Array(b), () => undefined);
     if (!png) {
+      const { svg, faces } = fieldShareImage(field, `fields[${i}]`, site, cover, theme);
       png = renderPng(svg, undefined, faces);
       await mkdir(cache, { recursive: true });
       await writeFile(`${kept}.${process.pid}`, png);
