@@ -479,6 +479,16 @@ describe("#24 a page for each field", () => {
         expect(img.getAttribute("loading"), `${file} #${i}`).toBe(i < 3 ? null : "lazy");
       });
     }
+    // A drawn cover first in a list comes in the page itself: painted with the text, no request of its own.
+    const drawn = { ...FIXTURE_SITE, fields: twelveFields(FIXTURE_SITE.fields[0]!) };
+    const withSvg = new Map([...fakeCovers(drawn)].map(([u, c]) => [u, { ...c, svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 1200" width="1200" height="1200"><defs><radialGradient id="glow"/></defs><rect fill="url(#glow)"/></svg>' }]));
+    const inlined = await renderSite({ site: drawn, assets: FAKE_ASSETS, urls: createUrls(drawn), previews: fakePreviews(drawn), covers: withSvg, pages: sitePages(drawn) });
+    for (const file of ["products/index.html", "all-fields/index.html"]) {
+      const cards = [...page(file, inlined).querySelectorAll(".field-card")];
+      const svg = cards[0]!.querySelector("svg.field-card__cover")!;
+      expect([svg.getAttribute("role"), svg.getAttribute("aria-label"), svg.querySelector("radialGradient")!.id, svg.getAttribute("width")]).toEqual(["img", `The cover of ${drawn.fields[0]!.title}`, "glow-first-cover", null]);
+      expect(cards.slice(1).every((card) => card.querySelector("svg.field-card__cover") === null && card.querySelector("img.field-card__cover") !== null), file).toBe(true);
+    }
     const own = page(outputFileFor(fieldPath(FIXTURE_SITE.fields[0]!)), twelve).querySelector(".field-detail img")!;
     expect([own.getAttribute("src"), own.getAttribute("loading")]).toEqual(["/assets/cover-0.svg", null]);
     // An owner's image: each format at each size, the browser choosing by the width the layout gives it.

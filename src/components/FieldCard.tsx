@@ -39,6 +39,7 @@ export function FieldCard({
   listenAt,
   cover,
   eager = false,
+  first = false,
 }: {
   field: Field;
   preview?: Preview;
@@ -46,6 +47,8 @@ export function FieldCard({
   cover?: Cover;
   /** Loaded with the page, for a card in the first screen; others wait until they are scrolled near. */
   eager?: boolean;
+  /** The page's first card: its cover, if drawn, comes in the page itself. */
+  first?: boolean;
   site: SiteContent;
   url: (path: string) => string;
   linkLabel: string;
@@ -59,7 +62,7 @@ export function FieldCard({
   const compact = form === "compact";
   return (
     <article className={`card field-card${compact ? " field-card--compact" : ""}`} id={id}>
-      {cover && !compact && <CoverImage cover={cover} url={url} className="field-card__cover" eager={eager} sizes={COVER_SIZES.card} />}
+      {cover && !compact && <CoverImage cover={cover} url={url} className="field-card__cover" eager={eager} sizes={COVER_SIZES.card} inline={first} />}
       <p className="eyebrow card__label">
         {compact && (
           <>
@@ -101,7 +104,16 @@ export const COVER_SIZES = {
  * A field's cover, its size given so that nothing moves when it arrives: an owner's image in AVIF or WebP at the
  * size the layout needs, or the cover the build drew.
  */
-export function CoverImage({ cover, url, className, eager = false, sizes }: { cover: Cover; url: (path: string) => string; className: string; eager?: boolean; sizes: string }) {
+export function CoverImage({ cover, url, className, eager = false, sizes, inline = false }: { cover: Cover; url: (path: string) => string; className: string; eager?: boolean; sizes: string; inline?: boolean }) {
+  // The first cover a list shows, when the build drew it: painted with the page, no request of its own (on a phone it
+  // is the largest thing in the first view, and a fetched picture would paint a round trip after the text).
+  if (inline && cover.svg) {
+    const svg = cover.svg
+      .replace(/ id="(\w+)"/g, ' id="$1-first-cover"')
+      .replace(/url\(#(\w+)\)/g, "url(#$1-first-cover)")
+      .replace(/ width="\d+" height="\d+">/, ` preserveAspectRatio="xMidYMid slice" class="${className}" role="img" aria-label="${escapeAttribute(cover.alt)}">`);
+    return <span className="cover-inline" dangerouslySetInnerHTML={{ __html: svg }} />;
+  }
   const img = <img className={className} src={url(cover.path)} alt={cover.alt} width={cover.width} height={cover.height} loading={eager ? undefined : "lazy"} decoding="async" />;
   if (!cover.sources) return img;
   return (
@@ -113,6 +125,8 @@ export function CoverImage({ cover, url, className, eager = false, sizes }: { co
     </picture>
   );
 }
+
+const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /** The field's player, and what it plays said plainly beneath it. */
 export function FieldPreview({ field, preview, site, url }: { field: Field; preview: Preview; site: SiteContent; url: (path: string) => string }) {

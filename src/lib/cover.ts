@@ -8,4 +8,6 @@ export interface Cover {
   alt: string;
   /** An owner's image in each format and size, best first, for <picture> (site paths with their widths). */
   sources?: { type: "image/avif" | "image/webp"; srcset: string[] }[];
+  /** A drawn cover's own SVG, for the one a page shows first to carry in its HTML rather than fetch. */
+  svg?: string;
 }

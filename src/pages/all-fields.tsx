@@ -61,6 +61,7 @@ function CataloguePage({ site, url, previews, covers, page }: PageProps & { page
               preview={previews.get(field.url)}
               cover={covers.get(field.url)}
               eager={i < FIRST_ROW}
+              first={i === 0}
               site={site}
               url={url}
               linkLabel={catalogue.view}

@@ -37,7 +37,7 @@ export function Page({ site, url, previews, covers }: PageProps) {
       <Section id="fields" title={fields.title}>
         <CardGrid columns={columnsFor(shown.length)}>
           {shown.map((field, i) => (
-            <FieldCard key={field.url} field={field} preview={previews.get(field.url)} cover={covers.get(field.url)} eager={i < FIRST_ROW} site={site} url={url} linkLabel={fields.buy} id={ids[i]} />
+            <FieldCard key={field.url} field={field} preview={previews.get(field.url)} cover={covers.get(field.url)} eager={i < FIRST_ROW} first={i === 0} site={site} url={url} linkLabel={fields.buy} id={ids[i]} />
           ))}
         </CardGrid>
         <div className="section__footer">

@@ -131,7 +131,7 @@ export async function buildCovers(
     const bytes = new TextEncoder().encode(svg);
     const path = assetPath(`cover-${fieldSlug(field)}`, "svg", bytes);
     files.set(path.slice(1), bytes);
-    byFieldUrl.set(field.url, { path, width: COVER_SIZE, height: COVER_SIZE, alt });
+    byFieldUrl.set(field.url, { path, width: COVER_SIZE, height: COVER_SIZE, alt, svg });
     forShare.set(field.url, `data:image/svg+xml;base64,${Buffer.from(bytes).toString("base64")}`);
   }
   if (problems.length > 0) throw new ContentError(problems);
