@@ -3,6 +3,8 @@ import { fieldSlug } from "../../../src/content/fields";
 import type { Field, SiteContent } from "../../../src/content/types";
 import type { Cover } from "../../../src/lib/cover";
 import { createHash } from "node:crypto";
+// A static import: the dev server runs the build as a CommonJS bundle in a context where import() has no loader.
+import sharp from "sharp";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { CONTENT_FILE, ContentError, COVERS_FOLDER, type ContentProblem } from "../../../src/content/validate";
@@ -149,7 +151,6 @@ async function ownerCover(field: Field, folder: string, cache: string, files: Ma
     const there = (await readdir(folder).catch(() => [] as string[])).filter((f) => !f.startsWith("."));
     throw new CoverError(`does not exist (the folder holds ${there.slice(0, 5).join(", ") || "no image"}${there.length > 5 ? ", …" : ""})`);
   });
-  const { default: sharp } = await import("sharp");
   const info = await sharp(bytes).metadata().catch(() => {
     throw new CoverError("cannot be read as an image: it is not a JPEG, PNG, WebP or AVIF file. Export it again as one of these");
   });
