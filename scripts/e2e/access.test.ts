@@ -8,6 +8,7 @@ import { sample } from "../../src/content/sample";
 import { site } from "../../src/content/site";
 import { siteSlots } from "../../src/content/slots";
 import { plainText } from "../../src/lib/slots";
+import { FALLBACK_FACES } from "../build/media/web-fonts";
 import { pdfPageTexts } from "./pdf";
 import { folderSource, listen, siteHandler } from "../serve/static-server";
 import { decodePng, inkShare, type Pixels } from "./png";
@@ -194,6 +195,39 @@ describe("the headings' serif", () => {
     expect(await layoutShifts(page)).toEqual([]);
     expect(watched.problems).toEqual([]);
     await context.close();
+  });
+
+  it("until it is there, a system serif scaled to it stands in: one of the scaled faces, setting the page's text within 3% of the brand's measure", async () => {
+    const page = fixture.page;
+    await visit(page, "/about/", { use: false });
+    const measured = await page.evaluate(async () => {
+      const fallback = getComputedStyle(document.documentElement).getPropertyValue("--font-display-fallback");
+      const text = [...document.querySelectorAll("main p")].map((p) => p.textContent).join(" ");
+      // Canvas measures in a face only once it is loaded, a local one too (and those the system lacks fail to).
+      await document.fonts.load('600 100px "EB Garamond"', text);
+      await Promise.allSettled(fallback.split(",").map((family) => document.fonts.load(`600 100px ${family}`, text)));
+      const context = document.createElement("canvas").getContext("2d")!;
+      const width = (family: string) => {
+        context.font = `600 100px ${family}`;
+        return context.measureText(text).width;
+      };
+      const probe = document.body.appendChild(Object.assign(document.createElement("span"), { id: "fallback-probe", textContent: text.slice(0, 200) }));
+      probe.style.fontFamily = fallback;
+      probe.style.fontWeight = "600";
+      return { ratio: width(fallback) / width('"EB Garamond"'), characters: text.length };
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument");
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "#fallback-probe" });
+    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+    await cdp.detach();
+    // The face the system drew it in is one the build scaled (the machine's serif: DejaVu or Liberation on Linux).
+    const scaled = FALLBACK_FACES.flatMap((face) => face.local);
+    expect(fonts.map((f) => f.familyName).filter((name) => !scaled.some((local) => local.startsWith(name)))).toEqual([]);
+    expect(measured.characters).toBeGreaterThan(500);
+    expect(Math.abs(measured.ratio - 1)).toBeLessThan(0.03);
   });
 
   it("every button speaks in the page's own font, not the browser's button font", async () => {

@@ -13,8 +13,8 @@
  *    <noscript> links them instead.
  * 5. The headings' serif never holds up a first paint: a page sets it only when an earlier page has fetched it
  *    (after that page had loaded and painted), so it comes from the cache. Until then, and if the cache has
- *    lost it, the headings keep the system serif: `font-display: optional` never swaps one face for another
- *    once text is drawn, so nothing shifts.
+ *    lost it, the headings keep a system serif scaled to the brand's metrics (scripts/build/media/web-fonts.ts):
+ *    `font-display: optional` never swaps one face for another once text is drawn, and the two set the same lines.
  */
 declare const __ISLANDS__: {
   entry: string;
@@ -40,7 +40,13 @@ document.documentElement.classList.add("js");
 // asks for /favicon.ico at once, and Lighthouse counts that request against the largest paint.
 const icon = document.head.appendChild(Object.assign(document.createElement("link"), { rel: "icon", href: "data:," }));
 try {
-  if (localStorage.getItem(FONT_KEY) === FONT) document.documentElement.classList.add("font-cached");
+  if (localStorage.getItem(FONT_KEY) === FONT) {
+    document.documentElement.classList.add("font-cached");
+    // Asked for now, from the cache, rather than once the headings' styles are worked out: a preloaded face with
+    // `font-display: optional` is waited for (a moment at most) before the first layout, so it is never laid out
+    // once in the stand-in and again in the face.
+    document.head.append(Object.assign(document.createElement("link"), { rel: "preload", as: "font", type: "font/woff2", crossOrigin: "", href: FONT }));
+  }
 } catch {
   // Storage refused (a privacy setting): the headings keep the system serif.
 }

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import subsetFont from "subset-font";
 import { assetPath } from "../asset-path";
+import { fallbackDescriptors, faceMetrics, type FaceMetrics } from "./font-metrics";
 import { MAIN_FACE } from "./fonts";
 import { ROOT } from "../../paths";
 
@@ -25,6 +27,26 @@ export const DISPLAY_FONT = {
   /** OpenType features kept: kerning and the standard ligatures. The rest (small caps, swashes...) is not set. */
   features: ["kern", "liga"],
 } as const;
+
+/**
+ * The serifs a visitor's system sets headings in until the brand's face is there, each scaled to set the same lines
+ * (styles/tokens.css' --font-display-fallback lists the families, in this order). Bold faces: the headings' weight is 600.
+ * Measured from Debian's files with faceMetrics; Georgia, which Debian lacks, from Capsize's table (xWidthAvg 1062),
+ * less the 0.5 to 1.4% by which Capsize's weighting measured wider than faceMetrics' on Noto Serif and Times.
+ */
+export const FALLBACK_FACES: readonly { family: string; local: readonly string[]; metrics: FaceMetrics }[] = [
+  // macOS, iOS and Windows.
+  { family: "EB Garamond Georgia", local: ["Georgia Bold", "Georgia-Bold"], metrics: { unitsPerEm: 2048, ascent: 1878, descent: 449, lineGap: 0, averageWidth: 1052 } },
+  // Android, ChromeOS and many Linux systems.
+  { family: "EB Garamond Noto", local: ["Noto Serif Bold", "NotoSerif-Bold"], metrics: { unitsPerEm: 1000, ascent: 1069, descent: 293, lineGap: 0, averageWidth: 509.6 } },
+  { family: "EB Garamond DejaVu", local: ["DejaVu Serif Bold", "DejaVuSerif-Bold"], metrics: { unitsPerEm: 2048, ascent: 1923, descent: 483, lineGap: 0, averageWidth: 1160.4 } },
+  // Liberation Serif is drawn to Times New Roman's metrics.
+  {
+    family: "EB Garamond Times",
+    local: ["Times New Roman Bold", "TimesNewRomanPS-BoldMT", "Liberation Serif Bold", "LiberationSerif-Bold"],
+    metrics: { unitsPerEm: 2048, ascent: 1825, descent: 443, lineGap: 87, averageWidth: 874 },
+  },
+];
 
 type Range = readonly [number, number?];
 export type SubsetName = keyof typeof DISPLAY_FONT.subsets;
@@ -79,11 +101,16 @@ export async function buildWebFonts(): Promise<WebFont[]> {
  * more than a moment and never changes face after it is drawn, so the font can shift nothing (CLS stays 0).
  */
 export function fontFaceCss(fonts: readonly WebFont[], url: (path: string) => string): string {
-  return fonts
-    .map(
-      (font) =>
-        `@font-face{font-family:"${DISPLAY_FONT.family}";font-style:normal;font-weight:${DISPLAY_FONT.weight};font-display:optional;` +
-        `src:url(${url(font.path)}) format("woff2");unicode-range:${font.unicodeRange}}`,
-    )
-    .join("");
+  const brand = faceMetrics(readFileSync(DISPLAY_FONT.source));
+  const faces = fonts.map(
+    (font) =>
+      `@font-face{font-family:"${DISPLAY_FONT.family}";font-style:normal;font-weight:${DISPLAY_FONT.weight};font-display:optional;` +
+      `src:url(${url(font.path)}) format("woff2");unicode-range:${font.unicodeRange}}`,
+  );
+  const fallbacks = FALLBACK_FACES.map(
+    (face) =>
+      `@font-face{font-family:"${face.family}";font-weight:${DISPLAY_FONT.weight};` +
+      `src:${face.local.map((name) => `local("${name}")`).join(",")};${fallbackDescriptors(brand, face.metrics)}}`,
+  );
+  return [...faces, ...fallbacks].join("");
 }
