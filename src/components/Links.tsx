@@ -23,7 +23,7 @@ export function ButtonLink({
 }) {
   return (
     <a className={buttonClass(variant)} href={href}>
-      {typeof children === "string" ? <Text text={children} /> : children}
+      <span className="button__label">{typeof children === "string" ? <Text text={children} label /> : children}</span>
       {context && <span className="visually-hidden"> {context}</span>}
       <Icon name="arrow" className="button__icon" />
     </a>
@@ -41,7 +41,9 @@ export function StorefrontLink({ href, label, context, variant = "primary" }: { 
   return (
     <span className="leaves">
       <a className={buttonClass(variant)} href={href} target="_blank" rel="noopener">
-        <Text text={label} />
+        <span className="button__label">
+          <Text text={label} label />
+        </span>
         <span className="visually-hidden">
           {context ? `: ${context}` : ""}, {plain(frame.storefrontLink.spoken)}
         </span>
@@ -69,7 +71,13 @@ export function MailLink({
 }) {
   return (
     <a className={variant ? buttonClass(variant) : "text-link"} href={mailtoHref(email, preset)} data-print-target={children === email ? undefined : email}>
-      {typeof children === "string" && children !== email ? <Text text={children} /> : children}
+      {variant ? (
+        <span className="button__label">{typeof children === "string" && children !== email ? <Text text={children} label /> : children}</span>
+      ) : typeof children === "string" && children !== email ? (
+        <Text text={children} />
+      ) : (
+        children
+      )}
       {variant && <Icon name="mail" className="button__icon" />}
     </a>
   );

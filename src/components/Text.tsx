@@ -20,7 +20,7 @@ function useSetting(): TextSetting {
  * as links, and [[words still to write]] marked as such, so the owner sees at a glance what is missing and no
  * visitor mistakes an outline for the studio's terms.
  */
-export function Text({ text, local = {} }: { text: string; local?: LocalSlots }): ReactNode {
+export function Text({ text, local = {}, label = false }: { text: string; local?: LocalSlots; label?: boolean }): ReactNode {
   const { slots, url } = useSetting();
   return textRuns(fillSlots(fillSlots(text, local), slots)).map((run, i) =>
     run.toWrite ? (
@@ -32,8 +32,26 @@ export function Text({ text, local = {} }: { text: string; local?: LocalSlots })
       <a className="text-link" href={url(run.href)} key={i}>
         {run.text}
       </a>
+    ) : label ? (
+      <HyphenatedKept text={run.text} key={i} />
     ) : (
       run.text
+    ),
+  );
+}
+
+/**
+ * A label's words, each hyphenated one kept whole ("Ready-Made"): a browser may break a line after any hyphen,
+ * and a button reading "Browse Ready- / Made Fields" reads as two broken words.
+ */
+function HyphenatedKept({ text }: { text: string }): ReactNode {
+  return text.split(/(\S+[-\u2010]\S+)/).map((part, i) =>
+    i % 2 ? (
+      <span className="nowrap" key={i}>
+        {part}
+      </span>
+    ) : (
+      part
     ),
   );
 }
