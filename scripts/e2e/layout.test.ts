@@ -17,7 +17,7 @@ export const WIDTHS = [320, 375, 768, 1024, 1280, 1920];
  * With JavaScript on (its pages fold the menu behind a toggle at a phone's width; pages.test.ts checks those
  * without it), what a designer would circle on a page at its current width: anything reaching past the screen's sides, a
  * label broken at its hyphen, a button's icon on a line of its own, a row of boxes that leaves an empty cell,
- * two controls over each other.
+ * two controls over each other, two primary actions in one screenful.
  */
 export const layoutProblems = (page: Page) =>
   page.evaluate(() => {
@@ -74,6 +74,13 @@ export const layoutProblems = (page: Page) =>
         const overlap = Math.min(p.right, q.right) - Math.max(p.left, q.left) > 1 && Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top) > 1;
         if (overlap) problems.push(`over each other: ${name(a)} and ${name(b)}`);
       }
+    }
+
+    // One primary action per screenful: no two bright buttons closer than the screen is tall.
+    const primaries = [...document.querySelectorAll(".button--primary")].filter(visible).map((el) => [el, el.getBoundingClientRect()] as const).sort((a, b) => a[1].top - b[1].top);
+    for (const [i, [el, box]] of primaries.slice(1).entries()) {
+      const [before, above] = primaries[i]!;
+      if (box.top - above.bottom < innerHeight) problems.push(`two primary actions in one screenful: ${name(before)} and ${name(el)}`);
     }
 
     // Grids of boxes (cells with a border or a background): each row reaches both sides.
@@ -154,9 +161,10 @@ describe("the layout checks can fail", () => {
       <a href="#" style="display:block;width:4em">Go home <svg style="display:block" width="10" height="10"></svg></a>
       <button style="position:relative;top:0">one</button><button style="position:relative;left:-2em">two</button>
       <div style="width:400px;height:1px"></div>
+      <a class="button--primary" href="#">Buy</a> <a class="button--primary" href="#">Ask</a>
     </body>`);
     const problems = await layoutProblems(page);
-    for (const kind of ["an empty cell", "broken at a hyphen", "its icon alone on a line", "over each other", "wider than the screen"]) {
+    for (const kind of ["an empty cell", "broken at a hyphen", "its icon alone on a line", "over each other", "wider than the screen", "two primary actions"]) {
       expect(problems.some((p) => p.startsWith(kind)), `${kind} in ${problems.join("; ")}`).toBe(true);
     }
     await context.close();

@@ -179,8 +179,12 @@ export function FieldFacts({ field }: { field: Field }) {
   );
 }
 
-/** The storefront action, the field's price beside it where the owner set one (a cue, not a new label). */
-export function FieldAction({ field, label }: { field: Field; label: string }) {
+/**
+ * The storefront action, the field's price beside it where the owner set one (a cue, not a new label). Quiet in a
+ * list of cards, where a row of bright buttons would leave none leading; the field's own page makes it its one
+ * primary action.
+ */
+export function FieldAction({ field, label, variant = "secondary" }: { field: Field; label: string; variant?: "primary" | "secondary" }) {
   const price = field.price && priceInWords(field.price);
   return (
     <div className="field-action">
@@ -189,7 +193,7 @@ export function FieldAction({ field, label }: { field: Field; label: string }) {
           {price}
         </p>
       )}
-      <StorefrontLink href={field.url} label={label} context={price ? `${field.title}, ${price}` : field.title} />
+      <StorefrontLink href={field.url} label={label} context={price ? `${field.title}, ${price}` : field.title} variant={variant} />
     </div>
   );
 }

@@ -83,7 +83,8 @@ function CataloguePage({ site, url, previews, covers, page }: PageProps & { page
         title={custom.title}
         text={custom.text}
         actions={
-          <MailLink email={site.email} preset={mail.customProduct} variant="primary">
+          // Quiet: the catalogue's one primary action is its storefront, just above.
+          <MailLink email={site.email} preset={mail.customProduct} variant="secondary">
             {custom.ask}
           </MailLink>
         }

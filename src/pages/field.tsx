@@ -69,7 +69,7 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
                 <Text text={fieldPage.get} />
               </h2>
               <FieldFacts field={field} />
-              <FieldAction field={field} label={products.fields.buy} />
+              <FieldAction field={field} label={products.fields.buy} variant="primary" />
             </section>
             </div>
           </div>
