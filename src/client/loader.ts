@@ -38,14 +38,16 @@ const listening = { capture: true, passive: true } as const;
 document.documentElement.classList.add("js");
 // An icon that needs no request until the page has painted: a browser that finds none when the page has loaded
 // asks for /favicon.ico at once, and Lighthouse counts that request against the largest paint.
-const icon = document.head.appendChild(Object.assign(document.createElement("link"), { rel: "icon", href: "data:," }));
+/** A <link> with these attributes, added to <head>. */
+const addLink = (attributes: Partial<HTMLLinkElement>) => document.head.appendChild(Object.assign(document.createElement("link"), attributes));
+const icon = addLink({ rel: "icon", href: "data:," });
 try {
   if (localStorage.getItem(FONT_KEY) === FONT) {
     document.documentElement.classList.add("font-cached");
     // Asked for now, from the cache, rather than once the headings' styles are worked out: a preloaded face with
     // `font-display: optional` is waited for (a moment at most) before the first layout, so it is never laid out
     // once in the stand-in and again in the face.
-    document.head.append(Object.assign(document.createElement("link"), { rel: "preload", as: "font", type: "font/woff2", crossOrigin: "", href: FONT }));
+    addLink({ rel: "preload", as: "font", crossOrigin: "", href: FONT });
   }
 } catch {
   // Storage refused (a privacy setting): the headings keep the system serif.
@@ -76,14 +78,9 @@ function start() {
 }
 
 function afterPaint() {
-  for (const link of __AFTER_PAINT__) Object.assign(link.rel === "icon" ? icon : document.head.appendChild(document.createElement("link")), link);
+  for (const link of __AFTER_PAINT__) (link.rel === "icon" ? Object.assign(icon, link) : addLink(link));
   const extra = Object.entries(__ISLANDS__.byIsland).flatMap(([name, modules]) => (document.querySelector(`[data-island="${name}"]`) ? modules : []));
-  for (const href of new Set([...__ISLANDS__.modules, ...extra])) {
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.href = href;
-    document.head.append(link);
-  }
+  for (const href of new Set([...__ISLANDS__.modules, ...extra])) addLink({ rel: "modulepreload", href });
   // Fetched into the cache for the next page, not added to this one: this page's headings are drawn already.
   if (!document.documentElement.classList.contains("font-cached")) {
     void new FontFace("EB Garamond", `url(${FONT})`).load().then(() => {

@@ -91,7 +91,7 @@ export function Document({
         <main id={MAIN_ID} tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter site={site} urls={urls} />
+        <SiteFooter site={site} urls={urls} nav={nav} />
       </body>
     </html>
   );

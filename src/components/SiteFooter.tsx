@@ -2,12 +2,14 @@ import { frame } from "../content/frame";
 import { mail } from "../content/mail";
 import { safety } from "../content/safety";
 import type { SiteContent } from "../content/types";
+import type { NavItem } from "../islands/SiteHeader";
 import type { SiteUrls } from "../lib/routes";
 import { Island } from "./Island";
 import { MailLink } from "./Links";
 import { Text } from "./Text";
 
-export function SiteFooter({ site, urls }: { site: SiteContent; urls: SiteUrls }) {
+/** The foot of every page: who the studio is, how to write, every page (the header's own list), and how to listen. */
+export function SiteFooter({ site, urls, nav }: { site: SiteContent; urls: SiteUrls; nav: readonly NavItem[] }) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -24,6 +26,17 @@ export function SiteFooter({ site, urls }: { site: SiteContent; urls: SiteUrls }
           </MailLink>
           <Island name="CopyAddress" props={{ address: site.email, labels: frame.copyAddress }} />
         </div>
+        <nav className="site-footer__pages" aria-label={frame.footer.pagesLabel}>
+          <ul>
+            {nav.map((item) => (
+              <li key={item.href}>
+                <a className="text-link" href={item.href} aria-current={item.current ? "page" : undefined}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <p className="site-footer__safety">
           <Text text={frame.footer.safety} />{" "}
           <a className="text-link" href={urls.path(`${safety.page}#${safety.id}`)}>

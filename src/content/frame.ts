@@ -11,6 +11,8 @@ export const frame = {
   menu: "Menu",
   footer: {
     contactLabel: "Write to us",
+    /** The footer's list of the site's pages, as screen readers name it among the page's landmarks. */
+    pagesLabel: "Pages",
     safety: "Listen with stereo headphones at a low volume, and never while driving.",
   },
   /** Beside every shown e-mail address, for visitors whose mail link opens nothing (webmail). */
