@@ -126,7 +126,8 @@ async function problemsAtEveryWidth(page: Page, origin: string, routes: readonly
 describe("the layout at every width from 320 to 1920 px", () => {
   let twelve: StaticServer;
   let dir: string;
-  const content = { ...FIXTURE_SITE, fields: twelveFields(FIXTURE_SITE.fields[0]!) };
+  // Every other field priced, the first among them: cards with and without the price cue side by side.
+  const content = { ...FIXTURE_SITE, fields: twelveFields(FIXTURE_SITE.fields[0]!).map((field, i) => (i % 2 ? field : { ...field, price: { amount: 12 + i, currency: "GBP", from: i === 4 } })) };
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "layout-"));
     await build({ site: content, outDir: join(dir, "dist") });
@@ -140,6 +141,16 @@ describe("the layout at every width from 320 to 1920 px", () => {
   it("with the shipped content: nothing wider than the screen, no label broken at a hyphen or leaving its icon alone, no empty cell, no controls over each other", async () => {
     const context = await newContext(chromium.browser, { width: WIDTHS[0]! });
     expect(await problemsAtEveryWidth(await context.newPage(), baseURL(), ALL_PAGES)).toEqual([]);
+    await context.close();
+  });
+
+  it("on a 375 × 667 phone, Home's first screen shows a field: its cover, title, price and play button", async () => {
+    const context = await newContext(chromium.browser, { width: 375, height: 667 });
+    const page = await context.newPage();
+    await page.goto(twelve.url + "/", { waitUntil: "load" });
+    const card = page.locator(".hero .field-card").first();
+    const bottoms = await Promise.all([".field-card__thumb", ".card__title", ".field-card__price", ".preview__play"].map(async (part) => [part, (await card.locator(part).boundingBox())?.y ?? NaN, (await card.locator(part).boundingBox())?.height ?? NaN] as const));
+    expect(bottoms.filter(([, y, height]) => !(y + height <= 667))).toEqual([]);
     await context.close();
   });
 

@@ -25,8 +25,8 @@ export const priceInWords = (price: NonNullable<Field["price"]>) => (price.from 
 /**
  * One field from src/content/site.ts, in one of three forms, its title a link to the field's own page. "full"
  * (Products): what it is, a preview to hear, its facts, its link to the storefront. "catalogue" (All Fields): the same
- * without the player, and a link to its page, which has one. "compact" (Home): its length and tuning in
- * one line, the player and the link.
+ * without the player, and a link to its page, which has one. "compact" (Home): a small cover beside its length,
+ * tuning and title, the player and the link.
  */
 export function FieldCard({
   field,
@@ -43,7 +43,7 @@ export function FieldCard({
 }: {
   field: Field;
   preview?: Preview;
-  /** Its cover, shown at the card's top (not on Home's compact cards). */
+  /** Its cover: across the card's top, or beside its title on Home's compact cards. */
   cover?: Cover;
   /** Loaded with the page, for a card in the first screen; others wait until they are scrolled near. */
   eager?: boolean;
@@ -60,22 +60,45 @@ export function FieldCard({
 }) {
   const minutes = { minutes: String(field.durationMinutes) };
   const compact = form === "compact";
+  const label = (
+    <p className="eyebrow card__label">
+      {compact && (
+        <>
+          <Text text={frame.fieldCard.lengthShort} local={minutes} /> ·{" "}
+        </>
+      )}
+      {field.tuning}
+    </p>
+  );
+  const title = (
+    <h3 className="card__title">
+      <a className="card__title-link" href={url(fieldPath(field))}>
+        {field.title}
+      </a>
+    </h3>
+  );
   return (
     <article className={`card field-card${compact ? " field-card--compact" : ""}`} id={id}>
       {cover && !compact && <CoverImage cover={cover} url={url} className="field-card__cover" eager={eager} sizes={COVER_SIZES.card} inline={first} />}
-      <p className="eyebrow card__label">
-        {compact && (
-          <>
-            <Text text={frame.fieldCard.lengthShort} local={minutes} /> ·{" "}
-          </>
-        )}
-        {field.tuning}
-      </p>
-      <h3 className="card__title">
-        <a className="card__title-link" href={url(fieldPath(field))}>
-          {field.title}
-        </a>
-      </h3>
+      {compact ? (
+        <div className="field-card__head">
+          {cover && <CoverImage cover={cover} url={url} className="field-card__thumb" eager={eager} sizes={COVER_SIZES.thumb} inline={first} />}
+          <div className="field-card__heading">
+            {label}
+            {title}
+            {field.price && (
+              <p className="price field-card__price" aria-hidden="true">
+                {priceInWords(field.price)}
+              </p>
+            )}
+          </div>
+        </div>
+      ) : (
+        <>
+          {label}
+          {title}
+        </>
+      )}
       {!compact && <p className="card__body">{field.description}</p>}
       {preview && form !== "catalogue" && <FieldPreview field={field} preview={preview} site={site} url={url} />}
       {!compact && <FieldFacts field={field} />}
@@ -88,7 +111,7 @@ export function FieldCard({
         </p>
       )}
       <div className="card__actions">
-        <FieldAction field={field} label={linkLabel} />
+        <FieldAction field={field} label={linkLabel} price={!compact} />
       </div>
     </article>
   );
@@ -98,6 +121,7 @@ export function FieldCard({
 export const COVER_SIZES = {
   card: "(min-width: 64rem) 22rem, (min-width: 48rem) 45vw, 100vw",
   page: "(min-width: 64rem) 26rem, 100vw",
+  thumb: "4.5rem",
 };
 
 /**
@@ -180,15 +204,17 @@ export function FieldFacts({ field }: { field: Field }) {
 }
 
 /**
- * The storefront action, the field's price beside it where the owner set one (a cue, not a new label). Quiet in a
+ * The storefront action, the field's price beside it where the owner set one (a cue, not a new label; on Home's
+ * compact cards it is beside the title, in the first screen, and the action still says it to screen readers). Quiet in a
  * list of cards, where a row of bright buttons would leave none leading; the field's own page makes it its one
  * primary action.
  */
-export function FieldAction({ field, label, variant = "secondary" }: { field: Field; label: string; variant?: "primary" | "secondary" }) {
+export function FieldAction({ field, label, variant = "secondary", price: showPrice = true }: { field: Field; label: string; variant?: "primary" | "secondary"; price?: boolean }) {
   const price = field.price && priceInWords(field.price);
+  const cue = showPrice && price;
   return (
     <div className="field-action">
-      {price && (
+      {cue && (
         <p className="price" aria-hidden="true">
           {price}
         </p>

@@ -15,7 +15,7 @@ export const meta: PageMeta = { path: "/", title: home.title, description: home.
 /** Home shows the first fields in site.ts, however many there are; Products and All Fields show them all. */
 export const HOME_FIELDS = 2;
 
-export function Page({ site, url, previews }: PageProps) {
+export function Page({ site, url, previews, covers }: PageProps) {
   const { hero, fields, layers, listen } = home;
   const shown = site.fields.slice(0, HOME_FIELDS);
   return (
@@ -26,14 +26,41 @@ export function Page({ site, url, previews }: PageProps) {
           <span className="orb orb--two" />
           <span className="orb orb--three" />
         </div>
+        {/* In reading order as a phone shows it: the promise, the product, then what it is and where to go. On a
+            wide screen the fields sit right of the words (styles/components/hero.css). */}
         <div className="container hero__inner">
-          <div className="hero__text">
+          <div className="hero__head">
             <p className="eyebrow">
               <Text text={hero.eyebrow} />
             </p>
             <h1 className="hero__title">
               <Text text={hero.title} />
             </h1>
+          </div>
+
+          <section className="hero__fields panel" id="fields" aria-labelledby="fields-title">
+            <h2 className="hero__fields-title" id="fields-title">
+              <Text text={fields.title} />
+            </h2>
+            <div className="hero__field-list">
+              {shown.map((field, i) => (
+                <FieldCard key={field.url} field={field} preview={previews.get(field.url)} cover={covers.get(field.url)} first={i === 0} eager site={site} url={url} linkLabel={products.fields.buy} form="compact" />
+              ))}
+            </div>
+            <p className="hero__fields-lead">
+              <Text text={fields.lead} />
+            </p>
+            <p className="hero__fields-more">
+              {site.fields.length > shown.length && (
+                <>
+                  <Text text={fields.more} />{" "}
+                </>
+              )}
+              <Text text={fields.pages} />
+            </p>
+          </section>
+
+          <div className="hero__rest">
             <p className="hero__subtitle">
               <Text text={hero.subtitle} />
             </p>
@@ -51,29 +78,6 @@ export function Page({ site, url, previews }: PageProps) {
               ))}
             </ul>
           </div>
-
-          {/* The product beside the promise: on a wide screen the fields sit right of the headline, on a phone below it. */}
-          <section className="hero__fields panel" id="fields" aria-labelledby="fields-title">
-            <h2 className="hero__fields-title" id="fields-title">
-              <Text text={fields.title} />
-            </h2>
-            <p className="hero__fields-lead">
-              <Text text={fields.lead} />
-            </p>
-            <div className="hero__field-list">
-              {shown.map((field) => (
-                <FieldCard key={field.url} field={field} preview={previews.get(field.url)} site={site} url={url} linkLabel={products.fields.buy} form="compact" />
-              ))}
-            </div>
-            <p className="hero__fields-more">
-              {site.fields.length > shown.length && (
-                <>
-                  <Text text={fields.more} />{" "}
-                </>
-              )}
-              <Text text={fields.pages} />
-            </p>
-          </section>
         </div>
       </div>
 
