@@ -17,7 +17,8 @@ export const WIDTHS = [320, 375, 768, 1024, 1280, 1920];
  * With JavaScript on (its pages fold the menu behind a toggle at a phone's width; pages.test.ts checks those
  * without it), what a designer would circle on a page at its current width: anything reaching past the screen's sides, a
  * label broken at its hyphen, a button's icon on a line of its own, a row of boxes that leaves an empty cell,
- * two controls over each other, two primary actions in one screenful.
+ * two controls over each other, two primary actions in one screenful, cards side by side whose parts are not
+ * level.
  */
 export const layoutProblems = (page: Page) =>
   page.evaluate(() => {
@@ -81,6 +82,19 @@ export const layoutProblems = (page: Page) =>
     for (const [i, [el, box]] of primaries.slice(1).entries()) {
       const [before, above] = primaries[i]!;
       if (box.top - above.bottom < innerHeight) problems.push(`two primary actions in one screenful: ${name(before)} and ${name(el)}`);
+    }
+
+    // Field cards side by side share their lines: each one's title, player and action level with its neighbours'.
+    const rowsOfCards = new Map<number, Element[]>();
+    for (const card of document.querySelectorAll(".card-grid > .field-card")) {
+      const top = Math.round(card.getBoundingClientRect().top);
+      rowsOfCards.set(top, [...(rowsOfCards.get(top) ?? []), card]);
+    }
+    for (const cards of [...rowsOfCards.values()].filter((row) => row.length > 1)) {
+      for (const part of [".card__title", ".field-card__preview", ".card__actions .button"]) {
+        const tops = cards.map((card) => card.querySelector(part)?.getBoundingClientRect().top).filter((top) => top !== undefined);
+        if (Math.max(...tops) - Math.min(...tops) > 1) problems.push(`cards in a row not level at ${part}: ${name(cards[0]!)}`);
+      }
     }
 
     // Grids of boxes (cells with a border or a background): each row reaches both sides.
@@ -173,9 +187,10 @@ describe("the layout checks can fail", () => {
       <button style="position:relative;top:0">one</button><button style="position:relative;left:-2em">two</button>
       <div style="width:400px;height:1px"></div>
       <a class="button--primary" href="#">Buy</a> <a class="button--primary" href="#">Ask</a>
+      <div class="card-grid" style="display:flex"><div class="field-card"><h3 class="card__title">A</h3></div><div class="field-card"><p>Label</p><h3 class="card__title">B</h3></div></div>
     </body>`);
     const problems = await layoutProblems(page);
-    for (const kind of ["an empty cell", "broken at a hyphen", "its icon alone on a line", "over each other", "wider than the screen", "two primary actions"]) {
+    for (const kind of ["an empty cell", "broken at a hyphen", "its icon alone on a line", "over each other", "wider than the screen", "two primary actions", "cards in a row not level"]) {
       expect(problems.some((p) => p.startsWith(kind)), `${kind} in ${problems.join("; ")}`).toBe(true);
     }
     await context.close();
