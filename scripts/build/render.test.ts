@@ -1,3 +1,4 @@
+import { QUOTES_SHOWN } from "../../src/pages/about";
 import { describe, expect, it } from "vitest";
 import { about } from "../../src/content/about";
 import { allFields } from "../../src/content/all-fields";
@@ -546,3 +547,27 @@ describe("#24 a page for each field", () => {
   });
 });
 
+
+describe("the maker and listeners' words", () => {
+  const listeners = [
+    { words: "Sits under my work without asking for attention.", who: "Sam, Leeds", source: "Gumroad review", url: "https://example.shopfront.com/l/first#reviews" },
+    { words: "The first one I listened to the end of.", who: "A listener", source: "E-mail to the studio" },
+  ];
+  const maker = { name: "Ada Field", text: "I make each field at home, on headphones, over several weeks." };
+
+  it("are shown on About only once the owner has written them: each quote with who said it and where, linked where public", async () => {
+    expect(page("about/index.html").querySelector("#listeners")).toBeNull();
+    expect(page("about/index.html").querySelector("#maker")).toBeNull();
+
+    const rendered = await render({ ...site, maker, listeners });
+    const quotes = [...page("about/index.html", rendered).querySelectorAll("#listeners figure")];
+    expect(quotes.map((q) => [q.querySelector("blockquote")!.textContent, q.querySelector("figcaption")!.textContent, q.querySelector("figcaption a")?.getAttribute("href") ?? null])).toEqual([
+      [listeners[0]!.words, `${listeners[0]!.who}, ${listeners[0]!.source}`, listeners[0]!.url],
+      [listeners[1]!.words, `${listeners[1]!.who}, ${listeners[1]!.source}`, null],
+    ]);
+    const many = await render({ ...site, listeners: Array.from({ length: QUOTES_SHOWN + 2 }, (_, i) => ({ ...listeners[1]!, words: `Words number ${i + 1}.` })) });
+    expect([...page("about/index.html", many).querySelectorAll("#listeners blockquote")].map((q) => q.textContent)).toEqual(Array.from({ length: QUOTES_SHOWN }, (_, i) => `Words number ${i + 1}.`));
+    const about = page("about/index.html", rendered).querySelector("#maker")!;
+    expect([about.querySelector("blockquote")!.textContent, about.querySelector("figcaption")!.textContent]).toEqual([maker.text, maker.name]);
+  });
+});

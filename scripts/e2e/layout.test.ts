@@ -141,7 +141,17 @@ describe("the layout at every width from 320 to 1920 px", () => {
   let twelve: StaticServer;
   let dir: string;
   // Every other field priced, the first among them: cards with and without the price cue side by side.
-  const content = { ...FIXTURE_SITE, fields: twelveFields(FIXTURE_SITE.fields[0]!).map((field, i) => (i % 2 ? field : { ...field, price: { amount: 12 + i, currency: "GBP", from: i === 4 } })) };
+  // And the maker and three listeners' words, so that their sections are laid out too.
+  const content = {
+    ...FIXTURE_SITE,
+    fields: twelveFields(FIXTURE_SITE.fields[0]!).map((field, i) => (i % 2 ? field : { ...field, price: { amount: 12 + i, currency: "GBP", from: i === 4 } })),
+    maker: { name: "Ada Field", text: "I make each field at home, on headphones, over several weeks: the bed first, then the beat, then the long listen through." },
+    listeners: [
+      { words: "Sits under my work without asking for attention.", who: "Sam, Leeds", source: "Gumroad review", url: "https://example.shopfront.com/l/first" },
+      { words: "The first one I listened to the end of, and then again the next evening.", who: "A listener", source: "E-mail to the studio" },
+      { words: "Calm.", who: "Jo", source: "Gumroad review" },
+    ],
+  };
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "layout-"));
     await build({ site: content, outDir: join(dir, "dist") });
@@ -170,7 +180,7 @@ describe("the layout at every width from 320 to 1920 px", () => {
 
   it("with a catalogue of twelve fields: the same", async () => {
     const context = await newContext(chromium.browser, { width: WIDTHS[0]! });
-    const routes = ["/", "/products/", "/all-fields/", fieldPath(content.fields[5]!)];
+    const routes = ["/", "/products/", "/all-fields/", "/about/", fieldPath(content.fields[5]!)];
     expect(await problemsAtEveryWidth(await context.newPage(), twelve.url, routes)).toEqual([]);
     await context.close();
   });

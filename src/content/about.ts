@@ -56,6 +56,16 @@ export const about = {
       { title: "Made for headphones", text: "Every layer is checked in stereo, left against right, before a field is released." },
     ] satisfies StepCopy[],
   },
+  /** Shown only once site.ts names the maker. */
+  maker: {
+    eyebrow: "The maker",
+    title: "Who makes the fields",
+  },
+  /** Shown only once site.ts has listeners' words. */
+  listeners: {
+    eyebrow: "From listeners",
+    title: "What listeners say",
+  },
   expect: {
     eyebrow: "Our approach",
     title: "What you can expect",

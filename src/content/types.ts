@@ -106,6 +106,26 @@ export interface SiteContent {
     url: string;
   };
   fields: readonly Field[];
+  /**
+   * The person behind the studio, in their own words: shown on About (a section of its own) only once it is set.
+   * `name`, and `text`: a sentence or two on who makes the fields and how.
+   */
+  maker?: { name: string; text: string };
+  /**
+   * What listeners have said, each in their own words, with who said it and where (a Gumroad review, an e-mail
+   * quoted with permission): shown on Products only when there is at least one. Never invented; `url` links the
+   * source where it is public (https).
+   */
+  listeners?: readonly ListenerWords[];
+}
+
+export interface ListenerWords {
+  words: string;
+  /** As they agreed to be named: "Sam, Leeds" or "A listener". */
+  who: string;
+  /** Where they said it: "Gumroad review", "E-mail to the studio". */
+  source: string;
+  url?: string;
 }
 
 /** A content file other than site.ts, as the build checks it: every string in it, by field. */

@@ -42,6 +42,19 @@ describe("validateContent", () => {
     expect(error.message).toContain(`${CONTENT_FILE}: email`);
   });
 
+  it("refuses listeners' words without who said them or where, or with a source address that is not https, naming each", () => {
+    const listeners = [
+      { words: "Sits under my work without asking for attention.", who: "Sam", source: "" },
+      { words: "The first one I finished.", who: "", source: "Gumroad review", url: "http://example.gumroad.com/l/x" },
+    ];
+    const message = errorFor({ ...site, listeners }).message;
+    expect(message).toContain(`${CONTENT_FILE}: listeners[0].source`);
+    expect(message).toContain(`${CONTENT_FILE}: listeners[1].who`);
+    expect(message).toContain(`${CONTENT_FILE}: listeners[1].url must be a full https:// URL`);
+    expect(errorFor({ ...site, maker: { name: "Ada", text: " " } }).message).toContain(`${CONTENT_FILE}: maker.text`);
+    expect(validateContent({ ...site, maker: { name: "Ada", text: "I make each field at home." }, listeners: [{ ...listeners[0]!, source: "E-mail to the studio" }] })).toBeTruthy();
+  });
+
   it.each([
     ["http", "http://example.gumroad.com/l/field-booster"],
     ["no scheme", "example.gumroad.com/l/field-booster"],

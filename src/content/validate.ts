@@ -156,6 +156,19 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
     });
   }
 
+  if (content.maker !== undefined) {
+    text("maker.name", content.maker?.name);
+    text("maker.text", content.maker?.text);
+  }
+  if (content.listeners !== undefined) {
+    if (!Array.isArray(content.listeners)) fail("listeners", "must be a list of what listeners said, each with words, who and source");
+    else
+      content.listeners.forEach((quote, i) => {
+        for (const key of ["words", "who", "source"] as const) text(`listeners[${i}].${key}`, quote?.[key]);
+        if (quote?.url !== undefined) check(`listeners[${i}].url`, urlProblem(quote.url));
+      });
+  }
+
   // Every other string in site.ts (a field added later is checked too), then every string of the other files.
   forEachString(content, "", (field, value) => {
     if (!checked.has(field)) text(field, value);

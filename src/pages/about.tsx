@@ -5,10 +5,14 @@ import { SafetyNote } from "../components/SafetyNote";
 import { SampleSection } from "../components/SampleSection";
 import { Callout, PageIntro, Section } from "../components/Section";
 import { Text } from "../components/Text";
+import { ListenerQuotes, Maker } from "../components/Trust";
 import { about } from "../content/about";
 import { BANDS } from "../content/bands";
 import { mail } from "../content/mail";
 import type { PageMeta, PageProps } from "./types";
+
+/** Listeners' words shown, the first in site.ts: a page arrives in one round trip however many the owner keeps. */
+export const QUOTES_SHOWN = 3;
 
 export const meta: PageMeta = { path: "/about/", title: about.title, description: about.description, nav: { label: about.nav, order: 2 } };
 
@@ -59,6 +63,9 @@ export function Page({ site, url }: PageProps) {
       <Section id="expect" eyebrow={expect.eyebrow} title={expect.title}>
         <CardList cards={expect.cards} />
       </Section>
+
+      {site.maker && <Maker maker={site.maker} copy={about.maker} />}
+      {site.listeners && site.listeners.length > 0 && <ListenerQuotes quotes={site.listeners.slice(0, QUOTES_SHOWN)} copy={about.listeners} />}
 
       <div className="container section">
         <SafetyNote />
