@@ -139,7 +139,7 @@ describe("#20 an owner's site, as the README has them make it", () => {
     expect(built.stdout).toMatch(/Long Glide +7\.3\d Hz +Theta ✓ .* glide\.wav \(WAV\), 30:00–30:12 of 45:00/);
     expect(built.stdout).toMatch(/Theta Gamma +6\.0\d Hz +Theta ✓[^\n]*\n +(39\.9\d|40\.0\d) Hz +Gamma ✓/);
     expect(built.stdout).toContain("commit src/content/previews/rain-theta.mp3");
-    expect(await readFile(join(out, "dist/products/index.html"), "utf8")).toContain("A beat that glides from 10 Hz (Alpha) to 6 Hz (Theta)");
+    expect(await readFile(join(out, "dist/fields/long-glide/index.html"), "utf8")).toContain("A beat that glides from 10 Hz (Alpha) to 6 Hz (Theta)");
     const own = await readFile(join(out, "dist/fields/deep-theta-drift/index.html"), "utf8");
     expect(own).toMatch(/<source type="image\/avif" srcSet="\/assets\/cover-deep-theta-drift-480-[^"]+\.avif 480w, [^"]+ 800w, [^"]+ 1200w"/i);
     expect(own).toContain('<p class="price" aria-hidden="true">€14</p>');

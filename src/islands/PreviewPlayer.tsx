@@ -218,9 +218,7 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
             show the first part alone, then widen. */}
         <span className="preview__time">{`${clock(time)} / ${clock(seconds)}`}</span>
         <label className="preview__volume">
-          <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4zM15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11" />
-          </svg>
+          <span className="volume-icon" aria-hidden="true" />
           <span className="visually-hidden">{fillSlots(player.volume, { title })}</span>
           <input type="range" min={0} max={100} value={volume} aria-valuetext={fillSlots(player.volumeValue, { volume: String(volume) })} onChange={(event) => setVolume(Number(event.target.value))} />
         </label>

@@ -136,19 +136,25 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
             </label>
           ))}
         </fieldset>
+        {/* The previews' player, laid out the same: a round play button and the track, the volume under it (the time
+            left is the status line's). */}
         <div className="sample__row">
           <button
             type="button"
-            className="button button--primary sample__play"
+            className="play-button sample__play"
             onClick={() => (playingBand ? stop() : start({ kind: "band", bandId: band.id }))}
           >
             <svg className="sample__play-icon" viewBox="0 0 20 20" aria-hidden="true">
               <path d={playingBand ? "M4.5 4.5h11v11h-11z" : "M6 3.5v13l11-6.5z"} />
             </svg>
-            {playingBand ? labels.stop : labels.play}
+            <span className="visually-hidden">{playingBand ? labels.stop : labels.play}</span>
           </button>
+          <div className="sample__progress" aria-hidden="true" data-active={playingBand ? "" : undefined}>
+            <span className="sample__bar" style={playingBand ? { inlineSize: `${(1 - secondsLeft / sample.seconds) * 100}%` } : undefined} />
+          </div>
           <label className="sample__volume">
-            <span className="eyebrow sample__label">{labels.volume}</span>
+            <span className="volume-icon" aria-hidden="true" />
+            <span className="visually-hidden">{labels.volume}</span>
             <input
               type="range"
               min={0}
@@ -159,9 +165,6 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
               onChange={(e) => changeVolume(Number(e.target.value))}
             />
           </label>
-        </div>
-        <div className="sample__progress" aria-hidden="true" data-active={playingBand ? "" : undefined}>
-          <span className="sample__bar" style={playingBand ? { transform: `scaleX(${1 - secondsLeft / sample.seconds})` } : undefined} />
         </div>
         <p className="sample__status" aria-hidden="true">
           {describe(secondsLeft)}
