@@ -110,9 +110,6 @@ export function FieldCard({
           </a>
         </p>
       )}
-      {/* Cards in a row share their rows (styles/components/cards.css): one without a cover or a preview keeps their place. */}
-      {!compact && !cover && <div className="field-card__empty" />}
-      {!compact && !preview && <div className="field-card__empty" />}
       <div className="card__actions">
         <FieldAction field={field} label={linkLabel} price={!compact} />
       </div>
