@@ -111,7 +111,7 @@ export function FieldCard({
         </p>
       )}
       <div className="card__actions">
-        <FieldAction field={field} label={linkLabel} price={!compact} />
+        <FieldAction field={field} label={linkLabel} priceCue={!compact} />
       </div>
     </article>
   );
@@ -209,9 +209,9 @@ export function FieldFacts({ field }: { field: Field }) {
  * list of cards, where a row of bright buttons would leave none leading; the field's own page makes it its one
  * primary action.
  */
-export function FieldAction({ field, label, variant = "secondary", price: showPrice = true }: { field: Field; label: string; variant?: "primary" | "secondary"; price?: boolean }) {
+export function FieldAction({ field, label, variant = "secondary", priceCue = true }: { field: Field; label: string; variant?: "primary" | "secondary"; priceCue?: boolean }) {
   const price = field.price && priceInWords(field.price);
-  const cue = showPrice && price;
+  const cue = priceCue && price;
   return (
     <div className="field-action">
       {cue && (

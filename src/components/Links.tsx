@@ -8,6 +8,9 @@ type Variant = "primary" | "secondary";
 
 const buttonClass = (variant: Variant) => `button button--${variant}`;
 
+/** A button's words, one box beside its icon, hyphenated words kept whole (src/components/Text.tsx). */
+const ButtonLabel = ({ children }: { children: ReactNode }) => <span className="button__label">{typeof children === "string" ? <Text text={children} label /> : children}</span>;
+
 /** A link to another page of this site, drawn as a button. */
 export function ButtonLink({
   href,
@@ -23,7 +26,7 @@ export function ButtonLink({
 }) {
   return (
     <a className={buttonClass(variant)} href={href}>
-      <span className="button__label">{typeof children === "string" ? <Text text={children} label /> : children}</span>
+      <ButtonLabel>{children}</ButtonLabel>
       {context && <span className="visually-hidden"> {context}</span>}
       <Icon name="arrow" className="button__icon" />
     </a>
@@ -41,9 +44,7 @@ export function StorefrontLink({ href, label, context, variant = "primary" }: { 
   return (
     <span className="leaves">
       <a className={buttonClass(variant)} href={href} target="_blank" rel="noopener">
-        <span className="button__label">
-          <Text text={label} label />
-        </span>
+        <ButtonLabel>{label}</ButtonLabel>
         <span className="visually-hidden">
           {context ? `: ${context}` : ""}, {plain(frame.storefrontLink.spoken)}
         </span>
@@ -71,13 +72,7 @@ export function MailLink({
 }) {
   return (
     <a className={variant ? buttonClass(variant) : "text-link"} href={mailtoHref(email, preset)} data-print-target={children === email ? undefined : email}>
-      {variant ? (
-        <span className="button__label">{typeof children === "string" && children !== email ? <Text text={children} label /> : children}</span>
-      ) : typeof children === "string" && children !== email ? (
-        <Text text={children} />
-      ) : (
-        children
-      )}
+      {variant ? <ButtonLabel>{children}</ButtonLabel> : typeof children === "string" && children !== email ? <Text text={children} /> : children}
       {variant && <Icon name="mail" className="button__icon" />}
     </a>
   );

@@ -113,8 +113,8 @@ export interface SiteContent {
   maker?: { name: string; text: string };
   /**
    * What listeners have said, each in their own words, with who said it and where (a Gumroad review, an e-mail
-   * quoted with permission): shown on Products only when there is at least one. Never invented; `url` links the
-   * source where it is public (https).
+   * quoted with permission): About shows the first three, only when there is at least one. Never invented; `url`
+   * links the source where it is public (https).
    */
   listeners?: readonly ListenerWords[];
 }
