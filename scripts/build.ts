@@ -11,7 +11,7 @@ import { buildAssets, type AssetTools } from "./build/assets";
 import { ROOT } from "./paths";
 import { checkSite } from "./build/check";
 import { commandLine, usageError } from "./build/command-line";
-import { buildCovers } from "./build/media/covers";
+import { buildCovers, type CoverFolders } from "./build/media/covers";
 import { buildFieldShareImages } from "./build/media/field-share";
 import { buildPreviews, previewTable } from "./build/media/previews";
 import { theme } from "./build/styles";
@@ -32,6 +32,8 @@ export interface SiteOptions {
   tools?: AssetTools;
   /** A build to publish: example addresses still in the content stop it. */
   deploy?: boolean;
+  /** Where the owner's images are, and their made sizes (src/content/covers/ and the cache, unless a test has its own). */
+  images?: CoverFolders;
 }
 
 export interface BuildOptions extends SiteOptions {
@@ -50,7 +52,7 @@ export async function build({ outDir = join(ROOT, "dist"), log = () => {}, ...op
 }
 
 /** Every file of the site, in memory, in order: content, assets, pages, files for hosts, checks. */
-export async function buildSite({ site = ownerContent, sources = {}, contentFiles = allContentFiles, pages = allPages, tools, deploy = false }: SiteOptions = {}) {
+export async function buildSite({ site = ownerContent, sources = {}, contentFiles = allContentFiles, pages = allPages, tools, deploy = false, images }: SiteOptions = {}) {
   // 1. Content: the owner's data and every other content string, checked field by field; and what is still
   //    an example address, which a build to publish refuses.
   const content = validateContent(site, { sources, files: contentFiles });
@@ -62,7 +64,7 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
   //    preview, checked for what its card claims, and its cover.
   const assets = await buildAssets(content, urls, tools, sources);
   const previews = await buildPreviews(content, sources);
-  const covers = await buildCovers(content, previews.measured, theme(), sources);
+  const covers = await buildCovers(content, previews.measured, theme(), sources, images);
   const shares = await buildFieldShareImages(content, covers.forShare, theme());
 
   // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy: the site's pages, the

@@ -29,6 +29,7 @@ import { PAGE_SIZE } from "../../src/pages/all-fields";
 import { catalogueOf, twelveFields } from "../bench/catalogue";
 import { parseHtml as parse } from "./parse-html";
 import { renderSite } from "./render";
+import { MAKER_PHOTO } from "../../src/lib/cover";
 import { FAKE_ASSETS, fakeCovers, fakePreviews, FIXTURE_SITE } from "../test/fixtures";
 
 /**
@@ -569,5 +570,17 @@ describe("the maker and listeners' words", () => {
     expect([...page("about/index.html", many).querySelectorAll("#listeners blockquote")].map((q) => q.textContent)).toEqual(Array.from({ length: QUOTES_SHOWN }, (_, i) => `Words number ${i + 1}.`));
     const about = page("about/index.html", rendered).querySelector("#maker")!;
     expect([about.querySelector("blockquote")!.textContent, about.querySelector("figcaption")!.textContent]).toEqual([maker.text, maker.name]);
+    expect(about.querySelector("img")).toBeNull();
+  });
+
+  it("show the maker's photo beside their name when the owner gave one, sized so that nothing moves", async () => {
+    const withPhoto = { ...site, maker: { ...maker, photo: "me.jpg" } };
+    const photo = { path: "/assets/maker-240-abc.webp", width: 240, height: 240, alt: "", sources: [{ type: "image/avif" as const, srcset: ["/assets/maker-160-abc.avif 160w", "/assets/maker-240-abc.avif 240w"] }] };
+    const covers = new Map([...fakeCovers(withPhoto), [MAKER_PHOTO, photo]]);
+    const rendered = await renderSite({ site: withPhoto, assets: FAKE_ASSETS, urls: createUrls(withPhoto), previews: fakePreviews(withPhoto), covers, pages: sitePages(withPhoto) });
+    const caption = page("about/index.html", rendered).querySelector("#maker figcaption")!;
+    const img = caption.querySelector("img")!;
+    expect([caption.textContent, img.getAttribute("alt"), img.getAttribute("width"), img.getAttribute("height"), img.getAttribute("loading")]).toEqual([maker.name, "", "240", "240", "lazy"]);
+    expect(caption.querySelector("source")!.getAttribute("srcset")).toContain("maker-160-abc.avif 160w");
   });
 });

@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldPath } from "../../src/content/fields";
 import { twelveFields } from "../bench/catalogue";
@@ -32,12 +33,17 @@ async function problemsAtEveryWidth(page: Page, origin: string, routes: readonly
 describe("the layout at every width from 320 to 1920 px", () => {
   let twelve: StaticServer;
   let dir: string;
-  // Every other field priced, the first among them: cards with and without the price cue side by side.
-  // And the maker and three listeners' words, so that their sections are laid out too.
+  // Every other field priced, the first among them: cards with and without the price cue side by side. The
+  // owner's own covers on two (Home's first card, and one on Products beside a drawn one), the rest drawn.
+  // And the maker, with a photo, and three listeners' words, so that their sections are laid out too.
   const content = {
     ...FIXTURE_SITE,
-    fields: twelveFields(FIXTURE_SITE.fields[0]!).map((field, i) => (i % 2 ? field : { ...field, price: { amount: 12 + i, currency: "GBP", from: i === 4 } })),
-    maker: { name: "Ada Field", text: "I make each field at home, on headphones, over several weeks: the bed first, then the beat, then the long listen through." },
+    fields: twelveFields(FIXTURE_SITE.fields[0]!).map((field, i) => ({
+      ...field,
+      ...(i % 2 ? {} : { price: { amount: 12 + i, currency: "GBP", from: i === 4 } }),
+      ...(i === 0 || i === 3 ? { cover: `cover-${i}.jpg` } : {}),
+    })),
+    maker: { name: "Ada Field", text: "I make each field at home, on headphones, over several weeks: the bed first, then the beat, then the long listen through.", photo: "maker.jpg" },
     listeners: [
       { words: "Sits under my work without asking for attention.", who: "Sam, Leeds", source: "Gumroad review", url: "https://example.shopfront.com/l/first" },
       { words: "The first one I listened to the end of, and then again the next evening.", who: "A listener", source: "E-mail to the studio" },
@@ -46,7 +52,13 @@ describe("the layout at every width from 320 to 1920 px", () => {
   };
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "layout-"));
-    await build({ site: content, outDir: join(dir, "dist") });
+    const images = join(dir, "images");
+    await mkdir(images);
+    const photo = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+    await writeFile(join(images, "cover-0.jpg"), await photo(1600, 1200, "#6b4f8a"));
+    await writeFile(join(images, "cover-3.jpg"), await photo(1200, 1500, "#2f6f73"));
+    await writeFile(join(images, "maker.jpg"), await photo(600, 800, "#8a6b4f"));
+    await build({ site: content, outDir: join(dir, "dist"), images: { folder: images } });
     twelve = await serveStatic(join(dir, "dist"), { headers: true });
   });
   afterAll(async () => {
@@ -89,9 +101,11 @@ describe("the layout checks can fail", () => {
       <button style="position:relative;top:0">one</button><button style="position:relative;left:-2em">two</button>
       <div style="width:400px;height:1px"></div>
       <a class="button--primary" href="#">Buy</a> <a class="button--primary" href="#">Ask</a>
+      <div style="display:flex;gap:1em"><picture style="display:contents"><source type="image/avif" srcset="a.avif"><img src="a.png" width="10" height="10" alt=""></picture><p>Title</p></div>
+      <div class="card-grid" style="display:flex"><div class="field-card"><h3 class="card__title">A</h3></div><div class="field-card"><p>Label</p><h3 class="card__title">B</h3></div></div>
     </body>`);
     const problems = await layoutProblems(page);
-    for (const kind of ["an empty cell", "broken at a hyphen", "its icon alone on a line", "over each other", "wider than the screen", "two primary actions"]) {
+    for (const kind of ["an empty cell", "broken at a hyphen", "its icon alone on a line", "over each other", "wider than the screen", "two primary actions", "cards in a row not level", "an image's source laid out"]) {
       expect(problems.some((p) => p.startsWith(kind)), `${kind} in ${problems.join("; ")}`).toBe(true);
     }
     await context.close();

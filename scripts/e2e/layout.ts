@@ -9,7 +9,8 @@ export const WIDTHS = [320, 375, 768, 1024, 1280, 1920];
 /**
  * What a designer would circle on a page at its current width: anything reaching past the screen's sides, a label
  * broken at its hyphen, a button's icon on a line of its own, a row of boxes that leaves an empty cell,
- * two controls over each other, two primary actions in one screenful.
+ * two controls over each other, two primary actions in one screenful, cards side by side whose parts are not
+ * level, an image pushed aside by its picture's other formats.
  */
 export function findLayoutProblems(): string[] {
   const problems: string[] = [];
@@ -75,6 +76,24 @@ export function findLayoutProblems(): string[] {
   for (const [i, [el, box]] of primaries.slice(1).entries()) {
     const [before, above] = primaries[i]!;
     if (box.top - above.bottom < innerHeight) problems.push(`two primary actions in one screenful: ${name(before)} and ${name(el)}`);
+  }
+
+  // Field cards side by side share their lines: each one's title, player and action level with its neighbours'.
+  const rowsOfCards = new Map<number, Element[]>();
+  for (const card of document.querySelectorAll(".card-grid > .field-card")) {
+    const top = Math.round(card.getBoundingClientRect().top);
+    rowsOfCards.set(top, [...(rowsOfCards.get(top) ?? []), card]);
+  }
+  for (const cards of [...rowsOfCards.values()].filter((row) => row.length > 1)) {
+    for (const part of [".card__title", ".field-card__preview", ".card__actions .button"]) {
+      const tops = cards.map((card) => card.querySelector(part)?.getBoundingClientRect().top).filter((top) => top !== undefined);
+      if (Math.max(...tops) - Math.min(...tops) > 1) problems.push(`cards in a row not level at ${part}: ${name(cards[0]!)}`);
+    }
+  }
+
+  // A <picture>'s <source>s say which file to load: laid out, they take a flex gap each beside the image.
+  for (const source of document.querySelectorAll("picture > source")) {
+    if (source.getClientRects().length > 0) problems.push(`an image's source laid out beside it: ${name(source.parentElement!.parentElement!)}`);
   }
 
   // Grids of boxes (cells with a border or a background): each row reaches both sides.

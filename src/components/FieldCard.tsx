@@ -110,6 +110,8 @@ export function FieldCard({
           </a>
         </p>
       )}
+      {!compact && !cover && <div className="field-card__empty" />}
+      {!compact && !preview && <div className="field-card__empty" />}
       <div className="card__actions">
         <FieldAction field={field} label={linkLabel} priceCue={!compact} />
       </div>
@@ -122,6 +124,8 @@ export const COVER_SIZES = {
   card: "(min-width: 64rem) 22rem, (min-width: 48rem) 45vw, 100vw",
   page: "(min-width: 64rem) 26rem, 100vw",
   thumb: "4.5rem",
+  /** The maker's photo on About (styles/tokens.css' --photo-size). */
+  photo: "5rem",
 };
 
 /**
@@ -175,6 +179,9 @@ export function FieldPreview({ field, preview, site, url }: { field: Field; prev
   );
 }
 
+/** "320\u00a0kbps": a number kept on the line of its unit ("MP3, 320 / kbps" read as two facts). */
+const numbersWithUnits = (text: string) => text.replace(/(\d) (?=\p{L})/gu, "$1\u00a0");
+
 /** What a buyer gets: length, delivery and format, the beats it declares, how its beat moves. */
 export function FieldFacts({ field }: { field: Field }) {
   return (
@@ -185,7 +192,7 @@ export function FieldFacts({ field }: { field: Field }) {
       </li>
       <li>
         <Icon name="download" className="facts__icon" />
-        {field.delivery}, {field.format}
+        {field.delivery}, {numbersWithUnits(field.format)}
       </li>
       {field.bands && field.bands.length > 0 && (
         <li>

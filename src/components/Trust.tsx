@@ -1,4 +1,6 @@
 import type { ListenerWords, SiteContent } from "../content/types";
+import type { Cover } from "../lib/cover";
+import { COVER_SIZES, CoverImage } from "./FieldCard";
 import { Section } from "./Section";
 
 /** What listeners said, each with who said it and where: a quote a reader can trace, never one made up. */
@@ -30,15 +32,18 @@ export function ListenerQuotes({ quotes, copy }: { quotes: readonly ListenerWord
   );
 }
 
-/** Who makes the fields, in their words. */
-export function Maker({ maker, copy }: { maker: NonNullable<SiteContent["maker"]>; copy: { eyebrow: string; title: string } }) {
+/** Who makes the fields, in their words, and their photo beside their name where the owner gave one. */
+export function Maker({ maker, photo, url, copy }: { maker: NonNullable<SiteContent["maker"]>; photo?: Cover; url: (path: string) => string; copy: { eyebrow: string; title: string } }) {
   return (
     <Section id="maker" eyebrow={copy.eyebrow} title={copy.title}>
       <figure className="maker">
         <blockquote className="maker__words">
           <p>{maker.text}</p>
         </blockquote>
-        <figcaption className="maker__name">{maker.name}</figcaption>
+        <figcaption className="maker__name">
+          {photo && <CoverImage cover={photo} url={url} className="maker__photo" sizes={COVER_SIZES.photo} />}
+          {maker.name}
+        </figcaption>
       </figure>
     </Section>
   );

@@ -108,9 +108,10 @@ export interface SiteContent {
   fields: readonly Field[];
   /**
    * The person behind the studio, in their own words: shown on About (a section of its own) only once it is set.
-   * `name`, and `text`: a sentence or two on who makes the fields and how.
+   * `name`, and `text`: a sentence or two on who makes the fields and how; `photo`, if wanted, a portrait in
+   * src/content/covers/ (JPEG, PNG, WebP or AVIF, at least 240 px on its long side), shown round beside the name.
    */
-  maker?: { name: string; text: string };
+  maker?: { name: string; text: string; photo?: string };
   /**
    * What listeners have said, each in their own words, with who said it and where (a Gumroad review, an e-mail
    * quoted with permission): About shows the first three, only when there is at least one. Never invented; `url`

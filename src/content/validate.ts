@@ -68,6 +68,9 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
     if (problem) fail(field, problem);
   };
   const text = (field: string, value: unknown) => check(field, textProblem(value));
+  /** The name of one of the owner's images (the build reads the file itself). */
+  const imageName = (field: string, value: unknown, example: string) =>
+    check(field, typeof value === "string" && /^[A-Za-z0-9][\w.-]*\.(jpe?g|png|webp|avif)$/i.test(value) ? undefined : `must be the name of a JPEG, PNG, WebP or AVIF image in ${COVERS_FOLDER}/, like "${example}" (got ${shown(value)})`);
 
   check("origin", originProblem(content.origin));
   if (
@@ -127,10 +130,7 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
         if (other) fail(`${at}.${f.slug ? "slug" : "title"}`, `gives the page ${path}, which ${other} has already: set a slug of its own for one of them`);
         else paths.set(path, `fields[${i}]`);
       }
-      if (f.cover !== undefined && (typeof f.cover !== "string" || !/^[A-Za-z0-9][\w.-]*\.(jpe?g|png|webp|avif)$/i.test(f.cover))) {
-        fail(`${at}.cover`, `must be the name of a JPEG, PNG, WebP or AVIF image in ${COVERS_FOLDER}/, like "deep-theta.jpg" (got ${shown(f.cover)})`);
-      }
-      checked.add(`${at}.cover`);
+      if (f.cover !== undefined) imageName(`${at}.cover`, f.cover, "deep-theta.jpg");
       if (f.price !== undefined) {
         const { amount, currency } = f.price;
         if (f.price.from !== undefined && typeof f.price.from !== "boolean") fail(`${at}.price.from`, `must be true (pay what you want, from the amount) or left out (got ${shown(f.price.from)})`);
@@ -159,6 +159,7 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
   if (content.maker !== undefined) {
     text("maker.name", content.maker?.name);
     text("maker.text", content.maker?.text);
+    if (content.maker?.photo !== undefined) imageName("maker.photo", content.maker.photo, "maker.jpg");
   }
   if (content.listeners !== undefined) {
     if (!Array.isArray(content.listeners)) fail("listeners", "must be a list of what listeners said, each with words, who and source");
@@ -335,7 +336,7 @@ function urlKey(value: string): string {
 
 /** Where the previews made from masters are committed (the masters themselves live outside the project). */
 export const PREVIEWS_FOLDER = "src/content/previews";
-/** Where the owner's cover images are, committed with the site (a cover is small; the build makes its sizes). */
+/** Where the owner's images are (the fields' covers, the maker's photo), committed with the site (an image is small; the build makes its sizes). */
 export const COVERS_FOLDER = "src/content/covers";
 
 /** The longest a preview may be, and the shortest worth hearing. */

@@ -11,3 +11,6 @@ export interface Cover {
   /** A drawn cover's own SVG, for the one a page shows first to carry in its HTML rather than fetch. */
   svg?: string;
 }
+
+/** Where the maker's photo (site.maker.photo) is kept among the covers a page is given: no field's URL is this. */
+export const MAKER_PHOTO = "maker:photo";

@@ -9,6 +9,7 @@ import { ListenerQuotes, Maker } from "../components/Trust";
 import { about } from "../content/about";
 import { BANDS } from "../content/bands";
 import { mail } from "../content/mail";
+import { MAKER_PHOTO } from "../lib/cover";
 import type { PageMeta, PageProps } from "./types";
 
 /** Listeners' words shown, the first in site.ts: a page arrives in one round trip however many the owner keeps. */
@@ -26,7 +27,7 @@ const Prose = ({ paragraphs }: { paragraphs: readonly string[] }) => (
   </div>
 );
 
-export function Page({ site, url }: PageProps) {
+export function Page({ site, url, covers }: PageProps) {
   const { intro, beats, morphic, method, expect, more } = about;
   return (
     <>
@@ -64,7 +65,7 @@ export function Page({ site, url }: PageProps) {
         <CardList cards={expect.cards} />
       </Section>
 
-      {site.maker && <Maker maker={site.maker} copy={about.maker} />}
+      {site.maker && <Maker maker={site.maker} photo={covers.get(MAKER_PHOTO)} url={url} copy={about.maker} />}
       {site.listeners && site.listeners.length > 0 && <ListenerQuotes quotes={site.listeners.slice(0, QUOTES_SHOWN)} copy={about.listeners} />}
 
       <div className="container section">

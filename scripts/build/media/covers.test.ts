@@ -8,7 +8,8 @@ import type { Field } from "../../../src/content/types";
 import { FIXTURE_SITE } from "../../test/fixtures";
 import { twelveFields } from "../../bench/catalogue";
 import { theme } from "../styles";
-import { buildCovers, drawnCover } from "./covers";
+import { MAKER_PHOTO } from "../../../src/lib/cover";
+import { buildCovers, drawnCover, PHOTO_SETTINGS } from "./covers";
 
 const colours = Object.values(theme());
 
@@ -94,6 +95,26 @@ describe("#24 an owner's cover", () => {
   ])("refuses %s, naming the field and the file", async (_, name, make, message) => {
     await put(name, await make());
     expect(await refusal(name)).toContain(`src/content/site.ts: fields[0].cover (src/content/covers/${name}) ${message}`);
+  });
+
+  it("the maker's photo: made square at a portrait's small sizes, stripped as a cover is; too small, refused by name", async () => {
+    // A folder of its own: the refusal below lists what the covers' folder holds.
+    const photos = { ...folders, folder: join(work, "photos") };
+    await mkdir(photos.folder);
+    await writeFile(join(photos.folder, "me.jpg"), await photo(900, 1200).jpeg().withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } }).toBuffer());
+    await writeFile(join(photos.folder, "me-small.jpg"), await photo(200, 150).jpeg().toBuffer());
+    const withPhoto = (photo: string): SiteContent => ({ ...FIXTURE_SITE, maker: { name: "Ada Field", text: "I make each field at home.", photo } });
+    const { byFieldUrl, files } = await buildCovers(withPhoto("me.jpg"), new Map(), theme(), {}, photos);
+    const portrait = byFieldUrl.get(MAKER_PHOTO)!;
+    expect(portrait).toMatchObject({ width: PHOTO_SETTINGS.widths.at(-1), height: PHOTO_SETTINGS.widths.at(-1), alt: "" });
+    const made = [...files].filter(([path]) => path.startsWith("assets/maker-"));
+    expect(made).toHaveLength(2 * PHOTO_SETTINGS.widths.length);
+    for (const [path, bytes] of made) {
+      const info = await sharp(bytes).metadata();
+      expect([info.exif, info.width === info.height, PHOTO_SETTINGS.widths.includes(info.width as never)], path).toEqual([undefined, true, true]);
+    }
+    const refused = await buildCovers(withPhoto("me-small.jpg"), new Map(), theme(), {}, photos).then(() => "built", (error: Error) => error.message);
+    expect(refused).toContain("src/content/site.ts: maker.photo (src/content/covers/me-small.jpg) is 200×150 px: a photo needs at least 240 px");
   });
 
   it("refuses one that is not there, naming what the folder holds", async () => {

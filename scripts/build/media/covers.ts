@@ -1,7 +1,7 @@
 import { BANDS, inBand, type Band } from "../../../src/content/bands";
 import { fieldSlug } from "../../../src/content/fields";
 import type { Field, SiteContent } from "../../../src/content/types";
-import type { Cover } from "../../../src/lib/cover";
+import { MAKER_PHOTO, type Cover } from "../../../src/lib/cover";
 import { createHash } from "node:crypto";
 // A static import: the dev server runs the build as a CommonJS bundle in a context where import() has no loader.
 import sharp from "sharp";
@@ -92,17 +92,21 @@ export function drawnCover(field: Field, measured: Measured | undefined, theme: 
  */
 export const COVER_SETTINGS = { widths: [480, 800, 1200], avifQuality: 50, avifEffort: 2, webpQuality: 78, longestSideAtLeast: 1200, widestShape: 2, version: 1 } as const;
 
+/** The maker's photo (site.maker.photo): a round portrait 5rem across on About, so 80 px at 1×, 160 at 2×, 240 at 3×. */
+export const PHOTO_SETTINGS = { ...COVER_SETTINGS, widths: [160, 240], longestSideAtLeast: 240 } as const;
+
 export interface CoverFolders {
-  /** Where the owner's cover images are (src/content/covers/). */
+  /** Where the owner's images are (src/content/covers/). */
   folder?: string;
   /** Where made sizes are kept between builds, by the image's content. */
   cache?: string;
 }
 
 /**
- * Every field's cover, by its storefront URL, and the files to write. An owner's image (`cover`) is checked, cropped
- * square, stripped of every metadata block (a phone's photo carries where it was taken) and made as AVIF and WebP
- * at each width, kept in the cache by its content; a field without one gets a cover drawn from its sound (an SVG).
+ * Every field's cover, by its storefront URL, and the maker's photo (src/lib/cover.ts' MAKER_PHOTO), and the files
+ * to write. An owner's image is checked, cropped square, stripped of every metadata block (a phone's photo carries
+ * where it was taken) and made as AVIF and WebP at each width, kept in the cache by its content; a field without a
+ * `cover` gets one drawn from its sound (an SVG).
  */
 export async function buildCovers(
   site: SiteContent,
@@ -116,16 +120,24 @@ export async function buildCovers(
   /** Each cover as a data: URL, for the field's share image to draw. */
   const forShare = new Map<string, string>();
   const problems: ContentProblem[] = [];
+  /** The owner's image named at `at`, made as `settings` say; a problem with it is kept, to report with the rest. */
+  const owners = async (at: string, file: string, name: string, settings: ImageSettings, what: string) => {
+    try {
+      return await ownerImage({ file, name, settings, what, folder, cache, files });
+    } catch (error) {
+      if (!(error instanceof CoverError)) throw error;
+      problems.push({ source: sources[at] ?? CONTENT_FILE, field: at, message: `(${COVERS_FOLDER}/${file}) ${error.message}` });
+      return undefined;
+    }
+  };
   for (const [i, field] of site.fields.entries()) {
     if (field.cover) {
-      const at = `fields[${i}].cover`;
-      try {
-        const { cover, share } = await ownerCover(field, folder, cache, files);
-        byFieldUrl.set(field.url, cover);
+      const made = await owners(`fields[${i}].cover`, field.cover, `cover-${fieldSlug(field)}`, COVER_SETTINGS, "a cover");
+      if (made) {
+        byFieldUrl.set(field.url, { ...made.image, alt: `The cover of ${field.title}` });
+        // The square the field's share image draws it in (SHARE_IMAGE's height).
+        const share = await made.make("png", SHARE_IMAGE.height);
         forShare.set(field.url, `data:image/png;base64,${Buffer.from(share).toString("base64")}`);
-      } catch (error) {
-        if (!(error instanceof CoverError)) throw error;
-        problems.push({ source: sources[at] ?? CONTENT_FILE, field: at, message: `(${COVERS_FOLDER}/${field.cover}) ${error.message}` });
       }
       continue;
     }
@@ -136,17 +148,35 @@ export async function buildCovers(
     byFieldUrl.set(field.url, { path, width: COVER_SIZE, height: COVER_SIZE, alt, svg });
     forShare.set(field.url, `data:image/svg+xml;base64,${Buffer.from(bytes).toString("base64")}`);
   }
+  if (site.maker?.photo) {
+    const made = await owners("maker.photo", site.maker.photo, "maker", PHOTO_SETTINGS, "a photo");
+    // Beside the maker's name, which says who it shows.
+    if (made) byFieldUrl.set(MAKER_PHOTO, { ...made.image, alt: "" });
+  }
   if (problems.length > 0) throw new ContentError(problems);
   return { byFieldUrl, files, forShare };
 }
 
-/** An image that cannot be a cover: the message completes "fields[i].cover (file) …". */
+/** An image that cannot be used: the message completes "fields[i].cover (file) …". */
 class CoverError extends Error {}
 
 const FORMATS: Record<string, string> = { jpeg: "JPEG", png: "PNG", webp: "WebP", heif: "AVIF" };
 
-async function ownerCover(field: Field, folder: string, cache: string, files: Map<string, Uint8Array>): Promise<{ cover: Cover; share: Uint8Array }> {
-  const bytes = await readFile(join(folder, field.cover!)).catch(async (error: NodeJS.ErrnoException) => {
+type ImageSettings = typeof COVER_SETTINGS | typeof PHOTO_SETTINGS;
+
+/** One of the owner's images, checked and made square at each of the settings' widths, AVIF and WebP. */
+async function ownerImage({ file, name, settings, what, folder, cache, files }: {
+  file: string;
+  /** The start of its files' names. */
+  name: string;
+  settings: ImageSettings;
+  /** What it is, as its errors say it ("a cover"). */
+  what: string;
+  folder: string;
+  cache: string;
+  files: Map<string, Uint8Array>;
+}) {
+  const bytes = await readFile(join(folder, file)).catch(async (error: NodeJS.ErrnoException) => {
     if (error.code !== "ENOENT") throw new CoverError(`cannot be read: ${error.message}`);
     const there = (await readdir(folder).catch(() => [] as string[])).filter((f) => !f.startsWith("."));
     throw new CoverError(`does not exist (the folder holds ${there.slice(0, 5).join(", ") || "no image"}${there.length > 5 ? ", …" : ""})`);
@@ -154,23 +184,23 @@ async function ownerCover(field: Field, folder: string, cache: string, files: Ma
   const info = await sharp(bytes).metadata().catch(() => {
     throw new CoverError("cannot be read as an image: it is not a JPEG, PNG, WebP or AVIF file. Export it again as one of these");
   });
-  if (!info.format || !(info.format in FORMATS)) throw new CoverError(`is a ${info.format ?? "kind of"} image: a cover is a JPEG, PNG, WebP or AVIF file`);
+  if (!info.format || !(info.format in FORMATS)) throw new CoverError(`is a ${info.format ?? "kind of"} image: ${what} is a JPEG, PNG, WebP or AVIF file`);
   const [width, height] = (info.orientation ?? 1) >= 5 ? [info.height!, info.width!] : [info.width!, info.height!];
-  if (Math.max(width, height) < COVER_SETTINGS.longestSideAtLeast) {
-    throw new CoverError(`is ${width}×${height} px: a cover needs at least ${COVER_SETTINGS.longestSideAtLeast} px on its long side, to stay sharp on a phone's screen`);
+  if (Math.max(width, height) < settings.longestSideAtLeast) {
+    throw new CoverError(`is ${width}×${height} px: ${what} needs at least ${settings.longestSideAtLeast} px on its long side, to stay sharp on a phone's screen`);
   }
-  if (Math.max(width, height) / Math.min(width, height) > COVER_SETTINGS.widestShape) {
-    throw new CoverError(`is ${width}×${height} px, too long and thin to crop square: a cover is at most twice as long as it is wide`);
+  if (Math.max(width, height) / Math.min(width, height) > settings.widestShape) {
+    throw new CoverError(`is ${width}×${height} px, too long and thin to crop square: ${what} is at most twice as long as it is wide`);
   }
   const side = Math.min(width, height);
-  const key = createHash("sha256").update(bytes).update(JSON.stringify(COVER_SETTINGS)).digest("hex").slice(0, 24);
-  const made = async (format: "avif" | "webp" | "png", size: number): Promise<Uint8Array> => {
+  const key = createHash("sha256").update(bytes).update(JSON.stringify(settings)).digest("hex").slice(0, 24);
+  const make = async (format: "avif" | "webp" | "png", size: number): Promise<Uint8Array> => {
     const cached = join(cache, `${key}-${size}.${format}`);
     const kept = await readFile(cached).catch(() => undefined);
     if (kept) return new Uint8Array(kept);
     // rotate(): as the camera held it; sharp writes no metadata unless asked, so none of the original's goes out.
     const image = sharp(bytes, { failOn: "truncated" }).rotate().resize(size, size, { fit: "cover", position: "attention" });
-    const encoded = format === "avif" ? image.avif({ quality: COVER_SETTINGS.avifQuality, effort: COVER_SETTINGS.avifEffort }) : format === "webp" ? image.webp({ quality: COVER_SETTINGS.webpQuality }) : image.png();
+    const encoded = format === "avif" ? image.avif({ quality: settings.avifQuality, effort: settings.avifEffort }) : format === "webp" ? image.webp({ quality: settings.webpQuality }) : image.png();
     const out = await encoded
       .toBuffer()
       .catch((error: Error) => {
@@ -181,14 +211,14 @@ async function ownerCover(field: Field, folder: string, cache: string, files: Ma
     await rename(`${cached}.${process.pid}`, cached);
     return new Uint8Array(out);
   };
-  const sizes = COVER_SETTINGS.widths.filter((w) => w <= side);
+  const sizes = settings.widths.filter((w) => w <= side);
   const sources: Cover["sources"] = [];
   let largest = "";
   for (const format of ["avif", "webp"] as const) {
     const set: string[] = [];
     for (const size of sizes) {
-      const out = await made(format, size);
-      const path = assetPath(`cover-${fieldSlug(field)}-${size}`, format, out);
+      const out = await make(format, size);
+      const path = assetPath(`${name}-${size}`, format, out);
       files.set(path.slice(1), out);
       set.push(`${path} ${size}w`);
       if (format === "webp") largest = path;
@@ -196,7 +226,5 @@ async function ownerCover(field: Field, folder: string, cache: string, files: Ma
     sources.push({ type: `image/${format}`, srcset: set });
   }
   const top = sizes.at(-1)!;
-  // The square the field's share image draws it in (SHARE_IMAGE's height).
-  const share = await made("png", SHARE_IMAGE.height);
-  return { cover: { path: largest, width: top, height: top, alt: `The cover of ${field.title}`, sources }, share };
+  return { image: { path: largest, width: top, height: top, sources }, make };
 }
