@@ -6,9 +6,9 @@
  * and a paragraph) served the same way in the same round: a figure that means the same on a fast machine and a
  * slow one. The tables are also written to .artifacts/bench/.
  * First, the previews' part (scripts/bench/previews.ts): cold builds from 90-minute masters, time and peak memory.
- * BENCH_FIELDS=12 measures a catalogue of twelve fields grown from the owner's (scripts/test/catalogue.ts)
+ * BENCH_FIELDS=12 measures a catalogue of twelve fields grown from the owner's (scripts/bench/catalogue.ts)
  * instead of dist/. BENCH_RUNS sets the Lighthouse rounds; BENCH_BUILD_RUNS=0 and BENCH_DEV_EDITS=0 skip the
- * build timings, BENCH_PREVIEWS=0 the previews' part.
+ * build timings, BENCH_PREVIEWS=0 the previews' part, BENCH_CATALOGUE=0 the build of a 500-field catalogue.
  */
 import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -33,6 +33,10 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 5);
 const DEV_EDITS = Number(process.env.BENCH_DEV_EDITS ?? 10);
 const PREVIEWS = process.env.BENCH_PREVIEWS !== "0";
+/** The long catalogue whose build is timed: a studio's years of releases. */
+const CATALOGUE_FIELDS = Number(process.env.BENCH_CATALOGUE ?? 500);
+/** The most a warm build of that catalogue (previews, covers and share images all kept) may take. */
+const CATALOGUE_WARM_BUDGET_MS = 30_000;
 const ROUTES = navRoutes().map((r) => r.path);
 /**
  * The floor every route is measured against: a heading and a paragraph, nothing else, served the same way. Like
@@ -80,6 +84,26 @@ function timeBuilds(): number[] {
     times.push(performance.now() - started);
   }
   return times;
+}
+
+/**
+ * A catalogue of CATALOGUE_FIELDS fields built twice, each in a process of its own: the first fills whatever the
+ * caches lack (previews, covers, share images), the second is the warm build a maintainer waits for.
+ */
+function timeCatalogueBuilds(): { fields: number; firstMs: number; warmMs: number } | undefined {
+  if (CATALOGUE_FIELDS === 0) return undefined;
+  const dir = join(tmpdir(), `bench-catalogue-build-${process.pid}`);
+  const timed = () => {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/catalogue-build.ts", String(CATALOGUE_FIELDS), dir], { cwd: ROOT, encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`the ${CATALOGUE_FIELDS}-field build failed:\n${result.stderr}`);
+    return performance.now() - started;
+  };
+  try {
+    return { fields: CATALOGUE_FIELDS, firstMs: timed(), warmMs: timed() };
+  } finally {
+    spawnSync("rm", ["-rf", dir]);
+  }
 }
 
 /**
@@ -210,13 +234,14 @@ async function siteToMeasure(): Promise<{ dir: string; label: string; fields: re
 const BENCH_USAGE = `
 Usage: npm run bench   (set by the environment, not by flags)
 
-Measures the site: cold builds from 90-minute masters, build and dev-rebuild times, then each route's Lighthouse run
+Measures the site: cold builds from 90-minute masters, build and dev-rebuild times, a 500-field catalogue's build, then each route's Lighthouse run
 against a bare page served the same way, in two setups. Writes its tables to .artifacts/bench/; the latest figures are in scripts/bench/README.md.
   BENCH_FIELDS=12       measure a catalogue of twelve fields instead of dist/
   BENCH_RUNS=N          Lighthouse rounds (default 5)
   BENCH_BUILD_RUNS=0    skip the build timings
   BENCH_DEV_EDITS=0     skip the dev server's rebuild timings
-  BENCH_PREVIEWS=0      skip the previews' cold builds`;
+  BENCH_PREVIEWS=0      skip the previews' cold builds
+  BENCH_CATALOGUE=N     fields in the catalogue whose build is timed twice (default 500; 0 skips it)`;
 
 async function main() {
   const { positionals } = commandLine("npm run bench", BENCH_USAGE, {});
@@ -232,6 +257,8 @@ async function main() {
   const builds = timeBuilds();
   if (DEV_EDITS > 0) console.log(`Timing ${DEV_EDITS} dev-server rebuilds...`);
   const dev = await timeDevRebuilds();
+  if (CATALOGUE_FIELDS > 0) console.log(`Building a catalogue of ${CATALOGUE_FIELDS} fields twice...`);
+  const catalogue = timeCatalogueBuilds();
 
   const measured = await siteToMeasure();
   const tls = await loopbackCertificate();
@@ -312,11 +339,19 @@ async function main() {
       `save to served min ${ms(Math.min(...dev.savedToServed))} ms, median ${ms(median(dev.savedToServed))} ms`,
   );
 
+  if (catalogue) {
+    const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`;
+    console.log(
+      `Catalogue of ${catalogue.fields} fields (tsx scripts/bench/catalogue-build.ts): first build ${seconds(catalogue.firstMs)}, warm ${seconds(catalogue.warmMs)} ` +
+        `(budget ${seconds(CATALOGUE_WARM_BUDGET_MS)} warm${catalogue.warmMs > CATALOGUE_WARM_BUDGET_MS ? ": OVER" : ""})`,
+    );
+  }
+
   if (previews.length) console.log(`\n${previewBenchTable(previews)}`);
 
   const outDir = join(ROOT, ".artifacts/bench");
   await mkdir(outDir, { recursive: true });
-  const written = { date: new Date().toISOString(), measured: measured.label, lighthouseRuns: LIGHTHOUSE_RUNS, lcpRatioTarget: LCP_RATIO_TARGET, setups: reports, build: { runsMs: builds, minMs: builds.length ? Math.min(...builds) : null, medianMs: builds.length ? median(builds) : null }, dev, previews };
+  const written = { date: new Date().toISOString(), measured: measured.label, lighthouseRuns: LIGHTHOUSE_RUNS, lcpRatioTarget: LCP_RATIO_TARGET, setups: reports, build: { runsMs: builds, minMs: builds.length ? Math.min(...builds) : null, medianMs: builds.length ? median(builds) : null }, dev, catalogue, previews };
   await writeFile(join(outDir, "latest.json"), `${JSON.stringify(written, null, 2)}\n`);
   console.log(`Written to ${join(".artifacts/bench", "latest.json")}`);
 }

@@ -11,14 +11,14 @@
  * 4. Once painted, it links what the page never needed to paint (the favicon, the manifest, the print and
  *    forced-colours stylesheets; see PageAssets.afterPaint in src/lib/page.ts). Without JavaScript the page's
  *    <noscript> links them instead.
- * 5. The headings' serif never holds up a first paint: a page sets it only when an earlier page has fetched it
- *    (after that page had loaded and painted), so it comes from the cache. Until then, and if the cache has
- *    lost it, the headings keep a system serif scaled to the brand's metrics (scripts/build/media/web-fonts.ts):
- *    `font-display: optional` never swaps one face for another once text is drawn, and the two set the same lines.
- *    Preloading it on every page instead, so that a first visit on a fast network had it too, was measured against
- *    this (Lighthouse, three rounds each): Chromium holds the first paint for a preloaded optional face, and the
- *    largest paint went from 1.09–1.17× a bare page's to 1.17–1.26× over HTTP/2, and from 0.92–1.07× to 1.17–1.35×
- *    over HTTP/1.1, past the 1.10× budget on every route.
+ * 5. The headings' serif never holds up a first paint. A page whose visitor has it cached (an earlier page
+ *    fetched it) sets it from the start. A first page paints in a system serif scaled to the brand's metrics
+ *    (scripts/build/media/web-fonts.ts), fetches the face once it has loaded and painted, and then changes to it
+ *    only if nothing on the page moves: both layouts are measured in one task, before anything is painted, and
+ *    where a line would break elsewhere the page keeps its stand-in (the next page has the face). Preloading the
+ *    face on every page instead was measured (Lighthouse, three rounds each): Chromium holds the first paint for a
+ *    preloaded optional face, and the largest paint went from 1.09–1.17× a bare page's to 1.17–1.26× over HTTP/2,
+ *    and from 0.92–1.07× to 1.17–1.35× over HTTP/1.1, past the 1.10× budget on every route.
  */
 declare const __ISLANDS__: {
   entry: string;
@@ -37,9 +37,11 @@ const FONT_KEY = "display-font";
 const WAIT_AT_MOST_MS = 2000;
 
 const FIRST_USE = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
-const listening = { capture: true, passive: true } as const;
+/** Each kind heard once: the first of any starts the islands, and the rest then do nothing. */
+const listening = { capture: true, passive: true, once: true } as const;
 
-document.documentElement.classList.add("js");
+const root = document.documentElement;
+root.classList.add("js");
 // An icon that needs no request until the page has painted: a browser that finds none when the page has loaded
 // asks for /favicon.ico at once, and Lighthouse counts that request against the largest paint.
 /** A <link> with these attributes, added to <head>. */
@@ -47,7 +49,7 @@ const addLink = (attributes: Partial<HTMLLinkElement>) => document.head.appendCh
 const icon = addLink({ rel: "icon", href: "data:," });
 try {
   if (localStorage.getItem(FONT_KEY) === FONT) {
-    document.documentElement.classList.add("font-cached");
+    root.classList.add("font-cached");
     // Asked for now, from the cache, rather than once the headings' styles are worked out: a preloaded face with
     // `font-display: optional` is waited for (a moment at most) before the first layout, so it is never laid out
     // once in the stand-in and again in the face.
@@ -62,14 +64,14 @@ const earlyClicks: HTMLElement[] = [];
 
 // A click on an island React has not taken over yet would be lost: keep it, and press it again later.
 function onEarlyClick(event: MouseEvent) {
-  const button = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-island] button") : null;
+  // A click's target is an element, or the document itself (which has no closest()).
+  const button = (event.target as Element).closest?.<HTMLElement>("[data-island] button");
   if (button && !button.closest("[data-island]")!.hasAttribute("data-hydrating")) earlyClicks.push(button);
 }
 
 function start() {
   if (started) return;
   started = true;
-  for (const type of FIRST_USE) removeEventListener(type, start, listening);
   addEventListener("click", onEarlyClick, true);
   // The whole page must be parsed before its islands are looked for: a visitor can scroll, or a page opened at
   // a #section starts, while the rest is still arriving, and modules in the cache load faster than that.
@@ -85,16 +87,33 @@ function afterPaint() {
   for (const link of __AFTER_PAINT__) (link.rel === "icon" ? Object.assign(icon, link) : addLink(link));
   const extra = Object.entries(__ISLANDS__.byIsland).flatMap(([name, modules]) => (document.querySelector(`[data-island="${name}"]`) ? modules : []));
   for (const href of new Set([...__ISLANDS__.modules, ...extra])) addLink({ rel: "modulepreload", href });
-  // Fetched into the cache for the next page, not added to this one: this page's headings are drawn already.
-  if (!document.documentElement.classList.contains("font-cached")) {
-    void new FontFace("EB Garamond", `url(${FONT})`).load().then(() => {
-      try {
-        localStorage.setItem(FONT_KEY, FONT);
-      } catch {
-        // As above.
-      }
-    }, () => {});
-  }
+  // The core subset fetched for the next page, as a face of its own (asked of the page's font set first, WebKit
+  // under load had not answered in 15 s, twice); then the subsets this page's words need, ready before its
+  // headings change (one arriving later would move them). A page that has the face already changes nothing. A
+  // storage refused (as above) or a font that failed leaves things as they are.
+  new FontFace("EB Garamond", `url(${FONT})`)
+    .load()
+    .then(() => {
+      localStorage.setItem(FONT_KEY, FONT);
+      return document.fonts.load(`600 1em "EB Garamond"`, document.body.textContent!);
+    })
+    .then(useFontIfNothingMoves)
+    .catch(() => {});
+}
+
+/** Where every box drawn begins, to the pixel (a box with no width, a closed answer's, moves nothing). */
+const corners = () =>
+  Array.from(document.body.getElementsByTagName("*"), (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width && [box.x, box.y].map(Math.round);
+  }).join();
+
+/** The headings in the brand's face, unless that would move anything a visitor sees (a line breaking elsewhere). */
+function useFontIfNothingMoves() {
+  const before = corners();
+  root.classList.add("font-cached");
+  // Laid out again in the same task: nothing is painted in between, so a change undone here is never seen.
+  if (corners() !== before) root.classList.remove("font-cached");
 }
 
 for (const type of FIRST_USE) addEventListener(type, start, listening);

@@ -13,6 +13,11 @@ export const islands = {
   CopyAddress: () => import("./CopyAddress"),
 };
 
+/** Each module exports its island's component by the island's name: checked with the types, not in a visitor's browser. */
+type ExportsItsName<T> = { [Name in keyof T & string]: () => Promise<Record<Name, ComponentType<never>>> };
+type Checked<T extends ExportsItsName<T>> = T;
+export type CheckedIslands = Checked<typeof islands>;
+
 export type IslandName = keyof typeof islands;
 type IslandModule<N extends IslandName> = Awaited<ReturnType<(typeof islands)[N]>>;
 export type IslandComponent<N extends IslandName> = N extends keyof IslandModule<N> ? IslandModule<N>[N] : never;
@@ -21,9 +26,7 @@ export type IslandProps<N extends IslandName> = ComponentProps<IslandComponent<N
 /** An island's component, from its module (the browser fetches the chunk on the first call). */
 export async function loadIsland<N extends IslandName>(name: N): Promise<ComponentType<IslandProps<N>>> {
   const module = (await islands[name]()) as Record<string, unknown>;
-  const component = module[name];
-  if (typeof component !== "function") throw new Error(`src/islands/${name}.tsx must export a component named ${name}`);
-  return component as ComponentType<IslandProps<N>>;
+  return module[name] as ComponentType<IslandProps<N>>;
 }
 
 /** An island's props, from the JSON block the build puts right after its element (src/components/Island.tsx). */
