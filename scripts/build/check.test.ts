@@ -17,6 +17,16 @@ function problemsOf(pages: Record<string, string>, files: Record<string, string>
 }
 
 describe("checkSite", () => {
+  it("refuses a page that would not arrive in its first round trip, naming it, its size and its biggest parts", () => {
+    // Words that do not repeat, so that they compress as an owner's long text does.
+    let seed = 1;
+    const word = () => Array.from({ length: 6 }, () => "abcdefghijklmnopqrstuvwxyz"[(seed = (seed * 48271) % 2147483647) % 26]).join("");
+    const paragraphs = Array.from({ length: 400 }, () => `<details class="question"><summary>${word()}</summary><p>${Array.from({ length: 12 }, word).join(" ")}</p></details>`).join("");
+    const problems = problemsOf({ "index.html": page("Home", "<h1>Home</h1>"), "about/index.html": page("About", `<h1>About</h1>${paragraphs}`) });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^about\/index\.html: is [\d,]+ bytes with gzip, over the 14,000 a page may be .* Its biggest parts: 400 questions and answers/);
+  });
+
   it("passes a page whose links all resolve", () => {
     const pages = {
       "index.html": page("Home", '<h1 id="top">Hi</h1><a href="/about/">About</a><a href="#top">Top</a><a href="/about/#team">Team</a>'),
