@@ -89,16 +89,17 @@ function afterPaint() {
   for (const href of new Set([...__ISLANDS__.modules, ...extra])) addLink({ rel: "modulepreload", href });
   // The core subset fetched for the next page, as a face of its own (asked of the page's font set first, WebKit
   // under load had not answered in 15 s, twice); then the subsets this page's words need, ready before its
-  // headings change (one arriving later would move them). A page that has the face already changes nothing. A
-  // storage refused (as above) or a font that failed leaves things as they are.
-  new FontFace("EB Garamond", `url(${FONT})`)
-    .load()
-    .then(() => {
-      localStorage.setItem(FONT_KEY, FONT);
-      return document.fonts.load(`600 1em "EB Garamond"`, document.body.textContent!);
-    })
-    .then(useFontIfNothingMoves)
-    .catch(() => {});
+  // headings change (one arriving later would move them). A page drawn in the face from the start loads nothing
+  // more. A storage refused (as above) or a font that failed leaves things as they are.
+  if (!root.classList.contains("font-cached"))
+    new FontFace("EB Garamond", `url(${FONT})`)
+      .load()
+      .then(() => {
+        localStorage.setItem(FONT_KEY, FONT);
+        return document.fonts.load(`600 1em "EB Garamond"`, document.body.textContent!);
+      })
+      .then(useFontIfNothingMoves)
+      .catch(() => {});
 }
 
 /** Where every box drawn begins, to the pixel (a box with no width, a closed answer's, moves nothing). */
