@@ -1,14 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fieldPath } from "../../src/content/fields";
-import { twelveFields } from "../bench/catalogue";
-import { build } from "../build";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { serveStatic, type StaticServer } from "../serve/static-server";
-import { FIXTURE_SITE } from "../test/fixtures";
+import { CATALOGUE_ROUTES } from "./catalogue-site";
 import { findLayoutProblems, WIDTHS } from "./layout";
 import { ALL_PAGES, baseURL, newContext, useBrowser, VIEWPORT_HEIGHT } from "./site";
 
@@ -32,39 +25,10 @@ async function problemsAtEveryWidth(page: Page, origin: string, routes: readonly
 
 describe("the layout at every width from 320 to 1920 px", () => {
   let twelve: StaticServer;
-  let dir: string;
-  // Every other field priced, the first among them: cards with and without the price cue side by side. The
-  // owner's own covers on two (Home's first card, and one on Products beside a drawn one), the rest drawn.
-  // And the maker, with a photo, and three listeners' words, so that their sections are laid out too.
-  const content = {
-    ...FIXTURE_SITE,
-    fields: twelveFields(FIXTURE_SITE.fields[0]!).map((field, i) => ({
-      ...field,
-      ...(i % 2 ? {} : { price: { amount: 12 + i, currency: "GBP", from: i === 4 } }),
-      ...(i === 0 || i === 3 ? { cover: `cover-${i}.jpg` } : {}),
-    })),
-    maker: { name: "Ada Field", text: "I make each field at home, on headphones, over several weeks: the bed first, then the beat, then the long listen through.", photo: "maker.jpg" },
-    listeners: [
-      { words: "Sits under my work without asking for attention.", who: "Sam, Leeds", source: "Gumroad review", url: "https://example.shopfront.com/l/first" },
-      { words: "The first one I listened to the end of, and then again the next evening.", who: "A listener", source: "E-mail to the studio" },
-      { words: "Calm.", who: "Jo", source: "Gumroad review" },
-    ],
-  };
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "layout-"));
-    const images = join(dir, "images");
-    await mkdir(images);
-    const photo = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
-    await writeFile(join(images, "cover-0.jpg"), await photo(1600, 1200, "#6b4f8a"));
-    await writeFile(join(images, "cover-3.jpg"), await photo(1200, 1500, "#2f6f73"));
-    await writeFile(join(images, "maker.jpg"), await photo(600, 800, "#8a6b4f"));
-    await build({ site: content, outDir: join(dir, "dist"), images: { folder: images } });
-    twelve = await serveStatic(join(dir, "dist"), { headers: true });
+    twelve = await serveStatic(inject("catalogueDistDir"), { headers: true });
   });
-  afterAll(async () => {
-    await twelve?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => twelve?.close());
 
   it("with the shipped content: nothing wider than the screen, no label broken at a hyphen or leaving its icon alone, no empty cell, no controls over each other", async () => {
     const context = await newContext(chromium.browser, { width: WIDTHS[0]! });
@@ -84,8 +48,7 @@ describe("the layout at every width from 320 to 1920 px", () => {
 
   it("with a catalogue of twelve fields: the same", async () => {
     const context = await newContext(chromium.browser, { width: WIDTHS[0]! });
-    const routes = ["/", "/products/", "/all-fields/", "/about/", fieldPath(content.fields[5]!)];
-    expect(await problemsAtEveryWidth(await context.newPage(), twelve.url, routes)).toEqual([]);
+    expect(await problemsAtEveryWidth(await context.newPage(), twelve.url, CATALOGUE_ROUTES)).toEqual([]);
     await context.close();
   });
 });

@@ -9,6 +9,7 @@ import { serveStatic } from "../serve/static-server";
 import { soundServerMissing, startSoundServer } from "./engines/sound-server";
 import { ENGINES } from "./engines/engine";
 import { screenshotDir } from "./site";
+import { buildCatalogue } from "./catalogue-site";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,6 +20,8 @@ declare module "vitest" {
     /** The same build of the tests' own content (scripts/test/fixtures.ts), for tests that need particular fields. */
     fixtureDistDir: string;
     fixtureURL: string;
+    /** The tests' twelve-field catalogue, with owner covers and the maker's photo (catalogue-site.ts). */
+    catalogueDistDir: string;
     /** Where the one Chromium of the run listens; each test file connects to it. */
     chromiumEndpoint: string;
     /** The suite's audio device for Firefox and WebKit (PULSE_SERVER), or why there is none. */
@@ -34,10 +37,13 @@ export default async function setup(project: TestProject) {
   const workDir = await mkdtemp(join(tmpdir(), "site-e2e-"));
   const distDir = join(workDir, "dist");
   const fixtureDistDir = join(workDir, "fixture");
+  const catalogueDistDir = join(workDir, "catalogue");
   const missing = soundServerMissing();
   const [chromium, , , sound] = await Promise.all([
     launchChromiumServer(),
-    build({ outDir: distDir }).then(() => build({ site: FIXTURE_SITE, outDir: fixtureDistDir })),
+    build({ outDir: distDir })
+      .then(() => build({ site: FIXTURE_SITE, outDir: fixtureDistDir }))
+      .then(() => buildCatalogue(catalogueDistDir, join(workDir, "catalogue-images"))),
     Promise.all(ENGINES.map((engine) => mkdir(screenshotDir(engine), { recursive: true }))),
     missing ? undefined : startSoundServer(),
   ]);
@@ -47,6 +53,7 @@ export default async function setup(project: TestProject) {
   project.provide("distDir", distDir);
   project.provide("fixtureDistDir", fixtureDistDir);
   project.provide("fixtureURL", fixtureServer.url);
+  project.provide("catalogueDistDir", catalogueDistDir);
   project.provide("chromiumEndpoint", chromium.wsEndpoint());
   project.provide("sound", sound ? { address: sound.address } : { missing: missing! });
   return async () => {

@@ -6,8 +6,9 @@ import { PHONE, ROUTES, screenshotDir, screenshotName, SCREENSHOTS, VIEWPORT_HEI
 import { chromiumEngine } from "./chromium";
 import { pollUntil, type Engine, type EngineName, type EngineView, type LaunchOptions } from "./engine";
 import { firefoxEngine, firefoxMissing } from "./firefox";
+import { CATALOGUE_ROUTES } from "../catalogue-site";
 import { findLayoutProblems, WIDTHS } from "../layout";
-import { AS_BUILT, FIXTURE, watchedSite, type SiteMode, type WatchedSite } from "./watched-site";
+import { AS_BUILT, CATALOGUE, FIXTURE, watchedSite, type SiteMode, type WatchedSite } from "./watched-site";
 import { webkitEngine, webkitMissing } from "./webkit";
 
 /** A laptop: the other width each engine's screenshots are taken at. */
@@ -108,7 +109,7 @@ export function engineScenarios(name: EngineName): void {
       tabs.push(
         ...(await Promise.all(
           Array.from({ length: engine.tabs }, async () => {
-            const site = watchedSite(inject("distDir"), inject("fixtureDistDir"));
+            const site = watchedSite(inject("distDir"), inject("fixtureDistDir"), inject("catalogueDistDir"));
             return { site, view: await engine.newView(site) };
           }),
         )),
@@ -181,6 +182,24 @@ export function engineScenarios(name: EngineName): void {
           }
         },
       );
+
+      // Not while saving pictures: those are of the owner's site.
+      if (!SCREENSHOTS)
+        it.concurrent.for(CATALOGUE_ROUTES)(`%s of a twelve-field catalogue (owner covers, prices, the maker): at ${WIDTHS.join(", ")} px none of the layout's problems`, async (route, { expect }) => {
+          const { view, site } = await take();
+          try {
+            await view.open(`${route}#main`, { width: WIDTHS[0]!, height: VIEWPORT_HEIGHT }, CATALOGUE);
+            await until(view, "the islands live and the font fetched", settledWithScript);
+            for (const width of WIDTHS) {
+              await view.resize({ width, height: VIEWPORT_HEIGHT });
+              await view.evaluate(twoFrames);
+              expect(await view.evaluate(findLayoutProblems), `at ${width} px`).toEqual([]);
+            }
+            await site.quiet();
+          } finally {
+            give({ view, site });
+          }
+        });
 
       it.concurrent.for(ROUTES)(`%s without JavaScript (the site's scripts removed): no console error or warning and no failed request at ${PHONE} px`, async (route, { expect }) => {
         const { view, site } = await take();

@@ -15,7 +15,7 @@ export interface SiteMode {
    */
   framable: boolean;
   /** Whose content: the owner's site as built, or the tests' own fixture build (two fields with previews). */
-  content: "owner" | "fixture";
+  content: "owner" | "fixture" | "catalogue";
   /** false: a range request gets 200 and the whole file, as from Cloudflare Pages. */
   ranges: boolean;
 }
@@ -29,6 +29,8 @@ export const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s
 export const AS_BUILT: SiteMode = { scripts: "as-built", webAudio: true, framable: false, content: "owner", ranges: true };
 /** The tests' own content, for a scenario that needs particular fields (two previews, say). */
 export const FIXTURE: SiteMode = { ...AS_BUILT, content: "fixture" };
+/** The tests' twelve-field catalogue (scripts/e2e/catalogue-site.ts), for the layout of a long, priced list. */
+export const CATALOGUE: SiteMode = { ...AS_BUILT, content: "catalogue" };
 
 /** One request the site answered: the path and status, for a failed-request check that needs no browser help. */
 export interface Served {
@@ -82,11 +84,11 @@ export interface WatchedSite {
 }
 
 /**
- * The built site in `dist` (and the fixture build in `fixtureDist`), served on loopback in whatever modes the
+ * The built site in `dist` (and the fixture and catalogue builds), served on loopback in whatever modes the
  * scenarios ask for, every request logged.
  */
-export function watchedSite(dist: string, fixtureDist = dist): WatchedSite {
-  const folders = { owner: folderSource(dist), fixture: folderSource(fixtureDist) };
+export function watchedSite(dist: string, fixtureDist = dist, catalogueDist = dist): WatchedSite {
+  const folders = { owner: folderSource(dist), fixture: folderSource(fixtureDist), catalogue: folderSource(catalogueDist) };
   const servers = new Map<string, Promise<StaticServer>>();
   const served: Served[] = [];
   const reports: string[] = [];
