@@ -217,25 +217,6 @@ export function engineScenarios(name: EngineName): void {
       });
     });
 
-    // Chromium's is access.test.ts'; WebKitGTK's stand-in sets other lines than the face, so its first page keeps it.
-    if (name === "firefox") describe.concurrent("the headings' face", () => {
-      // At a laptop's width, where the tests' About sets the same lines in both (at 375 px its title does not).
-      it.concurrent("on a first visit, once the page has painted, the tests' About changes its headings to the face, and nothing moves", async ({ expect }) => {
-        const { view, site } = await take();
-        try {
-          await view.open("/about/", { width: LAPTOP, height: VIEWPORT_HEIGHT }, { ...FIXTURE, origin: "first visit" });
-          const corners = () => [...document.querySelectorAll("main *")].map((el) => `${Math.round(el.getBoundingClientRect().x)},${Math.round(el.getBoundingClientRect().y)}`).join();
-          const atLoad = await view.evaluate(corners);
-          await until(view, "the headings in the face", () => document.documentElement.classList.contains("font-cached"));
-          expect(await view.evaluate(() => document.fonts.check('600 16px "EB Garamond"'))).toBe(true);
-          expect(await view.evaluate(corners)).toBe(atLoad);
-          await site.quiet();
-        } finally {
-          give({ view, site });
-        }
-      });
-    });
-
     describe.concurrent("All Fields' catalogue", () => {
       it.concurrent(`at ${PHONE}, ${TABLET} and ${LAPTOP} px, for one to seven fields, the storefront card fills what the last row leaves (no hole), its action beside its words when it spans more than a column`, async ({ expect }) => {
         const { view, site } = await take();

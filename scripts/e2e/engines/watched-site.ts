@@ -18,8 +18,6 @@ export interface SiteMode {
   content: "owner" | "fixture" | "catalogue";
   /** false: a range request gets 200 and the whole file, as from Cloudflare Pages. */
   ranges: boolean;
-  /** An origin of its own under this name, its storage empty: a visitor's first visit, whatever other tabs did. */
-  origin?: string;
 }
 
 /**
