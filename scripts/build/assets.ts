@@ -9,7 +9,7 @@ import { esbuildTargets } from "./browsers";
 import { icoFromPng, iconSvg, renderPng, SHARE_IMAGE, shareImage } from "./media/images";
 import { ROOT } from "../paths";
 import { ICONS, MANIFEST, webManifest } from "./site-files";
-import { buildStyles, mediaOf, mediaStylesheet, stylesheetFor, theme, type StyleChunk } from "./styles";
+import { buildStyles, clientClasses, mediaOf, mediaStylesheet, stylesheetFor, theme, type StyleChunk } from "./styles";
 import { buildWebFonts, fontFaceCss } from "./media/web-fonts";
 
 
@@ -63,6 +63,7 @@ export async function buildAssets(
   const fonts = await buildWebFonts();
   for (const font of fonts) files.set(font.path.slice(1), font.bytes);
   const styles = tools.buildStyles();
+  const scripted = clientClasses();
   const fontFaces = fontFaceCss(fonts, urls.path);
 
   files.set(ICONS.svg.slice(1), text(iconSvg(colours, { rounded: true })));
@@ -93,7 +94,7 @@ export async function buildAssets(
 
   return {
     page: {
-      css: (classes) => stylesheetFor(styles, classes) + fontFaces,
+      css: (classes) => stylesheetFor(styles, classes, { scripted }) + fontFaces,
       script: js.loader,
       themeColor: colours.background,
       appleTouchIcon: ICONS.appleTouch,

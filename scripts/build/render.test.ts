@@ -381,7 +381,8 @@ describe("what depends on the content, on the tests' own", () => {
     cards.forEach((card, i) => {
       const player = card.querySelector('[data-island="PreviewPlayer"]')!;
       const audio = player.querySelector("audio")!;
-      expect([audio.hasAttribute("controls"), audio.getAttribute("preload"), audio.getAttribute("src"), audio.hasAttribute("autoplay")]).toEqual([true, "none", `/assets/preview-${i}.mp3`, false]);
+      const path = fakePreviews(FIXTURE_SITE).get(FIXTURE_SITE.fields[i]!.url)!.path;
+      expect([audio.hasAttribute("controls"), audio.getAttribute("preload"), audio.getAttribute("src"), audio.hasAttribute("autoplay")]).toEqual([true, "none", path, false]);
       // The waveform is drawn once the player is live; the page carries it as a digit a bar, in the props.
       expect(player.querySelector("path.preview__bars")!.hasAttribute("d")).toBe(false);
       expect(readIslandProps(player).wave).toMatch(/^\d{40}$/);
@@ -492,7 +493,7 @@ describe("#24 a page for each field", () => {
       expect(cards.slice(1).every((card) => card.querySelector("svg.field-card__cover") === null && card.querySelector("img.field-card__cover") !== null), file).toBe(true);
     }
     const own = page(outputFileFor(fieldPath(FIXTURE_SITE.fields[0]!)), twelve).querySelector(".field-detail img")!;
-    expect([own.getAttribute("src"), own.getAttribute("loading")]).toEqual(["/assets/cover-0.svg", null]);
+    expect([own.getAttribute("src"), own.getAttribute("loading")]).toEqual([fakeCovers(FIXTURE_SITE).get(FIXTURE_SITE.fields[0]!.url)!.path, null]);
     // An owner's image: each format at each size, the browser choosing by the width the layout gives it.
     const content = { ...FIXTURE_SITE, basePath: "/repo/" };
     const covers = new Map([...fakeCovers(content)].map(([u, c]) => [u, { ...c, path: "/assets/c-1200.webp", sources: [{ type: "image/avif" as const, srcset: ["/assets/c-480.avif 480w", "/assets/c-1200.avif 1200w"] }, { type: "image/webp" as const, srcset: ["/assets/c-480.webp 480w", "/assets/c-1200.webp 1200w"] }] }]));

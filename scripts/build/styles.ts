@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { Features, transform as transformCss, type Targets } from "lightningcss";
+import { Features, transform as transformCss, type CustomAtRules, type Targets, type Visitor } from "lightningcss";
 import { ROOT } from "../paths";
 import { lightningcssTargets } from "./browsers";
 
@@ -18,6 +18,8 @@ export interface StyleChunk {
    * the first class of each of its selectors (a page without it has nothing any of them can match).
    */
   classes?: ReadonlySet<string>;
+  /** What `css` was compiled from (the custom media, then the file): a page's part is compiled again from it. */
+  source?: string;
 }
 
 /**
@@ -31,32 +33,38 @@ export function buildStyles(): StyleChunk[] {
   const imports = [...entry.matchAll(/@import\s+"\.\/([^"]+)"(?:\s+layer\((\w+)\))?;/g)].filter(([, file]) => file !== "media.css");
   return imports.map(([, file, layer]) => {
     const path = join(ROOT, "styles", file!);
-    const source = readFileSync(path, "utf8");
-    // A line of the file, not of the code compiled (the custom media come first).
+    // The custom media, defined for this file's queries; the definitions themselves leave no output.
+    const source = `${media}\n${readFileSync(path, "utf8")}`;
+    // A line of the file, not of the code compiled.
     const at = (line: number) => `styles: ${relative(ROOT, path)}:${line - media.split("\n").length}`;
-    let compiled: ReturnType<typeof transformCss>;
+    let compiled: ReturnType<typeof compile>;
     try {
-      compiled = transformCss({
-        filename: path,
-        // The custom media, defined for this file's queries; the definitions themselves leave no output.
-        code: Buffer.from(`${media}\n${source}`),
-        minify: true,
-        drafts: { customMedia: true },
-        targets: CSS_TARGETS,
-        // :dir(rtl) stays as written: only right-to-left pages use it, and compiling it for the older targets spells
-        // out every right-to-left language (half a kilobyte); a browser that lacks :dir() draws those rules left to right.
-        exclude: Features.DirSelector,
-      });
+      compiled = compile(path, source);
     } catch (error) {
       const { loc, message } = error as { loc?: { line: number }; message: string };
       throw new Error(loc ? `${at(loc.line)}: ${message}` : `styles: ${relative(ROOT, path)}: ${message}`);
     }
-    const { code, warnings } = compiled;
+    const { css, warnings } = compiled;
     if (warnings.length > 0) throw new Error(`${at(warnings[0]!.loc.line)}: ${warnings[0]!.message}`);
-    const css = new TextDecoder().decode(code);
     const classes = file!.startsWith("components/") ? leadingClasses(css) : undefined;
-    return { file: `styles/${file}`, layer: layer ?? "", css, classes };
+    return { file: `styles/${file}`, layer: layer ?? "", css, classes, source };
   });
+}
+
+/** A stylesheet compiled for the targets and minified; `visitor` may leave rules out. */
+function compile(file: string, source: string, visitor?: Visitor<CustomAtRules>) {
+  const { code, warnings } = transformCss({
+    filename: file,
+    code: Buffer.from(source),
+    minify: true,
+    drafts: { customMedia: true },
+    targets: CSS_TARGETS,
+    // :dir(rtl) stays as written: only right-to-left pages use it, and compiling it for the older targets spells
+    // out every right-to-left language (half a kilobyte); a browser that lacks :dir() draws those rules left to right.
+    exclude: Features.DirSelector,
+    visitor,
+  });
+  return { css: new TextDecoder().decode(code), warnings };
 }
 
 /** The first class in each selector of compiled CSS: `.contact-card .actions` gives contact-card, not actions. */
@@ -82,15 +90,19 @@ export const mediaStylesheet = (chunk: StyleChunk) => (chunk.layer ? `@layer ${c
 
 /**
  * The stylesheet a page inlines: the layer order, then every chunk that is not a component's, and each component's
- * only when the page uses one of its classes (`classes` undefined: all of them, as the dev server swaps in); of the
- * design tokens, only those something reads. The media stylesheets are not in it, unless `everything` is set (the
- * dev server's swap-in).
+ * only when the page uses one of its classes (`classes` undefined: all of them, as the dev server swaps in). Within
+ * those, a rule is left out when each of its selectors needs a class that is neither on the page nor one the scripts
+ * may add (`scripted`: `clientClasses`), and of the design tokens, only those something reads. The media stylesheets
+ * are not in it, unless `everything` is set (the dev server's swap-in).
  */
-export function stylesheetFor(chunks: readonly StyleChunk[], classes?: ReadonlySet<string>, { everything = false } = {}): string {
+export function stylesheetFor(chunks: readonly StyleChunk[], classes?: ReadonlySet<string>, { everything = false, scripted = new Set<string>() } = {}): string {
   const layers = [...new Set(chunks.map((c) => c.layer).filter(Boolean))];
-  const included = chunks.filter((chunk) => (everything || !mediaOf(chunk)) && !(classes && chunk.classes && ![...chunk.classes].some((c) => classes.has(c))));
+  const possible = classes && new Set([...classes, ...scripted]);
+  const included = chunks
+    .filter((chunk) => (everything || !mediaOf(chunk)) && !(classes && chunk.classes && ![...chunk.classes].some((c) => classes.has(c))))
+    .map((chunk) => (possible && chunk.file !== TOKENS && !mediaOf(chunk) ? { ...chunk, css: withoutRulesFor(chunk, possible) } : chunk));
   // What the tokens must serve: the page's own rules, and the media stylesheets, which read the page's tokens.
-  const readers = chunks.filter((chunk) => chunk.file !== TOKENS && (included.includes(chunk) || mediaOf(chunk))).map((chunk) => chunk.css).join("");
+  const readers = [...included, ...chunks.filter(mediaOf)].filter((chunk) => chunk.file !== TOKENS).map((chunk) => chunk.css).join("");
   let css = `@layer ${layers.join(",")};`;
   let open = "";
   for (const chunk of included) {
@@ -104,6 +116,27 @@ export function stylesheetFor(chunks: readonly StyleChunk[], classes?: ReadonlyS
   return open ? `${css}}` : css;
 }
 
+/** Each chunk's CSS without the rules a set of classes cannot match, by the chunk and the classes it names. */
+const pruned = new Map<string, string>();
+
+/**
+ * A chunk's CSS less every rule of which each selector needs a class that is not in `classes`. Only a selector's
+ * own classes count: those inside :is(), :where(), :not() or :has() may be optional, so such a rule stays.
+ */
+function withoutRulesFor(chunk: StyleChunk, classes: ReadonlySet<string>): string {
+  if (chunk.source === undefined) return chunk.css;
+  const named = [...new Set([...chunk.source.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!))];
+  const key = `${chunk.file}\0${chunk.source}\0${named.filter((c) => classes.has(c)).sort().join(" ")}`;
+  let css = pruned.get(key);
+  if (css === undefined) {
+    const needed = (selector: { type: string; name?: string }[]) => selector.every((part) => part.type !== "class" || classes.has(part.name!));
+    // A query or container block left empty goes too.
+    css = compile(chunk.file, chunk.source, { Rule: { style: (rule) => (rule.value.selectors.some(needed) ? undefined : []) } }).css.replace(/@(media|container|supports)[^{}]*\{\}/g, "");
+    pruned.set(key, css);
+  }
+  return css;
+}
+
 const TOKENS = "styles/tokens.css";
 const reads = (css: string) => [...css.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]!);
 
@@ -115,6 +148,28 @@ function tokensReadBy(tokens: string, css: string): string {
   for (const name of read) for (const next of reads(values.get(name) ?? "")) read.add(next);
   return tokens.replace(/(--[\w-]+):[^;}]*(;|(?=\}))/g, (declaration, name: string) => (read.has(name) ? declaration : ""));
 }
+
+/**
+ * The classes the page's scripts may add that its HTML need not have yet: the loader's on <html>, and every class
+ * an island names (one it renders only once something is played or copied). Read from their source, so an island's
+ * class must be written as a string: one made in code stops the build.
+ */
+export function clientClasses(sources: readonly [file: string, text: string][] = scriptSources()): Set<string> {
+  const named = sources.flatMap(([file, text]) => {
+    const line = text.split("\n").findIndex((l) => l.includes("className={"));
+    if (line >= 0) throw new Error(`${file}:${line + 1}: a class made in code (className={…}): write an island's classes as a string (className="…"), so that each page's stylesheet keeps the rules they need`);
+    return [...text.matchAll(/className="([^"]+)"|classList\.\w+\("([^"]+)"\)/g)].map((m) => m[1] ?? m[2]!);
+  });
+  return new Set(named.flatMap((names) => names.split(/\s+/)));
+}
+
+/** The browser's code: the loader and the islands, each file's path and text. */
+const scriptSources = () =>
+  ["src/client", "src/islands"].flatMap((dir) =>
+    readdirSync(join(ROOT, dir))
+      .filter((name) => /\.tsx?$/.test(name) && !name.includes(".test."))
+      .map((name): [string, string] => [`${dir}/${name}`, readFileSync(join(ROOT, dir, name), "utf8")]),
+  );
 
 /** The class names in a page's HTML. */
 export const classesIn = (html: string): Set<string> => new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/).filter(Boolean)));

@@ -1,8 +1,11 @@
+import { createHash } from "node:crypto";
 import type { SiteContent } from "../../src/content/types";
 import type { PageAssets } from "../../src/lib/page";
 import type { Preview } from "../../src/lib/preview";
 import type { Covers, Previews } from "../../src/pages/types";
 import type { Cover } from "../../src/lib/cover";
+import { drawnCover } from "../build/media/covers";
+import { theme } from "../build/styles";
 export { siteModule } from "../dev/project-copy";
 
 /**
@@ -66,14 +69,32 @@ export const fakePreviews = (content: SiteContent): Previews =>
   new Map(
     content.fields.flatMap((f, i): [string, Preview][] => (f.preview ? [[
       f.url,
-      { path: `/assets/preview-${i}.mp3`, seconds: i === 0 ? 40 : 30, wave: "0123456787654321".repeat(2).slice(0, 40).padEnd(40, "4"), kind: i === 0 ? "excerpt" : "beat", beats: [10] },
+      { path: hashedPath("preview", f.title, "mp3"), seconds: i === 0 ? 40 : 30, wave: unevenWave(i), kind: i === 0 ? "excerpt" : "beat", beats: [10] },
     ]] : [])),
   );
 
 
-/** A cover for each field, as the build draws them: the render tests need the shape, not the files. */
-export const fakeCovers = (content: SiteContent): Covers =>
-  new Map(content.fields.map((f, i): [string, Cover] => [f.url, { path: `/assets/cover-${i}.svg`, width: 1200, height: 1200, alt: `The cover of ${f.title}` }]));
+/** A waveform as uneven as a real mix's, different for each field: one that repeats would compress as no page's does. */
+function unevenWave(seed: number): string {
+  let state = seed * 7919 + 17;
+  return Array.from({ length: 40 }, () => ((state = (state * 1103515245 + 12345) % 2 ** 31), 3 + (state % 7))).join("");
+}
+
+/**
+ * A cover for each field, as the build names them; `drawn`, as it draws them too (the first a page shows carries its
+ * SVG in the HTML): the render tests need the shape, the budgets the bytes, not the files.
+ */
+export const fakeCovers = (content: SiteContent, { drawn = false } = {}): Covers =>
+  new Map(
+    content.fields.map((f): [string, Cover] => {
+      const cover = drawnCover(f, undefined, theme());
+      return [f.url, { path: hashedPath("cover", f.title, "svg"), width: 1200, height: 1200, alt: drawn ? cover.alt : `The cover of ${f.title}`, svg: drawn ? cover.svg : undefined }];
+    }),
+  );
+
+/** An asset's path as the build names one, its name from a field's title and ten hex digits as long as a hash's. */
+const hashedPath = (kind: string, title: string, ext: string) =>
+  `/assets/${kind}-${title.toLowerCase().replace(/\W+/g, "-")}-${createHash("sha256").update(title).digest("hex").slice(0, 10)}.${ext}`;
 
 /** Questions of the tests' own: five or more to a group, ids known, a term still to write in each group. */
 export const FIXTURE_QUESTIONS = {

@@ -66,8 +66,10 @@ export function drawnCover(field: Field, measured: Measured | undefined, theme: 
   const rings = (cx: number, cy: number, hz: number, colour: string) => {
     const step = spacing(hz);
     const count = Math.ceil((size * 0.75) / step);
-    const circles = Array.from({ length: count }, (_, k) => `<circle cx="${fixed(cx)}" cy="${fixed(cy)}" r="${fixed((k + 1) * step)}"/>`).join("");
-    return `<g fill="none" stroke="${colour}" stroke-width="3" stroke-opacity="0.55">${circles}</g>`;
+    // Each set drawn about its own point by a translation, so that a ring is a radius alone: half the bytes of the
+    // first cover, which pages carry in their HTML.
+    const circles = Array.from({ length: count }, (_, k) => `<circle r="${fixed((k + 1) * step)}"/>`).join("");
+    return `<g transform="translate(${fixed(cx)} ${fixed(cy)})" fill="none" stroke="${colour}" stroke-width="3" stroke-opacity="0.55">${circles}</g>`;
   };
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" width="${size}" height="${size}">`,
