@@ -492,6 +492,10 @@ describe("#24 a page for each field", () => {
       expect([svg.getAttribute("role"), svg.getAttribute("aria-label"), svg.querySelector("radialGradient")!.id, svg.getAttribute("width")]).toEqual(["img", `The cover of ${drawn.fields[0]!.title}`, "glow-first-cover", null]);
       expect(cards.slice(1).every((card) => card.querySelector("svg.field-card__cover") === null && card.querySelector("img.field-card__cover") !== null), file).toBe(true);
     }
+    // A thumbnail is fetched, even the first: never the largest thing in view, it would only cost the page its drawing.
+    const thumbs = [...page("index.html", inlined).querySelectorAll(".field-card--compact")].map((card) => card.querySelector(".field-card__thumb")!.tagName);
+    expect(thumbs.length).toBeGreaterThan(0);
+    expect(thumbs.every((tag) => tag === "IMG"), thumbs.join()).toBe(true);
     const own = page(outputFileFor(fieldPath(FIXTURE_SITE.fields[0]!)), twelve).querySelector(".field-detail img")!;
     expect([own.getAttribute("src"), own.getAttribute("loading")]).toEqual([fakeCovers(FIXTURE_SITE).get(FIXTURE_SITE.fields[0]!.url)!.path, null]);
     // An owner's image: each format at each size, the browser choosing by the width the layout gives it.
