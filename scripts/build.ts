@@ -21,6 +21,9 @@ import { robotsTxt, sitemapXml } from "./build/site-files";
 import { recoverOutput, writeSite } from "./build/write";
 
 export { ownerContent, withEnvironment };
+// What the dev server's remembered steps call (scripts/dev/tools.ts), taken from this bundle so that they are as fresh as the rest.
+export { ISLANDS_BUILD, plainTools } from "./build/assets";
+export { buildStyles, stylesheetFor, theme } from "./build/styles";
 
 export interface SiteOptions {
   site?: SiteContent;

@@ -20,8 +20,6 @@ import { startTypeChecker, type TypeChecker } from "./typecheck";
 import { batcher, watchTree } from "./watch";
 
 const WATCHED = ["src", "styles", "scripts"];
-/** This process's own code: a change to it needs a restart, which the terminal says. */
-const OWN_CODE = [/^scripts\/dev\//, /^scripts\/(static-server|assets|images|fonts|styles|write|paths)\.ts$/];
 const DEBOUNCE_MS = 30;
 
 export interface DevOptions {
@@ -45,11 +43,28 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
+/** The modules this process itself imports (not the build, which it loads afresh), by their paths from the root. */
+async function ownCode(): Promise<Set<string>> {
+  const { metafile } = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [relative(ROOT, fileURLToPath(import.meta.url))],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  return new Set(Object.keys(metafile.inputs));
+}
+
 export async function startDevServer({ port = 3000, host = "localhost", typecheck = true, log = console.log }: DevOptions = {}): Promise<DevServer> {
   const clients = eventClients();
-  const tools = await cachedTools();
   const loader = await buildLoader();
   let build: LoadedBuild | undefined;
+  const tools = cachedTools(() => build!.module);
+  const own = await ownCode();
   // Set by a change to anything but a stylesheet; cleared only by a load that succeeds.
   let codeChanged = true;
   let files = new Map<string, Uint8Array>();
@@ -104,8 +119,9 @@ export async function startDevServer({ port = 3000, host = "localhost", typechec
     (path) => {
       const file = relative(ROOT, path).split(sep).join("/");
       if (!/\.(tsx?|css)$/.test(file) || /\.test\.tsx?$/.test(file) || file.startsWith("scripts/e2e/")) return;
-      if (OWN_CODE.some((pattern) => pattern.test(file))) log(`${file} changed: it is the dev server's own code; restart npm run dev to use it.`);
-      else saves.add(file);
+      // The build is loaded afresh from every save; the server's own modules were loaded once, when it started.
+      if (own.has(file)) log(`${file} changed: the dev server itself runs it; restart npm run dev for the server to use it (builds use it at once).`);
+      saves.add(file);
     },
   );
 

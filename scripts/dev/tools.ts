@@ -1,6 +1,7 @@
 import * as esbuild from "esbuild";
-import { ISLANDS_BUILD, plainTools, type AssetTools, type IslandsBundle } from "../build/assets";
-import { buildStyles, stylesheetFor, theme, type StyleChunk } from "../build/styles";
+import type * as BuildModule from "../build";
+import type { AssetTools, IslandsBundle } from "../build/assets";
+import type { StyleChunk } from "../build/styles";
 
 export interface CachedTools {
   tools: AssetTools;
@@ -16,10 +17,11 @@ export interface CachedTools {
 /**
  * The build's expensive steps, remembered between rebuilds: the CSS until a stylesheet changes, the islands
  * bundle (an incremental esbuild context) until one of its inputs changes, and each PNG until a build no longer
- * draws it.
+ * draws it. Each step is the one in the build code last loaded (`current`), so a saved build module is used at once;
+ * a change to the build's code starts the islands' context afresh, from its options as they now are.
  */
-export async function cachedTools(): Promise<CachedTools> {
-  const islandsContext = await esbuild.context(ISLANDS_BUILD);
+export function cachedTools(current: () => typeof BuildModule): CachedTools {
+  let islandsContext: Promise<esbuild.BuildContext<typeof BuildModule.ISLANDS_BUILD>> | undefined;
   let styles: StyleChunk[] | undefined;
   let islands: IslandsBundle | undefined;
   let islandsInputs = new Set<string>();
@@ -31,32 +33,44 @@ export async function cachedTools(): Promise<CachedTools> {
     pictures.set(key, picture);
     return picture;
   };
+  const dropIslandsContext = () => {
+    void islandsContext?.then((context) => context.dispose());
+    islandsContext = undefined;
+    islands = undefined;
+  };
 
   const tools: AssetTools = {
-    buildStyles: () => (styles ??= buildStyles()),
+    buildStyles: () => (styles ??= current().buildStyles()),
     bundleIslands: async () => {
       if (!islands) {
-        islands = await islandsContext.rebuild();
+        islandsContext ??= esbuild.context(current().ISLANDS_BUILD);
+        islands = await (await islandsContext).rebuild();
         islandsInputs = new Set(Object.keys(islands.metafile.inputs));
       }
       return islands;
     },
-    renderPng: (svg, width) => remember(`${width}:${svg}`, () => plainTools.renderPng(svg, width)),
+    renderPng: (svg, width) => remember(`${width}:${svg}`, () => current().plainTools.renderPng(svg, width)),
     renderShareImage: (site, sources) =>
-      remember(`share:${JSON.stringify([site.brand, site.tagline, site.origin, sources, theme()])}`, () => plainTools.renderShareImage(site, sources)),
+      remember(`share:${JSON.stringify([site.brand, site.tagline, site.origin, sources, current().theme()])}`, () => current().plainTools.renderShareImage(site, sources)),
   };
 
   return {
     tools,
-    css: () => stylesheetFor(styles ?? [], undefined, { everything: true }),
+    css: () => current().stylesheetFor(styles ?? [], undefined, { everything: true }),
     invalidate(changed) {
-      if (changed.some((file) => file.startsWith("styles/"))) styles = undefined;
-      if (changed.some((file) => islandsInputs.has(file))) islands = undefined;
+      const buildCode = changed.some((file) => file.startsWith("scripts/"));
+      // The build's code may compile the stylesheets or draw the pictures differently now.
+      if (buildCode || changed.some((file) => file.startsWith("styles/"))) styles = undefined;
+      if (buildCode) pictures = new Map();
+      if (buildCode) dropIslandsContext();
+      else if (changed.some((file) => islandsInputs.has(file))) islands = undefined;
     },
     sweep() {
       pictures = new Map([...pictures].filter(([key]) => used.has(key)));
       used = new Set();
     },
-    dispose: () => islandsContext.dispose(),
+    dispose: async () => {
+      await (await islandsContext)?.dispose();
+    },
   };
 }

@@ -82,6 +82,27 @@ describe("npm run dev", () => {
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   });
 
+  it("#26 uses a saved build module at once: the islands bundled with the options as saved, then as before", async () => {
+    // No open tab on the site: every page changes, and a tab showing one would reload under the next test.
+    await page.goto("about:blank");
+    const entry = async () => {
+      const loader = (await (await get("/contact/")).text()).match(/entry:"([^"]+)"/)![1]!;
+      return (await get(loader)).text();
+    };
+    const banner = ' banner: { js: "/* edited in dev */" },';
+    // Its first bytes: the bundle is React and all, too long to print whole when it fails.
+    const start = async () => (await entry()).slice(0, 19);
+    expect(await start()).not.toBe("/* edited in dev */");
+    expect((await dev.edit("scripts/build/assets.ts", (text) => text.replace('legalComments: "none",', `legalComments: "none",${banner}`))).type).toBe("reload");
+    expect(await start()).toBe("/* edited in dev */");
+    expect((await dev.edit("scripts/build/assets.ts", (text) => text.replace(banner, ""))).type).toBe("reload");
+    expect(await start()).not.toBe("/* edited in dev */");
+    expect(dev.output()).not.toContain("scripts/build/assets.ts changed: the dev server itself runs it");
+    // What the server itself runs (here, how it serves files) takes a restart, and the terminal says so.
+    await dev.edit("scripts/serve/static-server.ts", (text) => `${text}\n// edited in dev\n`);
+    expect(dev.output()).toContain("scripts/serve/static-server.ts changed: the dev server itself runs it; restart npm run dev");
+  });
+
   it("reports invalid content in the terminal and over the page, keeps serving the last good page, and recovers", async () => {
     await page.goto(`${dev.url}/products/`);
     const line = await lineOf("src/content/site.ts", "\"durationMinutes\": 90,");
