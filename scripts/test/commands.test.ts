@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../paths";
 
@@ -33,5 +35,25 @@ describe("#23 every command answers --help, and refuses a wrong flag in one line
     const wrong = await run("scripts/serve/host-config.ts", ["nginx", "--no-such-flag"]);
     expect([wrong.status, wrong.stdout]).toEqual([2, ""]);
     expect(wrong.stderr).toBe("npm run host-config: unknown option '--no-such-flag'; `npm run host-config -- --help` lists what it takes.\n");
+  });
+});
+
+describe("#26 the owner's repository on GitHub", () => {
+  /** Each job of the workflow, by name, with its lines (two-space jobs under `jobs:`, as the file is written). */
+  const jobs = (text: string) => {
+    const parts = text.slice(text.indexOf("\njobs:\n") + 7).split(/^ {2}(\w+):\n/m);
+    return new Map(Array.from({ length: (parts.length - 1) / 2 }, (_, i) => [parts[2 * i + 1]!, parts[2 * i + 2]!]));
+  };
+
+  it("tests every push and pull request as CI does (.ci/run), and deploys from main only what passed", async () => {
+    const text = await readFile(join(ROOT, ".github/workflows/pages.yml"), "utf8");
+    const on = text.slice(text.indexOf("\non:\n"), text.indexOf("\npermissions:"));
+    expect(on).toMatch(/\n {2}push:\n {4}branches: \[main\]/);
+    expect(on).toMatch(/\n {2}pull_request:/);
+    const job = jobs(text);
+    expect([...job.keys()]).toEqual(["test", "build", "deploy"]);
+    expect(job.get("test")).toMatch(/\n\s+- run: bash \.ci\/run\n/);
+    expect(job.get("build")).toMatch(/^ {4}needs: test\n {4}if: github\.event_name != 'pull_request'\n/);
+    expect(job.get("deploy")).toMatch(/^ {4}needs: build\n/);
   });
 });
