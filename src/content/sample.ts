@@ -15,7 +15,7 @@ export interface SampleBand {
 }
 
 export const sample = {
-  /** Where the sample sits on Products. */
+  /** Where the sample sits on About. */
   section: {
     eyebrow: "Hear it first",
     title: "Play a binaural sample",
