@@ -25,17 +25,39 @@ export const WRANGLER_COMPATIBILITY_DATE = "2026-04-01";
 export const WRANGLER_HINT =
   "wrangler is needed to test how Cloudflare Pages serves the site and was not found: install it with `npm ci --prefix scripts/e2e/cloudflare`.";
 
-const NGINX_HINT = "nginx is needed to test the generated nginx configuration and was not found: install it with `sudo apt-get install -y nginx` (Debian/Ubuntu).";
+export const NGINX_HINT = "nginx is needed to test the generated nginx configuration and was not found: install it with `sudo apt-get install -y nginx` (Debian/Ubuntu).";
 
-// `tsx scripts/e2e/requirements.ts` (npm's pretest): one clear line each, and a failing exit, for what is missing.
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const missing = [
-    findChromium() ? undefined : INSTALL_HINT,
-    findNginx() ? undefined : NGINX_HINT,
-    findWrangler() ? undefined : WRANGLER_HINT,
-    // The other two engines, and the audio device they play to (scripts/e2e/README.md, "Three engines").
-    ...[firefoxMissing(), webkitMissing(), soundServerMissing()].map((why) => why && `Cannot test in every engine: ${why}.`),
-  ].filter(Boolean);
-  for (const hint of missing) console.error(hint);
-  if (missing.length > 0) process.exit(1);
+/** One part of `npm test`: its test files (none: some tests of a file that the others run), and what it lacks here. */
+export interface Suite {
+  name: string;
+  files: readonly string[];
+  /** Why it cannot run on this machine, and what to install; undefined when it can. */
+  missing?: string;
 }
+
+/**
+ * What `npm test` runs and what this machine lets it: the unit tests wherever Node runs; the browser suite where
+ * Chromium is (its setup starts one for every browser file); Firefox and WebKit where each engine and an audio device
+ * are; the nginx and Cloudflare Pages tests where their servers are.
+ */
+export function suites(): Suite[] {
+  const chromium = findChromium() ? undefined : INSTALL_HINT;
+  // The other suites are files of the browser suite, which starts Chromium first.
+  const withChromium = (missing: string | undefined) => (chromium ? "runs with the browser suite, which needs Chromium (above)" : missing);
+  const engine = (why: string | undefined, name: string) => {
+    const lacking = why ?? soundServerMissing();
+    return withChromium(lacking && `Cannot test in ${name}: ${lacking}.`);
+  };
+  return [
+    { name: "unit tests", files: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,tsx}"] },
+    { name: "browser suite in Chromium", files: ["scripts/e2e/**/*.test.ts"], missing: chromium },
+    { name: "Firefox", files: ["scripts/e2e/in-firefox.test.ts"], missing: engine(firefoxMissing(), "Firefox") },
+    { name: "WebKit", files: ["scripts/e2e/in-webkit.test.ts"], missing: engine(webkitMissing(), "WebKit") },
+    { name: "nginx's configuration", files: [], missing: withChromium(findNginx() ? undefined : NGINX_HINT) },
+    { name: "Cloudflare Pages' runtime", files: [], missing: withChromium(findWrangler() ? undefined : WRANGLER_HINT) },
+  ];
+}
+
+/** What a run says at its end: each suite that ran, and each that did not with what to install. */
+export const suiteSummary = (all: readonly Suite[]) =>
+  ["Suites:", ...all.map((suite) => (suite.missing ? `  skipped  ${suite.name}: ${suite.missing}` : `  included ${suite.name}`))].join("\n");

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { defineConfig } from "vitest/config";
-import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { BaseSequencer, type Reporter, type TestSpecification } from "vitest/node";
+import { suites, suiteSummary } from "../e2e/requirements";
 
 /**
  * The browser files that take longest, longest first. Vitest starts the files it has timed as slowest first, but a
@@ -23,10 +24,21 @@ class SlowestFirst extends BaseSequencer {
  */
 export const DIFF = { truncateThreshold: 30, expand: false } as const;
 
+/**
+ * The suites this machine can run (scripts/e2e/requirements.ts): the others' files are left out, and the run ends by
+ * saying which ran and what to install for the rest. With CI set, a missing tool fails the run before any test.
+ */
+const plan = suites();
+const skipped = plan.filter((suite) => suite.missing);
+if (process.env.CI && skipped.length > 0) throw new Error(`CI runs every suite, and this machine cannot:\n${suiteSummary(plan)}`);
+const cannotRun = skipped.flatMap((suite) => suite.files);
+const summary: Reporter = { onTestRunEnd: () => void console.log(`\n${suiteSummary(plan)}\n`) };
+
 export default defineConfig({
   test: {
     root: join(import.meta.dirname, "../.."),
     diff: DIFF,
+    reporters: ["default", summary],
     // Vitest's default on two cores is one file at a time; the browser files mostly wait on Chromium, which
     // works in processes of its own, so two run side by side (three was slower here: 81 s against 75 s).
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
@@ -46,11 +58,13 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
-      {
-        extends: true,
+      // Without Chromium, no browser file runs, and its setup (which starts one) must not either.
+      ...(plan.find((suite) => suite.name === "browser suite in Chromium")!.missing ? [] : [{
+        extends: true as const,
         test: {
           name: "browser",
           include: ["scripts/e2e/**/*.test.ts"],
+          exclude: [...cannotRun, "**/node_modules/**"],
           globalSetup: ["scripts/e2e/setup.ts"],
           // The browser files keep their state in their own hooks, not in shared modules: a worker imports
           // playwright, puppeteer and the helpers once, not once per file.
@@ -60,7 +74,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           expect: { poll: { timeout: 15_000 } },
         },
-      },
+      }]),
     ],
   },
 });
