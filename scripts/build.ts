@@ -7,23 +7,23 @@ import { findPlaceholders, placeholderError, validateContent, withEnvironment, t
 import { createUrls } from "../src/lib/routes";
 import { pages as allPages, navRoutes, sitePages } from "../src/pages/index";
 import type { PageModule } from "../src/pages/types";
-import { buildAssets, type AssetTools } from "./build/assets";
+import { buildAssets, type AssetTools } from "./static-build/assets";
 import { ROOT } from "./paths";
-import { checkSite } from "./build/check";
-import { commandLine, usageError } from "./build/command-line";
-import { buildCovers, type CoverFolders } from "./build/media/covers";
-import { buildFieldShareImages } from "./build/media/field-share";
-import { buildPreviews, previewTable } from "./build/media/previews";
-import { theme } from "./build/styles";
-import { renderSite } from "./build/render";
-import { headersFile, siteHeaderRules } from "./build/security";
-import { robotsTxt, sitemapXml } from "./build/site-files";
-import { recoverOutput, writeSite } from "./build/write";
+import { checkSite } from "./static-build/check";
+import { commandLine, usageError } from "./static-build/command-line";
+import { buildCovers, type CoverFolders } from "./static-build/media/covers";
+import { buildFieldShareImages } from "./static-build/media/field-share";
+import { buildPreviews, previewTable } from "./static-build/media/previews";
+import { theme } from "./static-build/styles";
+import { renderSite } from "./static-build/render";
+import { headersFile, siteHeaderRules } from "./static-build/security";
+import { robotsTxt, sitemapXml } from "./static-build/site-files";
+import { recoverOutput, writeSite } from "./static-build/write";
 
 export { ownerContent, withEnvironment };
 // What the dev server's remembered steps call (scripts/dev/tools.ts), taken from this bundle so that they are as fresh as the rest.
-export { ISLANDS_BUILD, plainTools } from "./build/assets";
-export { buildStyles, stylesheetFor, theme } from "./build/styles";
+export { ISLANDS_BUILD, plainTools } from "./static-build/assets";
+export { buildStyles, stylesheetFor, theme } from "./static-build/styles";
 
 export interface SiteOptions {
   site?: SiteContent;

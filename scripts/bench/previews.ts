@@ -12,12 +12,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { site } from "../../src/content/site";
 import type { Field } from "../../src/content/types";
-import { encodeMp3 } from "../build/media/audio/codec";
-import { carrierUnder, flacParts, pad, pinkNoise, render, sine, wav } from "../build/media/audio/corpus";
-import type { Pcm } from "../build/media/audio/pcm";
+import { encodeMp3 } from "../static-build/media/audio/codec";
+import { carrierUnder, flacParts, pad, pinkNoise, render, sine, wav } from "../test/audio-corpus";
+import type { Pcm } from "../static-build/media/audio/pcm";
 import { ROOT } from "../paths";
-import { copyProject } from "../dev/project-copy";
-import { siteModule } from "../dev/project-copy";
+import { copyProject } from "../test/project-copy";
+import { siteModule } from "../test/project-copy";
 
 /** What the issue set: a cold build with a preview from a 90-minute master, and one with 40 previews. */
 export const PREVIEW_BUDGET = { seconds: 10, megabytes: 500 } as const;

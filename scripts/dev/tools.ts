@@ -1,7 +1,7 @@
 import * as esbuild from "esbuild";
 import type * as BuildModule from "../build";
-import type { AssetTools, IslandsBundle } from "../build/assets";
-import type { StyleChunk } from "../build/styles";
+import type { AssetTools, IslandsBundle } from "../static-build/assets";
+import type { StyleChunk } from "../static-build/styles";
 
 export interface CachedTools {
   tools: AssetTools;

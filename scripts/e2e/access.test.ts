@@ -8,7 +8,7 @@ import { sample } from "../../src/content/sample";
 import { site } from "../../src/content/site";
 import { siteSlots } from "../../src/content/slots";
 import { plainText } from "../../src/lib/slots";
-import { FALLBACK_FACES } from "../build/media/web-fonts";
+import { FALLBACK_FACES } from "../static-build/media/web-fonts";
 import { pdfPageTexts } from "./pdf";
 import { folderSource, listen, siteHandler } from "../serve/static-server";
 import { decodePng, inkShare, type Pixels } from "./png";

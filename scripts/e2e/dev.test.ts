@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDevProcess, type DevProcess } from "../dev/process";
+import { startDevProcess, type DevProcess } from "../test/dev-process";
 import { FIXTURE_SITE, siteModule } from "../test/fixtures";
 import { DESKTOP, newContext, useBrowser } from "./site";
 
@@ -93,11 +93,11 @@ describe("npm run dev", () => {
     // Its first bytes: the bundle is React and all, too long to print whole when it fails.
     const start = async () => (await entry()).slice(0, 19);
     expect(await start()).not.toBe("/* edited in dev */");
-    expect((await dev.edit("scripts/build/assets.ts", (text) => text.replace('legalComments: "none",', `legalComments: "none",${banner}`))).type).toBe("reload");
+    expect((await dev.edit("scripts/static-build/assets.ts", (text) => text.replace('legalComments: "none",', `legalComments: "none",${banner}`))).type).toBe("reload");
     expect(await start()).toBe("/* edited in dev */");
-    expect((await dev.edit("scripts/build/assets.ts", (text) => text.replace(banner, ""))).type).toBe("reload");
+    expect((await dev.edit("scripts/static-build/assets.ts", (text) => text.replace(banner, ""))).type).toBe("reload");
     expect(await start()).not.toBe("/* edited in dev */");
-    expect(dev.output()).not.toContain("scripts/build/assets.ts changed: the dev server itself runs it");
+    expect(dev.output()).not.toContain("scripts/static-build/assets.ts changed: the dev server itself runs it");
     // What the server itself runs (here, how it serves files) takes a restart, and the terminal says so.
     await dev.edit("scripts/serve/static-server.ts", (text) => `${text}\n// edited in dev\n`);
     expect(dev.output()).toContain("scripts/serve/static-server.ts changed: the dev server itself runs it; restart npm run dev");

@@ -7,8 +7,8 @@ import { networkInterfaces, tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { nginxConfig, readSiteHeaders } from "../serve/host-config";
-import { compressed } from "../build/page-budget";
-import { headersFor, parseHeadersFile, type HeaderRule } from "../build/security";
+import { compressed } from "../static-build/page-budget";
+import { headersFor, parseHeadersFile, type HeaderRule } from "../static-build/security";
 import { startServe, type Serving } from "../serve/start";
 import { findNginx, findWrangler, WRANGLER_COMPATIBILITY_DATE } from "./requirements";
 

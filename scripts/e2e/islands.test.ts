@@ -3,7 +3,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { frame } from "../../src/content/frame";
-import { copyProject } from "../dev/project-copy";
+import { copyProject } from "../test/project-copy";
 import { serveStatic, type StaticServer } from "../serve/static-server";
 import { hydrated, PHONE, useBrowser, usePage, visit } from "./site";
 

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { site } from "../../src/content/site";
-import { parseHtml } from "../build/parse-html";
+import { parseHtml } from "../test/parse-html";
 import { baseURL, DESKTOP, MISSING, newContext, PHONE, ROUTES, useBrowser, usePage, visit, watchPage } from "./site";
 
 const chromium = useBrowser();

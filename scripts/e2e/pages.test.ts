@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page, Response } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { headersFor, parseHeadersFile, type HeaderRule } from "../build/security";
+import { headersFor, parseHeadersFile, type HeaderRule } from "../static-build/security";
 import { axeViolations } from "./axe";
 import { ALL_PAGES, arrived, baseURL, DESKTOP, hydrated, layoutShifts, MISSING, saveScreenshot, SCREENSHOTS, screenshotName, NARROWEST, PHONE, recordViolations, useBrowser, usePage, violations, VIEWPORT_HEIGHT, watchPage } from "./site";
 

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { findChromium, INSTALL_HINT } from "../bench/chromium";
+import { findChromium, INSTALL_HINT } from "../test/chromium";
 import { firefoxMissing } from "./engines/firefox";
 import { soundServerMissing } from "./engines/sound-server";
 import { webkitMissing } from "./engines/webkit";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { build } from "../build";
 import { FIXTURE_SITE } from "../test/fixtures";
-import { launchChromiumServer } from "../bench/chromium";
+import { launchChromiumServer } from "../test/chromium";
 import { serveStatic } from "../serve/static-server";
 import { soundServerMissing, startSoundServer } from "./engines/sound-server";
 import { ENGINES } from "./engines/engine";

@@ -6,8 +6,8 @@ import { site } from "../../src/content/site";
 import { withEnvironment } from "../../src/content/validate";
 import { navRoutes } from "../../src/pages/index";
 import { ROOT } from "../paths";
-import { connectChromium } from "../bench/chromium";
-import { navWideFrom } from "../build/styles";
+import { connectChromium } from "../test/chromium";
+import { navWideFrom } from "../static-build/styles";
 import { withoutScripts } from "./engines/watched-site";
 
 /** The six routes and their nav labels, from the pages' own meta. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cloudFrontPolicy, defaultNginxSettings, nginxConfig, readRules, serveConfig } from "./host-config";
-import { headerRules, headersFile, inlineHashes, parseHeadersFile, SECURITY_HEADERS } from "../build/security";
+import { headerRules, headersFile, inlineHashes, parseHeadersFile, SECURITY_HEADERS } from "../static-build/security";
 
 const page = "<!DOCTYPE html><style>b{}</style><script>go()</script>";
 const other = "<!DOCTYPE html><style>i{}</style>";

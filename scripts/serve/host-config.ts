@@ -1,6 +1,6 @@
 /**
  * `npm run host-config -- nginx|cloudfront [settings]`: the built site's headers, for hosts that do not read
- * `_headers`. The headers are made as the build makes them (headerRules in scripts/build/security.ts), from the
+ * `_headers`. The headers are made as the build makes them (headerRules in scripts/static-build/security.ts), from the
  * pages in dist/, whose inline code the policy's hashes name: run it after each build.
  */
 import { readdir, readFile } from "node:fs/promises";
@@ -10,8 +10,8 @@ import { site as ownerContent } from "../../src/content/site";
 import { withEnvironment } from "../../src/content/validate";
 import { createUrls, outputFileFor } from "../../src/lib/routes";
 import { ROOT } from "../paths";
-import { commandLine, usageError } from "../build/command-line";
-import { siteHeaderRules, unionOfPolicies, type HeaderRule } from "../build/security";
+import { commandLine, usageError } from "../static-build/command-line";
+import { siteHeaderRules, unionOfPolicies, type HeaderRule } from "../static-build/security";
 
 export interface SiteHeaders {
   /** Where the site is served from: "/" or "/repo/". */
@@ -31,7 +31,7 @@ export function readRules(rules: readonly HeaderRule[]): SiteHeaders {
   const assets = rules.find((r) => r.pattern.endsWith("/assets/*"));
   const pages = rules.filter((r) => !r.pattern.includes("*"));
   const cache = (rule?: HeaderRule) => rule && header(rule.headers, "Cache-Control");
-  if (!all || !assets || pages.length === 0 || !cache(assets) || !pages.every(cache)) throw new Error("dist/_headers is not in the shape scripts/build/security.ts writes");
+  if (!all || !assets || pages.length === 0 || !cache(assets) || !pages.every(cache)) throw new Error("dist/_headers is not in the shape scripts/static-build/security.ts writes");
   return {
     basePath: all.pattern.slice(0, -1),
     all: all.headers,

@@ -1,14 +1,14 @@
 /**
  * `npm start` (after the build): serves dist/ with `serve` on http://localhost:3000, and nowhere but this
  * machine, sending the security headers and Content-Security-Policy that `_headers` gives the hosts. Both
- * come from scripts/build/security.ts, so a policy mistake shows up here before it is published.
+ * come from scripts/static-build/security.ts, so a policy mistake shows up here before it is published.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { commandLine, usageError } from "../build/command-line";
+import { commandLine, usageError } from "../static-build/command-line";
 import { readSiteHeaders, serveConfig } from "./host-config";
 import { ROOT } from "../paths";
 

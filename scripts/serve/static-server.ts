@@ -11,8 +11,8 @@ import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { ASSET_DIR } from "../build/asset-path";
-import { CACHE, headersFor, parseHeadersFile, type HeaderRule } from "../build/security";
+import { ASSET_DIR } from "../static-build/asset-path";
+import { CACHE, headersFor, parseHeadersFile, type HeaderRule } from "../static-build/security";
 
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".html": "text/html; charset=utf-8",

@@ -24,7 +24,7 @@ function run(script: string, args: string[]): Promise<{ status: number | null; s
 }
 
 describe("#23 every command answers --help, and refuses a wrong flag in one line", () => {
-  // Every command reads its flags with commandLine (scripts/build/command-line.ts): its usage shows it does.
+  // Every command reads its flags with commandLine (scripts/static-build/command-line.ts): its usage shows it does.
   it.each(COMMANDS)("%s --help prints its usage", async (name, script) => {
     const help = await run(script, ["--help"]);
     expect([help.status, help.stderr]).toEqual([0, ""]);

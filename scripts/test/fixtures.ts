@@ -4,9 +4,9 @@ import type { PageAssets } from "../../src/lib/page";
 import type { Preview } from "../../src/lib/preview";
 import type { Covers, Previews } from "../../src/pages/types";
 import type { Cover } from "../../src/lib/cover";
-import { drawnCover } from "../build/media/covers";
-import { theme } from "../build/styles";
-export { siteModule } from "../dev/project-copy";
+import { drawnCover } from "../static-build/media/covers";
+import { theme } from "../static-build/styles";
+export { siteModule } from "./project-copy";
 
 /**
  * Content of the tests' own, for a test that needs particular facts: two fields of known lengths, formats and

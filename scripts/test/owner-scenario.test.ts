@@ -6,8 +6,8 @@ import { join, relative } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SiteContent } from "../../src/content/types";
-import { carrierUnder, flac, isochronic, pad, pinkNoise, rain, render, sine, sparseWav, wav } from "../build/media/audio/corpus";
-import { copyProject } from "../dev/project-copy";
+import { carrierUnder, flac, isochronic, pad, pinkNoise, rain, render, sine, sparseWav, wav } from "./audio-corpus";
+import { copyProject } from "./project-copy";
 import { twelveFields } from "../bench/catalogue";
 import { pages } from "../../src/pages/index";
 import { FIXTURE_SITE, siteModule } from "./fixtures";
@@ -147,7 +147,7 @@ describe("#20 an owner's site, as the README has them make it", () => {
     expect(await readFile(join(out, `dist/${PAGE}/index.html`), "utf8")).toContain(`href="/${PAGE}/"`);
 
     // The tests that read the content, run on this content.
-    const tests = run(["node_modules/vitest/vitest.mjs", "run", "--config", "scripts/test/vitest.config.ts", "--project", "unit", "scripts/build/render.test.ts", "src/content/validate.test.ts"]);
+    const tests = run(["node_modules/vitest/vitest.mjs", "run", "--configLoader", "runner", "--config", "scripts/test/vitest.config.ts", "--project", "unit", "scripts/static-build/render.test.ts", "src/content/validate.test.ts"]);
     expect(tests.stdout.match(/Tests .*/)?.[0], tests.stdout.slice(-3000)).toMatch(/Tests +\d+ passed/);
     expect(tests.status).toBe(0);
   });

@@ -18,7 +18,7 @@ describe("#20 a failing assertion is readable", () => {
 
 describe("#26 npm test on a machine that lacks a tool", () => {
   const vitest = (env: Record<string, string>) =>
-    spawnSync(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--config", "scripts/test/vitest.config.ts", "--project", "unit", "src/lib/mailto.test.ts"], {
+    spawnSync(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--configLoader", "runner", "--config", "scripts/test/vitest.config.ts", "--project", "unit", "src/lib/mailto.test.ts"], {
       cwd: ROOT,
       env: { ...process.env, NO_COLOR: "1", ...env },
       encoding: "utf8",

@@ -1,4 +1,4 @@
-// subset-font ships no types; these are the parts scripts/build/media/web-fonts.ts uses (see its README).
+// subset-font ships no types; these are the parts scripts/static-build/media/web-fonts.ts uses (see its README).
 declare module "subset-font" {
   interface SubsetOptions {
     targetFormat?: "sfnt" | "woff" | "woff2";

@@ -13,7 +13,7 @@
  *    <noscript> links them instead.
  * 5. The headings' serif never holds up a first paint. A page whose visitor has it cached (an earlier page
  *    fetched it) sets it from the start. A first page paints in a system serif scaled to the brand's metrics
- *    (scripts/build/media/web-fonts.ts), fetches the face once it has loaded and painted, and then changes to it
+ *    (scripts/static-build/media/web-fonts.ts), fetches the face once it has loaded and painted, and then changes to it
  *    only if nothing on the page moves: both layouts are measured in one task, before anything is painted, and
  *    where a line would break elsewhere the page keeps its stand-in (the next page has the face). Preloading the
  *    face on every page instead was measured (Lighthouse, three rounds each): Chromium holds the first paint for a
@@ -28,7 +28,7 @@ declare const __ISLANDS__: {
   byIsland: Readonly<Record<string, readonly string[]>>;
 };
 declare const __AFTER_PAINT__: readonly { rel: string; href: string; type?: string; media?: string }[];
-/** The URL of the headings' font (its core subset; see scripts/build/media/web-fonts.ts). */
+/** The URL of the headings' font (its core subset; see scripts/static-build/media/web-fonts.ts). */
 declare const __FONT__: string;
 const FONT = __FONT__;
 const FONT_KEY = "display-font";

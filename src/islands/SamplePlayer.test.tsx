@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { islandHtml } from "../../scripts/build/render";
+import { islandHtml } from "../../scripts/static-build/render";
 import { hydrateIsland } from "../client/hydrate";
 import { sample } from "../content/sample";
 import { SamplePlayer } from "./SamplePlayer";

@@ -30,7 +30,7 @@ export interface LaterLink {
   media?: string;
 }
 
-/** The built assets a page uses; see buildAssets in scripts/build/assets.ts. Paths are site paths ("/favicon.svg"). */
+/** The built assets a page uses; see buildAssets in scripts/static-build/assets.ts. Paths are site paths ("/favicon.svg"). */
 export interface PageAssets {
   /**
    * The stylesheet a page inlines, given the class names the page uses: the base, and only the components the
@@ -62,7 +62,7 @@ export interface PageAssets {
 }
 
 /**
- * Stands in for the Content-Security-Policy while pages render; scripts/build/security.ts fills it in from the
+ * Stands in for the Content-Security-Policy while pages render; scripts/static-build/security.ts fills it in from the
  * hashes of the finished pages' inline scripts and styles.
  */
 export const CSP_PLACEHOLDER = "{{content-security-policy}}";

@@ -18,7 +18,7 @@ export const fieldIds = (fields: readonly Field[]) => anchorIds(fields.map((f) =
 /**
  * The fields Products shows in full, with their players; a longer catalogue goes on in All Fields. Three, a row on a
  * wide screen: with four, twelve fields with drawn covers put the page at 13,352 bytes with gzip, past the 13,300
- * its first round trip leaves after its headers (scripts/build/page-budget.ts).
+ * its first round trip leaves after its headers (scripts/static-build/page-budget.ts).
  */
 export const FEATURED = 3;
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { connectChromium } from "../../bench/chromium";
+import { connectChromium } from "../../test/chromium";
 import { AS_BUILT } from "./watched-site";
 import { callSource, type Engine, type EngineView, type LaunchOptions } from "./engine";
 

@@ -11,7 +11,7 @@ import { createUrls, outputFileFor } from "../../src/lib/routes";
 import type { PreviewPlayerProps } from "../../src/islands/PreviewPlayer";
 import { readIslandProps } from "../../src/islands/registry";
 import { navRoutes } from "../../src/pages/index";
-import { parseHtml } from "./parse-html";
+import { parseHtml } from "../test/parse-html";
 import { sitemapXml } from "./site-files";
 import { theme } from "./styles";
 

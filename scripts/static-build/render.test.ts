@@ -27,7 +27,7 @@ import { FEATURED, fieldIds } from "../../src/pages/products";
 import { COVER_SIZES } from "../../src/components/FieldCard";
 import { PAGE_SIZE } from "../../src/pages/all-fields";
 import { catalogueOf, twelveFields } from "../bench/catalogue";
-import { parseHtml as parse } from "./parse-html";
+import { parseHtml as parse } from "../test/parse-html";
 import { renderSite } from "./render";
 import { MAKER_PHOTO } from "../../src/lib/cover";
 import { FAKE_ASSETS, fakeCovers, fakePreviews, FIXTURE_SITE } from "../test/fixtures";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE_SITE } from "../../test/fixtures";
-import { pad, render, sparseWav } from "./audio/corpus";
+import { pad, render, sparseWav } from "../../test/audio-corpus";
 import { traceOf, traceProblem, TRACE_SETTINGS } from "./trace";
 
 let work: string;

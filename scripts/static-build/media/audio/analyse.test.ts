@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { binaural } from "./analyse";
-import { carrierUnder, isochronic, pad, panned, pinkNoise, rain, render, sine, voice, type Signal } from "./corpus";
+import { carrierUnder, isochronic, pad, panned, pinkNoise, rain, render, sine, voice, type Signal } from "../../../test/audio-corpus";
 
 const RATE = 16_000;
 const SECONDS = 20;

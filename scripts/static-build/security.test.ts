@@ -7,7 +7,7 @@ import { site } from "../../src/content/site";
 import { pages as allPages } from "../../src/pages/index";
 import { build, buildSite } from "../build";
 import { cloudFrontPolicy, defaultNginxSettings, nginxConfig, readRules, serveConfig } from "../serve/host-config";
-import { parseHtml } from "./parse-html";
+import { parseHtml } from "../test/parse-html";
 import { pathOfFile } from "../../src/lib/routes";
 import { headersFor, matchesPattern, parseHeadersFile, type HeaderRule } from "./security";
 

@@ -75,7 +75,7 @@ export function biggestParts(html: string, encoding: Encoding): PagePart[] {
 
 /**
  * Each page over its budget, with its size and its biggest parts. By gzip alone: it is never smaller than brotli
- * on a page (scripts/build/budget.test.ts measures both), and brotli at its best took 80 ms a page, 40 s of a
+ * on a page (scripts/static-build/budget.test.ts measures both), and brotli at its best took 80 ms a page, 40 s of a
  * 500-field catalogue's build.
  */
 export function budgetProblems(pages: ReadonlyMap<string, string>): string[] {

@@ -115,7 +115,7 @@ export function shareImage(
       })),
       ...(missing.length === 0
         ? []
-        : [{ field, source, message: `has characters the share image has no typeface for: ${listed(missing)}. Add one that covers them to FALLBACK_FACES in scripts/build/media/fonts.ts, or write them otherwise` }]),
+        : [{ field, source, message: `has characters the share image has no typeface for: ${listed(missing)}. Add one that covers them to FALLBACK_FACES in scripts/static-build/media/fonts.ts, or write them otherwise` }]),
     ];
   });
   if (problems.length > 0) throw new ContentError(problems);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeMp3 } from "./codec";
 import { frameOf } from "./mp3";
-import { damaged, flac, flacOf, render, sparseWav, wav, type Signal } from "./corpus";
+import { damaged, flac, flacOf, render, sparseWav, wav, type Signal } from "../../../test/audio-corpus";
 import type { Pcm } from "./pcm";
 import { readExcerpt, SourceError } from "./source";
 

@@ -20,7 +20,7 @@ import { sitePages } from "../../src/pages/index";
  * so these are exact tests; speed itself is measured by `npm run bench`.
  */
 const BUDGET = {
-  /** A page's HTML with its inlined CSS, loader and props, and its headers: one TCP initial window (scripts/build/page-budget.ts). */
+  /** A page's HTML with its inlined CSS, loader and props, and its headers: one TCP initial window (scripts/static-build/page-budget.ts). */
   html: FIRST_ROUND_TRIP,
   /** Our own JavaScript, React excluded, that every page runs: the inlined loader, the entry and the header. */
   ownJs: 3_000,
@@ -107,7 +107,7 @@ function scriptsOf(html: string): string[] {
   return [...new Set([...list("modules"), ...[...used].flatMap((name) => list(name))])];
 }
 
-/** The headings' font a first visit fetches: the file the inlined loader names (scripts/build/media/web-fonts.ts's core subset). */
+/** The headings' font a first visit fetches: the file the inlined loader names (scripts/static-build/media/web-fonts.ts's core subset). */
 function fontOf(html: string): Sizes {
   const file = html.match(/"\/(assets\/[^"]+\.woff2)"/)?.[1];
   expect(file, "the loader names the headings' font").toBeDefined();

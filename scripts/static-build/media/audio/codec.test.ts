@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeMp3, encodeMp3 } from "./codec";
-import { render } from "./corpus";
+import { render } from "../../../test/audio-corpus";
 import { frameOf } from "./mp3";
 
 const ascii = (bytes: Uint8Array) => String.fromCharCode(...bytes);

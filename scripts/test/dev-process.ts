@@ -3,7 +3,7 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { DevMessage } from "../../src/client/dev-protocol";
 import { copyProject } from "./project-copy";
-import type { DevStats } from "./index";
+import type { DevStats } from "../dev/index";
 
 /**
  * `npm run dev` on a copy of the project in a temporary folder, so a test (or the bench) can edit files without

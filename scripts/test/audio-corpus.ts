@@ -1,5 +1,5 @@
 import { open } from "node:fs/promises";
-import type { Pcm } from "./pcm";
+import type { Pcm } from "../static-build/media/audio/pcm";
 
 /**
  * Material for the audio tests, made in code so that no audio sits in git: the beds an owner mixes carriers

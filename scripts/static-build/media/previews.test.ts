@@ -9,7 +9,7 @@ import { ContentError, validateContent } from "../../../src/content/validate";
 import { slug } from "../../../src/lib/anchors";
 import { binaural } from "./audio/analyse";
 import { decodeMp3, encodeMp3 } from "./audio/codec";
-import { carrierUnder, flac, isochronic, pad, pinkNoise, render, sine, sparseWav, voice, wav, type Mix } from "./audio/corpus";
+import { carrierUnder, flac, isochronic, pad, pinkNoise, render, sine, sparseWav, voice, wav, type Mix } from "../../test/audio-corpus";
 import { integratedLoudness, truePeak } from "./audio/loudness";
 import { buildPreviews, PREVIEW_SETTINGS, previewTable, type PreviewFolders } from "./previews";
 
