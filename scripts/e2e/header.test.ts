@@ -10,14 +10,6 @@ import { DESKTOP, isHydrated, hydrated, NAV_LABELS, navLinks, PHONE, settle, tog
 const ROUTE = "/about/";
 const chromium = useBrowser();
 
-/** The alpha of the bar's background colour (painted by its ::before, which fades out below it at rest): how opaque it is. */
-const barOpacity = (page: Page) =>
-  page.evaluate(() => {
-    const color = getComputedStyle(document.querySelector(".site-header")!, "::before").backgroundColor;
-    const parts = color.match(/[\d.]+/g)!.map(Number);
-    return parts.length === 4 ? parts[3]! : 1;
-  });
-
 const focusedIsInNav = (page: Page) => page.evaluate(() => !!document.activeElement?.closest(".site-nav"));
 const isOpen = async (page: Page) => (await toggle(page).getAttribute("aria-expanded")) === "true";
 const look = (page: Page, selector: string) =>

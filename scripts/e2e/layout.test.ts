@@ -39,7 +39,7 @@ describe("the layout at every width from 320 to 1920 px", () => {
   it("on a 375 × 667 phone, Home's first screen shows a field: its cover, title, price and play button", async () => {
     const context = await newContext(chromium.browser, { width: 375, height: 667 });
     const page = await context.newPage();
-    await page.goto(twelve.url + "/", { waitUntil: "load" });
+    await page.goto(`${twelve.url}/`, { waitUntil: "load" });
     const card = page.locator(".hero .field-card").first();
     const bottoms = await Promise.all([".field-card__thumb", ".card__title", ".field-card__price", ".preview__play"].map(async (part) => [part, (await card.locator(part).boundingBox())?.y ?? NaN, (await card.locator(part).boundingBox())?.height ?? NaN] as const));
     expect(bottoms.filter(([, y, height]) => !(y + height <= 667))).toEqual([]);

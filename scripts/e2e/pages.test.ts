@@ -4,7 +4,7 @@ import type { Page, Response } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { headersFor, parseHeadersFile, type HeaderRule } from "../static-build/security";
 import { axeViolations } from "./axe";
-import { ALL_PAGES, arrived, baseURL, DESKTOP, hydrated, layoutShifts, MISSING, saveScreenshot, SCREENSHOTS, screenshotName, NARROWEST, PHONE, recordViolations, useBrowser, usePage, violations, VIEWPORT_HEIGHT, watchPage } from "./site";
+import { ALL_PAGES, arrived, baseURL, DESKTOP, hydrated, layoutShifts, saveScreenshot, SCREENSHOTS, screenshotName, NARROWEST, PHONE, recordViolations, useBrowser, usePage, violations, VIEWPORT_HEIGHT, watchPage } from "./site";
 
 const chromium = useBrowser();
 let rules: HeaderRule[];

@@ -241,7 +241,7 @@ export function watchPage(page: Page): { problems: string[]; requests: string[];
   const problems: string[] = [];
   const requests: string[] = [];
   let inFlight = 0;
-  let wake: (() => void)[] = [];
+  const wake: (() => void)[] = [];
   page.on("console", (message) => {
     if (message.type() !== "error" && message.type() !== "warning") return;
     // Chromium logs the 404 status of a missing page's own document; that one is the point of the page.

@@ -53,8 +53,7 @@ export function folderSource(root: string): SiteSource & { files(): Promise<stri
       if (cached) return cached;
       realRoot ??= realpath(root);
       const real = await realpath(join(root, path)).catch(() => undefined);
-      const inside = real !== undefined && real.startsWith(`${await realRoot}${sep}`);
-      if (!inside || !(await stat(real).catch(() => undefined))?.isFile()) return undefined;
+      if (!real?.startsWith(`${await realRoot}${sep}`) || !(await stat(real).catch(() => undefined))?.isFile()) return undefined;
       const bytes = await readFile(real);
       cache.set(path, bytes);
       return bytes;

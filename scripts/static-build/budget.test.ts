@@ -224,6 +224,7 @@ describe("byte budgets", () => {
     for (const name of ["js", "font-cached", "preview__bars--played", "sample__ear"]) expect(scripted).toContain(name);
     // The phone menu's toggle shows only once the loader has marked the page as scripted, on every page.
     for (const [file, html] of pages) expect(html.match(/<style>([\s\S]*?)<\/style>/)![1], file).toContain(".js .site-header__toggle{");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: an island's source, as text.
     expect(() => clientClasses([["src/islands/Odd.tsx", "const A = () => <b className={`x-${1}`} />;"]])).toThrow("src/islands/Odd.tsx:1: a class made in code (className={…}): write an island's classes as a string");
   });
 

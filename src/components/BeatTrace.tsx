@@ -30,6 +30,7 @@ export function BeatTrace({ trace, bands }: { trace: Trace; bands: readonly Band
   const local = { minutes: String(minutes), from: String(shape.from), to: String(shape.to) };
   return (
     <figure className="beat-trace">
+      {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by the figure's caption, which says in words what it draws */}
       <svg className="beat-trace__chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} fontSize={LABEL} role="img" aria-labelledby="beat-trace-caption">
         {bands.map((band) => (
           <g key={band} className={`beat-trace__band beat-trace__band--${band}`}>

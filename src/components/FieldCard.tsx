@@ -149,7 +149,7 @@ export function CoverImage({ cover, url, className, eager = false, sizes, inline
   return (
     <picture>
       {cover.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcset.map((entry) => url(entry.split(" ")[0]!) + " " + entry.split(" ")[1]).join(", ")} sizes={sizes} />
+        <source key={source.type} type={source.type} srcSet={source.srcset.map((entry) => `${url(entry.split(" ")[0]!)} ${entry.split(" ")[1]}`).join(", ")} sizes={sizes} />
       ))}
       {img}
     </picture>

@@ -1,4 +1,4 @@
-import { BANDS } from "./bands";
+import type { BANDS } from "./bands";
 import type { CardCopy, StepCopy } from "./types";
 
 /** About: how binaural beats, morphic fields and the method work, honestly told; what to expect. */

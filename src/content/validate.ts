@@ -17,7 +17,7 @@ export interface ContentProblem {
 
 export class ContentError extends Error {
   constructor(readonly problems: readonly ContentProblem[]) {
-    super(`Invalid site content:\n` + problems.map((p) => `  ${p.source}: ${p.field} ${p.message}`).join("\n"));
+    super(`Invalid site content:\n${problems.map((p) => `  ${p.source}: ${p.field} ${p.message}`).join("\n")}`);
     this.name = "ContentError";
   }
 }
@@ -280,7 +280,7 @@ function originProblem(value: unknown): string | undefined {
   }
   // The origin is written into robots.txt, the sitemap and every canonical link as it is: it must be exactly
   // what the URL parser makes of it, so a line break or a stray character cannot ride along.
-  if (!url || url.protocol !== "https:" || url.origin !== value || !HOST_NAME.test(url.hostname)) return `${like} (got ${shown(value)})`;
+  if (url?.protocol !== "https:" || url.origin !== value || !HOST_NAME.test(url.hostname)) return `${like} (got ${shown(value)})`;
   return undefined;
 }
 

@@ -70,6 +70,7 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     audio.current?.pause();
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pause reads only refs, so the first one serves for good.
   useEffect(() => {
     const hidden = () => document.visibilityState === "hidden" && pause();
     document.addEventListener("visibilitychange", hidden);
@@ -168,6 +169,7 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
 
   return (
     <div className="preview" data-playing={playing ? "" : undefined}>
+      {/* biome-ignore lint/a11y/useMediaCaption: a field's sound has no words to caption; its caption says what it is */}
       <audio
         ref={audio}
         className="preview__native"

@@ -172,6 +172,7 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
         <p className="visually-hidden" role="status">
           {announced}
         </p>
+        {/* biome-ignore lint/a11y/useSemanticElements: buttons, not a form's fields: a fieldset would draw a box and a legend */}
         <div className="sample__check" role="group" aria-labelledby="sample-check-label">
           <span className="eyebrow sample__label" id="sample-check-label">
             {labels.check}

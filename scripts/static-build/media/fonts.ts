@@ -57,6 +57,7 @@ export function isInstalled(face: Typeface): boolean {
 }
 
 // Characters no face needs to draw: spaces, joiners and variation selectors inside emoji sequences.
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: the selectors are matched one code point at a time, on their own.
 const NEEDS_NO_GLYPH = /[\s\p{Cf}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/u;
 
 /** The first installed typeface that draws a character; else the face for its script that is not installed. */
