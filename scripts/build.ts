@@ -3,7 +3,13 @@ import { fileURLToPath } from "node:url";
 import { contentFiles as allContentFiles } from "../src/content/index";
 import { site as ownerContent } from "../src/content/site";
 import type { ContentFile, SiteContent } from "../src/content/types";
-import { findPlaceholders, placeholderError, validateContent, withEnvironment, type Placeholder } from "../src/content/validate";
+import {
+  findPlaceholders,
+  placeholderError,
+  validateContent,
+  withEnvironment,
+  type Placeholder,
+} from "../src/content/validate";
 import { createUrls } from "../src/lib/routes";
 import { pages as allPages, navRoutes, sitePages } from "../src/pages/index";
 import type { PageModule } from "../src/pages/types";
@@ -55,7 +61,15 @@ export async function build({ outDir = join(ROOT, "dist"), log = () => {}, ...op
 }
 
 /** Every file of the site, in memory, in order: content, assets, pages, files for hosts, checks. */
-export async function buildSite({ site = ownerContent, sources = {}, contentFiles = allContentFiles, pages = allPages, tools, deploy = false, images }: SiteOptions = {}) {
+export async function buildSite({
+  site = ownerContent,
+  sources = {},
+  contentFiles = allContentFiles,
+  pages = allPages,
+  tools,
+  deploy = false,
+  images,
+}: SiteOptions = {}) {
   // 1. Content: the owner's data and every other content string, checked field by field; and what is still
   //    an example address, which a build to publish refuses.
   const content = validateContent(site, { sources, files: contentFiles });
@@ -73,10 +87,20 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
   // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy: the site's pages, the
   //    catalogue's further pages, and a page for each field.
   const all = sitePages(content, pages, shares.byFieldUrl);
-  const html = await renderSite({ site: content, assets: assets.page, urls, previews: previews.byFieldUrl, covers: covers.byFieldUrl, pages: all });
+  const html = await renderSite({
+    site: content,
+    assets: assets.page,
+    urls,
+    previews: previews.byFieldUrl,
+    covers: covers.byFieldUrl,
+    pages: all,
+  });
 
   // 4. Files for hosts and crawlers: the sitemap and robots.txt, and headers with the same policy.
-  const routes = [...navRoutes(pages).map((r) => r.path), ...all.filter((page) => !page.meta.nav && !page.meta.noindex).map((page) => page.meta.path)];
+  const routes = [
+    ...navRoutes(pages).map((r) => r.path),
+    ...all.filter((page) => !page.meta.nav && !page.meta.noindex).map((page) => page.meta.path),
+  ];
   const files = new Map<string, string | Uint8Array>([
     ...assets.files,
     ...previews.files,
@@ -99,7 +123,11 @@ export async function buildSite({ site = ownerContent, sources = {}, contentFile
 /** What the owner may have forgotten, which is not wrong enough to stop a build. */
 export function contentNotes(site: SiteContent, now = new Date()): string[] {
   const year = now.getFullYear();
-  return site.copyrightYear === year ? [] : [`src/content/site.ts: copyrightYear is ${site.copyrightYear}, and it is ${year}: every footer says © ${site.copyrightYear}`];
+  return site.copyrightYear === year
+    ? []
+    : [
+        `src/content/site.ts: copyrightYear is ${site.copyrightYear}, and it is ${year}: every footer says © ${site.copyrightYear}`,
+      ];
 }
 
 const BUILD_USAGE = `
@@ -118,14 +146,25 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) void main();
 
 async function main() {
   const started = performance.now();
-  const { values, positionals } = commandLine("npm run build", BUILD_USAGE, { out: { type: "string" }, deploy: { type: "boolean" } });
+  const { values, positionals } = commandLine("npm run build", BUILD_USAGE, {
+    out: { type: "string" },
+    deploy: { type: "boolean" },
+  });
   if (positionals.length > 0) return usageError("npm run build", `it takes no ${positionals[0]}`);
   const outDir = values.out ? resolve(values.out) : join(ROOT, "dist");
   try {
     const { content, sources } = withEnvironment(ownerContent);
-    const { pages, files, placeholders, previews, notes } = await build({ site: content, sources, outDir, deploy: values.deploy, log: console.log });
+    const { pages, files, placeholders, previews, notes } = await build({
+      site: content,
+      sources,
+      outDir,
+      deploy: values.deploy,
+      log: console.log,
+    });
     const ms = Math.round(performance.now() - started);
-    console.log(`Built ${pages.size} pages and ${files.size - pages.size} other files into ${relative(process.cwd(), outDir) || "."}/ in ${ms} ms.`);
+    console.log(
+      `Built ${pages.size} pages and ${files.size - pages.size} other files into ${relative(process.cwd(), outDir) || "."}/ in ${ms} ms.`,
+    );
     console.log(`\nPreviews, as measured in the MP3 each card plays:`);
     for (const line of previewTable(previews)) console.log(`  ${line}`);
     for (const note of notes) console.log(`  ${note}`);

@@ -33,7 +33,13 @@ export interface PreviewBenchRow {
 /** A minute of what a field sounds like: a pad and noise both ears share, carriers 25 dB under, 6 Hz apart. */
 function minute(rate: number): Pcm {
   const amplitude = carrierUnder(() => pad(rate, 0.3), rate, 25);
-  return render({ rate, seconds: 60, both: [pad(rate, 0.3), pinkNoise(0.02)], left: [sine(rate, 200, amplitude)], right: [sine(rate, 206, amplitude)] });
+  return render({
+    rate,
+    seconds: 60,
+    both: [pad(rate, 0.3), pinkNoise(0.02)],
+    left: [sine(rate, 200, amplitude)],
+    right: [sine(rate, 206, amplitude)],
+  });
 }
 
 /** Writes parts to a file in order. */
@@ -64,12 +70,22 @@ async function makeMasters(folder: string): Promise<Record<string, string>> {
   const frames = block.channels[0]!.length;
   await writeParts(
     join(folder, "master.flac"),
-    flacParts({ sampleRate: rate, seconds: MINUTES * 60, bitsPerSample: 24, audio: (start, size) => block.channels.map((c) => repeatSlice(c, start % frames, size)) }),
+    flacParts({
+      sampleRate: rate,
+      seconds: MINUTES * 60,
+      bitsPerSample: 24,
+      audio: (start, size) => block.channels.map((c) => repeatSlice(c, start % frames, size)),
+    }),
   );
   // An MP3 of the minute, encoded once at 48 kHz and repeated: a stream of MP3 streams, as a joined file is.
   const mp3 = await encodeMp3(minute(48_000));
   await writeParts(join(folder, "master.mp3"), repeated(new Uint8Array(0), mp3, MINUTES));
-  const sizes = await Promise.all(["wav", "flac", "mp3"].map(async (ext) => [ext, ((await stat(join(folder, `master.${ext}`))).size / 1e9).toFixed(2)]));
+  const sizes = await Promise.all(
+    ["wav", "flac", "mp3"].map(async (ext) => [
+      ext,
+      ((await stat(join(folder, `master.${ext}`))).size / 1e9).toFixed(2),
+    ]),
+  );
   return Object.fromEntries(sizes);
 }
 
@@ -82,7 +98,6 @@ function repeatSlice(channel: Float32Array, start: number, size: number): Float3
   return out;
 }
 
-
 const field = (i: number, preview: Field["preview"]): Field => ({
   ...site.fields[0]!,
   title: `Field ${i + 1}`,
@@ -93,7 +108,11 @@ const field = (i: number, preview: Field["preview"]): Field => ({
 
 /** The whole build in the copy, under /usr/bin/time -v: its wall time and peak memory. */
 function timedBuild(root: string, masters: string): { seconds: number; megabytes: number } {
-  const run = spawnSync("/usr/bin/time", ["-v", process.execPath, "--import", "tsx", "scripts/build.ts", "--out", join(root, "dist")], { cwd: root, encoding: "utf8", env: { ...process.env, SITE_MASTERS: masters } });
+  const run = spawnSync(
+    "/usr/bin/time",
+    ["-v", process.execPath, "--import", "tsx", "scripts/build.ts", "--out", join(root, "dist")],
+    { cwd: root, encoding: "utf8", env: { ...process.env, SITE_MASTERS: masters } },
+  );
   if (run.status !== 0) throw new Error(`the build failed:\n${run.stdout}\n${run.stderr}`);
   const clock = run.stderr.match(/Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/)!;
   const seconds = Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
@@ -102,7 +121,10 @@ function timedBuild(root: string, masters: string): { seconds: number; megabytes
 }
 
 export async function benchPreviews(): Promise<PreviewBenchRow[]> {
-  if (!existsSync("/usr/bin/time")) throw new Error("The previews' bench measures the build with /usr/bin/time -v: install it with `sudo apt-get install -y time`.");
+  if (!existsSync("/usr/bin/time"))
+    throw new Error(
+      "The previews' bench measures the build with /usr/bin/time -v: install it with `sudo apt-get install -y time`.",
+    );
   const started = Date.now();
   const copy = await copyProject();
   const rows: PreviewBenchRow[] = [];
@@ -114,16 +136,29 @@ export async function benchPreviews(): Promise<PreviewBenchRow[]> {
     const sizes = await makeMasters(folder);
     process.stdout.write("done.\n");
     const cases: [string, Field[]][] = [
-      [`45 s from 30:00 of a 90-minute 96 kHz 24-bit WAV (${sizes.wav} GB)`, [field(0, { file: "master.wav", start: 1800, seconds: 45 })]],
-      [`45 s from 30:00 of a 90-minute 96 kHz 24-bit FLAC (${sizes.flac} GB)`, [field(0, { file: "master.flac", start: 1800, seconds: 45 })]],
-      [`45 s from 30:00 of a 90-minute 48 kHz MP3 (${sizes.mp3} GB)`, [field(0, { file: "master.mp3", start: 1800, seconds: 45 })]],
-      ["40 fields, each 60 s of the WAV master", Array.from({ length: 40 }, (_, i) => field(i, { file: "master.wav", start: 60 * i + 30, seconds: 60 }))],
+      [
+        `45 s from 30:00 of a 90-minute 96 kHz 24-bit WAV (${sizes.wav} GB)`,
+        [field(0, { file: "master.wav", start: 1800, seconds: 45 })],
+      ],
+      [
+        `45 s from 30:00 of a 90-minute 96 kHz 24-bit FLAC (${sizes.flac} GB)`,
+        [field(0, { file: "master.flac", start: 1800, seconds: 45 })],
+      ],
+      [
+        `45 s from 30:00 of a 90-minute 48 kHz MP3 (${sizes.mp3} GB)`,
+        [field(0, { file: "master.mp3", start: 1800, seconds: 45 })],
+      ],
+      [
+        "40 fields, each 60 s of the WAV master",
+        Array.from({ length: 40 }, (_, i) => field(i, { file: "master.wav", start: 60 * i + 30, seconds: 60 })),
+      ],
     ];
     for (const [what, fields] of cases) {
       process.stdout.write(`Building: ${what}... `);
       await writeFile(join(copy.root, "src/content/site.ts"), siteModule({ ...site, fields }));
       const { seconds, megabytes } = timedBuild(copy.root, folder);
-      const withinBudget = megabytes <= PREVIEW_BUDGET.megabytes && (fields.length > 1 || seconds <= PREVIEW_BUDGET.seconds);
+      const withinBudget =
+        megabytes <= PREVIEW_BUDGET.megabytes && (fields.length > 1 || seconds <= PREVIEW_BUDGET.seconds);
       rows.push({ what, seconds, megabytes, withinBudget });
       process.stdout.write(`${seconds.toFixed(1)} s, ${Math.round(megabytes)} MB\n`);
     }
@@ -133,7 +168,8 @@ export async function benchPreviews(): Promise<PreviewBenchRow[]> {
     // The copy shares node_modules, and its cache: the previews made here are of masters that no longer exist.
     const cache = join(ROOT, "node_modules/.cache/site-previews");
     const made = await readdir(cache).catch(() => [] as string[]);
-    for (const name of made) if ((await stat(join(cache, name))).mtimeMs >= started) await rm(join(cache, name), { force: true });
+    for (const name of made)
+      if ((await stat(join(cache, name))).mtimeMs >= started) await rm(join(cache, name), { force: true });
   }
   return rows;
 }
@@ -142,7 +178,10 @@ export function previewBenchTable(rows: readonly PreviewBenchRow[]): string {
   const width = Math.max(...rows.map((r) => r.what.length));
   return [
     `Previews: the whole build, cold, by /usr/bin/time -v (budget: ${PREVIEW_BUDGET.seconds} s for one master, ${PREVIEW_BUDGET.megabytes} MB peak for all):`,
-    ...rows.map((r) => `  ${r.what.padEnd(width)}  ${r.seconds.toFixed(1).padStart(5)} s  ${Math.round(r.megabytes).toString().padStart(4)} MB${r.withinBudget ? "" : "  ! over budget"}`),
+    ...rows.map(
+      (r) =>
+        `  ${r.what.padEnd(width)}  ${r.seconds.toFixed(1).padStart(5)} s  ${Math.round(r.megabytes).toString().padStart(4)} MB${r.withinBudget ? "" : "  ! over budget"}`,
+    ),
   ].join("\n");
 }
 

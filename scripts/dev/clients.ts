@@ -17,7 +17,11 @@ export function eventClients(): Clients {
   const write = (client: ServerResponse, message: DevMessage) => client.write(`data: ${JSON.stringify(message)}\n\n`);
   return {
     open(request, response, first) {
-      response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+      response.writeHead(200, {
+        "content-type": "text/event-stream",
+        "cache-control": "no-store",
+        connection: "keep-alive",
+      });
       const client = response as ServerResponse;
       clients.add(client);
       request.on("close", () => clients.delete(client));

@@ -59,7 +59,12 @@ async function ownCode(): Promise<Set<string>> {
   return new Set(Object.keys(metafile.inputs));
 }
 
-export async function startDevServer({ port = 3000, host = "localhost", typecheck = true, log = console.log }: DevOptions = {}): Promise<DevServer> {
+export async function startDevServer({
+  port = 3000,
+  host = "localhost",
+  typecheck = true,
+  log = console.log,
+}: DevOptions = {}): Promise<DevServer> {
   const clients = eventClients();
   const loader = await buildLoader();
   let build: LoadedBuild | undefined;
@@ -84,7 +89,12 @@ export async function startDevServer({ port = 3000, host = "localhost", typechec
       const { content, sources } = build.module.withEnvironment(build.module.ownerContent);
       const built = await build.module.buildSite({ site: content, sources, tools: tools.tools });
       tools.sweep();
-      const next = new Map([...built.files].map(([path, value]) => [path, typeof value === "string" ? new TextEncoder().encode(value) : value]));
+      const next = new Map(
+        [...built.files].map(([path, value]) => [
+          path,
+          typeof value === "string" ? new TextEncoder().encode(value) : value,
+        ]),
+      );
       const changedPages = [...built.pages.keys()].filter((page) => !sameBytes(files.get(page), next.get(page)));
       files = next;
       builds++;
@@ -92,14 +102,22 @@ export async function startDevServer({ port = 3000, host = "localhost", typechec
       const hadProblem = problem !== undefined;
       problem = undefined;
       const what = builds === 1 ? "Built" : onlyStyles ? "Styles updated" : "Rebuilt";
-      log(`✓ ${what} in ${Math.round(lastBuildMs)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`);
+      log(
+        `✓ ${what} in ${Math.round(lastBuildMs)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`,
+      );
       if (builds === 1 && built.placeholders.length > 0) {
-        log(`  Placeholders still in use (replace them before publishing): ${built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ")}`);
+        log(
+          `  Placeholders still in use (replace them before publishing): ${built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ")}`,
+        );
       }
       if (builds === 1) for (const note of built.notes) log(`  ${note}`);
       // One message per build. After a failure every open tab shows the overlay, so all of them reload.
       if (onlyStyles && !hadProblem) clients.send({ type: "css", css: tools.css() });
-      else clients.send({ type: "reload", paths: addresses(hadProblem ? built.pages.keys() : changedPages, content.basePath) });
+      else
+        clients.send({
+          type: "reload",
+          paths: addresses(hadProblem ? built.pages.keys() : changedPages, content.basePath),
+        });
       if (typeProblem) clients.send({ type: "problem", problem: typeProblem });
     } catch (error) {
       // A save that arrived meanwhile is built next; this failure may be its half-written file (an editor that
@@ -107,7 +125,11 @@ export async function startDevServer({ port = 3000, host = "localhost", typechec
       if (saves.waiting() > 0) return;
       problem = await describe(error, build?.map, BUNDLE_FILE);
       log(`✗ ${problem.file ? `${problem.file}${problem.line ? `:${problem.line}` : ""}: ` : ""}${problem.message}`);
-      log(files.size ? "  Still serving the last good build; save a fix to rebuild." : "  Nothing to serve yet; save a fix to build.");
+      log(
+        files.size
+          ? "  Still serving the last good build; save a fix to rebuild."
+          : "  Nothing to serve yet; save a fix to build.",
+      );
       clients.send({ type: "problem", problem });
     }
     checker?.check();
@@ -120,7 +142,10 @@ export async function startDevServer({ port = 3000, host = "localhost", typechec
       const file = relative(ROOT, path).split(sep).join("/");
       if (!/\.(tsx?|css)$/.test(file) || /\.test\.tsx?$/.test(file) || file.startsWith("scripts/e2e/")) return;
       // The build is loaded afresh from every save; the server's own modules were loaded once, when it started.
-      if (own.has(file)) log(`${file} changed: the dev server itself runs it; restart npm run dev for the server to use it (builds use it at once).`);
+      if (own.has(file))
+        log(
+          `${file} changed: the dev server itself runs it; restart npm run dev for the server to use it (builds use it at once).`,
+        );
       saves.add(file);
     },
   );
@@ -144,20 +169,39 @@ export async function startDevServer({ port = 3000, host = "localhost", typechec
   await rebuild([]);
 
   const devClient = (
-    await esbuild.build({ absWorkingDir: ROOT, entryPoints: ["src/client/dev-client.ts"], bundle: true, format: "esm", write: false, logLevel: "silent" })
+    await esbuild.build({
+      absWorkingDir: ROOT,
+      entryPoints: ["src/client/dev-client.ts"],
+      bundle: true,
+      format: "esm",
+      write: false,
+      logLevel: "silent",
+    })
   ).outputFiles[0]!.contents;
 
   const site = siteHandler(
     { read: (path) => files.get(path) },
     // Served under the base path the first build used (a change to it needs a restart).
-    { headers: true, basePath: build ? build.module.withEnvironment(build.module.ownerContent).content.basePath : "/", transformHtml: addDevClient },
+    {
+      headers: true,
+      basePath: build ? build.module.withEnvironment(build.module.ownerContent).content.basePath : "/",
+      transformHtml: addDevClient,
+    },
   );
-  const stats = (): DevStats => ({ builds, lastBuildMs, heapUsed: process.memoryUsage().heapUsed, clients: clients.size(), watchers: watcher.size() });
+  const stats = (): DevStats => ({
+    builds,
+    lastBuildMs,
+    heapUsed: process.memoryUsage().heapUsed,
+    clients: clients.size(),
+    watchers: watcher.size(),
+  });
   const server: StaticServer = await listen(
     async (request, response) => {
       const path = requestPath(request.url ?? "/").pathname;
       if (path === "/__dev/client.js") {
-        response.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" }).end(devClient);
+        response
+          .writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" })
+          .end(devClient);
       } else if (path === "/__dev/events") {
         const current = problem ?? typeProblem;
         clients.open(request, response, current ? { type: "problem", problem: current } : { type: "ok" });
@@ -207,7 +251,10 @@ reloads, and shows what is wrong (a content error, a type error) over the page u
   --no-typecheck    skip the type check beside each build`;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values, positionals } = commandLine("npm run dev", DEV_USAGE, { port: { type: "string", default: "3000" }, "no-typecheck": { type: "boolean" } });
+  const { values, positionals } = commandLine("npm run dev", DEV_USAGE, {
+    port: { type: "string", default: "3000" },
+    "no-typecheck": { type: "boolean" },
+  });
   if (positionals.length > 0) usageError("npm run dev", `it takes no ${positionals[0]}`);
   const dev = await startDevServer({ port: Number(values.port), typecheck: !values["no-typecheck"] });
   console.log(`Serving ${dev.url} (watching ${WATCHED.map((d) => `${d}/`).join(", ")}; Ctrl-C to stop)`);

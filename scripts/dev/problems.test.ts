@@ -49,7 +49,8 @@ suite("lineOfField", () => {
 
 suite("parseTypeErrors", () => {
   it("takes the first error of tsc's plain output, with its file, line and column", () => {
-    const output = "src/islands/SamplePlayer.tsx(23,48): error TS2345: Argument of type 'string' is not assignable.\nscripts/x.ts(1,1): error TS1005: ';' expected.\n";
+    const output =
+      "src/islands/SamplePlayer.tsx(23,48): error TS2345: Argument of type 'string' is not assignable.\nscripts/x.ts(1,1): error TS1005: ';' expected.\n";
     expect(parseTypeErrors(output)).toEqual({
       kind: "type",
       file: "src/islands/SamplePlayer.tsx",
@@ -69,7 +70,12 @@ suite("sourceOf", () => {
     const bundleFile = join(ROOT, "scripts/.problems-test.cjs");
     const built = await esbuild.build({
       absWorkingDir: ROOT,
-      stdin: { contents: 'export function go() {\n  const x = 1;\n  throw new Error("no services today");\n}\n', sourcefile: "src/pages/imagined.ts", resolveDir: ROOT, loader: "ts" },
+      stdin: {
+        contents: 'export function go() {\n  const x = 1;\n  throw new Error("no services today");\n}\n',
+        sourcefile: "src/pages/imagined.ts",
+        resolveDir: ROOT,
+        loader: "ts",
+      },
       outfile: bundleFile,
       bundle: true,
       format: "cjs",
@@ -87,21 +93,36 @@ suite("sourceOf", () => {
     } catch (error) {
       thrown = new Error("Rendering the page failed", { cause: error });
     }
-    expect(sourceOf(thrown, map, bundleFile)).toEqual({ file: "src/pages/imagined.ts", line: 3, column: expect.any(Number) });
+    expect(sourceOf(thrown, map, bundleFile)).toEqual({
+      file: "src/pages/imagined.ts",
+      line: 3,
+      column: expect.any(Number),
+    });
   });
 });
 
 suite("describe", () => {
   it("names a content problem's own file and the line of its field, whichever content file it is in", async () => {
-    const error = new ContentError([{ source: "src/content/mail.ts", field: "mail.press.subject", message: "has a line break" }]);
+    const error = new ContentError([
+      { source: "src/content/mail.ts", field: "mail.press.subject", message: "has a line break" },
+    ]);
     const text = await readFile(join(ROOT, "src/content/mail.ts"), "utf8");
     const problem = await describe(error, undefined, "");
-    expect(problem).toMatchObject({ kind: "build", file: "src/content/mail.ts", line: lineOfField(text, "mail.press.subject") });
+    expect(problem).toMatchObject({
+      kind: "build",
+      file: "src/content/mail.ts",
+      line: lineOfField(text, "mail.press.subject"),
+    });
     expect(text.split("\n")[problem.line! - 1]).toContain("subject:");
   });
 
   it("names the environment variable when an override is at fault, with no line", async () => {
-    const error = new ContentError([{ source: "SITE_ORIGIN (environment variable)", field: "origin", message: "must be https" }]);
-    expect(await describe(error, undefined, "")).toMatchObject({ file: "SITE_ORIGIN (environment variable)", line: undefined });
+    const error = new ContentError([
+      { source: "SITE_ORIGIN (environment variable)", field: "origin", message: "must be https" },
+    ]);
+    expect(await describe(error, undefined, "")).toMatchObject({
+      file: "SITE_ORIGIN (environment variable)",
+      line: undefined,
+    });
   });
 });

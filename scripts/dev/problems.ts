@@ -18,7 +18,13 @@ export async function describe(error: unknown, map: SourceMap | undefined, bundl
   const failure = error as esbuild.BuildFailure;
   if (Array.isArray(failure?.errors) && failure.errors[0]?.location) {
     const { text, location } = failure.errors[0];
-    return { kind: "build", message: `${text}\n\n  ${location!.lineText}`, file: location!.file, line: location!.line, column: location!.column + 1 };
+    return {
+      kind: "build",
+      message: `${text}\n\n  ${location!.lineText}`,
+      file: location!.file,
+      line: location!.line,
+      column: location!.column + 1,
+    };
   }
   const message = error instanceof Error ? error.message : String(error);
   const origin = map ? sourceOf(error, map, bundleFile) : undefined;
@@ -29,13 +35,21 @@ export async function describe(error: unknown, map: SourceMap | undefined, bundl
  * The first frame of an error's stack (or its causes') that lies in the project's own sources, read through
  * the bundle's source map.
  */
-export function sourceOf(error: unknown, map: SourceMap, bundleFile: string): { file: string; line: number; column: number } | undefined {
+export function sourceOf(
+  error: unknown,
+  map: SourceMap,
+  bundleFile: string,
+): { file: string; line: number; column: number } | undefined {
   const stacks: string[] = [];
   for (let e = error as Error | undefined; e; e = e.cause as Error | undefined) if (e.stack) stacks.push(e.stack);
   const pattern = new RegExp(`${bundleFile.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:(\\d+):(\\d+)`, "g");
   for (const stack of stacks.reverse()) {
     for (const [, line, column] of stack.matchAll(pattern)) {
-      const entry = map.findEntry(Number(line) - 1, Number(column) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+      const entry = map.findEntry(Number(line) - 1, Number(column) - 1) as {
+        originalSource?: string;
+        originalLine?: number;
+        originalColumn?: number;
+      };
       if (!entry.originalSource) continue;
       const file = relative(ROOT, join(dirname(bundleFile), entry.originalSource.replace(/^file:\/\//, "")));
       if (file.startsWith("node_modules")) continue;
@@ -76,5 +90,11 @@ export function lineOfField(text: string, field: string): number | undefined {
 export function parseTypeErrors(output: string): DevProblem | undefined {
   const match = output.match(/^(.+?)\((\d+),(\d+)\): error (TS\d+: .+)$/m);
   if (!match) return undefined;
-  return { kind: "type", file: match[1]!.replace(/\\/g, "/"), line: Number(match[2]), column: Number(match[3]), message: match[4]! };
+  return {
+    kind: "type",
+    file: match[1]!.replace(/\\/g, "/"),
+    line: Number(match[2]),
+    column: Number(match[3]),
+    message: match[4]!,
+  };
 }

@@ -51,7 +51,9 @@ export function cachedTools(current: () => typeof BuildModule): CachedTools {
     },
     renderPng: (svg, width) => remember(`${width}:${svg}`, () => current().plainTools.renderPng(svg, width)),
     renderShareImage: (site, sources) =>
-      remember(`share:${JSON.stringify([site.brand, site.tagline, site.origin, sources, current().theme()])}`, () => current().plainTools.renderShareImage(site, sources)),
+      remember(`share:${JSON.stringify([site.brand, site.tagline, site.origin, sources, current().theme()])}`, () =>
+        current().plainTools.renderShareImage(site, sources),
+      ),
   };
 
   return {

@@ -14,8 +14,14 @@ afterAll(() => copy?.remove());
 describe("#23 npm run dev's type check", () => {
   it("checks the site, never the test suites: a test's missing package does not cover a page", async () => {
     // What an owner sees after `npm install` alone: the browser suite's packages (scripts/e2e/) are not there.
-    await writeFile(join(copy.root, "scripts/e2e/engines/missing.ts"), 'import puppeteer from "not-installed-package";\nexport const x: number = puppeteer;\n');
-    await writeFile(join(copy.root, "scripts/static-build/media/in-turn.test.ts"), 'export const y: number = "a test\'s own error";\n');
+    await writeFile(
+      join(copy.root, "scripts/e2e/engines/missing.ts"),
+      'import puppeteer from "not-installed-package";\nexport const x: number = puppeteer;\n',
+    );
+    await writeFile(
+      join(copy.root, "scripts/static-build/media/in-turn.test.ts"),
+      'export const y: number = "a test\'s own error";\n',
+    );
     const first = new Promise<DevProblem | undefined>((resolve) => {
       const checker = startTypeChecker((problem) => {
         resolve(problem);

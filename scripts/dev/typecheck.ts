@@ -32,7 +32,11 @@ export function startTypeChecker(report: (problem: DevProblem | undefined) => vo
     again = false;
     // Its own process group: on Node 20 bin/tsc starts the native compiler as a child of its own, which
     // stopping bin/tsc alone would leave running.
-    const child = spawn(process.execPath, [tsc, "--build", "--pretty", "false", "scripts/dev", "src/client"], { cwd: root, stdio: ["ignore", "pipe", "ignore"], detached: true });
+    const child = spawn(process.execPath, [tsc, "--build", "--pretty", "false", "scripts/dev", "src/client"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "ignore"],
+      detached: true,
+    });
     running = child;
     let output = "";
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk));

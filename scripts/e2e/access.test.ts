@@ -12,7 +12,24 @@ import { FALLBACK_FACES } from "../static-build/media/web-fonts";
 import { pdfPageTexts } from "./pdf";
 import { folderSource, listen, siteHandler } from "../serve/static-server";
 import { decodePng, inkShare, type Pixels } from "./png";
-import { baseURL, DESKTOP, hydrated, layoutShifts, NAV_LABELS, navLinks, newContext, PHONE, ROUTES, settle, toggle, useBrowser, usePage, VIEWPORT_HEIGHT, visit, watchPage } from "./site";
+import {
+  baseURL,
+  DESKTOP,
+  hydrated,
+  layoutShifts,
+  NAV_LABELS,
+  navLinks,
+  newContext,
+  PHONE,
+  ROUTES,
+  settle,
+  toggle,
+  useBrowser,
+  usePage,
+  VIEWPORT_HEIGHT,
+  visit,
+  watchPage,
+} from "./site";
 
 /**
  * What automated checkers cannot see: forced colours, a short screen, paper, the fonts a visitor is shown, and
@@ -27,7 +44,11 @@ async function pixelsAround(page: Page, selector: string, pad = 4): Promise<Pixe
   const element = page.locator(selector).first();
   await element.scrollIntoViewIfNeeded();
   const box = (await element.boundingBox())!;
-  return decodePng(await page.screenshot({ clip: { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad } }));
+  return decodePng(
+    await page.screenshot({
+      clip: { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad },
+    }),
+  );
 }
 
 /** The colour the screen shows at a point inside an element, `x` px in from its start, halfway down. */
@@ -35,7 +56,9 @@ async function colourInside(page: Page, selector: string, x = 8): Promise<string
   const element = page.locator(selector).first();
   await element.scrollIntoViewIfNeeded();
   const box = (await element.boundingBox())!;
-  const { data } = decodePng(await page.screenshot({ clip: { x: box.x + x, y: box.y + box.height / 2, width: 1, height: 1 } }));
+  const { data } = decodePng(
+    await page.screenshot({ clip: { x: box.x + x, y: box.y + box.height / 2, width: 1, height: 1 } }),
+  );
   return [...data.subarray(0, 3)].join(",");
 }
 
@@ -52,7 +75,9 @@ describe.each([
       await toggle(view.page).click();
       await settle(view.page);
     }
-    expect(await colourInside(view.page, '.site-nav a[aria-current="page"]', 4)).not.toBe(await colourInside(view.page, ".site-nav a:not([aria-current])", 4));
+    expect(await colourInside(view.page, '.site-nav a[aria-current="page"]', 4)).not.toBe(
+      await colourInside(view.page, ".site-nav a:not([aria-current])", 4),
+    );
   });
 });
 
@@ -91,10 +116,14 @@ describe("in forced colours, on a phone", () => {
     await expect.poll(() => page.locator(".sample__play").textContent()).toBe(sample.labels.stop);
     expect(inkShare(await pixelsAround(page, ".sample__play-icon", 2))).toBeGreaterThan(0.15);
     await page.clock.fastForward((sample.seconds / 2) * 1000);
-    await expect.poll(() => page.locator(".sample__bar").evaluate((bar) => bar.getBoundingClientRect().width)).toBeGreaterThan(40);
+    await expect
+      .poll(() => page.locator(".sample__bar").evaluate((bar) => bar.getBoundingClientRect().width))
+      .toBeGreaterThan(40);
     // Played and still to play, either side of the bar's end.
     const track = (await page.locator(".sample__progress").boundingBox())!;
-    expect(await colourInside(page, ".sample__progress", 4)).not.toBe(await colourInside(page, ".sample__progress", track.width - 4));
+    expect(await colourInside(page, ".sample__progress", 4)).not.toBe(
+      await colourInside(page, ".sample__progress", track.width - 4),
+    );
     await context.close();
   });
 });
@@ -131,25 +160,37 @@ const squeeze = (text: string) => text.normalize("NFKC").replace(/\s+/g, "");
 describe("printed", () => {
   const view = usePage(chromium, { width: DESKTOP });
 
-  it.each(ROUTES)("%s prints dark on white, with no bar, skip link or player, every page with something on it", async (route) => {
-    await visit(view.page, route);
-    const pages = pdfPageTexts(await view.page.pdf({ format: "A4", printBackground: true }));
-    expect(pages.length).toBeGreaterThan(0);
-    // A blank page, the last one above all, is paper wasted.
-    expect(pages.map((text) => text.length > 0)).toEqual(pages.map(() => true));
-    const text = squeeze(pages.join(""));
-    expect(text).toContain(squeeze(site.brand));
-    for (const absent of [frame.skipLink, frame.menu, sample.labels.play, sample.labels.check, shown(frame.storefrontLink.note)]) expect(text).not.toContain(squeeze(absent));
+  it.each(ROUTES)(
+    "%s prints dark on white, with no bar, skip link or player, every page with something on it",
+    async (route) => {
+      await visit(view.page, route);
+      const pages = pdfPageTexts(await view.page.pdf({ format: "A4", printBackground: true }));
+      expect(pages.length).toBeGreaterThan(0);
+      // A blank page, the last one above all, is paper wasted.
+      expect(pages.map((text) => text.length > 0)).toEqual(pages.map(() => true));
+      const text = squeeze(pages.join(""));
+      expect(text).toContain(squeeze(site.brand));
+      for (const absent of [
+        frame.skipLink,
+        frame.menu,
+        sample.labels.play,
+        sample.labels.check,
+        shown(frame.storefrontLink.note),
+      ])
+        expect(text).not.toContain(squeeze(absent));
 
-    await view.page.emulateMedia({ media: "print" });
-    const colours = await view.page.evaluate(() => ({
-      page: getComputedStyle(document.documentElement).backgroundColor,
-      heading: getComputedStyle(document.querySelector("h1")!).color,
-      players: [...document.querySelectorAll(".site-header, .preview, .sample")].filter((el) => el.getClientRects().length > 0).length,
-    }));
-    await view.page.emulateMedia({ media: null });
-    expect(colours).toEqual({ page: "rgb(255, 255, 255)", heading: "rgb(0, 0, 0)", players: 0 });
-  });
+      await view.page.emulateMedia({ media: "print" });
+      const colours = await view.page.evaluate(() => ({
+        page: getComputedStyle(document.documentElement).backgroundColor,
+        heading: getComputedStyle(document.querySelector("h1")!).color,
+        players: [...document.querySelectorAll(".site-header, .preview, .sample")].filter(
+          (el) => el.getClientRects().length > 0,
+        ).length,
+      }));
+      await view.page.emulateMedia({ media: null });
+      expect(colours).toEqual({ page: "rgb(255, 255, 255)", heading: "rgb(0, 0, 0)", players: 0 });
+    },
+  );
 
   it("prints where each storefront and mail link leads, every answer open, and no field card split across pages", async () => {
     await visit(view.page, "/products/");
@@ -157,9 +198,18 @@ describe("printed", () => {
     for (const field of site.fields) expect(text).toContain(squeeze(`${shown(products.fields.buy)} (${field.url})`));
     expect(text).toContain(squeeze(`${shown(products.personal.request)} (${site.email})`));
     // Every answer printed, closed as it is on screen: the start of each one's last paragraph.
-    for (const question of productQuestions.questions) expect(text).toContain(squeeze(shown(question.answer.at(-1)!).replace(/\[\[|\]\]/g, "").slice(0, 30)));
+    for (const question of productQuestions.questions)
+      expect(text).toContain(
+        squeeze(
+          shown(question.answer.at(-1)!)
+            .replace(/\[\[|\]\]/g, "")
+            .slice(0, 30),
+        ),
+      );
     await view.page.emulateMedia({ media: "print" });
-    expect(await view.page.locator(".field-card").evaluateAll((cards) => cards.map((c) => getComputedStyle(c).breakInside))).toEqual(site.fields.map(() => "avoid"));
+    expect(
+      await view.page.locator(".field-card").evaluateAll((cards) => cards.map((c) => getComputedStyle(c).breakInside)),
+    ).toEqual(site.fields.map(() => "avoid"));
     await view.page.emulateMedia({ media: null });
   });
 });
@@ -178,7 +228,10 @@ describe("the headings' serif", () => {
     await cdp.detach();
     return fonts.map((f) => f.familyName);
   }
-  const fontFetched = (page: Page) => expect.poll(() => page.evaluate(() => localStorage.getItem("display-font"))).toMatch(/\/assets\/eb-garamond-600-core-\w+\.woff2$/);
+  const fontFetched = (page: Page) =>
+    expect
+      .poll(() => page.evaluate(() => localStorage.getItem("display-font")))
+      .toMatch(/\/assets\/eb-garamond-600-core-\w+\.woff2$/);
 
   it("never holds up a first visit: fetched once the page has painted, the first page's headings change to it without a shift, and the next page has it from the start", async () => {
     // The tests' own About: its headings set the same lines in the face and in its stand-in at a phone's width.
@@ -187,8 +240,15 @@ describe("the headings' serif", () => {
     const watched = watchPage(page);
     await visit(page, "/about/", { use: false });
     await fontFetched(page);
-    const [fetched] = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".woff2")).map((e) => e.startTime));
-    const loadEnd = await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd);
+    const [fetched] = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((e) => e.name.endsWith(".woff2"))
+        .map((e) => e.startTime),
+    );
+    const loadEnd = await page.evaluate(
+      () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd,
+    );
     expect(fetched).toBeGreaterThan(loadEnd);
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("font-cached"))).toBe(true);
     expect(await drawnIn(page, "h1")).toEqual([expect.stringMatching(/^EB Garamond/)]);
@@ -202,7 +262,12 @@ describe("the headings' serif", () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains("font-cached"))).toBe(true);
     expect(await drawnIn(page, "h1")).toEqual([expect.stringMatching(/^EB Garamond/)]);
     // Every subset the first page fetched, from the cache (a page's words may need more than the core one).
-    const fonts = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".woff2")).map((e) => (e as PerformanceResourceTiming).transferSize));
+    const fonts = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((e) => e.name.endsWith(".woff2"))
+        .map((e) => (e as PerformanceResourceTiming).transferSize),
+    );
     expect(fonts.length).toBeGreaterThan(0);
     expect(fonts.filter((size) => size > 0)).toEqual([]);
     expect(await layoutShifts(page)).toEqual([]);
@@ -249,14 +314,18 @@ describe("the headings' serif", () => {
         context.font = `600 100px ${family}`;
         return context.measureText(text).width;
       };
-      const probe = document.body.appendChild(Object.assign(document.createElement("span"), { id: "fallback-probe", textContent: text.slice(0, 200) }));
+      const probe = document.body.appendChild(
+        Object.assign(document.createElement("span"), { id: "fallback-probe", textContent: text.slice(0, 200) }),
+      );
       probe.style.fontFamily = fallback;
       probe.style.fontWeight = "600";
       return { ratio: width(fallback) / width('"EB Garamond"'), characters: text.length };
     });
     // The face the system drew it in is one the build scaled (the machine's serif: DejaVu or Liberation on Linux).
     const scaled = FALLBACK_FACES.flatMap((face) => face.local);
-    expect((await drawnIn(page, "#fallback-probe")).filter((name) => !scaled.some((local) => local.startsWith(name)))).toEqual([]);
+    expect(
+      (await drawnIn(page, "#fallback-probe")).filter((name) => !scaled.some((local) => local.startsWith(name))),
+    ).toEqual([]);
     expect(measured.characters).toBeGreaterThan(500);
     expect(Math.abs(measured.ratio - 1)).toBeLessThan(0.03);
   });
@@ -272,7 +341,9 @@ describe("the headings' serif", () => {
       fonts.push(
         ...(await page.evaluate(() => {
           const body = getComputedStyle(document.body).fontFamily;
-          return [...document.querySelectorAll("button")].filter((b) => getComputedStyle(b).fontFamily !== body).map((b) => b.textContent || b.getAttribute("aria-label")!);
+          return [...document.querySelectorAll("button")]
+            .filter((b) => getComputedStyle(b).fontFamily !== body)
+            .map((b) => b.textContent || b.getAttribute("aria-label")!);
         })),
       );
     }
@@ -290,7 +361,9 @@ describe("questions, without JavaScript", () => {
   ] as const)("%s: each answer opens with a click or a key", async (route, group) => {
     await visit(view.page, route);
     const questions = view.page.locator(`#${group.id} details`);
-    expect(await questions.evaluateAll((all) => all.map((d) => [d.id, (d as HTMLDetailsElement).open]))).toEqual(group.questions.map((q) => [q.id, false]));
+    expect(await questions.evaluateAll((all) => all.map((d) => [d.id, (d as HTMLDetailsElement).open]))).toEqual(
+      group.questions.map((q) => [q.id, false]),
+    );
     const [first, second] = group.questions;
     await view.page.locator(`#${first!.id} summary`).click();
     expect(await view.page.locator(`#${first!.id} .question__answer`).isVisible()).toBe(true);
@@ -306,11 +379,15 @@ describe("questions, with JavaScript", () => {
   it("a link to an answer arrives with it open, from another page or from this one", async () => {
     const [first, last] = [productQuestions.questions[0]!, productQuestions.questions.at(-1)!];
     await visit(view.page, `/products/#${last.id}`, { use: false });
-    await expect.poll(() => view.page.locator(`#${last.id}`).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    await expect
+      .poll(() => view.page.locator(`#${last.id}`).evaluate((d) => (d as HTMLDetailsElement).open))
+      .toBe(true);
     if (first === last) return;
     expect(await view.page.locator(`#${first.id}`).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     await view.page.evaluate((id) => (location.hash = `#${id}`), first.id);
-    await expect.poll(() => view.page.locator(`#${first.id}`).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    await expect
+      .poll(() => view.page.locator(`#${first.id}`).evaluate((d) => (d as HTMLDetailsElement).open))
+      .toBe(true);
   });
 });
 
@@ -323,7 +400,10 @@ describe("Home's hero", () => {
   ] as const)("at %i px, the fields sit %s the headline", async (width, where) => {
     await view.page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
     await visit(view.page, "/", { use: false });
-    const [title, fields] = await Promise.all([view.page.locator(".hero__title").boundingBox(), view.page.locator(".hero__fields").boundingBox()]);
+    const [title, fields] = await Promise.all([
+      view.page.locator(".hero__title").boundingBox(),
+      view.page.locator(".hero__fields").boundingBox(),
+    ]);
     if (where === "beside") expect(fields!.x).toBeGreaterThan(title!.x + title!.width);
     else expect(fields!.y).toBeGreaterThan(title!.y + title!.height);
   });
@@ -334,14 +414,21 @@ describe("Home's hero", () => {
  * `cuts` in its <main>, and each piece only when the test asks for it; what follows <main> comes whole with the
  * last. Every other file is served as the suite's own server serves it.
  */
-async function pieceByPiece(path: string, cuts: RegExp): Promise<{ url: string; readonly sent: number; next(): boolean; rest(): void; close(): Promise<void> }> {
+async function pieceByPiece(
+  path: string,
+  cuts: RegExp,
+): Promise<{ url: string; readonly sent: number; next(): boolean; rest(): void; close(): Promise<void> }> {
   const page = await fetch(new URL(path, baseURL()));
   const html = await page.text();
   // Sent in pieces, so without the whole page's length.
   const headers = Object.fromEntries([...page.headers].filter(([name]) => name !== "content-length"));
   const main = html.indexOf('id="main"');
-  const ends = [...html.slice(main, html.indexOf("</main>", main)).matchAll(cuts)].map((m) => main + m.index + m[0].length);
-  const pieces = [0, ...ends, html.length].slice(0, -1).map((from, i, starts) => html.slice(from, starts[i + 1] ?? html.length));
+  const ends = [...html.slice(main, html.indexOf("</main>", main)).matchAll(cuts)].map(
+    (m) => main + m.index + m[0].length,
+  );
+  const pieces = [0, ...ends, html.length]
+    .slice(0, -1)
+    .map((from, i, starts) => html.slice(from, starts[i + 1] ?? html.length));
   let sent = 0;
   let stream: ServerResponse | undefined;
   const files = siteHandler(folderSource(inject("distDir")), { headers: true });
@@ -400,7 +487,15 @@ describe("a page that arrives slowly", () => {
                 let frames = 0;
                 const parsed = () => document.querySelectorAll("main :is(p, h1, h2, h3, h4, h5, h6)").length;
                 // A ceiling for the wait, saying what had not come.
-                const ceiling = setTimeout(() => reject(new Error(`piece ${pieces}: ${parsed()} headings and paragraphs parsed, ${frames} frames, ${document.readyState}`)), 15_000);
+                const ceiling = setTimeout(
+                  () =>
+                    reject(
+                      new Error(
+                        `piece ${pieces}: ${parsed()} headings and paragraphs parsed, ${frames} frames, ${document.readyState}`,
+                      ),
+                    ),
+                  15_000,
+                );
                 const frame = () =>
                   requestAnimationFrame(() => {
                     frames++;

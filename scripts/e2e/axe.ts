@@ -17,9 +17,14 @@ export async function axeViolations(page: Page, selector?: string): Promise<stri
   const violations = await page.evaluate(
     ({ tags, selector }) =>
       (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResults> } }).axe
-        .run(selector ? document.querySelector(selector) : document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })
+        .run(selector ? document.querySelector(selector) : document, {
+          runOnly: { type: "tag", values: tags },
+          resultTypes: ["violations"],
+        })
         .then((results) => results.violations),
     { tags: AXE_TAGS, selector },
   );
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
 }

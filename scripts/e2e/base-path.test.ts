@@ -32,19 +32,24 @@ afterAll(async () => {
 });
 
 describe(`built for and served under ${BASE}`, () => {
-  it.each(ROUTES)(`${BASE.slice(0, -1)}%s: loads whole, starts React, and every link inside the site answers 200`, async (route) => {
-    watched.problems.length = 0;
-    await visit(page, `${server.url}${BASE}${route.slice(1)}`);
-    await toggle(page).click();
-    expect(await toggle(page).getAttribute("aria-expanded")).toBe("true");
-    await watched.quiet();
-    expect(watched.problems).toEqual([]);
-    const refs = await page.locator("[href], [src]").evaluateAll((els) => els.map((el) => el.getAttribute("href") ?? el.getAttribute("src")!));
-    for (const ref of refs.filter((r) => r.startsWith("/"))) {
-      expect(ref).toMatch(/^\/repo\//);
-      expect((await fetch(`${server.url}${ref.split("#")[0]}`, { redirect: "manual" })).status, ref).toBe(200);
-    }
-  });
+  it.each(ROUTES)(
+    `${BASE.slice(0, -1)}%s: loads whole, starts React, and every link inside the site answers 200`,
+    async (route) => {
+      watched.problems.length = 0;
+      await visit(page, `${server.url}${BASE}${route.slice(1)}`);
+      await toggle(page).click();
+      expect(await toggle(page).getAttribute("aria-expanded")).toBe("true");
+      await watched.quiet();
+      expect(watched.problems).toEqual([]);
+      const refs = await page
+        .locator("[href], [src]")
+        .evaluateAll((els) => els.map((el) => el.getAttribute("href") ?? el.getAttribute("src")!));
+      for (const ref of refs.filter((r) => r.startsWith("/"))) {
+        expect(ref).toMatch(/^\/repo\//);
+        expect((await fetch(`${server.url}${ref.split("#")[0]}`, { redirect: "manual" })).status, ref).toBe(200);
+      }
+    },
+  );
 
   it("answers an unknown address under the base path with the 404 page, whose links lead back in", async () => {
     watched.problems.length = 0;

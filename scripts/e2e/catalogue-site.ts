@@ -21,10 +21,23 @@ export const CATALOGUE_SITE: SiteContent = {
     ...(i % 2 ? {} : { price: { amount: 12 + i, currency: "GBP", from: i === 4 } }),
     ...(i === 0 || i === 3 ? { cover: `cover-${i}.jpg` } : {}),
   })),
-  maker: { name: "Ada Field", text: "I make each field at home, on headphones, over several weeks: the bed first, then the beat, then the long listen through.", photo: "maker.jpg" },
+  maker: {
+    name: "Ada Field",
+    text: "I make each field at home, on headphones, over several weeks: the bed first, then the beat, then the long listen through.",
+    photo: "maker.jpg",
+  },
   listeners: [
-    { words: "Sits under my work without asking for attention.", who: "Sam, Leeds", source: "Gumroad review", url: "https://example.shopfront.com/l/first" },
-    { words: "The first one I listened to the end of, and then again the next evening.", who: "A listener", source: "E-mail to the studio" },
+    {
+      words: "Sits under my work without asking for attention.",
+      who: "Sam, Leeds",
+      source: "Gumroad review",
+      url: "https://example.shopfront.com/l/first",
+    },
+    {
+      words: "The first one I listened to the end of, and then again the next evening.",
+      who: "A listener",
+      source: "E-mail to the studio",
+    },
     { words: "Calm.", who: "Jo", source: "Gumroad review" },
   ],
 };
@@ -35,7 +48,10 @@ export const CATALOGUE_ROUTES = ["/", "/products/", "/all-fields/", "/about/", f
 /** Builds the catalogue into `outDir`, its owner's images made in code into `imagesDir`. */
 export async function buildCatalogue(outDir: string, imagesDir: string): Promise<void> {
   await mkdir(imagesDir, { recursive: true });
-  const photo = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+  const photo = (width: number, height: number, background: string) =>
+    sharp({ create: { width, height, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
   await writeFile(join(imagesDir, "cover-0.jpg"), await photo(1600, 1200, "#6b4f8a"));
   await writeFile(join(imagesDir, "cover-3.jpg"), await photo(1200, 1500, "#2f6f73"));
   await writeFile(join(imagesDir, "maker.jpg"), await photo(600, 800, "#8a6b4f"));

@@ -37,13 +37,16 @@ describe("npm run dev", () => {
 
   const get = (path: string) => fetch(`${dev.url}${path}`, { redirect: "manual" });
   /** The line of the copy's file that holds some text: where a problem there should be placed. */
-  const lineOf = async (file: string, text: string) => (await readFile(join(dev.root, file), "utf8")).split("\n").findIndex((line) => line.includes(text)) + 1;
+  const lineOf = async (file: string, text: string) =>
+    (await readFile(join(dev.root, file), "utf8")).split("\n").findIndex((line) => line.includes(text)) + 1;
 
   it("#11 on start, heals what a build stopped between its renames left, and lists the placeholders", async () => {
     expect(await readFile(join(dev.root, "dist/index.html"), "utf8")).toBe("the previous site");
     expect((await readdir(dev.root)).filter((entry) => entry.startsWith("dist"))).toEqual(["dist"]);
     expect(dev.output()).toContain(`Recovered: restored dist/ from dist.old-${deadPid}`);
-    expect(dev.output()).toContain("Placeholders still in use (replace them before publishing): origin = https://www.example.com");
+    expect(dev.output()).toContain(
+      "Placeholders still in use (replace them before publishing): origin = https://www.example.com",
+    );
   });
 
   it("serves the site with production's URLs, trailing slashes and 404 page, plus its reload script", async () => {
@@ -74,7 +77,10 @@ describe("npm run dev", () => {
     const size = () => page.locator(".contact-card__title").evaluate((h) => getComputedStyle(h).fontSize);
     const before = await size();
     const answer = await dev.edit("styles/components/contact-card.css", (text) =>
-      text.replace(".contact-card__title {\n  font-size: var(--step-3);", ".contact-card__title {\n  font-size: 3.5rem;"),
+      text.replace(
+        ".contact-card__title {\n  font-size: var(--step-3);",
+        ".contact-card__title {\n  font-size: 3.5rem;",
+      ),
     );
     expect(answer.type).toBe("css");
     await expect.poll(size).toBe("56px");
@@ -93,36 +99,51 @@ describe("npm run dev", () => {
     // Its first bytes: the bundle is React and all, too long to print whole when it fails.
     const start = async () => (await entry()).slice(0, 19);
     expect(await start()).not.toBe("/* edited in dev */");
-    expect((await dev.edit("scripts/static-build/assets.ts", (text) => text.replace('legalComments: "none",', `legalComments: "none",${banner}`))).type).toBe("reload");
+    expect(
+      (
+        await dev.edit("scripts/static-build/assets.ts", (text) =>
+          text.replace('legalComments: "none",', `legalComments: "none",${banner}`),
+        )
+      ).type,
+    ).toBe("reload");
     expect(await start()).toBe("/* edited in dev */");
     expect((await dev.edit("scripts/static-build/assets.ts", (text) => text.replace(banner, ""))).type).toBe("reload");
     expect(await start()).not.toBe("/* edited in dev */");
     expect(dev.output()).not.toContain("scripts/static-build/assets.ts changed: the dev server itself runs it");
     // What the server itself runs (here, how it serves files) takes a restart, and the terminal says so.
     await dev.edit("scripts/serve/static-server.ts", (text) => `${text}\n// edited in dev\n`);
-    expect(dev.output()).toContain("scripts/serve/static-server.ts changed: the dev server itself runs it; restart npm run dev");
+    expect(dev.output()).toContain(
+      "scripts/serve/static-server.ts changed: the dev server itself runs it; restart npm run dev",
+    );
   });
 
   it("reports invalid content in the terminal and over the page, keeps serving the last good page, and recovers", async () => {
     await page.goto(`${dev.url}/products/`);
-    const line = await lineOf("src/content/site.ts", "\"durationMinutes\": 90,");
-    const answer = await dev.edit("src/content/site.ts", (text) => text.replace("\"durationMinutes\": 90,", "\"durationMinutes\": 0,"));
+    const line = await lineOf("src/content/site.ts", '"durationMinutes": 90,');
+    const answer = await dev.edit("src/content/site.ts", (text) =>
+      text.replace('"durationMinutes": 90,', '"durationMinutes": 0,'),
+    );
     expect(answer).toMatchObject({ type: "problem", problem: { file: "src/content/site.ts", line } });
-    await dev.printed(new RegExp(`✗ src/content/site\\.ts:${line}: Invalid site content:[\\s\\S]*fields\\[1\\]\\.durationMinutes must be a positive whole number`));
+    await dev.printed(
+      new RegExp(
+        `✗ src/content/site\\.ts:${line}: Invalid site content:[\\s\\S]*fields\\[1\\]\\.durationMinutes must be a positive whole number`,
+      ),
+    );
     const overlay = page.locator("#dev-overlay");
     await expect.poll(() => overlay.textContent()).toContain(`src/content/site.ts:${line}`);
     expect(await overlay.textContent()).toContain("fields[1].durationMinutes");
     expect(await (await get("/products/")).text()).toContain("90-minute audio");
 
     const reloaded = page.waitForEvent("load");
-    await dev.edit("src/content/site.ts", (text) => text.replace("\"durationMinutes\": 0,", "\"durationMinutes\": 45,"));
+    await dev.edit("src/content/site.ts", (text) => text.replace('"durationMinutes": 0,', '"durationMinutes": 45,'));
     await reloaded;
     expect(await page.locator("main").textContent()).toContain("45-minute audio");
     expect(await overlay.count()).toBe(0);
   });
 
   it("makes a preview it has not made before: the build code, bundled for the dev server, encodes and checks it", async () => {
-    const src = async () => (await (await get("/products/")).text()).match(/src="(\/assets\/preview-second-fixture-field-\w+\.mp3)"/)![1]!;
+    const src = async () =>
+      (await (await get("/products/")).text()).match(/src="(\/assets\/preview-second-fixture-field-\w+\.mp3)"/)![1]!;
     const before = await src();
     // A beat no build has synthesized, so the cache cannot answer.
     const answer = await dev.edit("src/content/site.ts", (text) => text.replace('"beatHz": 7.5', '"beatHz": 7.25'));
@@ -136,26 +157,44 @@ describe("npm run dev", () => {
     const line = await lineOf("src/content/mail.ts", 'subject: "');
     const answer = await dev.edit("src/content/mail.ts", (text) => text.replace('subject: "', 'subject: "Line\\n'));
     expect(answer).toMatchObject({ type: "problem", problem: { file: "src/content/mail.ts", line } });
-    expect((await dev.edit("src/content/mail.ts", (text) => text.replace('subject: "Line\\n', 'subject: "'))).type).toBe("reload");
+    expect(
+      (await dev.edit("src/content/mail.ts", (text) => text.replace('subject: "Line\\n', 'subject: "'))).type,
+    ).toBe("reload");
   });
 
   it("names the file and line of a syntax error and of a page that throws, and recovers from each", async () => {
-    const syntax = await dev.edit("src/pages/services.tsx", (text) => text.replace("<Steps steps={process.steps} />", "<Steps steps={process.steps} >"));
+    const syntax = await dev.edit("src/pages/services.tsx", (text) =>
+      text.replace("<Steps steps={process.steps} />", "<Steps steps={process.steps} >"),
+    );
     expect(syntax).toMatchObject({ type: "problem", problem: { kind: "build", file: "src/pages/services.tsx" } });
     expect((syntax as { problem: { line: number } }).problem.line).toBeGreaterThan(0);
-    expect((await dev.edit("src/pages/services.tsx", (text) => text.replace("<Steps steps={process.steps} >", "<Steps steps={process.steps} />"))).type).toBe("reload");
+    expect(
+      (
+        await dev.edit("src/pages/services.tsx", (text) =>
+          text.replace("<Steps steps={process.steps} >", "<Steps steps={process.steps} />"),
+        )
+      ).type,
+    ).toBe("reload");
 
     const thrown = await dev.edit("src/pages/services.tsx", (text) =>
-      text.replace(/(export function Page\(\{[^}]*\}: PageProps\) \{\n)/, '$1  if (site) throw new Error("no services today");\n'),
+      text.replace(
+        /(export function Page\(\{[^}]*\}: PageProps\) \{\n)/,
+        '$1  if (site) throw new Error("no services today");\n',
+      ),
     );
     expect(thrown).toMatchObject({
       type: "problem",
       problem: { file: "src/pages/services.tsx", message: "Rendering the page /services/ failed: no services today" },
     });
     await dev.printed(/✗ src\/pages\/services\.tsx:\d+: Rendering the page \/services\/ failed: no services today/);
-    expect((await dev.edit("src/pages/services.tsx", (text) => text.replace('  if (site) throw new Error("no services today");\n', ""))).type).toBe("reload");
+    expect(
+      (
+        await dev.edit("src/pages/services.tsx", (text) =>
+          text.replace('  if (site) throw new Error("no services today");\n', ""),
+        )
+      ).type,
+    ).toBe("reload");
   });
-
 });
 
 describe("npm run dev, with its type checker", () => {
@@ -174,9 +213,15 @@ describe("npm run dev, with its type checker", () => {
   it("reports a type error, which esbuild alone would let through, with its file and line, and when it is fixed", async () => {
     const tab = await context.newPage();
     await tab.goto(`${dev.url}/`);
-    const reported = dev.next((m) => m.type === "problem" && m.problem.kind === "type" && m.problem.file === "src/islands/SamplePlayer.tsx");
-    await dev.edit("src/islands/SamplePlayer.tsx", (text) => text.replace("const [bandId, setBandId] = useState(", "const [bandId, setBandId] = useState<number>("));
-    expect(await reported).toMatchObject({ problem: { file: "src/islands/SamplePlayer.tsx", line: expect.any(Number) } });
+    const reported = dev.next(
+      (m) => m.type === "problem" && m.problem.kind === "type" && m.problem.file === "src/islands/SamplePlayer.tsx",
+    );
+    await dev.edit("src/islands/SamplePlayer.tsx", (text) =>
+      text.replace("const [bandId, setBandId] = useState(", "const [bandId, setBandId] = useState<number>("),
+    );
+    expect(await reported).toMatchObject({
+      problem: { file: "src/islands/SamplePlayer.tsx", line: expect.any(Number) },
+    });
     await dev.printed(/✗ Type error: src\/islands\/SamplePlayer\.tsx:\d+: TS\d+/);
     await expect.poll(() => tab.locator("#dev-overlay").textContent()).toContain("src/islands/SamplePlayer.tsx:");
     const cleared = dev.next((m) => m.type === "ok");
@@ -197,7 +242,8 @@ describe("npm run dev, over many edits", () => {
   afterAll(() => dev?.stop());
 
   it(`still answers after ${EDITS} edits, with no more watchers or listeners and a heap that does not grow with them`, async () => {
-    const edit = (n: number) => dev.edit("src/content/about.ts", (text) => text.replace(/lead: "(Edit \d+\. )?/, `lead: "Edit ${n}. `));
+    const edit = (n: number) =>
+      dev.edit("src/content/about.ts", (text) => text.replace(/lead: "(Edit \d+\. )?/, `lead: "Edit ${n}. `));
     // The first edits warm the caches (a first rebuild compiles more than later ones): measure after them.
     for (let n = 1; n <= WARM; n++) await edit(n);
     const start = await dev.stats({ collect: true });
@@ -210,7 +256,9 @@ describe("npm run dev, over many edits", () => {
     const growth = end.heapUsed - start.heapUsed;
     expect(growth).toBeLessThan(1.5 * 1024 * 1024);
     expect(await (await fetch(`${dev.url}/about/`)).text()).toContain(`Edit ${EDITS}.`);
-    console.log(`dev server over ${EDITS - WARM} edits: heap ${(start.heapUsed / 1e6).toFixed(1)} MB to ${(end.heapUsed / 1e6).toFixed(1)} MB; last rebuild ${Math.round(end.lastBuildMs)} ms`);
+    console.log(
+      `dev server over ${EDITS - WARM} edits: heap ${(start.heapUsed / 1e6).toFixed(1)} MB to ${(end.heapUsed / 1e6).toFixed(1)} MB; last rebuild ${Math.round(end.lastBuildMs)} ms`,
+    );
   });
 
   it("shuts down cleanly on Ctrl-C", async () => {

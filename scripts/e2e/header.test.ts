@@ -2,7 +2,20 @@ import type { CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCROLL_THRESHOLD } from "../../src/islands/SiteHeader";
 import { axeViolations } from "./axe";
-import { DESKTOP, isHydrated, hydrated, NAV_LABELS, navLinks, PHONE, settle, toggle, usePage, useBrowser, visit, watchPage } from "./site";
+import {
+  DESKTOP,
+  isHydrated,
+  hydrated,
+  NAV_LABELS,
+  navLinks,
+  PHONE,
+  settle,
+  toggle,
+  usePage,
+  useBrowser,
+  visit,
+  watchPage,
+} from "./site";
 
 // What the bar does is the same on every page; each page's own link and content are checked in pages.test.ts and
 // render.test.ts. So the behaviour is tried here on one page. The scroll threshold, Escape and closing on a link
@@ -13,7 +26,12 @@ const chromium = useBrowser();
 const focusedIsInNav = (page: Page) => page.evaluate(() => !!document.activeElement?.closest(".site-nav"));
 const isOpen = async (page: Page) => (await toggle(page).getAttribute("aria-expanded")) === "true";
 const look = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((a) => `${getComputedStyle(a).backgroundColor} ${getComputedStyle(a).color} ${getComputedStyle(a).boxShadow}`);
+  page
+    .locator(selector)
+    .first()
+    .evaluate(
+      (a) => `${getComputedStyle(a).backgroundColor} ${getComputedStyle(a).color} ${getComputedStyle(a).boxShadow}`,
+    );
 
 describe("the top bar on a desktop", () => {
   const view = usePage(chromium, { width: DESKTOP });
@@ -24,9 +42,10 @@ describe("the top bar on a desktop", () => {
     expect(await navLinks(view.page).allTextContents()).toEqual(NAV_LABELS);
     expect(await toggle(view.page).isVisible()).toBe(false);
     expect(await view.page.locator('.site-nav a[aria-current="page"]').getAttribute("href")).toBe(ROUTE);
-    expect(await look(view.page, '.site-nav a[aria-current="page"]')).not.toBe(await look(view.page, ".site-nav a:not([aria-current])"));
+    expect(await look(view.page, '.site-nav a[aria-current="page"]')).not.toBe(
+      await look(view.page, ".site-nav a:not([aria-current])"),
+    );
   });
-
 });
 
 describe("the phone menu", () => {
@@ -38,7 +57,9 @@ describe("the phone menu", () => {
     await toggle(view.page).click();
     expect(await isOpen(view.page)).toBe(true);
     for (const link of await navLinks(view.page).all()) expect(await link.isVisible()).toBe(true);
-    expect(await look(view.page, '.site-nav a[aria-current="page"]')).not.toBe(await look(view.page, ".site-nav a:not([aria-current])"));
+    expect(await look(view.page, '.site-nav a[aria-current="page"]')).not.toBe(
+      await look(view.page, ".site-nav a:not([aria-current])"),
+    );
     expect(await axeViolations(view.page)).toEqual([]);
   });
 
@@ -72,7 +93,8 @@ describe("without JavaScript, on a phone", () => {
     const reached: string[] = [];
     for (let i = 0; i < 12 && reached.length < NAV_LABELS.length; i++) {
       await view.page.keyboard.press("Tab");
-      if (await focusedIsInNav(view.page)) reached.push(await view.page.evaluate(() => document.activeElement!.textContent!));
+      if (await focusedIsInNav(view.page))
+        reached.push(await view.page.evaluate(() => document.activeElement!.textContent!));
     }
     expect(reached).toEqual(NAV_LABELS);
     for (const link of await navLinks(view.page).all()) {
@@ -80,7 +102,9 @@ describe("without JavaScript, on a phone", () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE);
     }
-    expect(await look(view.page, '.site-nav a[aria-current="page"]')).not.toBe(await look(view.page, ".site-nav a:not([aria-current])"));
+    expect(await look(view.page, '.site-nav a[aria-current="page"]')).not.toBe(
+      await look(view.page, ".site-nav a:not([aria-current])"),
+    );
   });
 });
 
@@ -103,7 +127,11 @@ describe("React starts on first use, and that first use takes effect", () => {
     const watched = watchPage(page);
     await visit(page, "/", { use: false });
     // The loader preloads once the page has loaded and painted: wait for those downloads to finish.
-    await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => /\/assets\/islands-/.test(e.name) && (e as PerformanceResourceTiming).responseEnd > 0));
+    await page.waitForFunction(() =>
+      performance
+        .getEntriesByType("resource")
+        .some((e) => /\/assets\/islands-/.test(e.name) && (e as PerformanceResourceTiming).responseEnd > 0),
+    );
     await watched.quiet();
     await settle(page);
     expect(await isHydrated(page)).toBe(false);
@@ -115,7 +143,10 @@ describe("React starts on first use, and that first use takes effect", () => {
   // Chromium now and then does not.
   const quirks = {
     "is never idle": () => {
-      window.requestIdleCallback = (task, options) => (options?.timeout === undefined ? 0 : window.setTimeout(() => task({ didTimeout: true, timeRemaining: () => 0 }), options.timeout));
+      window.requestIdleCallback = (task, options) =>
+        options?.timeout === undefined
+          ? 0
+          : window.setTimeout(() => task({ didTimeout: true, timeRemaining: () => 0 }), options.timeout);
     },
     "never reports its first paint": () => {
       const observe = PerformanceObserver.prototype.observe;
@@ -124,17 +155,20 @@ describe("React starts on first use, and that first use takes effect", () => {
       };
     },
   };
-  it.each(Object.entries(quirks))("a page that %s still links what it left for after its first paint, and preloads the islands", async (_, quirk) => {
-    const own = await view.context.newPage();
-    try {
-      await own.addInitScript(quirk);
-      await visit(own, "/", { use: false });
-      expect(await own.locator('head > link[rel="icon"]').getAttribute("href")).not.toBe("data:,");
-      expect(await own.locator('head > link[rel="modulepreload"]').count()).toBeGreaterThan(0);
-    } finally {
-      await own.close();
-    }
-  });
+  it.each(Object.entries(quirks))(
+    "a page that %s still links what it left for after its first paint, and preloads the islands",
+    async (_, quirk) => {
+      const own = await view.context.newPage();
+      try {
+        await own.addInitScript(quirk);
+        await visit(own, "/", { use: false });
+        expect(await own.locator('head > link[rel="icon"]').getAttribute("href")).not.toBe("data:,");
+        expect(await own.locator('head > link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+      } finally {
+        await own.close();
+      }
+    },
+  );
 
   it("a first tap on the toggle opens the menu", async () => {
     await visit(page, "/products/", { use: false });

@@ -35,11 +35,20 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
   const { protocol, hostname, port, pathname, search } = new URL(url);
   const request = protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    request({ hostname, port, path: `${pathname}${search}`, headers, rejectUnauthorized: false, servername: headers.host }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString("latin1") }));
-    })
+    request(
+      { hostname, port, path: `${pathname}${search}`, headers, rejectUnauthorized: false, servername: headers.host },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("latin1"),
+          }),
+        );
+      },
+    )
       .on("error", reject)
       .end();
   });
@@ -121,8 +130,21 @@ describe.skipIf(!findNginx())("#11 nginx with the generated configuration, as ge
   beforeAll(async () => {
     prefix = await mkdtemp(join(tmpdir(), "site-nginx-"));
     const made = spawnSync("openssl", [
-      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-      "-subj", `/CN=${SERVER_NAME}`, "-keyout", join(prefix, "key.pem"), "-out", join(prefix, "cert.pem"),
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      `/CN=${SERVER_NAME}`,
+      "-keyout",
+      join(prefix, "key.pem"),
+      "-out",
+      join(prefix, "cert.pem"),
     ]);
     expect(made.status, String(made.stderr)).toBe(0);
     const [httpsPort, httpPort] = [await freePort(), await freePort()];
@@ -140,7 +162,9 @@ describe.skipIf(!findNginx())("#11 nginx with the generated configuration, as ge
     // The main configuration Debian's package gives, cut down to what a test on loopback needs; the site's
     // file goes in as conf.d/ would have it, beside Debian's mime.types.
     await copyFile("/etc/nginx/mime.types", join(prefix, "mime.types"));
-    const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `${kind}_temp_path ${join(prefix, kind)};`).join(" ");
+    const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+      .map((kind) => `${kind}_temp_path ${join(prefix, kind)};`)
+      .join(" ");
     await writeFile(
       join(prefix, "nginx.conf"),
       `${userInfo().uid === 0 ? "user root;\n" : ""}worker_processes 1;\npid ${join(prefix, "nginx.pid")};\nevents {}\nhttp {\n  access_log off;\n  ${temp}\n  include ${join(prefix, "site.conf")};\n}\n`,
@@ -154,7 +178,13 @@ describe.skipIf(!findNginx())("#11 nginx with the generated configuration, as ge
     // Ready when it answers; the hook's own timeout is the ceiling.
     for (;;) {
       if (nginx.exitCode !== null) throw new Error(`nginx stopped:\n${errors}`);
-      if (await get(`${http}/`).then(() => true, () => false)) break;
+      if (
+        await get(`${http}/`).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   });
@@ -227,79 +257,103 @@ describe.skipIf(!findNginx())("#11 nginx with the generated configuration, as ge
   });
 });
 
-describe.skipIf(!findWrangler())("#21 Cloudflare Pages, as its own local runtime (wrangler pages dev) serves the build", () => {
-  let wrangler: ChildProcess;
-  let origin: string;
-  let state: string;
-  let output = "";
+describe.skipIf(!findWrangler())(
+  "#21 Cloudflare Pages, as its own local runtime (wrangler pages dev) serves the build",
+  () => {
+    let wrangler: ChildProcess;
+    let origin: string;
+    let state: string;
+    let output = "";
 
-  beforeAll(async () => {
-    const binary = findWrangler()!;
-    // Its working folder is where it keeps its state (.wrangler/): a temporary one.
-    state = await mkdtemp(join(tmpdir(), "site-pages-"));
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    wrangler = spawn(binary, ["pages", "dev", dist(), "--ip", "127.0.0.1", "--port", String(port), "--compatibility-date", WRANGLER_COMPATIBILITY_DATE, "--show-interactive-dev-session=false"], {
-      cwd: state,
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
+    beforeAll(async () => {
+      const binary = findWrangler()!;
+      // Its working folder is where it keeps its state (.wrangler/): a temporary one.
+      state = await mkdtemp(join(tmpdir(), "site-pages-"));
+      const port = await freePort();
+      origin = `http://127.0.0.1:${port}`;
+      wrangler = spawn(
+        binary,
+        [
+          "pages",
+          "dev",
+          dist(),
+          "--ip",
+          "127.0.0.1",
+          "--port",
+          String(port),
+          "--compatibility-date",
+          WRANGLER_COMPATIBILITY_DATE,
+          "--show-interactive-dev-session=false",
+        ],
+        {
+          cwd: state,
+          env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" },
+          stdio: ["ignore", "pipe", "pipe"],
+          detached: true,
+        },
+      );
+      for (const stream of [wrangler.stdout!, wrangler.stderr!]) stream.on("data", (chunk) => (output += chunk));
+      // Ready when it answers; the hook's own timeout is the ceiling.
+      for (;;) {
+        if (wrangler.exitCode !== null) throw new Error(`wrangler pages dev stopped:\n${output}`);
+        if (
+          await get(`${origin}/`).then(
+            (answer) => answer.status === 200,
+            () => false,
+          )
+        )
+          break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     });
-    for (const stream of [wrangler.stdout!, wrangler.stderr!]) stream.on("data", (chunk) => (output += chunk));
-    // Ready when it answers; the hook's own timeout is the ceiling.
-    for (;;) {
-      if (wrangler.exitCode !== null) throw new Error(`wrangler pages dev stopped:\n${output}`);
-      if (await get(`${origin}/`).then((answer) => answer.status === 200, () => false)) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  });
 
-  afterAll(async () => {
-    if (wrangler && wrangler.exitCode === null) {
-      const exited = new Promise((resolve) => wrangler.once("exit", resolve));
-      // Its own process group: wrangler runs Cloudflare's runtime (workerd) as a child.
-      process.kill(-wrangler.pid!, "SIGTERM");
-      await exited;
-    }
-    if (state) await rm(state, { recursive: true, force: true });
-  });
+    afterAll(async () => {
+      if (wrangler && wrangler.exitCode === null) {
+        const exited = new Promise((resolve) => wrangler.once("exit", resolve));
+        // Its own process group: wrangler runs Cloudflare's runtime (workerd) as a child.
+        process.kill(-wrangler.pid!, "SIGTERM");
+        await exited;
+      }
+      if (state) await rm(state, { recursive: true, force: true });
+    });
 
-  it("reads every rule in `_headers`, and sends each page and asset the headers, policy and caching it gives", async () => {
-    expect(output).toContain(`Parsed ${rules.length} valid header rules`);
-    for (const path of ["/", "/about/", "/products/", asset, "/favicon.ico"]) {
-      const answer = await get(`${origin}${path}`);
-      expect(answer.status, path).toBe(200);
-      expectSiteHeaders(answer, path);
-    }
-    expect((await get(`${origin}${asset}`)).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-  });
+    it("reads every rule in `_headers`, and sends each page and asset the headers, policy and caching it gives", async () => {
+      expect(output).toContain(`Parsed ${rules.length} valid header rules`);
+      for (const path of ["/", "/about/", "/products/", asset, "/favicon.ico"]) {
+        const answer = await get(`${origin}${path}`);
+        expect(answer.status, path).toBe(200);
+        expectSiteHeaders(answer, path);
+      }
+      expect((await get(`${origin}${asset}`)).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    });
 
-  it("answers an unknown address with the 404 page and status 404, and never serves `_headers` itself", async () => {
-    const missing = await get(`${origin}/no-such-page/`);
-    expect(missing.status).toBe(404);
-    expect(missing.body).toContain("This page is not here");
-    // The local runtime answers 502 here (Pages itself, 404): either way, not the file.
-    const rulesFile = await get(`${origin}/_headers`);
-    expect(rulesFile.status).toBeGreaterThanOrEqual(400);
-    expect(rulesFile.body).not.toContain("Content-Security-Policy");
-  });
+    it("answers an unknown address with the 404 page and status 404, and never serves `_headers` itself", async () => {
+      const missing = await get(`${origin}/no-such-page/`);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toContain("This page is not here");
+      // The local runtime answers 502 here (Pages itself, 404): either way, not the file.
+      const rulesFile = await get(`${origin}/_headers`);
+      expect(rulesFile.status).toBeGreaterThanOrEqual(400);
+      expect(rulesFile.body).not.toContain("Content-Security-Policy");
+    });
 
-  it("redirects a folder without its slash to the slash, on this site", async () => {
-    const redirect = await get(`${origin}/about`);
-    expect([301, 308]).toContain(redirect.status);
-    expect(redirect.headers.location).toBe("/about/");
-  });
+    it("redirects a folder without its slash to the slash, on this site", async () => {
+      const redirect = await get(`${origin}/about`);
+      expect([301, 308]).toContain(redirect.status);
+      expect(redirect.headers.location).toBe("/about/");
+    });
 
-  it("answers a range request with 200 and the whole file, which is why the player holds a preview whole from such a host", async () => {
-    const whole = await get(`${origin}${preview}`, { range: "bytes=100-199" });
-    expect(whole.status).toBe(200);
-    expect(whole.headers["content-range"]).toBeUndefined();
-    expect(whole.body.length).toBe((await readFile(join(dist(), preview))).length);
-  });
+    it("answers a range request with 200 and the whole file, which is why the player holds a preview whole from such a host", async () => {
+      const whole = await get(`${origin}${preview}`, { range: "bytes=100-199" });
+      expect(whole.status).toBe(200);
+      expect(whole.headers["content-range"]).toBeUndefined();
+      expect(whole.body.length).toBe((await readFile(join(dist(), preview))).length);
+    });
 
-  it("answers a page the browser holds with 304", async () => {
-    const page = await get(`${origin}/about/`);
-    expect(page.headers.etag).toBeDefined();
-    expect((await get(`${origin}/about/`, { "if-none-match": page.headers.etag! })).status).toBe(304);
-  });
-});
+    it("answers a page the browser holds with 304", async () => {
+      const page = await get(`${origin}/about/`);
+      expect(page.headers.etag).toBeDefined();
+      expect((await get(`${origin}/about/`, { "if-none-match": page.headers.etag! })).status).toBe(304);
+    });
+  },
+);

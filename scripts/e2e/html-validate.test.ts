@@ -16,9 +16,14 @@ const validator = new HtmlValidate({
 });
 
 describe("HTML validity", () => {
-  it.each(pages.map((p) => outputFileFor(p.meta.path)))("%s passes html-validate with no error or warning", async (file) => {
-    const report = await validator.validateString(await readFile(join(inject("distDir"), file), "utf8"), file);
-    const messages = report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId} at ${m.line}:${m.column}: ${m.message}`));
-    expect(messages).toEqual([]);
-  });
+  it.each(pages.map((p) => outputFileFor(p.meta.path)))(
+    "%s passes html-validate with no error or warning",
+    async (file) => {
+      const report = await validator.validateString(await readFile(join(inject("distDir"), file), "utf8"), file);
+      const messages = report.results.flatMap((r) =>
+        r.messages.map((m) => `${m.ruleId} at ${m.line}:${m.column}: ${m.message}`),
+      );
+      expect(messages).toEqual([]);
+    },
+  );
 });

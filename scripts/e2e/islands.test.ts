@@ -26,14 +26,26 @@ export function Throwaway({ label }: { label: string }) {
 `,
   );
   const registry = join(root, "src/islands/registry.ts");
-  await writeFile(registry, (await readFile(registry, "utf8")).replace("export const islands = {\n", 'export const islands = {\n  Throwaway: () => import("./Throwaway"),\n'));
+  await writeFile(
+    registry,
+    (await readFile(registry, "utf8")).replace(
+      "export const islands = {\n",
+      'export const islands = {\n  Throwaway: () => import("./Throwaway"),\n',
+    ),
+  );
   const page = join(root, "src/pages/contact.tsx");
   const before = await readFile(page, "utf8");
   // The page's import of <Island>, unless it has one for an island of its own already.
   const imported = before.includes('import { Island } from "../components/Island";')
     ? before
-    : before.replace('import { Icon } from "../components/Icon";', 'import { Icon } from "../components/Icon";\nimport { Island } from "../components/Island";');
-  const text = imported.replace('      <Section id="help"', '      <Island name="Throwaway" props={{ label: "Pressed" }} />\n      <Section id="help"');
+    : before.replace(
+        'import { Icon } from "../components/Icon";',
+        'import { Icon } from "../components/Icon";\nimport { Island } from "../components/Island";',
+      );
+  const text = imported.replace(
+    '      <Section id="help"',
+    '      <Island name="Throwaway" props={{ label: "Pressed" }} />\n      <Section id="help"',
+  );
   await writeFile(page, text);
 }
 
@@ -46,7 +58,10 @@ describe("#12 adding an island is its component, its line in the registry and it
   beforeAll(async () => {
     project = await copyProject();
     await addThrowawayIsland(project.root);
-    built = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts"], { cwd: project.root, encoding: "utf8" });
+    built = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts"], {
+      cwd: project.root,
+      encoding: "utf8",
+    });
     server = await serveStatic(join(project.root, "dist"), { headers: true });
   });
   afterAll(async () => {
@@ -60,8 +75,12 @@ describe("#12 adding an island is its component, its line in the registry and it
     expect(chunk).toBeDefined();
     const contact = await readFile(join(project.root, "dist/contact/index.html"), "utf8");
     expect(contact).toContain(`Throwaway:["/assets/${chunk}"]`);
-    expect(contact).toMatch(/<div id="throwaway-1" data-island="Throwaway"><button[^>]*class="throwaway"[^>]*>Pressed(<!-- -->)? (<!-- -->)?0<\/button><\/div>/);
-    expect(await readFile(join(project.root, "dist/about/index.html"), "utf8")).not.toContain('data-island="Throwaway"');
+    expect(contact).toMatch(
+      /<div id="throwaway-1" data-island="Throwaway"><button[^>]*class="throwaway"[^>]*>Pressed(<!-- -->)? (<!-- -->)?0<\/button><\/div>/,
+    );
+    expect(await readFile(join(project.root, "dist/about/index.html"), "utf8")).not.toContain(
+      'data-island="Throwaway"',
+    );
   });
 
   it("hydrates in the browser with the props it was rendered with, and works", async () => {
@@ -85,14 +104,22 @@ describe("#21 Copy address, beside the address on Contact and in every footer", 
     const copy = page.locator(".contact-card .copy-address__button");
     // The visitor's first action on the page is this click: the loader keeps it and presses it again for React.
     await copy.click();
-    await expect.poll(() => page.locator(".contact-card .copy-address__said").textContent()).toBe(frame.copyAddress.copied);
+    await expect
+      .poll(() => page.locator(".contact-card .copy-address__said").textContent())
+      .toBe(frame.copyAddress.copied);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
   });
 
   it("without JavaScript shows no button, and the address stays text to select", async () => {
     const { page } = noScript;
     await visit(page, "/contact/");
-    expect(await page.locator(".copy-address__button").evaluateAll((buttons) => buttons.map((b) => b.checkVisibility()))).toEqual([false, false]);
-    expect(await page.locator(".contact-card__address").evaluate((p) => p.checkVisibility() && getComputedStyle(p).userSelect)).toBe("all");
+    expect(
+      await page.locator(".copy-address__button").evaluateAll((buttons) => buttons.map((b) => b.checkVisibility())),
+    ).toEqual([false, false]);
+    expect(
+      await page
+        .locator(".contact-card__address")
+        .evaluate((p) => p.checkVisibility() && getComputedStyle(p).userSelect),
+    ).toBe("all");
   });
 });

@@ -56,13 +56,16 @@ async function expectKeyboardReachesEverything(page: Page) {
   const stops = await tabThrough(page);
   const links = await page.evaluate((phoneMenu) => {
     // Every link, and every question's summary; a link inside a closed answer is reached once it is opened.
-    const all = [...document.querySelectorAll<HTMLElement>("a[href], summary")].filter((el) => el.tagName === "SUMMARY" || !el.closest("details:not([open])"));
+    const all = [...document.querySelectorAll<HTMLElement>("a[href], summary")].filter(
+      (el) => el.tagName === "SUMMARY" || !el.closest("details:not([open])"),
+    );
     return all.filter((a) => !(phoneMenu && a.closest(".site-nav"))).map((a) => a.dataset.stop!);
   }, phone);
   expect(stops.map((s) => s.stop)).toEqual(expect.arrayContaining(links));
   const backward = await tabThrough(page, "backward");
   expect(backward.map((s) => s.stop).sort()).toEqual(stops.map((s) => s.stop).sort());
-  for (const s of [...stops, ...backward]) expect(s, `stop ${s.stop}`).toMatchObject({ ring: true, covered: false, offScreen: false });
+  for (const s of [...stops, ...backward])
+    expect(s, `stop ${s.stop}`).toMatchObject({ ring: true, covered: false, offScreen: false });
 
   if (phone) {
     // On a phone the links live behind the toggle: open it from the keyboard and Tab on into them.

@@ -41,7 +41,16 @@ describe("the layout at every width from 320 to 1920 px", () => {
     const page = await context.newPage();
     await page.goto(`${twelve.url}/`, { waitUntil: "load" });
     const card = page.locator(".hero .field-card").first();
-    const bottoms = await Promise.all([".field-card__thumb", ".card__title", ".field-card__price", ".preview__play"].map(async (part) => [part, (await card.locator(part).boundingBox())?.y ?? NaN, (await card.locator(part).boundingBox())?.height ?? NaN] as const));
+    const bottoms = await Promise.all(
+      [".field-card__thumb", ".card__title", ".field-card__price", ".preview__play"].map(
+        async (part) =>
+          [
+            part,
+            (await card.locator(part).boundingBox())?.y ?? NaN,
+            (await card.locator(part).boundingBox())?.height ?? NaN,
+          ] as const,
+      ),
+    );
     expect(bottoms.filter(([, y, height]) => !(y + height <= 667))).toEqual([]);
     await context.close();
   });
@@ -68,8 +77,20 @@ describe("the layout checks can fail", () => {
       <div class="card-grid" style="display:flex"><div class="field-card"><h3 class="card__title">A</h3></div><div class="field-card"><p>Label</p><h3 class="card__title">B</h3></div></div>
     </body>`);
     const problems = await layoutProblems(page);
-    for (const kind of ["an empty cell", "broken at a hyphen", "its icon alone on a line", "over each other", "wider than the screen", "two primary actions", "cards in a row not level", "an image's source laid out"]) {
-      expect(problems.some((p) => p.startsWith(kind)), `${kind} in ${problems.join("; ")}`).toBe(true);
+    for (const kind of [
+      "an empty cell",
+      "broken at a hyphen",
+      "its icon alone on a line",
+      "over each other",
+      "wider than the screen",
+      "two primary actions",
+      "cards in a row not level",
+      "an image's source laid out",
+    ]) {
+      expect(
+        problems.some((p) => p.startsWith(kind)),
+        `${kind} in ${problems.join("; ")}`,
+      ).toBe(true);
     }
     await context.close();
   });

@@ -14,19 +14,22 @@ export const WIDTHS = [320, 375, 768, 1024, 1280, 1920];
  */
 export function findLayoutProblems(): string[] {
   const problems: string[] = [];
-  const name = (el: Element) => `${el.tagName.toLowerCase()}${el.classList[0] ? `.${el.classList[0]}` : ""} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+  const name = (el: Element) =>
+    `${el.tagName.toLowerCase()}${el.classList[0] ? `.${el.classList[0]}` : ""} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
   const visible = (el: Element) => {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";
   };
   const clipped = (el: Element) => {
-    for (let p = el.parentElement; p; p = p.parentElement) if (/hidden|clip/.test(getComputedStyle(p).overflowX)) return true;
+    for (let p = el.parentElement; p; p = p.parentElement)
+      if (/hidden|clip/.test(getComputedStyle(p).overflowX)) return true;
     return false;
   };
   const width = document.documentElement.clientWidth;
   for (const el of document.body.querySelectorAll("*")) {
     const r = el.getBoundingClientRect();
-    if (r.width > 0 && (r.right > width + 0.5 || r.left < -0.5) && !clipped(el)) problems.push(`wider than the screen: ${name(el)}`);
+    if (r.width > 0 && (r.right > width + 0.5 || r.left < -0.5) && !clipped(el))
+      problems.push(`wider than the screen: ${name(el)}`);
   }
 
   const controls = [...document.querySelectorAll("a, button, input, select, textarea")].filter(visible);
@@ -43,7 +46,8 @@ export function findLayoutProblems(): string[] {
     while (walker.nextNode()) if (visible(walker.currentNode.parentElement!)) texts.push(walker.currentNode as Text);
     for (const node of texts) {
       for (const match of node.data.matchAll(/[-\u2010](?=\S)/g)) {
-        if (Math.abs(lineOf(node, match.index) - lineOf(node, match.index + 1)) > 2) problems.push(`broken at a hyphen: ${name(control)}`);
+        if (Math.abs(lineOf(node, match.index) - lineOf(node, match.index + 1)) > 2)
+          problems.push(`broken at a hyphen: ${name(control)}`);
       }
     }
     const icon = control.querySelector(":scope > svg, :scope > * > svg");
@@ -66,16 +70,22 @@ export function findLayoutProblems(): string[] {
       if (a.contains(b) || b.contains(a)) continue;
       const p = a.getBoundingClientRect();
       const q = b.getBoundingClientRect();
-      const overlap = Math.min(p.right, q.right) - Math.max(p.left, q.left) > 1 && Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top) > 1;
+      const overlap =
+        Math.min(p.right, q.right) - Math.max(p.left, q.left) > 1 &&
+        Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top) > 1;
       if (overlap) problems.push(`over each other: ${name(a)} and ${name(b)}`);
     }
   }
 
   // One primary action per screenful: no two bright buttons closer than the screen is tall.
-  const primaries = [...document.querySelectorAll(".button--primary")].filter(visible).map((el) => [el, el.getBoundingClientRect()] as const).sort((a, b) => a[1].top - b[1].top);
+  const primaries = [...document.querySelectorAll(".button--primary")]
+    .filter(visible)
+    .map((el) => [el, el.getBoundingClientRect()] as const)
+    .sort((a, b) => a[1].top - b[1].top);
   for (const [i, [el, box]] of primaries.slice(1).entries()) {
     const [before, above] = primaries[i]!;
-    if (box.top - above.bottom < innerHeight) problems.push(`two primary actions in one screenful: ${name(before)} and ${name(el)}`);
+    if (box.top - above.bottom < innerHeight)
+      problems.push(`two primary actions in one screenful: ${name(before)} and ${name(el)}`);
   }
 
   // Field cards side by side share their lines: each one's title, player and action level with its neighbours'.
@@ -86,20 +96,28 @@ export function findLayoutProblems(): string[] {
   }
   for (const cards of [...rowsOfCards.values()].filter((row) => row.length > 1)) {
     for (const part of [".card__title", ".field-card__preview", ".card__actions .button"]) {
-      const tops = cards.map((card) => card.querySelector(part)?.getBoundingClientRect().top).filter((top) => top !== undefined);
-      if (Math.max(...tops) - Math.min(...tops) > 1) problems.push(`cards in a row not level at ${part}: ${name(cards[0]!)}`);
+      const tops = cards
+        .map((card) => card.querySelector(part)?.getBoundingClientRect().top)
+        .filter((top) => top !== undefined);
+      if (Math.max(...tops) - Math.min(...tops) > 1)
+        problems.push(`cards in a row not level at ${part}: ${name(cards[0]!)}`);
     }
   }
 
   // A <picture>'s <source>s say which file to load: laid out, they take a flex gap each beside the image.
   for (const source of document.querySelectorAll("picture > source")) {
-    if (source.getClientRects().length > 0) problems.push(`an image's source laid out beside it: ${name(source.parentElement!.parentElement!)}`);
+    if (source.getClientRects().length > 0)
+      problems.push(`an image's source laid out beside it: ${name(source.parentElement!.parentElement!)}`);
   }
 
   // Grids of boxes (cells with a border or a background): each row reaches both sides.
   const boxed = (el: Element) => {
     const style = getComputedStyle(el);
-    return parseFloat(style.borderTopWidth) > 0 || style.backgroundColor !== "rgba(0, 0, 0, 0)" || style.backgroundImage !== "none";
+    return (
+      parseFloat(style.borderTopWidth) > 0 ||
+      style.backgroundColor !== "rgba(0, 0, 0, 0)" ||
+      style.backgroundImage !== "none"
+    );
   };
   for (const grid of document.querySelectorAll("*")) {
     const style = getComputedStyle(grid);
@@ -115,9 +133,9 @@ export function findLayoutProblems(): string[] {
     for (const row of rows.values()) {
       const left = Math.min(...row.map((r) => r.left));
       const right = Math.max(...row.map((r) => r.right));
-      if (left - outer.left > 1 || outer.right - right > 1) problems.push(`an empty cell in a row of ${row.length}: ${name(grid)}`);
+      if (left - outer.left > 1 || outer.right - right > 1)
+        problems.push(`an empty cell in a row of ${row.length}: ${name(grid)}`);
     }
   }
   return problems;
 }
-

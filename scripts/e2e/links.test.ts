@@ -38,7 +38,9 @@ describe("internal references", () => {
       const doc = parseHtml(html);
       const absolute = [
         doc.querySelector('link[rel="canonical"]')?.getAttribute("href"),
-        ...[...doc.querySelectorAll('meta[property="og:url"], meta[property="og:image"]')].map((m) => m.getAttribute("content")),
+        ...[...doc.querySelectorAll('meta[property="og:url"], meta[property="og:image"]')].map((m) =>
+          m.getAttribute("content"),
+        ),
       ].filter((u): u is string => !!u);
       for (const url of absolute) {
         expect(url.startsWith(`${site.origin}/`), url).toBe(true);
@@ -46,7 +48,8 @@ describe("internal references", () => {
       }
     }
     expect(paths.size).toBeGreaterThan(ROUTES.length);
-    for (const path of paths) expect((await fetch(new URL(path, baseURL()), { redirect: "manual" })).status, path).toBe(200);
+    for (const path of paths)
+      expect((await fetch(new URL(path, baseURL()), { redirect: "manual" })).status, path).toBe(200);
   });
 
   it("a missing address answers 404 with the site's own 404 page", async () => {
@@ -96,7 +99,10 @@ describe("a storefront link, clicked", () => {
       referrers.push((await r.request().headerValue("referer")) ?? undefined);
       await r.fulfill({ contentType: "text/html", body: "<title>Storefront</title>" });
     });
-    const [popup] = await Promise.all([view.context.waitForEvent("page"), view.page.locator(`a[href="${href}"]`).first().click()]);
+    const [popup] = await Promise.all([
+      view.context.waitForEvent("page"),
+      view.page.locator(`a[href="${href}"]`).first().click(),
+    ]);
     await popup.waitForLoadState();
     expect(popup.url()).toBe(href);
     expect(await popup.evaluate(() => window.opener)).toBeNull();

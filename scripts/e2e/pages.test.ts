@@ -4,7 +4,25 @@ import type { Page, Response } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { headersFor, parseHeadersFile, type HeaderRule } from "../static-build/security";
 import { axeViolations } from "./axe";
-import { ALL_PAGES, arrived, baseURL, DESKTOP, hydrated, layoutShifts, saveScreenshot, SCREENSHOTS, screenshotName, NARROWEST, PHONE, recordViolations, useBrowser, usePage, violations, VIEWPORT_HEIGHT, watchPage } from "./site";
+import {
+  ALL_PAGES,
+  arrived,
+  baseURL,
+  DESKTOP,
+  hydrated,
+  layoutShifts,
+  saveScreenshot,
+  SCREENSHOTS,
+  screenshotName,
+  NARROWEST,
+  PHONE,
+  recordViolations,
+  useBrowser,
+  usePage,
+  violations,
+  VIEWPORT_HEIGHT,
+  watchPage,
+} from "./site";
 
 const chromium = useBrowser();
 let rules: HeaderRule[];
@@ -30,7 +48,6 @@ const overflowing = (page: Page) =>
       })
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
   });
-
 
 /**
  * Every page, once per way of seeing it, and every fact that depends on the page checked on that one visit. With
@@ -73,8 +90,12 @@ describe.each([
 
     if (js) {
       it("#14 has no class once live that its HTML lacked, so its inlined styles, chosen by those classes, cover it", async () => {
-        const built = new Set([...(await response.text()).matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)));
-        const live = await view.page.evaluate(() => [...document.querySelectorAll("[class]")].flatMap((el) => [...el.classList]));
+        const built = new Set(
+          [...(await response.text()).matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)),
+        );
+        const live = await view.page.evaluate(() =>
+          [...document.querySelectorAll("[class]")].flatMap((el) => [...el.classList]),
+        );
         // The loader's marks on <html>, styled by the base stylesheet every page has.
         expect([...new Set(live)].filter((c) => !built.has(c) && c !== "js" && c !== "font-cached")).toEqual([]);
       });
@@ -82,7 +103,9 @@ describe.each([
 
     it("loads under the site's policy with no console error or warning, failed request, violation or cookie", async () => {
       // Its own policy (a missing address's 404 page has only its <meta> one, as on Cloudflare Pages).
-      expect(response.headers()["content-security-policy"]).toBe(headersFor(rules, route).get("content-security-policy"));
+      expect(response.headers()["content-security-policy"]).toBe(
+        headersFor(rules, route).get("content-security-policy"),
+      );
       expect(watched.problems).toEqual([]);
       expect(await violations(view.page)).toEqual([]);
       expect(watched.requests.filter((url) => new URL(url).origin !== baseURL())).toEqual([]);
@@ -97,7 +120,9 @@ describe.each([
 
     if (js) {
       it("runs no animation under reduced motion", async () => {
-        expect(await view.page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running").length)).toBe(0);
+        expect(
+          await view.page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running").length),
+        ).toBe(0);
       });
 
       if (SCREENSHOTS) {
@@ -121,7 +146,10 @@ describe.each([
             // A choice's target is its whole label.
             .map((el) => (el.tagName === "INPUT" && el.closest("label")) || el)
             .filter((el) => el.getBoundingClientRect().height < 44 - 0.5)
-            .map((el) => `${el.tagName.toLowerCase()} "${el.textContent!.trim()}" ${Math.round(el.getBoundingClientRect().height)} px`),
+            .map(
+              (el) =>
+                `${el.tagName.toLowerCase()} "${el.textContent!.trim()}" ${Math.round(el.getBoundingClientRect().height)} px`,
+            ),
         );
         expect(small).toEqual([]);
       });
@@ -132,7 +160,9 @@ describe.each([
       it(`fits the screen at its width and at ${NARROWEST} px: nothing wider`, async () => {
         for (const at of [width, NARROWEST]) {
           await view.page.setViewportSize({ width: at, height: VIEWPORT_HEIGHT });
-          expect(await view.page.evaluate(() => document.documentElement.scrollWidth), `${at} px`).toBeLessThanOrEqual(at);
+          expect(await view.page.evaluate(() => document.documentElement.scrollWidth), `${at} px`).toBeLessThanOrEqual(
+            at,
+          );
           expect(await overflowing(view.page), `${at} px`).toEqual([]);
         }
       });
@@ -152,7 +182,9 @@ describe("the checks above can fail", () => {
       img.src = "https://tracker.example.net/pixel.gif";
       document.body.append(img);
     });
-    await expect.poll(() => violations(page)).toContainEqual(expect.stringContaining("img-src blocked https://tracker.example.net"));
+    await expect
+      .poll(() => violations(page))
+      .toContainEqual(expect.stringContaining("img-src blocked https://tracker.example.net"));
   });
 
   it("a page that moves after it has painted reports the shift", async () => {
@@ -180,7 +212,10 @@ describe("the checks above can fail", () => {
     await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto("/");
     const orbs = await page.evaluate(() =>
-      document.getAnimations().filter((a) => (a.effect as KeyframeEffect | null)?.target?.classList.contains("orb")).map((a) => Number(a.effect!.getComputedTiming().endTime)),
+      document
+        .getAnimations()
+        .filter((a) => (a.effect as KeyframeEffect | null)?.target?.classList.contains("orb"))
+        .map((a) => Number(a.effect!.getComputedTiming().endTime)),
     );
     expect(orbs).toHaveLength(3);
     expect(Math.max(...orbs)).toBeLessThanOrEqual(5000);

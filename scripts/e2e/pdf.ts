@@ -52,15 +52,26 @@ export function pdfPageTexts(pdf: Uint8Array): string[] {
   return pages.map((id) => {
     const page = objects.get(id)!;
     const resources = page.match(/\/Resources\s*(<<[\s\S]*>>|\d+ 0 R)/)?.[1] ?? "";
-    const resourceText = /^\d+ 0 R$/.test(resources) ? objects.get(Number(resources.split(" ")[0])) ?? "" : resources;
+    const resourceText = /^\d+ 0 R$/.test(resources) ? (objects.get(Number(resources.split(" ")[0])) ?? "") : resources;
     const fontDict = resourceText.match(/\/Font\s*(<<[\s\S]*?>>|\d+ 0 R)/)?.[1] ?? "";
-    const fonts = new Map([...(/^\d+ 0 R$/.test(fontDict) ? objects.get(Number(fontDict.split(" ")[0])) ?? "" : fontDict).matchAll(/\/(\w+)\s+(\d+) 0 R/g)].map((m) => [m[1]!, Number(m[2])]));
+    const fonts = new Map(
+      [
+        ...(/^\d+ 0 R$/.test(fontDict) ? (objects.get(Number(fontDict.split(" ")[0])) ?? "") : fontDict).matchAll(
+          /\/(\w+)\s+(\d+) 0 R/g,
+        ),
+      ].map((m) => [m[1]!, Number(m[2])]),
+    );
     const content = refs(page, "Contents").map(stream).join("\n");
     let font = new Map<number, string>();
     let text = "";
-    for (const op of content.matchAll(/\/(\w+)\s+[\d.]+\s+Tf|(\[(?:[^\]]*)\]\s*TJ|<[0-9A-Fa-f]*>\s*Tj)|\b(T\*|Td|TD|ET)\b/g)) {
+    for (const op of content.matchAll(
+      /\/(\w+)\s+[\d.]+\s+Tf|(\[(?:[^\]]*)\]\s*TJ|<[0-9A-Fa-f]*>\s*Tj)|\b(T\*|Td|TD|ET)\b/g,
+    )) {
       if (op[1]) font = unicodeFor(fonts.get(op[1]) ?? -1);
-      else if (op[2]) for (const hex of op[2].matchAll(/<([0-9A-Fa-f]*)>/g)) for (let i = 0; i + 4 <= hex[1]!.length; i += 4) text += font.get(parseInt(hex[1]!.slice(i, i + 4), 16)) ?? "";
+      else if (op[2])
+        for (const hex of op[2].matchAll(/<([0-9A-Fa-f]*)>/g))
+          for (let i = 0; i + 4 <= hex[1]!.length; i += 4)
+            text += font.get(parseInt(hex[1]!.slice(i, i + 4), 16)) ?? "";
       else if (op[3]) text += " ";
     }
     return text.replace(/\s+/g, " ").trim();
@@ -72,7 +83,8 @@ function toUnicode(cmap: string): Map<number, string> {
   const map = new Map<number, string>();
   const chars = (hex: string) => String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((h) => parseInt(h, 16)));
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const m of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) map.set(parseInt(m[1]!, 16), chars(m[2]!));
+    for (const m of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g))
+      map.set(parseInt(m[1]!, 16), chars(m[2]!));
   }
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const m of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*(<([0-9A-Fa-f]+)>|\[([^\]]*)\])/g)) {

@@ -28,7 +28,8 @@ export function decodePng(png: Uint8Array): Pixels {
       height = header.getUint32(4);
       const [depth, colour, , , interlace] = body.subarray(8, 13);
       channels = colour === 6 ? 4 : colour === 2 ? 3 : 0;
-      if (depth !== 8 || !channels || interlace !== 0) throw new Error(`unsupported PNG: depth ${depth}, colour type ${colour}, interlace ${interlace}`);
+      if (depth !== 8 || !channels || interlace !== 0)
+        throw new Error(`unsupported PNG: depth ${depth}, colour type ${colour}, interlace ${interlace}`);
     } else if (type === "IDAT") compressed.push(body);
     else if (type === "IEND") break;
     at += 12 + length;

@@ -10,7 +10,8 @@ const chromium = useBrowser();
 // The tests' own two fields, each with a preview: the owner's may have any number, or none.
 const [first, second] = FIXTURE_SITE.fields as [(typeof FIXTURE_SITE.fields)[0], (typeof FIXTURE_SITE.fields)[1]];
 
-const card = (page: Page, title: string) => page.locator(".field-card", { has: page.locator(".card__title", { hasText: title }) }).first();
+const card = (page: Page, title: string) =>
+  page.locator(".field-card", { has: page.locator(".card__title", { hasText: title }) }).first();
 const playButton = (page: Page, title: string) => card(page, title).locator(".preview__play");
 const audioState = (page: Page, title: string) =>
   card(page, title)
@@ -46,7 +47,11 @@ describe("#13 a field's preview, with JavaScript", () => {
     expect(state.volume).toBeCloseTo(volumeToLevel(sample.startVolume), 5);
     // The display follows the element's next timeupdate event.
     await expect.poll(() => card(page, first.title).locator(".preview__time").textContent()).not.toMatch(/^0:00 /);
-    expect(await card(page, first.title).locator(".preview__wave").evaluate((w) => getComputedStyle(w).getPropertyValue("--played"))).not.toBe("");
+    expect(
+      await card(page, first.title)
+        .locator(".preview__wave")
+        .evaluate((w) => getComputedStyle(w).getPropertyValue("--played")),
+    ).not.toBe("");
     expect(await playButton(page, first.title).getAttribute("aria-label")).toBe(`Pause the preview of ${first.title}`);
     await playButton(page, first.title).click();
     await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(true);
@@ -87,7 +92,9 @@ describe("#13 a field's preview, with JavaScript", () => {
 
   it("works from the keyboard alone: Tab to Play, Enter plays, Space pauses, arrows turn the volume", async () => {
     await visit(page, "/products/");
-    await card(page, first.title).locator(".card__title").evaluate((h) => h.scrollIntoView());
+    await card(page, first.title)
+      .locator(".card__title")
+      .evaluate((h) => h.scrollIntoView());
     await playButton(page, first.title).focus();
     await page.keyboard.press("Enter");
     await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(false);
@@ -96,7 +103,9 @@ describe("#13 a field's preview, with JavaScript", () => {
     const volume = card(page, first.title).locator(".preview__volume input");
     await volume.focus();
     await page.keyboard.press("ArrowRight");
-    await expect.poll(async () => (await audioState(page, first.title)).volume).toBeCloseTo(volumeToLevel(sample.startVolume + 1), 5);
+    await expect
+      .poll(async () => (await audioState(page, first.title)).volume)
+      .toBeCloseTo(volumeToLevel(sample.startVolume + 1), 5);
     expect(await volume.getAttribute("aria-valuetext")).toBe(`${sample.startVolume + 1} percent`);
   });
 
@@ -104,7 +113,12 @@ describe("#13 a field's preview, with JavaScript", () => {
     await visit(page, "/products/");
     await playButton(page, second.title).click();
     await expect.poll(async () => (await audioState(page, second.title)).paused).toBe(false);
-    expect(await page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title, artist: navigator.mediaSession.metadata?.artist }))).toEqual({
+    expect(
+      await page.evaluate(() => ({
+        title: navigator.mediaSession.metadata?.title,
+        artist: navigator.mediaSession.metadata?.artist,
+      })),
+    ).toEqual({
       title: second.title,
       artist: FIXTURE_SITE.brand,
     });

@@ -25,7 +25,8 @@ export const WRANGLER_COMPATIBILITY_DATE = "2026-04-01";
 export const WRANGLER_HINT =
   "wrangler is needed to test how Cloudflare Pages serves the site and was not found: install it with `npm ci --prefix scripts/e2e/cloudflare`.";
 
-export const NGINX_HINT = "nginx is needed to test the generated nginx configuration and was not found: install it with `sudo apt-get install -y nginx` (Debian/Ubuntu).";
+export const NGINX_HINT =
+  "nginx is needed to test the generated nginx configuration and was not found: install it with `sudo apt-get install -y nginx` (Debian/Ubuntu).";
 
 /** One part of `npm test`: its test files (none: some tests of a file that the others run), and what it lacks here. */
 export interface Suite {
@@ -43,7 +44,8 @@ export interface Suite {
 export function suites(): Suite[] {
   const chromium = findChromium() ? undefined : INSTALL_HINT;
   // The other suites are files of the browser suite, which starts Chromium first.
-  const withChromium = (missing: string | undefined) => (chromium ? "runs with the browser suite, which needs Chromium (above)" : missing);
+  const withChromium = (missing: string | undefined) =>
+    chromium ? "runs with the browser suite, which needs Chromium (above)" : missing;
   const engine = (why: string | undefined, name: string) => {
     const lacking = why ?? soundServerMissing();
     return withChromium(lacking && `Cannot test in ${name}: ${lacking}.`);
@@ -60,4 +62,7 @@ export function suites(): Suite[] {
 
 /** What a run says at its end: each suite that ran, and each that did not with what to install. */
 export const suiteSummary = (all: readonly Suite[]) =>
-  ["Suites:", ...all.map((suite) => (suite.missing ? `  skipped  ${suite.name}: ${suite.missing}` : `  included ${suite.name}`))].join("\n");
+  [
+    "Suites:",
+    ...all.map((suite) => (suite.missing ? `  skipped  ${suite.name}: ${suite.missing}` : `  included ${suite.name}`)),
+  ].join("\n");

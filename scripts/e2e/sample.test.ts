@@ -88,16 +88,21 @@ describe("the sound, rendered offline with the app's own graph", () => {
     await page.goto("/");
   });
 
-  it.each(sample.bands)("$name: the left ear peaks at $carrierHz Hz and the right at the carrier plus $beatHz Hz, each alone", async (band) => {
-    const { left, right } = await renderOffline(page, { left: band.carrierHz, right: band.carrierHz + band.beatHz });
-    const leftPeak = peak(left, band.carrierHz - 20, band.carrierHz + band.beatHz + 20);
-    const rightPeak = peak(right, band.carrierHz - 20, band.carrierHz + band.beatHz + 20);
-    expect(Math.abs(leftPeak.hz - band.carrierHz)).toBeLessThanOrEqual(0.5);
-    expect(Math.abs(rightPeak.hz - (band.carrierHz + band.beatHz))).toBeLessThanOrEqual(0.5);
-    // The other ear is at least 40 dB quieter at each ear's own frequency.
-    expect(decibelsBelow(leftPeak.magnitude, magnitudeAt(right, band.carrierHz))).toBeGreaterThanOrEqual(40);
-    expect(decibelsBelow(rightPeak.magnitude, magnitudeAt(left, band.carrierHz + band.beatHz))).toBeGreaterThanOrEqual(40);
-  });
+  it.each(sample.bands)(
+    "$name: the left ear peaks at $carrierHz Hz and the right at the carrier plus $beatHz Hz, each alone",
+    async (band) => {
+      const { left, right } = await renderOffline(page, { left: band.carrierHz, right: band.carrierHz + band.beatHz });
+      const leftPeak = peak(left, band.carrierHz - 20, band.carrierHz + band.beatHz + 20);
+      const rightPeak = peak(right, band.carrierHz - 20, band.carrierHz + band.beatHz + 20);
+      expect(Math.abs(leftPeak.hz - band.carrierHz)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(rightPeak.hz - (band.carrierHz + band.beatHz))).toBeLessThanOrEqual(0.5);
+      // The other ear is at least 40 dB quieter at each ear's own frequency.
+      expect(decibelsBelow(leftPeak.magnitude, magnitudeAt(right, band.carrierHz))).toBeGreaterThanOrEqual(40);
+      expect(
+        decibelsBelow(rightPeak.magnitude, magnitudeAt(left, band.carrierHz + band.beatHz)),
+      ).toBeGreaterThanOrEqual(40);
+    },
+  );
 
   it.each(["left", "right"] as const)("the headphone check's %s tone is in that ear only", async (ear) => {
     const rendered = await renderOffline(page, { [ear]: sample.check.hz });
@@ -122,7 +127,8 @@ describe("the sound, rendered offline with the app's own graph", () => {
       for (let i = 1; i < channel.length; i++) largest = Math.max(largest, Math.abs(channel[i]! - channel[i - 1]!));
       expect(largest).toBeLessThanOrEqual(steepest * 1.02);
       // And it really fades: the first and last quarter-second are quieter than the middle.
-      const rms = (from: number, to: number) => Math.sqrt(channel.slice(from, to).reduce((s, x) => s + x * x, 0) / (to - from));
+      const rms = (from: number, to: number) =>
+        Math.sqrt(channel.slice(from, to).reduce((s, x) => s + x * x, 0) / (to - from));
       expect(rms(0, RATE / 4)).toBeLessThan(0.7 * rms(RATE, 2 * RATE));
       expect(rms(channel.length - RATE / 4, channel.length)).toBeLessThan(0.7 * rms(RATE, 2 * RATE));
     }
@@ -132,7 +138,8 @@ describe("the sound, rendered offline with the app's own graph", () => {
 const status = (page: Page) => page.locator(".sample [role=status]");
 const play = (page: Page) => page.locator(".sample__play");
 /** The AudioContexts the page has made, and their states (recorded by an init script). */
-const contexts = (page: Page) => page.evaluate(() => (window as unknown as { audioContexts: AudioContext[] }).audioContexts.map((c) => c.state));
+const contexts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { audioContexts: AudioContext[] }).audioContexts.map((c) => c.state));
 
 /** Records every AudioContext the page makes, for `contexts` to read. */
 async function recordAudioContexts(context: BrowserContext) {
@@ -177,7 +184,9 @@ describe("the player, used in Chromium", () => {
     expect(Number(await volume.inputValue())).toBe(sample.startVolume);
 
     await play(page).click();
-    await expect.poll(() => status(page).textContent()).toBe(`Playing Alpha, 10 Hz beat, ${sample.seconds} seconds left`);
+    await expect
+      .poll(() => status(page).textContent())
+      .toBe(`Playing Alpha, 10 Hz beat, ${sample.seconds} seconds left`);
     expect(await play(page).textContent()).toBe("Stop");
     await expect.poll(() => contexts(page)).toEqual(["running"]);
 
@@ -202,7 +211,11 @@ describe("the player, used in Chromium", () => {
     await visit(page, SAMPLE_PAGE);
     await play(page).click();
     await expect.poll(() => contexts(page)).toEqual(["running"]);
-    expect(await page.evaluate(() => (navigator as unknown as { audioSession: { type: string; whenSounding: string[] } }).audioSession)).toEqual({ type: "playback", whenSounding: ["playback"] });
+    expect(
+      await page.evaluate(
+        () => (navigator as unknown as { audioSession: { type: string; whenSounding: string[] } }).audioSession,
+      ),
+    ).toEqual({ type: "playback", whenSounding: ["playback"] });
     await page.close();
   });
 
@@ -226,7 +239,9 @@ describe("the player, used in Chromium", () => {
     await play(page).click();
     await expect.poll(() => status(page).textContent()).toMatch(/^Playing Alpha/);
     await page.clock.fastForward((sample.seconds - 1) * 1000);
-    await expect.poll(() => page.locator(".sample__status").textContent()).toBe("Playing Alpha, 10 Hz beat, 1 second left");
+    await expect
+      .poll(() => page.locator(".sample__status").textContent())
+      .toBe("Playing Alpha, 10 Hz beat, 1 second left");
     await page.clock.fastForward(2000);
     await expect.poll(() => status(page).textContent()).toBe("Stopped");
     await page.clock.fastForward(1000);
@@ -297,7 +312,9 @@ describe("the player, used in Chromium", () => {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await visit(fresh, SAMPLE_PAGE, { use: false });
     await play(fresh).click();
-    await expect.poll(() => status(fresh).textContent(), { timeout: 10_000 }).toMatch(new RegExp(`^Playing ${sample.bands[0]!.name}`));
+    await expect
+      .poll(() => status(fresh).textContent(), { timeout: 10_000 })
+      .toMatch(new RegExp(`^Playing ${sample.bands[0]!.name}`));
     await fresh.close();
   });
 });
@@ -310,7 +327,9 @@ describe("cost", () => {
     const watched = watchPage(page);
     await page.goto(route, { waitUntil: "load" });
     // The loader preloads once the page has painted: wait until the sample's own chunk has been asked for.
-    await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => /\/assets\/SamplePlayer-/.test(e.name)));
+    await page.waitForFunction(() =>
+      performance.getEntriesByType("resource").some((e) => /\/assets\/SamplePlayer-/.test(e.name)),
+    );
     await watched.quiet();
     const timing = await page.evaluate(() => ({
       paint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,

@@ -48,7 +48,10 @@ export default async function setup(project: TestProject) {
     missing ? undefined : startSoundServer(),
   ]);
   // With the built `_headers` applied: every browser test runs under the exact policy a host would send.
-  const [server, fixtureServer] = await Promise.all([serveStatic(distDir, { headers: true }), serveStatic(fixtureDistDir, { headers: true })]);
+  const [server, fixtureServer] = await Promise.all([
+    serveStatic(distDir, { headers: true }),
+    serveStatic(fixtureDistDir, { headers: true }),
+  ]);
   project.provide("baseURL", server.url);
   project.provide("distDir", distDir);
   project.provide("fixtureDistDir", fixtureDistDir);

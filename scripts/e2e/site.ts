@@ -25,7 +25,8 @@ export const DESKTOP = 1440;
 export const NARROWEST = 320;
 export const VIEWPORT_HEIGHT = 720;
 const navWide = navWideFrom();
-if (!(PHONE < navWide && navWide <= DESKTOP)) throw new Error(`styles/media.css moved --nav-wide to ${navWide}px: PHONE and DESKTOP must sit either side`);
+if (!(PHONE < navWide && navWide <= DESKTOP))
+  throw new Error(`styles/media.css moved --nav-wide to ${navWide}px: PHONE and DESKTOP must sit either side`);
 
 export const baseURL = () => inject("baseURL");
 
@@ -42,7 +43,8 @@ export const screenshotName = (route: string, width: number, mode?: string) =>
   `${route === MISSING ? "404" : route.replace(/^\/|\/$/g, "") || "home"}-${width}${mode ? `-${mode}` : ""}.jpg`;
 
 /** A whole page as a person will look at it: JPEG, which a long page encodes in a third of PNG's time. */
-export const saveScreenshot = (page: Page, file: string) => page.screenshot({ path: join(SCREENSHOT_DIR, file), fullPage: true, type: "jpeg", quality: 85 });
+export const saveScreenshot = (page: Page, file: string) =>
+  page.screenshot({ path: join(SCREENSHOT_DIR, file), fullPage: true, type: "jpeg", quality: 85 });
 
 /** The run's one Chromium, connected for this test file; each describe block takes contexts of its own. */
 export function useBrowser(): { readonly browser: Browser } {
@@ -70,9 +72,21 @@ export interface ContextOptions {
  */
 export async function newContext(
   browser: Browser,
-  { width, height = VIEWPORT_HEIGHT, js = true, reducedMotion = "reduce", forcedColors = false, fixture = false }: ContextOptions,
+  {
+    width,
+    height = VIEWPORT_HEIGHT,
+    js = true,
+    reducedMotion = "reduce",
+    forcedColors = false,
+    fixture = false,
+  }: ContextOptions,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height }, reducedMotion, forcedColors: forcedColors ? "active" : "none", baseURL: fixture ? inject("fixtureURL") : baseURL() });
+  const context = await browser.newContext({
+    viewport: { width, height },
+    reducedMotion,
+    forcedColors: forcedColors ? "active" : "none",
+    baseURL: fixture ? inject("fixtureURL") : baseURL(),
+  });
   if (!js) await loadWithoutScripts(context);
   return context;
 }
@@ -105,7 +119,9 @@ function tabFor(browser: Browser, fixture: boolean, js: boolean): Promise<Tab> {
     own.set(
       key,
       (async () => {
-        const context = js ? await newContext(browser, { width: PHONE, fixture }) : (await tabFor(browser, fixture, true)).context;
+        const context = js
+          ? await newContext(browser, { width: PHONE, fixture })
+          : (await tabFor(browser, fixture, true)).context;
         const page = await context.newPage();
         if (!js) await loadWithoutScripts(page);
         return { context, page };
@@ -122,10 +138,20 @@ function tabFor(browser: Browser, fixture: boolean, js: boolean): Promise<Tab> {
  * clock, a stubbed API) takes a context of its own (newContext), as does one that needs a first visit: here a
  * visit may find the display font already fetched, as a returning visitor's would be.
  */
-export function usePage(chromium: { readonly browser: Browser }, options: ContextOptions): { readonly context: BrowserContext; readonly page: Page } {
+export function usePage(
+  chromium: { readonly browser: Browser },
+  options: ContextOptions,
+): { readonly context: BrowserContext; readonly page: Page } {
   const held = {} as Tab;
   beforeAll(async () => {
-    const { width, height = VIEWPORT_HEIGHT, js = true, fixture = false, reducedMotion = "reduce", forcedColors = false } = options;
+    const {
+      width,
+      height = VIEWPORT_HEIGHT,
+      js = true,
+      fixture = false,
+      reducedMotion = "reduce",
+      forcedColors = false,
+    } = options;
     Object.assign(held, await tabFor(chromium.browser, fixture, js));
     // A blank tab, as a new one would be: the block's first visit is a whole page load, wherever the last block left off.
     await held.page.goto("about:blank");
@@ -177,7 +203,9 @@ export async function arrived(page: Page): Promise<void> {
           requestAnimationFrame(() => resolve("a frame drawn"));
           setTimeout(() => resolve("no frame in a second"), 1000);
         });
-        const sheets = [...document.querySelectorAll<HTMLLinkElement>('head > link[rel="stylesheet"]')].map((link) => `${link.getAttribute("href")}${link.sheet ? "" : " (not loaded)"}`);
+        const sheets = [...document.querySelectorAll<HTMLLinkElement>('head > link[rel="stylesheet"]')].map(
+          (link) => `${link.getAttribute("href")}${link.sheet ? "" : " (not loaded)"}`,
+        );
         const paints = performance.getEntriesByType("paint").map((entry) => entry.name);
         return `${sheets.join(", ") || "none linked"}; the page ${document.readyState}, ${document.visibilityState}, painted: ${paints.join(", ") || "none"}, ${frame}`;
       })
@@ -193,7 +221,11 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForSelector("[data-island]:not([data-hydrated])", { state: "detached" });
 }
 
-export const isHydrated = (page: Page, island = "SiteHeader") => page.locator(`[data-island="${island}"][data-hydrated]`).count().then((n) => n === 1);
+export const isHydrated = (page: Page, island = "SiteHeader") =>
+  page
+    .locator(`[data-island="${island}"][data-hydrated]`)
+    .count()
+    .then((n) => n === 1);
 
 /**
  * Waits for the page to handle what just happened and paint it (two animation frames). Without JavaScript
@@ -215,10 +247,15 @@ export const layoutShifts = (page: Page) =>
     }
     const observer = new PerformanceObserver(() => {});
     observer.observe({ type: "layout-shift", buffered: true });
-    const name = (node?: Node) => (node instanceof Element ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).split(" ")[0]}` : ""}` : (node?.nodeName ?? "?"));
-    const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+    const name = (node?: Node) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).split(" ")[0]}` : ""}`
+        : (node?.nodeName ?? "?");
+    const box = (r: DOMRectReadOnly) =>
+      `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
     const shifts = (observer.takeRecords() as unknown as Shift[]).map(
-      (e) => `${e.value.toPrecision(2)}: ${e.sources.map((s) => `${name(s.node)} ${box(s.previousRect)} → ${box(s.currentRect)}`).join("; ")}`,
+      (e) =>
+        `${e.value.toPrecision(2)}: ${e.sources.map((s) => `${name(s.node)} ${box(s.previousRect)} → ${box(s.currentRect)}`).join("; ")}`,
     );
     observer.disconnect();
     return shifts;
@@ -283,8 +320,11 @@ export async function recordViolations(context: BrowserContext): Promise<void> {
   recording.add(context);
   await context.addInitScript(() => {
     const seen: string[] = ((window as unknown as { violations: string[] }).violations = []);
-    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.effectiveDirective} blocked ${e.blockedURI} ${e.sample}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      seen.push(`${e.effectiveDirective} blocked ${e.blockedURI} ${e.sample}`),
+    );
   });
 }
 
-export const violations = (page: Page) => page.evaluate(() => (window as unknown as { violations?: string[] }).violations ?? []);
+export const violations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { violations?: string[] }).violations ?? []);

@@ -24,7 +24,10 @@ describe("#22 the headers, as data and as the `_headers` text", () => {
 describe("host configuration from the headers as data", () => {
   it("gives nginx every header in every location, because a location's own add_header drops inherited ones", () => {
     const config = nginxConfig(site, settings);
-    const locations = config.split(/\n\s*location /).slice(1).filter((block) => block.includes("add_header"));
+    const locations = config
+      .split(/\n\s*location /)
+      .slice(1)
+      .filter((block) => block.includes("add_header"));
     expect(locations).toHaveLength(2);
     for (const block of locations) {
       for (const name of [...Object.keys(SECURITY_HEADERS), "Cache-Control"]) {
@@ -37,23 +40,36 @@ describe("host configuration from the headers as data", () => {
 
   it("gives nginx each page's own policy, by the file it sends (after `index` and `error_page`), and none to other files", () => {
     const config = nginxConfig(site, settings);
-    const policy = (html: string) => rules.find((r) => r.headers.some(([, v]) => v.includes(inlineHashes(html).styles[0]!)))!.headers.find(([n]) => n === "Content-Security-Policy")![1];
+    const policy = (html: string) =>
+      rules
+        .find((r) => r.headers.some(([, v]) => v.includes(inlineHashes(html).styles[0]!)))!
+        .headers.find(([n]) => n === "Content-Security-Policy")![1];
     expect(config).toContain(`    /index.html "${policy(page)}";`);
     expect(config).toContain(`    /about/index.html "${policy(other)}";`);
     expect(config).toContain(`    /404.html "${policy(other)}";`);
     expect(config).toContain('map $uri $site_page_policy {\n    default "";');
-    const [pages, assets] = config.split(/\n\s*location /).slice(1).filter((block) => block.includes("add_header"));
+    const [pages, assets] = config
+      .split(/\n\s*location /)
+      .slice(1)
+      .filter((block) => block.includes("add_header"));
     expect(pages).toContain("add_header Content-Security-Policy $site_page_policy always;");
     expect(assets).not.toContain("Content-Security-Policy");
   });
 
   it("#11 names its settings, and takes the certificate paths and names from them", () => {
-    const config = nginxConfig(site, { ...settings, certificate: "/srv/tls/cert.pem", certificateKey: "/srv/tls/key.pem", root: "/srv/site" });
+    const config = nginxConfig(site, {
+      ...settings,
+      certificate: "/srv/tls/cert.pem",
+      certificateKey: "/srv/tls/key.pem",
+      root: "/srv/site",
+    });
     expect(config).toContain("#   --certificate /srv/tls/cert.pem");
     expect(config).toContain("ssl_certificate     /srv/tls/cert.pem;");
     expect(config).toContain("ssl_certificate_key /srv/tls/key.pem;");
     expect(config).toContain("root /srv/site;");
-    expect(defaultNginxSettings("www.studio.example").certificate).toBe("/etc/letsencrypt/live/www.studio.example/fullchain.pem");
+    expect(defaultNginxSettings("www.studio.example").certificate).toBe(
+      "/etc/letsencrypt/live/www.studio.example/fullchain.pem",
+    );
   });
 
   it("#23 compresses as well as nginx allows: gzip at its highest level, and brotli when asked (an nginx with ngx_brotli)", () => {
@@ -69,7 +85,9 @@ describe("host configuration from the headers as data", () => {
     const config = nginxConfig(site, settings);
     expect(config).toContain("return 301 https://www.studio.example$request_uri;");
     expect(config).not.toContain("$host");
-    expect(nginxConfig(site, { ...settings, httpsListen: ["127.0.0.1:8443"] })).toContain("return 301 https://www.studio.example:8443$request_uri;");
+    expect(nginxConfig(site, { ...settings, httpsListen: ["127.0.0.1:8443"] })).toContain(
+      "return 301 https://www.studio.example:8443$request_uri;",
+    );
   });
 
   it("keeps the base path in nginx locations for a site under a folder", () => {
@@ -86,20 +104,30 @@ describe("host configuration from the headers as data", () => {
     const [all, assets, ...pages] = config.headers;
     expect(all!.source).toBe("**");
     expect(all!.headers.map((h) => [h.key, h.value])).toEqual(site.all);
-    expect(assets).toEqual({ source: "assets/**", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] });
+    expect(assets).toEqual({
+      source: "assets/**",
+      headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }],
+    });
     expect(pages.map((p) => p.source)).toEqual(["index.html", "about/index.html", "404.html"]);
     expect(pages.map((p) => p.headers.map((h) => [h.key, h.value]))).toEqual(site.pages.map((p) => p.headers));
-    const underRepo = serveConfig(readRules(headerRules([{ path: "/about/", html: page }], (p) => `/repo${p}`))) as typeof config;
+    const underRepo = serveConfig(
+      readRules(headerRules([{ path: "/about/", html: page }], (p) => `/repo${p}`)),
+    ) as typeof config;
     expect(underRepo.headers.map((h) => h.source)).toEqual(["**", "assets/**", "about/index.html"]);
   });
 
   it("gives CloudFront, which sends one policy for everything, every page's allowances together, and the same headers", () => {
     const policy = JSON.parse(cloudFrontPolicy(site));
     const csp: string = policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
-    for (const html of [page, other]) for (const hash of [...inlineHashes(html).scripts, ...inlineHashes(html).styles]) expect(csp).toContain(hash);
-    expect(csp).toMatch(/^default-src 'none'; script-src 'self' 'sha256-[^']+'; style-src 'self' 'sha256-[^']+' 'sha256-[^']+'; /);
+    for (const html of [page, other])
+      for (const hash of [...inlineHashes(html).scripts, ...inlineHashes(html).styles]) expect(csp).toContain(hash);
+    expect(csp).toMatch(
+      /^default-src 'none'; script-src 'self' 'sha256-[^']+'; style-src 'self' 'sha256-[^']+' 'sha256-[^']+'; /,
+    );
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(policy.SecurityHeadersConfig.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+    expect(policy.SecurityHeadersConfig.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(
+      31_536_000,
+    );
     expect(policy.SecurityHeadersConfig.ReferrerPolicy.ReferrerPolicy).toBe("strict-origin-when-cross-origin");
     expect(policy.CustomHeadersConfig.Items.map((i: { Header: string }) => i.Header)).toEqual([
       "Permissions-Policy",

@@ -25,7 +25,15 @@ export async function startServe(dist: string, port: number): Promise<Serving> {
   await writeFile(configFile, JSON.stringify(serveConfig(await readSiteHeaders(dist)), null, 2));
   const child = spawn(
     process.execPath,
-    [join(ROOT, "node_modules/serve/build/main.js"), dist, "--listen", `tcp://localhost:${port}`, "--config", configFile, "--no-clipboard"],
+    [
+      join(ROOT, "node_modules/serve/build/main.js"),
+      dist,
+      "--listen",
+      `tcp://localhost:${port}`,
+      "--config",
+      configFile,
+      "--no-clipboard",
+    ],
     { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_UPDATE_NOTIFIER: "1" } },
   );
   let output = "";
@@ -58,14 +66,17 @@ Builds the site, then serves dist/ on http://localhost:3000 (this machine only),
   --port N   another port (or PORT in the environment)`;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values, positionals } = commandLine("npm start", START_USAGE, { port: { type: "string", default: process.env.PORT ?? "3000" } });
+  const { values, positionals } = commandLine("npm start", START_USAGE, {
+    port: { type: "string", default: process.env.PORT ?? "3000" },
+  });
   if (positionals.length > 0) usageError("npm start", `it takes no ${positionals[0]}`);
   const serving = await startServe(join(ROOT, "dist"), Number(values.port));
-  console.log(`Serving dist/ at ${serving.url.replace("127.0.0.1", "localhost")}, with the site's own headers (Ctrl-C to stop).`);
+  console.log(
+    `Serving dist/ at ${serving.url.replace("127.0.0.1", "localhost")}, with the site's own headers (Ctrl-C to stop).`,
+  );
   serving.child.stdout!.pipe(process.stdout);
   serving.child.stderr!.pipe(process.stderr);
   const stop = () => void serving.stop().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 }
-

@@ -28,7 +28,19 @@ afterAll(async () => {
 });
 
 /** A request sent exactly as written: fetch would tidy "//", "/../" and "%2e%2e" away before they reach the server. */
-function get(path: string, headers: Record<string, string> = {}, on = server): Promise<{ status: number; location?: string; body: string; type?: string; cache?: string; range?: string; etag?: string }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  on = server,
+): Promise<{
+  status: number;
+  location?: string;
+  body: string;
+  type?: string;
+  cache?: string;
+  range?: string;
+  etag?: string;
+}> {
   const { hostname, port } = new URL(on.url);
   return new Promise((resolve, reject) => {
     request({ hostname, port, path, headers }, (response) => {
@@ -70,24 +82,39 @@ describe("serveStatic", () => {
     expect((await get("/")).cache).toBe("public, max-age=0, must-revalidate");
   });
 
-  it.each(["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/about/..%2f..%2f..%2fetc/passwd"])("never serves a file from outside its folder: %s", async (path) => {
-    const response = await get(path);
-    expect(response.status).toBe(404);
-    expect(response.body).not.toContain("root:");
-  });
+  it.each(["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/about/..%2f..%2f..%2fetc/passwd"])(
+    "never serves a file from outside its folder: %s",
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(response.body).not.toContain("root:");
+    },
+  );
 
   it("#13 answers a range of a file, as a player seeking in a preview asks, and refuses one past its end", async () => {
-    expect(await get("/assets/preview-1234.mp3", { range: "bytes=2-5" })).toMatchObject({ status: 206, body: "2345", range: "bytes 2-5/10", type: "audio/mpeg" });
+    expect(await get("/assets/preview-1234.mp3", { range: "bytes=2-5" })).toMatchObject({
+      status: 206,
+      body: "2345",
+      range: "bytes 2-5/10",
+      type: "audio/mpeg",
+    });
     expect(await get("/assets/preview-1234.mp3", { range: "bytes=7-" })).toMatchObject({ status: 206, body: "789" });
     expect(await get("/assets/preview-1234.mp3", { range: "bytes=-3" })).toMatchObject({ status: 206, body: "789" });
-    expect(await get("/assets/preview-1234.mp3", { range: "bytes=20-30" })).toMatchObject({ status: 416, range: "bytes */10" });
+    expect(await get("/assets/preview-1234.mp3", { range: "bytes=20-30" })).toMatchObject({
+      status: 416,
+      range: "bytes */10",
+    });
     expect(await get("/assets/preview-1234.mp3")).toMatchObject({ status: 200, body: "0123456789" });
   });
 
   it("#21 with ranges off, answers a range request with 200 and the whole file, as Cloudflare Pages does", async () => {
     const whole = await serveStatic(root, { ranges: false });
     try {
-      expect(await get("/assets/preview-1234.mp3", { range: "bytes=2-5" }, whole)).toMatchObject({ status: 200, body: "0123456789", range: undefined });
+      expect(await get("/assets/preview-1234.mp3", { range: "bytes=2-5" }, whole)).toMatchObject({
+        status: 200,
+        body: "0123456789",
+        range: undefined,
+      });
     } finally {
       await whole.close();
     }
@@ -96,7 +123,12 @@ describe("serveStatic", () => {
   it("#21 sends an ETag and answers a request for the copy a browser already holds with 304 and no body", async () => {
     const first = await get("/about/");
     expect(first.etag).toMatch(/^"[\w-]+"$/);
-    expect(await get("/about/", { "if-none-match": first.etag! })).toMatchObject({ status: 304, body: "", etag: first.etag, cache: "public, max-age=0, must-revalidate" });
+    expect(await get("/about/", { "if-none-match": first.etag! })).toMatchObject({
+      status: 304,
+      body: "",
+      etag: first.etag,
+      cache: "public, max-age=0, must-revalidate",
+    });
     expect(await get("/about/", { "if-none-match": `"other", W/${first.etag}` })).toMatchObject({ status: 304 });
     expect(await get("/about/", { "if-none-match": '"other"' })).toMatchObject({ status: 200, body: "about" });
     expect((await get("/")).etag).not.toBe(first.etag);
@@ -108,7 +140,9 @@ describe("serveStatic", () => {
       const plain = await get("/about/", {}, compressing);
       const gzipped = await get("/about/", { "accept-encoding": "gzip" }, compressing);
       expect(gzipped.etag).not.toBe(plain.etag);
-      expect((await get("/about/", { "accept-encoding": "gzip", "if-none-match": gzipped.etag! }, compressing)).status).toBe(304);
+      expect(
+        (await get("/about/", { "accept-encoding": "gzip", "if-none-match": gzipped.etag! }, compressing)).status,
+      ).toBe(304);
     } finally {
       await compressing.close();
     }

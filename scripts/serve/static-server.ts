@@ -53,7 +53,8 @@ export function folderSource(root: string): SiteSource & { files(): Promise<stri
       if (cached) return cached;
       realRoot ??= realpath(root);
       const real = await realpath(join(root, path)).catch(() => undefined);
-      if (!real?.startsWith(`${await realRoot}${sep}`) || !(await stat(real).catch(() => undefined))?.isFile()) return undefined;
+      if (!real?.startsWith(`${await realRoot}${sep}`) || !(await stat(real).catch(() => undefined))?.isFile())
+        return undefined;
       const bytes = await readFile(real);
       cache.set(path, bytes);
       return bytes;
@@ -77,7 +78,9 @@ export function requestPath(target: string): { pathname: string; search: string 
 /** The bytes a CDN sends for a file with each encoding: brotli at its best setting, gzip at level 9. */
 export function encode(bytes: Uint8Array, encoding: "br" | "gzip"): Buffer {
   return encoding === "br"
-    ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+    ? brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      })
     : gzipSync(bytes, { level: 9 });
 }
 
@@ -149,7 +152,10 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
       return;
     }
     // A path inside the site: "." and ".." resolved (never above the site's root), repeated slashes folded.
-    const relative = normalize(`/${pathname.slice(basePath.length)}`).split(sep).filter(Boolean).join("/");
+    const relative = normalize(`/${pathname.slice(basePath.length)}`)
+      .split(sep)
+      .filter(Boolean)
+      .join("/");
     const extra = Object.fromEntries(headersFor(await rulesFor(), pathname));
 
     const path = pathname.endsWith("/") ? join(relative, "index.html") : relative;
@@ -175,16 +181,28 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
   };
   return Object.assign(handler, { warm });
 
-  function send(request: Request, response: Response, path: string, raw: Uint8Array, status: number, extra: Record<string, string>) {
+  function send(
+    request: Request,
+    response: Response,
+    path: string,
+    raw: Uint8Array,
+    status: number,
+    extra: Record<string, string>,
+  ) {
     const type = extname(path);
-    const bytes = type === ".html" && transformHtml ? new TextEncoder().encode(transformHtml(new TextDecoder().decode(raw))) : raw;
+    const bytes =
+      type === ".html" && transformHtml ? new TextEncoder().encode(transformHtml(new TextDecoder().decode(raw))) : raw;
     const encoding = compress && COMPRESSIBLE.has(type) ? preferredEncoding(request) : undefined;
     let body: Uint8Array = encoding ? compressed(bytes, encoding) : bytes;
     // Lowercase names throughout, so a rule from `_headers` replaces a default instead of adding a second one.
     const headers: Record<string, string | number> = {
       "content-type": CONTENT_TYPES[type] ?? "application/octet-stream",
       "cache-control": path.startsWith(`${ASSET_DIR}/`) ? CACHE.immutable : CACHE.revalidate,
-      ...(encoding ? { "content-encoding": encoding, vary: "Accept-Encoding" } : ranges ? { "accept-ranges": "bytes" } : {}),
+      ...(encoding
+        ? { "content-encoding": encoding, vary: "Accept-Encoding" }
+        : ranges
+          ? { "accept-ranges": "bytes" }
+          : {}),
     };
     if (status === 200) {
       // A validator for each representation (compressed bodies differ from the file), and 304 when the copy a
@@ -199,7 +217,8 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
       }
     }
     // A part of a file (a player seeking in a preview), as most static hosts answer one range.
-    const range = status === 200 && !encoding && ranges ? byteRange(String(request.headers.range ?? ""), body.length) : undefined;
+    const range =
+      status === 200 && !encoding && ranges ? byteRange(String(request.headers.range ?? ""), body.length) : undefined;
     if (range === "unsatisfiable") {
       response.writeHead(416, { ...extra, "content-range": `bytes */${body.length}` }).end();
       return;
@@ -220,7 +239,9 @@ export function byteRange(header: string, size: number): { start: number; end: n
   const match = header.match(/^bytes=(\d*)-(\d*)$/);
   if (!match || (match[1] === "" && match[2] === "")) return undefined;
   const [start, end] =
-    match[1] === "" ? [Math.max(size - Number(match[2]), 0), size - 1] : [Number(match[1]), match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1)];
+    match[1] === ""
+      ? [Math.max(size - Number(match[2]), 0), size - 1]
+      : [Number(match[1]), match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1)];
   return start > end || start >= size ? "unsatisfiable" : { start, end };
 }
 
@@ -246,7 +267,10 @@ export interface ListenOptions {
 }
 
 /** Puts a request handler on a port (0: any free one). */
-export async function listen(handler: (request: Request, response: Response) => Promise<void>, options: ListenOptions = {}): Promise<StaticServer> {
+export async function listen(
+  handler: (request: Request, response: Response) => Promise<void>,
+  options: ListenOptions = {},
+): Promise<StaticServer> {
   const { port = 0, host = "127.0.0.1", tls } = options;
   const listener = (request: Request, response: Response) => {
     handler(request, response).catch((error: Error) => {

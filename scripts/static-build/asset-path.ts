@@ -7,4 +7,5 @@ export const ASSET_DIR = "assets";
 export const contentHash = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex").slice(0, 10);
 
 /** The site path of a content-hashed file: "/assets/<name>-<hash>.<extension>". */
-export const assetPath = (name: string, extension: string, bytes: Uint8Array) => `/${ASSET_DIR}/${name}-${contentHash(bytes)}.${extension}`;
+export const assetPath = (name: string, extension: string, bytes: Uint8Array) =>
+  `/${ASSET_DIR}/${name}-${contentHash(bytes)}.${extension}`;

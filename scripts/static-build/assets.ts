@@ -12,7 +12,6 @@ import { ICONS, MANIFEST, webManifest } from "./site-files";
 import { buildStyles, clientClasses, mediaOf, mediaStylesheet, stylesheetFor, theme, type StyleChunk } from "./styles";
 import { buildWebFonts, fontFaceCss } from "./media/web-fonts";
 
-
 export interface BuiltAssets {
   /** What pages embed and link to. */
   page: PageAssets;
@@ -67,9 +66,13 @@ export async function buildAssets(
   const fontFaces = fontFaceCss(fonts, urls.path);
 
   files.set(ICONS.svg.slice(1), text(iconSvg(colours, { rounded: true })));
-  files.set(ICONS.ico.path.slice(1), icoFromPng(tools.renderPng(iconSvg(colours, { rounded: true }), ICONS.ico.size), ICONS.ico.size));
+  files.set(
+    ICONS.ico.path.slice(1),
+    icoFromPng(tools.renderPng(iconSvg(colours, { rounded: true }), ICONS.ico.size), ICONS.ico.size),
+  );
   files.set(ICONS.appleTouch.slice(1), tools.renderPng(iconSvg(colours, { rounded: false }), 180));
-  for (const icon of ICONS.png) files.set(icon.path.slice(1), tools.renderPng(iconSvg(colours, { rounded: false }), icon.size));
+  for (const icon of ICONS.png)
+    files.set(icon.path.slice(1), tools.renderPng(iconSvg(colours, { rounded: false }), icon.size));
   files.set(MANIFEST.slice(1), text(webManifest(site, urls, colours)));
 
   const stylesheets = styles.flatMap((chunk): LaterLink[] => {
@@ -105,7 +108,6 @@ export async function buildAssets(
     files,
   };
 }
-
 
 const ISLANDS_ENTRY = "src/client/islands.tsx";
 const LOADER_ENTRY = "src/client/loader.ts";
@@ -152,7 +154,8 @@ async function buildClient(
   const withImports = (start: string) => {
     const modules = new Set([start]);
     for (const file of modules) {
-      for (const imported of outputs[file]!.imports) if (imported.kind === "import-statement") modules.add(imported.path);
+      for (const imported of outputs[file]!.imports)
+        if (imported.kind === "import-statement") modules.add(imported.path);
     }
     return modules;
   };
@@ -160,7 +163,10 @@ async function buildClient(
   const byIsland = Object.fromEntries(
     (Object.keys(islands) as IslandName[]).map((name) => {
       const chunk = outputFor(islandModule(name));
-      if (!chunk) throw new Error(`esbuild produced no chunk for the island ${name} (${islandModule(name)}, listed in src/islands/registry.ts)`);
+      if (!chunk)
+        throw new Error(
+          `esbuild produced no chunk for the island ${name} (${islandModule(name)}, listed in src/islands/registry.ts)`,
+        );
       return [name, [...withImports(chunk)].filter((m) => !modules.has(m)).map((m) => url(`/${m}`))];
     }),
   );
@@ -173,7 +179,11 @@ async function buildClient(
     minify: true,
     target: esbuildTargets,
     define: {
-      __ISLANDS__: JSON.stringify({ entry: url(`/${entry}`), modules: [...modules].map((m) => url(`/${m}`)), byIsland }),
+      __ISLANDS__: JSON.stringify({
+        entry: url(`/${entry}`),
+        modules: [...modules].map((m) => url(`/${m}`)),
+        byIsland,
+      }),
       __FONT__: JSON.stringify(font),
       __AFTER_PAINT__: JSON.stringify(afterPaint.map((link) => ({ ...link, href: url(link.href) }))),
     },

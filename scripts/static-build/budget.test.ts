@@ -62,21 +62,46 @@ beforeAll(async () => {
   pages = await renderSite({ site, assets: assets.page, urls, previews: previews.byFieldUrl });
   // A catalogue of twelve fields with copy as long as an owner's, each with a preview.
   const twelve = { ...site, fields: twelveFields(site.fields[0]!) };
-  catalogue = await renderSite({ site: twelve, assets: assets.page, urls, previews: fakePreviews(twelve), covers: fakeCovers(twelve, { drawn: true }), pages: sitePages(twelve) });
+  catalogue = await renderSite({
+    site: twelve,
+    assets: assets.page,
+    urls,
+    previews: fakePreviews(twelve),
+    covers: fakeCovers(twelve, { drawn: true }),
+    pages: sitePages(twelve),
+  });
   // Our code alone: the same bundle with React left out, plus the loader that every page inlines.
-  const withoutReact = await esbuild.build({ ...ISLANDS_BUILD, external: ["react", "react-dom", "react/*", "react-dom/*", "scheduler"] });
+  const withoutReact = await esbuild.build({
+    ...ISLANDS_BUILD,
+    external: ["react", "react-dom", "react/*", "react-dom/*", "scheduler"],
+  });
   const outputs = withoutReact.metafile.outputs;
-  const islandOf = (path: string) => (Object.keys(islands) as IslandName[]).find((name) => outputs[relative(ROOT, path)]?.entryPoint === islandModule(name));
-  islandJs = Object.fromEntries(Object.keys(BUDGET.island).map((name) => [name, sum(withoutReact.outputFiles.filter((f) => islandOf(f.path) === name).map((f) => sizes(f.contents)))]));
+  const islandOf = (path: string) =>
+    (Object.keys(islands) as IslandName[]).find(
+      (name) => outputs[relative(ROOT, path)]?.entryPoint === islandModule(name),
+    );
+  islandJs = Object.fromEntries(
+    Object.keys(BUDGET.island).map((name) => [
+      name,
+      sum(withoutReact.outputFiles.filter((f) => islandOf(f.path) === name).map((f) => sizes(f.contents))),
+    ]),
+  );
   // What every page runs: the entry, the header's chunk, and whatever those two import. A chunk that only the
   // players share is theirs, not every page's.
-  const entryFile = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === ISLANDS_BUILD.entryPoints.islands)!;
+  const entryFile = Object.keys(outputs).find(
+    (file) => outputs[file]!.entryPoint === ISLANDS_BUILD.entryPoints.islands,
+  )!;
   const headerFile = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === islandModule("SiteHeader"))!;
   const reached = new Set([entryFile, headerFile]);
-  for (const file of reached) for (const imported of outputs[file]!.imports) if (imported.kind === "import-statement" && !imported.external) reached.add(imported.path);
+  for (const file of reached)
+    for (const imported of outputs[file]!.imports)
+      if (imported.kind === "import-statement" && !imported.external) reached.add(imported.path);
   const everyPage = withoutReact.outputFiles.filter((f) => reached.has(relative(ROOT, f.path)));
   ownJs = sum([...everyPage.map((f) => sizes(f.contents)), sizes(assets.page.script)]);
-  allOwnJs = sum([...withoutReact.outputFiles.filter((f) => f.path.endsWith(".js")).map((f) => sizes(f.contents)), sizes(assets.page.script)]);
+  allOwnJs = sum([
+    ...withoutReact.outputFiles.filter((f) => f.path.endsWith(".js")).map((f) => sizes(f.contents)),
+    sizes(assets.page.script),
+  ]);
   allScripts = sum([...assets.files.keys()].filter((file) => file.endsWith(".js")).map(sizeOf));
 
   const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
@@ -91,10 +116,18 @@ beforeAll(async () => {
       `  inlined CSS, all of it  ${kb(sizes(assets.page.css(new Set(allClasses))).br)} br ${kb(sizes(assets.page.css(new Set(allClasses))).gzip)} gz (a page inlines the part it uses)`,
       `  our own JS, every page  ${kb(ownJs.br)} br ${kb(ownJs.gzip)} gz (budget ${kb(BUDGET.ownJs)})`,
       `  our own JS, all of it   ${kb(allOwnJs.br)} br ${kb(allOwnJs.gzip)} gz (budget ${kb(BUDGET.allOwnJs)})`,
-      ...Object.entries(islandJs).map(([name, size]) => `  ${`${name}'s own JS`.padEnd(23)} ${kb(size.br)} br ${kb(size.gzip)} gz (budget ${kb(BUDGET.island[name as keyof typeof BUDGET.island])})`),
+      ...Object.entries(islandJs).map(
+        ([name, size]) =>
+          `  ${`${name}'s own JS`.padEnd(23)} ${kb(size.br)} br ${kb(size.gzip)} gz (budget ${kb(BUDGET.island[name as keyof typeof BUDGET.island])})`,
+      ),
       `  every script, React too ${kb(allScripts.br)} br ${kb(allScripts.gzip)} gz (fetched once per visit, cached across pages)`,
       ...rows,
-      ...[...catalogue].filter(([file]) => /^(index|products|all-fields)/.test(file)).map(([file, html]) => `  ${file.padEnd(22)} HTML ${kb(sizes(html).br).padStart(8)} br ${kb(sizes(html).gzip).padStart(8)} gz   (twelve fields)`),
+      ...[...catalogue]
+        .filter(([file]) => /^(index|products|all-fields)/.test(file))
+        .map(
+          ([file, html]) =>
+            `  ${file.padEnd(22)} HTML ${kb(sizes(html).br).padStart(8)} br ${kb(sizes(html).gzip).padStart(8)} gz   (twelve fields)`,
+        ),
     ].join("\n"),
   );
 });
@@ -102,7 +135,10 @@ beforeAll(async () => {
 /** The scripts a page loads, as its inlined loader lists them: the entry and React, then its islands' chunks. */
 function scriptsOf(html: string): string[] {
   const loader = html.match(/<script>([^<]*)<\/script>/)![1]!;
-  const list = (key: string) => [...(loader.match(new RegExp(`${key}:\\[([^\\]]*)\\]`))?.[1] ?? "").matchAll(/"\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+  const list = (key: string) =>
+    [...(loader.match(new RegExp(`${key}:\\[([^\\]]*)\\]`))?.[1] ?? "").matchAll(/"\/(assets\/[^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
   const used = new Set([...html.matchAll(/data-island="(\w+)"/g)].map((m) => m[1]!));
   return [...new Set([...list("modules"), ...[...used].flatMap((name) => list(name))])];
 }
@@ -125,14 +161,22 @@ function firstVisitBytes(html: string, encoding: (typeof ENCODINGS)[number]): nu
 }
 
 describe("byte budgets", () => {
-  it.each(ENCODINGS)(`every page's HTML, with its CSS, loader and props inlined, and its headers fit in ${BUDGET.html} bytes (%s)`, (encoding) => {
-    for (const [file, html] of pages) expect(sizes(html)[encoding] + headerBytes(html), file).toBeLessThanOrEqual(BUDGET.html);
-  });
+  it.each(ENCODINGS)(
+    `every page's HTML, with its CSS, loader and props inlined, and its headers fit in ${BUDGET.html} bytes (%s)`,
+    (encoding) => {
+      for (const [file, html] of pages)
+        expect(sizes(html)[encoding] + headerBytes(html), file).toBeLessThanOrEqual(BUDGET.html);
+    },
+  );
 
-  it.each(ENCODINGS)(`#20 with a catalogue of twelve fields of owner-length copy, every page and its headers still fit in ${BUDGET.html} bytes (%s)`, (encoding) => {
-    expect(catalogue.get("all-fields/index.html")!.match(/class="card field-card"/g)).toHaveLength(12);
-    for (const [file, html] of catalogue) expect(sizes(html)[encoding] + headerBytes(html), file).toBeLessThanOrEqual(BUDGET.html);
-  });
+  it.each(ENCODINGS)(
+    `#20 with a catalogue of twelve fields of owner-length copy, every page and its headers still fit in ${BUDGET.html} bytes (%s)`,
+    (encoding) => {
+      expect(catalogue.get("all-fields/index.html")!.match(/class="card field-card"/g)).toHaveLength(12);
+      for (const [file, html] of catalogue)
+        expect(sizes(html)[encoding] + headerBytes(html), file).toBeLessThanOrEqual(BUDGET.html);
+    },
+  );
 
   it("#24 counts a page's headers as HTTP/1.1 sends them: its policy, the security headers and the server's own", () => {
     const html = pages.get("products/index.html")!;
@@ -143,14 +187,27 @@ describe("byte budgets", () => {
   });
 
   // gzip only: it is never smaller than brotli on a page (the build's own check, page-budget.ts, relies on it too).
-  it.each([1, 3, 42, 500])("#24 a catalogue of %i fields: every page within its budget, every field on a page of the catalogue and its own", async (count) => {
-    const content = { ...site, fields: catalogueOf(count, site.fields[0]!) };
-    const rendered = await renderSite({ site: content, assets: assets.page, urls: createUrls(content), previews: fakePreviews(content), covers: fakeCovers(content, { drawn: true }), pages: sitePages(content) });
-    for (const [file, html] of rendered) expect(compressed(html, "gzip"), file).toBeLessThanOrEqual(pageBudget(html));
-    const listed = [...rendered].filter(([file]) => file.startsWith("all-fields/")).flatMap(([, html]) => [...html.matchAll(/class="card__title-link" href="([^"]+)"/g)].map((m) => m[1]));
-    expect(listed.sort()).toEqual(content.fields.map(fieldPath).sort());
-    for (const field of content.fields) expect(rendered.has(`${fieldPath(field).slice(1)}index.html`), field.title).toBe(true);
-  });
+  it.each([1, 3, 42, 500])(
+    "#24 a catalogue of %i fields: every page within its budget, every field on a page of the catalogue and its own",
+    async (count) => {
+      const content = { ...site, fields: catalogueOf(count, site.fields[0]!) };
+      const rendered = await renderSite({
+        site: content,
+        assets: assets.page,
+        urls: createUrls(content),
+        previews: fakePreviews(content),
+        covers: fakeCovers(content, { drawn: true }),
+        pages: sitePages(content),
+      });
+      for (const [file, html] of rendered) expect(compressed(html, "gzip"), file).toBeLessThanOrEqual(pageBudget(html));
+      const listed = [...rendered]
+        .filter(([file]) => file.startsWith("all-fields/"))
+        .flatMap(([, html]) => [...html.matchAll(/class="card__title-link" href="([^"]+)"/g)].map((m) => m[1]));
+      expect(listed.sort()).toEqual(content.fields.map(fieldPath).sort());
+      for (const field of content.fields)
+        expect(rendered.has(`${fieldPath(field).slice(1)}index.html`), field.title).toBe(true);
+    },
+  );
 
   it(`#20 all of our own JavaScript, every island and the loader, is at most ${BUDGET.allOwnJs} bytes (brotli)`, () => {
     expect(allOwnJs.br).toBeGreaterThan(ownJs.br);
@@ -166,25 +223,37 @@ describe("byte budgets", () => {
     expect(islandJs[name]!.br).toBeLessThanOrEqual(budget);
   });
 
-  it.each(ENCODINGS)("a first visit to any page stays within its total budget, and fetches no audio (%s)", (encoding) => {
-    for (const [file, html] of pages) {
-      expect(scriptsOf(html).filter((f) => !f.endsWith(".js")), file).toEqual([]);
-      expect(firstVisitBytes(html, encoding), file).toBeLessThanOrEqual(BUDGET.total[encoding]);
-    }
-  });
+  it.each(ENCODINGS)(
+    "a first visit to any page stays within its total budget, and fetches no audio (%s)",
+    (encoding) => {
+      for (const [file, html] of pages) {
+        expect(
+          scriptsOf(html).filter((f) => !f.endsWith(".js")),
+          file,
+        ).toEqual([]);
+        expect(firstVisitBytes(html, encoding), file).toBeLessThanOrEqual(BUDGET.total[encoding]);
+      }
+    },
+  );
 
   it("#14 #20 inlines in each page only the components it has, and leaves print and forced colours to their own files", () => {
     const style = (file: string) => pages.get(file)!.match(/<style>([\s\S]*?)<\/style>/)![1]!;
-    for (const rule of [".sample{", ".question__summary{", ".preview__player{", ".hero__fields{"]) expect(style("contact/index.html")).not.toContain(rule);
-    for (const rule of [".question__summary{", ".preview__player{"]) expect(style("products/index.html")).toContain(rule);
+    for (const rule of [".sample{", ".question__summary{", ".preview__player{", ".hero__fields{"])
+      expect(style("contact/index.html")).not.toContain(rule);
+    for (const rule of [".question__summary{", ".preview__player{"])
+      expect(style("products/index.html")).toContain(rule);
     expect(style("about/index.html")).toContain(".sample{");
     for (const [file] of pages) {
       // The frame and the font on every page; print and forced colours in files linked with their media.
-      for (const part of [".site-header{", ".visually-hidden{", "@font-face{"]) expect(style(file), `${file}: ${part}`).toContain(part);
-      for (const part of ["@media print{", "@media (forced-colors:active){"]) expect(style(file), `${file}: ${part}`).not.toContain(part);
+      for (const part of [".site-header{", ".visually-hidden{", "@font-face{"])
+        expect(style(file), `${file}: ${part}`).toContain(part);
+      for (const part of ["@media print{", "@media (forced-colors:active){"])
+        expect(style(file), `${file}: ${part}`).not.toContain(part);
     }
     for (const { href, media } of assets.page.afterPaint.filter((link) => link.rel === "stylesheet")) {
-      expect(new TextDecoder().decode(assets.files.get(href.slice(1))), href).toContain(`@media ${media === "print" ? "print" : "(forced-colors:active)"}{`);
+      expect(new TextDecoder().decode(assets.files.get(href.slice(1))), href).toContain(
+        `@media ${media === "print" ? "print" : "(forced-colors:active)"}{`,
+      );
     }
     expect(sizes(style("contact/index.html")).br).toBeLessThan(sizes(style("products/index.html")).br - 500);
   });
@@ -192,11 +261,18 @@ describe("byte budgets", () => {
   it("#20 inlines only the design tokens something reads: the page's rules, another token read, or a media stylesheet", () => {
     const chunks: StyleChunk[] = [
       { file: "styles/tokens.css", layer: "tokens", css: ":root{--a:red;--b:var(--c);--c:blue;--d:green;--e:1px}" },
-      { file: "styles/components/x.css", layer: "components", css: ".x{color:var(--a);background:var(--b)}", classes: new Set(["x"]) },
+      {
+        file: "styles/components/x.css",
+        layer: "components",
+        css: ".x{color:var(--a);background:var(--b)}",
+        classes: new Set(["x"]),
+      },
       { file: "styles/components/y.css", layer: "components", css: ".y{color:var(--d)}", classes: new Set(["y"]) },
       { file: "styles/print.css", layer: "modes", css: "@media print{.x{border-width:var(--e)}}" },
     ];
-    expect(stylesheetFor(chunks, new Set(["x"]))).toBe("@layer tokens,components,modes;@layer tokens{:root{--a:red;--b:var(--c);--c:blue;--e:1px}}@layer components{.x{color:var(--a);background:var(--b)}}");
+    expect(stylesheetFor(chunks, new Set(["x"]))).toBe(
+      "@layer tokens,components,modes;@layer tokens{:root{--a:red;--b:var(--c);--c:blue;--e:1px}}@layer components{.x{color:var(--a);background:var(--b)}}",
+    );
     expect(stylesheetFor(chunks, new Set(["x", "y"]))).toContain("--d:green");
   });
 
@@ -211,9 +287,17 @@ describe("byte budgets", () => {
       "@media (--wide){.card__price{font-weight:700}}",
       ".card{&.card--playing{outline:0}}",
     ].join("\n");
-    const chunks: StyleChunk[] = [{ file: "styles/components/card.css", layer: "", css: "", classes: new Set(["card"]), source }];
+    const chunks: StyleChunk[] = [
+      { file: "styles/components/card.css", layer: "", css: "", classes: new Set(["card"]), source },
+    ];
     const css = stylesheetFor(chunks, new Set(["card"]), { scripted: new Set(["card--playing"]) });
-    for (const kept of [".card{color:red}", ".card:where(.card--compact,.card--wide){margin:0}", ".card:not(.card--quiet){padding:0}", ".card.card--playing{outline:0}"]) expect(css).toContain(kept);
+    for (const kept of [
+      ".card{color:red}",
+      ".card:where(.card--compact,.card--wide){margin:0}",
+      ".card:not(.card--quiet){padding:0}",
+      ".card.card--playing{outline:0}",
+    ])
+      expect(css).toContain(kept);
     for (const left of [".card__price", ".card__badge", "@media"]) expect(css).not.toContain(left);
     // One selector of the list on the page keeps the rule.
     expect(stylesheetFor(chunks, new Set(["card", "card--open"]))).toContain(".card--open{color:green}");
@@ -223,9 +307,12 @@ describe("byte budgets", () => {
     const scripted = clientClasses();
     for (const name of ["js", "font-cached", "preview__bars--played", "sample__ear"]) expect(scripted).toContain(name);
     // The phone menu's toggle shows only once the loader has marked the page as scripted, on every page.
-    for (const [file, html] of pages) expect(html.match(/<style>([\s\S]*?)<\/style>/)![1], file).toContain(".js .site-header__toggle{");
+    for (const [file, html] of pages)
+      expect(html.match(/<style>([\s\S]*?)<\/style>/)![1], file).toContain(".js .site-header__toggle{");
     // biome-ignore lint/suspicious/noTemplateCurlyInString: an island's source, as text.
-    expect(() => clientClasses([["src/islands/Odd.tsx", "const A = () => <b className={`x-${1}`} />;"]])).toThrow("src/islands/Odd.tsx:1: a class made in code (className={…}): write an island's classes as a string");
+    expect(() => clientClasses([["src/islands/Odd.tsx", "const A = () => <b className={`x-${1}`} />;"]])).toThrow(
+      "src/islands/Odd.tsx:1: a class made in code (className={…}): write an island's classes as a string",
+    );
   });
 
   it("measures our own code separately from React, and a page's scripts by its islands", () => {

@@ -41,7 +41,13 @@ async function listFiles(dir: string): Promise<string[]> {
 /** Every file and a hash of its bytes: equal snapshots mean an untouched folder. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
   const files = await listFiles(dir);
-  const hashes = await Promise.all(files.map(async (f) => createHash("sha256").update(await readFile(join(dir, f))).digest("hex")));
+  const hashes = await Promise.all(
+    files.map(async (f) =>
+      createHash("sha256")
+        .update(await readFile(join(dir, f)))
+        .digest("hex"),
+    ),
+  );
   return Object.fromEntries(files.map((f, i) => [f, hashes[i]!]));
 }
 
@@ -49,56 +55,72 @@ describe("build", () => {
   it("writes exactly a file per page, a preview per field that has one, the islands, icons and files for hosts and crawlers", async () => {
     const files = await listFiles(outDir);
     // The site's pages, and a page of its own for each field.
-    expect(files.filter((f) => f.endsWith(".html"))).toEqual([...pages.map((p) => p.meta.path), ...site.fields.map(fieldPath)].map(outputFileFor).sort());
+    expect(files.filter((f) => f.endsWith(".html"))).toEqual(
+      [...pages.map((p) => p.meta.path), ...site.fields.map(fieldPath)].map(outputFileFor).sort(),
+    );
     const others = files.filter((f) => !f.endsWith(".html")).map((f) => f.replace(/-[A-Za-z0-9]{8,10}\./, "-[hash]."));
-    const previews = site.fields.filter((f) => f.preview).map((f) => `assets/preview-${slug(f.title, "field")}-[hash].mp3`);
+    const previews = site.fields
+      .filter((f) => f.preview)
+      .map((f) => `assets/preview-${slug(f.title, "field")}-[hash].mp3`);
     expect(others.filter((f) => f.endsWith(".mp3")).sort()).toEqual(previews.sort());
     // Sorted on both sides: where a field's files fall among the others depends on its name.
-    expect(others.filter((f) => !f.endsWith(".mp3")).sort()).toEqual([
-      ".nojekyll",
-      BUILD_MARKER,
-      "_headers",
-      "apple-touch-icon.png",
-      "assets/CopyAddress-[hash].js",
-      "assets/PreviewPlayer-[hash].js",
-      "assets/SamplePlayer-[hash].js",
-      "assets/SiteHeader-[hash].js",
-      "assets/chunk-[hash].js",
-      "assets/chunk-[hash].js",
-      "assets/chunk-[hash].js",
-      // A drawn cover, or the owner's image in each format and size.
-      ...site.fields.flatMap((f) =>
-        f.cover ? COVER_SETTINGS.widths.flatMap((w) => ["avif", "webp"].map((format) => `assets/cover-${fieldSlug(f)}-${w}-[hash].${format}`)) : [`assets/cover-${fieldSlug(f)}-[hash].svg`],
-      ),
-      "assets/eb-garamond-600-core-[hash].woff2",
-      "assets/eb-garamond-600-latin-[hash].woff2",
-      "assets/forced-colors-[hash].css",
-      "assets/islands-[hash].js",
-      "assets/print-[hash].css",
-      "assets/share-[hash].png",
-      ...site.fields.map((f) => `assets/share-${fieldSlug(f)}-[hash].png`).sort(),
-      "favicon.ico",
-      "favicon.svg",
-      "icon-192.png",
-      "icon-512.png",
-      "robots.txt",
-      "site.webmanifest",
-      "sitemap.xml",
-    ].sort());
+    expect(others.filter((f) => !f.endsWith(".mp3")).sort()).toEqual(
+      [
+        ".nojekyll",
+        BUILD_MARKER,
+        "_headers",
+        "apple-touch-icon.png",
+        "assets/CopyAddress-[hash].js",
+        "assets/PreviewPlayer-[hash].js",
+        "assets/SamplePlayer-[hash].js",
+        "assets/SiteHeader-[hash].js",
+        "assets/chunk-[hash].js",
+        "assets/chunk-[hash].js",
+        "assets/chunk-[hash].js",
+        // A drawn cover, or the owner's image in each format and size.
+        ...site.fields.flatMap((f) =>
+          f.cover
+            ? COVER_SETTINGS.widths.flatMap((w) =>
+                ["avif", "webp"].map((format) => `assets/cover-${fieldSlug(f)}-${w}-[hash].${format}`),
+              )
+            : [`assets/cover-${fieldSlug(f)}-[hash].svg`],
+        ),
+        "assets/eb-garamond-600-core-[hash].woff2",
+        "assets/eb-garamond-600-latin-[hash].woff2",
+        "assets/forced-colors-[hash].css",
+        "assets/islands-[hash].js",
+        "assets/print-[hash].css",
+        "assets/share-[hash].png",
+        ...site.fields.map((f) => `assets/share-${fieldSlug(f)}-[hash].png`).sort(),
+        "favicon.ico",
+        "favicon.svg",
+        "icon-192.png",
+        "icon-512.png",
+        "robots.txt",
+        "site.webmanifest",
+        "sitemap.xml",
+      ].sort(),
+    );
   });
 
   it("compiles the islands' URLs into the loader inlined in every page: the entry and React for all, each island's chunks by name", async () => {
     const assets = (await readdir(join(outDir, "assets"))).filter((f) => f.endsWith(".js"));
     const home = await readFile(join(outDir, "index.html"), "utf8");
     const loader = home.match(/<script>([^<]*)<\/script>/)![1]!;
-    const list = (key: string) => [...(loader.match(new RegExp(`${key}:\\[([^\\]]*)\\]`))?.[1] ?? "").matchAll(/"\/assets\/([^"]+)"/g)].map((m) => m[1]!);
+    const list = (key: string) =>
+      [...(loader.match(new RegExp(`${key}:\\[([^\\]]*)\\]`))?.[1] ?? "").matchAll(/"\/assets\/([^"]+)"/g)].map(
+        (m) => m[1]!,
+      );
     const [entry] = assets.filter((f) => f.startsWith("islands-"));
     expect(loader).toContain(`entry:"/assets/${entry}"`);
     expect(list("modules")[0]).toBe(entry);
     for (const name of Object.keys(islands)) {
       // An island's own chunk first, then any chunk it shares with other islands, never one every page has.
       expect(list(name)[0], name).toBe(assets.find((f) => f.startsWith(`${name}-`)));
-      expect(list(name).filter((f) => list("modules").includes(f)), name).toEqual([]);
+      expect(
+        list(name).filter((f) => list("modules").includes(f)),
+        name,
+      ).toEqual([]);
     }
     // Every script the build wrote is one some page can be told to load.
     expect(new Set([...list("modules"), ...Object.keys(islands).flatMap(list)])).toEqual(new Set(assets));
@@ -133,7 +155,11 @@ describe("build", () => {
   it("stops on a dead internal link, naming the page, and leaves the previous output as it was", async () => {
     const before = await snapshot(outDir);
     const broken: PageModule = {
-      meta: { path: "/broken/", title: "Broken", description: "A page with a link to nowhere, to prove the build refuses it." },
+      meta: {
+        path: "/broken/",
+        title: "Broken",
+        description: "A page with a link to nowhere, to prove the build refuses it.",
+      },
       Page: () => (
         <>
           <h1>Broken</h1>
@@ -141,19 +167,27 @@ describe("build", () => {
         </>
       ),
     };
-    await expect(build({ outDir, pages: [...pages, broken] })).rejects.toThrow('broken/index.html: links to "/pricng/"');
+    await expect(build({ outDir, pages: [...pages, broken] })).rejects.toThrow(
+      'broken/index.html: links to "/pricng/"',
+    );
     expect(await snapshot(outDir)).toEqual(before);
   });
 
   it("stops when a page throws while rendering, naming the page, and leaves the previous output as it was", async () => {
     const before = await snapshot(outDir);
     const throwing: PageModule = {
-      meta: { path: "/throws/", title: "Throws", description: "A page that fails to render, to prove the build stops cleanly." },
+      meta: {
+        path: "/throws/",
+        title: "Throws",
+        description: "A page that fails to render, to prove the build stops cleanly.",
+      },
       Page: () => {
         throw new Error("the field list is empty");
       },
     };
-    await expect(build({ outDir, pages: [...pages, throwing] })).rejects.toThrow("Rendering the page /throws/ failed: the field list is empty");
+    await expect(build({ outDir, pages: [...pages, throwing] })).rejects.toThrow(
+      "Rendering the page /throws/ failed: the field list is empty",
+    );
     expect(await snapshot(outDir)).toEqual(before);
   });
 
@@ -180,7 +214,9 @@ describe("build", () => {
     // #11: a build to publish refuses the shipped example addresses.
     const deploy = cli({ SITE_ORIGIN: "https://www.equisync.studio" }, "--deploy");
     expect(deploy.status).toBe(1);
-    expect(deploy.stderr).toContain("src/content/site.ts: email is still a placeholder (hello@example.com): replace it before publishing");
+    expect(deploy.stderr).toContain(
+      "src/content/site.ts: email is still a placeholder (hello@example.com): replace it before publishing",
+    );
     expect(deploy.stderr).not.toContain("origin is still a placeholder");
     // #20 A stylesheet that does not parse: its file and the line, in the file as written.
     const cards = join(copy.root, "styles/components/cards.css");
@@ -188,7 +224,9 @@ describe("build", () => {
     await writeFile(cards, `${css}.broken >> .card {\n  color: red;\n}\n`);
     const badStyles = cli({});
     expect(badStyles.status).toBe(1);
-    expect(badStyles.stderr).toContain(`styles: styles/components/cards.css:${css.split("\n").length}: Invalid dangling combinator in selector`);
+    expect(badStyles.stderr).toContain(
+      `styles: styles/components/cards.css:${css.split("\n").length}: Invalid dangling combinator in selector`,
+    );
     expect(await snapshot(join(workDir, "cli"))).toEqual(before);
     await copy.remove();
   });
@@ -201,12 +239,16 @@ describe("build", () => {
     const before = await snapshot(notes);
     const failure = build({ outDir: notes });
     await expect(failure).rejects.toBeInstanceOf(OutputFolderError);
-    await expect(failure).rejects.toThrow(`Refusing to write the site into ${notes}: it is not empty (.git, notes.txt) and is not an earlier build`);
+    await expect(failure).rejects.toThrow(
+      `Refusing to write the site into ${notes}: it is not empty (.git, notes.txt) and is not an earlier build`,
+    );
     expect(await snapshot(notes)).toEqual(before);
   });
 
   it("#11 never replaces the project or a folder that holds it; a new, empty or earlier output folder is fine", async () => {
-    await expect(assertReplaceable(ROOT)).rejects.toThrow(`Refusing to write the site into ${ROOT}: that is the project itself`);
+    await expect(assertReplaceable(ROOT)).rejects.toThrow(
+      `Refusing to write the site into ${ROOT}: that is the project itself`,
+    );
     await expect(assertReplaceable(join(ROOT, "scripts", ".."))).rejects.toThrow("that is the project itself");
     await expect(assertReplaceable(dirname(ROOT))).rejects.toThrow("it holds the project");
     await expect(assertReplaceable("/")).rejects.toThrow("it holds the project");
@@ -219,7 +261,10 @@ describe("build", () => {
     const older = join(workDir, "older");
     await mkdir(older);
     await writeFile(join(older, "index.html"), "old");
-    await writeFile(join(older, "_headers"), "# Generated by `npm run build` (scripts/static-build/security.ts): edit that file, not this one.\n");
+    await writeFile(
+      join(older, "_headers"),
+      "# Generated by `npm run build` (scripts/static-build/security.ts): edit that file, not this one.\n",
+    );
     await expect(assertReplaceable(older)).resolves.toBeUndefined();
   });
 
@@ -244,12 +289,19 @@ describe("build", () => {
 
   it("#11 a build to publish refuses the placeholders still in the content, and writes nothing", async () => {
     const before = await snapshot(outDir);
-    const terms = { file: "src/content/questions.ts", data: { productQuestions: { questions: [{ answer: ["[[Your refund terms: whether, and how.]]"] }] } } };
+    const terms = {
+      file: "src/content/questions.ts",
+      data: { productQuestions: { questions: [{ answer: ["[[Your refund terms: whether, and how.]]"] }] } },
+    };
     const failure = build({ outDir, deploy: true, site: FIXTURE_SITE, contentFiles: [terms] });
     await expect(failure).rejects.toBeInstanceOf(ContentError);
-    await expect(failure).rejects.toThrow("src/content/site.ts: storefront.url is still a placeholder (https://example.shopfront.com/)");
+    await expect(failure).rejects.toThrow(
+      "src/content/site.ts: storefront.url is still a placeholder (https://example.shopfront.com/)",
+    );
     // #14: and the terms the owner has still to write.
-    await expect(failure).rejects.toThrow("src/content/questions.ts: productQuestions.questions[0].answer[0] is still a placeholder ([[Your refund terms: whether, and how.]]): write the text in [[ ]] and remove the brackets before publishing");
+    await expect(failure).rejects.toThrow(
+      "src/content/questions.ts: productQuestions.questions[0].answer[0] is still a placeholder ([[Your refund terms: whether, and how.]]): write the text in [[ ]] and remove the brackets before publishing",
+    );
     expect(await snapshot(outDir)).toEqual(before);
   });
 

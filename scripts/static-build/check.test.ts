@@ -21,15 +21,23 @@ describe("checkSite", () => {
   it("refuses a page that would not arrive in its first round trip, naming it, its size and its biggest parts", () => {
     // Words that do not repeat, so that they compress as an owner's long text does.
     let seed = 1;
-    const word = () => Array.from({ length: 6 }, () => "abcdefghijklmnopqrstuvwxyz"[(seed = (seed * 48271) % 2147483647) % 26]).join("");
-    const question = () => `<details class="question"><summary>${word()}</summary><p>${Array.from({ length: 12 }, word).join(" ")}</p></details>`;
+    const word = () =>
+      Array.from({ length: 6 }, () => "abcdefghijklmnopqrstuvwxyz"[(seed = (seed * 48271) % 2147483647) % 26]).join("");
+    const question = () =>
+      `<details class="question"><summary>${word()}</summary><p>${Array.from({ length: 12 }, word).join(" ")}</p></details>`;
     const paragraphs = Array.from({ length: 400 }, question).join("");
-    const problems = problemsOf({ "index.html": page("Home", "<h1>Home</h1>"), "about/index.html": page("About", `<h1>About</h1>${paragraphs}`) });
+    const problems = problemsOf({
+      "index.html": page("Home", "<h1>Home</h1>"),
+      "about/index.html": page("About", `<h1>About</h1>${paragraphs}`),
+    });
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^about\/index\.html: is [\d,]+ bytes with gzip, over the [\d,]+ its first round trip leaves after [\d,]+ bytes of headers, .* Its biggest parts: 400 questions and answers/);
+    expect(problems[0]).toMatch(
+      /^about\/index\.html: is [\d,]+ bytes with gzip, over the [\d,]+ its first round trip leaves after [\d,]+ bytes of headers, .* Its biggest parts: 400 questions and answers/,
+    );
     // Within the round trip alone, but not with its headers: refused all the same.
     let body = "<h1>About</h1>";
-    while (compressed(page("About", body), "gzip") <= FIRST_ROUND_TRIP - headerBytes(page("About", body))) body += question();
+    while (compressed(page("About", body), "gzip") <= FIRST_ROUND_TRIP - headerBytes(page("About", body)))
+      body += question();
     expect(compressed(page("About", body), "gzip")).toBeLessThan(FIRST_ROUND_TRIP);
     expect(problemsOf({ "about/index.html": page("About", body) })).toHaveLength(1);
     expect(problemsOf({ "about/index.html": page("About", body.slice(0, body.lastIndexOf("<details"))) })).toEqual([]);
@@ -37,8 +45,14 @@ describe("checkSite", () => {
 
   it("passes a page whose links all resolve", () => {
     const pages = {
-      "index.html": page("Home", '<h1 id="top">Hi</h1><a href="/about/">About</a><a href="#top">Top</a><a href="/about/#team">Team</a>'),
-      "about/index.html": page("About", '<h1 id="team">About</h1><a href="https://example.com">x</a><a href="mailto:a@example.com">m</a><script src="/assets/a.js"></script>'),
+      "index.html": page(
+        "Home",
+        '<h1 id="top">Hi</h1><a href="/about/">About</a><a href="#top">Top</a><a href="/about/#team">Team</a>',
+      ),
+      "about/index.html": page(
+        "About",
+        '<h1 id="team">About</h1><a href="https://example.com">x</a><a href="mailto:a@example.com">m</a><script src="/assets/a.js"></script>',
+      ),
     };
     expect(problemsOf(pages, ["assets/a.js"])).toEqual([]);
   });
@@ -50,7 +64,10 @@ describe("checkSite", () => {
 
   it("names the page with a missing asset or a missing #fragment", () => {
     const problems = problemsOf({
-      "index.html": page("Home", '<h1>Hi</h1><link rel="stylesheet" href="/assets/gone.css"/><a href="#nowhere">x</a><a href="/#nope">y</a>'),
+      "index.html": page(
+        "Home",
+        '<h1>Hi</h1><link rel="stylesheet" href="/assets/gone.css"/><a href="#nowhere">x</a><a href="/#nope">y</a>',
+      ),
     });
     expect(problems).toEqual([
       'index.html: links to "/assets/gone.css", but the build has no assets/gone.css',
@@ -60,12 +77,17 @@ describe("checkSite", () => {
   });
 
   it("refuses relative and insecure links, which break on the 404 page and on https", () => {
-    const problems = problemsOf({ "index.html": page("Home", '<h1>Hi</h1><a href="about/">a</a><a href="http://example.com">b</a>') });
+    const problems = problemsOf({
+      "index.html": page("Home", '<h1>Hi</h1><a href="about/">a</a><a href="http://example.com">b</a>'),
+    });
     expect(problems).toHaveLength(2);
   });
 
   it("names a page without exactly one <h1>", () => {
-    const problems = problemsOf({ "a/index.html": page("A", "<h1>One</h1><h1>Two</h1>"), "b/index.html": page("B", "<h2>None</h2>") });
+    const problems = problemsOf({
+      "a/index.html": page("A", "<h1>One</h1><h1>Two</h1>"),
+      "b/index.html": page("B", "<h2>None</h2>"),
+    });
     expect(problems).toEqual([
       "a/index.html: has 2 <h1> elements; a page needs exactly one",
       "b/index.html: has 0 <h1> elements; a page needs exactly one",
@@ -73,13 +95,17 @@ describe("checkSite", () => {
   });
 
   it("names a page that repeats another's title", () => {
-    const problems = problemsOf({ "a/index.html": page("Same", "<h1>A</h1>"), "b/index.html": page("Same", "<h1>B</h1>") });
+    const problems = problemsOf({
+      "a/index.html": page("Same", "<h1>A</h1>"),
+      "b/index.html": page("Same", "<h1>B</h1>"),
+    });
     expect(problems).toEqual(['b/index.html: repeats the <title> of a/index.html ("Same")']);
   });
 
   it("names an XML file that does not parse, with the line and what is wrong", () => {
     const home = { "index.html": page("Home", "<h1>Hi</h1>") };
-    const good = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset><url><loc>https://a.example/?x=1&amp;y=2</loc></url></urlset>\n';
+    const good =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset><url><loc>https://a.example/?x=1&amp;y=2</loc></url></urlset>\n';
     expect(problemsOf(home, { "sitemap.xml": good })).toEqual([]);
     const raw = good.replace("&amp;", "&");
     expect(problemsOf(home, { "sitemap.xml": raw })).toEqual([

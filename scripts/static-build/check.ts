@@ -16,7 +16,11 @@ const DESCRIPTION_LENGTH = { min: 50, max: 160 };
  * length, every link, stylesheet and script inside the site pointing at a file that will exist (with its
  * #fragment, where one is given), no {slot} left unfilled, and a size that arrives in one round trip.
  */
-export function checkSite(pages: ReadonlyMap<string, string>, otherFiles: ReadonlyMap<string, string | Uint8Array>, basePath: string): void {
+export function checkSite(
+  pages: ReadonlyMap<string, string>,
+  otherFiles: ReadonlyMap<string, string | Uint8Array>,
+  basePath: string,
+): void {
   const problems: string[] = [...xmlProblems(otherFiles)];
   const files = new Set([...pages.keys(), ...otherFiles.keys()]);
   const idsByPage = new Map([...pages].map(([file, html]) => [file, new Set(attributeValues(html, "id"))]));
@@ -46,7 +50,8 @@ export function checkSite(pages: ReadonlyMap<string, string>, otherFiles: Readon
 
     // A slot its place does not fill (a card's {seconds} written in a page's text) would show as written.
     const words = html.replace(/<(script|style)[\s\S]*?<\/\1>/g, "").replace(/<[^>]*>/g, " ");
-    for (const [slot] of words.matchAll(/\{\w+\}/g)) problems.push(`${file}: shows ${slot} as written: nothing on this page fills that slot`);
+    for (const [slot] of words.matchAll(/\{\w+\}/g))
+      problems.push(`${file}: shows ${slot} as written: nothing on this page fills that slot`);
   }
   problems.push(...budgetProblems(pages));
 
@@ -59,7 +64,10 @@ function xmlProblems(files: ReadonlyMap<string, string | Uint8Array>): string[] 
   for (const [file, contents] of files) {
     if (!file.endsWith(".xml")) continue;
     const result = XMLValidator.validate(typeof contents === "string" ? contents : new TextDecoder().decode(contents));
-    if (result !== true) problems.push(`${file}: is not well-formed XML (line ${result.err.line}, column ${result.err.col}: ${result.err.msg})`);
+    if (result !== true)
+      problems.push(
+        `${file}: is not well-formed XML (line ${result.err.line}, column ${result.err.col}: ${result.err.msg})`,
+      );
   }
   return problems;
 }

@@ -6,8 +6,17 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
  * A command's flags, read as node:util's parseArgs reads them, with `--help` (or `-h`) printing `usage` and exiting;
  * a flag the command does not have, or one missing its value, ends it with a single line that says so, not a trace.
  */
-export function commandLine<const T extends Options>(name: string, usage: string, options: T, argv = process.argv.slice(2)) {
-  const config = { options: { ...options, help: { type: "boolean", short: "h" } }, allowPositionals: true, args: argv } as const;
+export function commandLine<const T extends Options>(
+  name: string,
+  usage: string,
+  options: T,
+  argv = process.argv.slice(2),
+) {
+  const config = {
+    options: { ...options, help: { type: "boolean", short: "h" } },
+    allowPositionals: true,
+    args: argv,
+  } as const;
   let parsed: ReturnType<typeof parseArgs<typeof config>>;
   try {
     parsed = parseArgs(config);

@@ -18,8 +18,14 @@ export const SERVER_HEADERS = 350;
  * the site's own for this page (the security headers, its policy and its caching), and the server's.
  */
 export function headerBytes(html: string): number {
-  const own = { ...SECURITY_HEADERS, "Content-Security-Policy": contentSecurityPolicy([html]), "Cache-Control": CACHE.revalidate };
-  return SERVER_HEADERS + Object.entries(own).reduce((bytes, [name, value]) => bytes + `${name}: ${value}\r\n`.length, 0);
+  const own = {
+    ...SECURITY_HEADERS,
+    "Content-Security-Policy": contentSecurityPolicy([html]),
+    "Cache-Control": CACHE.revalidate,
+  };
+  return (
+    SERVER_HEADERS + Object.entries(own).reduce((bytes, [name, value]) => bytes + `${name}: ${value}\r\n`.length, 0)
+  );
 }
 
 /** What one page's HTML may weigh, compressed: the first round trip, less its headers. */
@@ -38,7 +44,9 @@ export const SERVED_GZIP_LEVEL = 6;
 export function compressed(bytes: Uint8Array | string, encoding: Encoding): number {
   const raw = typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes;
   return encoding === "br"
-    ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }).length
+    ? brotliCompressSync(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      }).length
     : gzipSync(raw, { level: SERVED_GZIP_LEVEL }).length;
 }
 
@@ -54,7 +62,10 @@ const PARTS: [name: (count: number) => string, pattern: RegExp][] = [
   [() => "the loader script", /<script>[\s\S]*?<\/script>/g],
   [() => "the structured data for search engines", /<script type="application\/ld\+json">[\s\S]*?<\/script>/g],
   [(n) => `${n} field card${n === 1 ? "" : "s"}`, /<article class="card field-card[\s\S]*?<\/article>/g],
-  [(n) => `${n} question${n === 1 ? "" : "s"} and answer${n === 1 ? "" : "s"}`, /<details class="question"[\s\S]*?<\/details>/g],
+  [
+    (n) => `${n} question${n === 1 ? "" : "s"} and answer${n === 1 ? "" : "s"}`,
+    /<details class="question"[\s\S]*?<\/details>/g,
+  ],
   [() => "the band sample", /<div id="sample-player-1"[\s\S]*?<script type="application\/json">[\s\S]*?<\/script>/g],
   [() => "the top bar", /<div id="site-header-1"[\s\S]*?<script type="application\/json">[\s\S]*?<\/script>/g],
   [() => "the footer", /<footer[\s\S]*?<\/footer>/g],

@@ -43,12 +43,15 @@ function pngSize(bytes: Buffer): [number, number] {
 }
 
 describe("search and sharing", () => {
-  it.each(ROUTES)("%s: canonical and og:url are the page's absolute URL, with one trailing-slash form", async (route) => {
-    const doc = await page(dist, fileFor(route));
-    const canonical = doc.querySelector('link[rel="canonical"]')!.getAttribute("href");
-    expect(canonical).toBe(`${site.origin}${route}`);
-    expect(meta(doc, "og:url")).toBe(canonical);
-  });
+  it.each(ROUTES)(
+    "%s: canonical and og:url are the page's absolute URL, with one trailing-slash form",
+    async (route) => {
+      const doc = await page(dist, fileFor(route));
+      const canonical = doc.querySelector('link[rel="canonical"]')!.getAttribute("href");
+      expect(canonical).toBe(`${site.origin}${route}`);
+      expect(meta(doc, "og:url")).toBe(canonical);
+    },
+  );
 
   it.each(ROUTES)("%s: Open Graph and Twitter card, language and theme colour", async (route) => {
     const doc = await page(dist, fileFor(route));
@@ -101,7 +104,9 @@ describe("search and sharing", () => {
 
 describe("structured data", () => {
   const jsonLd = async (file: string) =>
-    [...(await page(dist, file)).querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!));
+    [...(await page(dist, file)).querySelectorAll('script[type="application/ld+json"]')].map((s) =>
+      JSON.parse(s.textContent!),
+    );
 
   it("describes the organisation and the website on the home page", async () => {
     const [data] = await jsonLd("index.html");
@@ -115,10 +120,19 @@ describe("structured data", () => {
     const products = data["@graph"];
     expect(products).toHaveLength(site.fields.length);
     site.fields.forEach((field, i) => {
-      expect(products[i]).toMatchObject({ "@type": field.price ? "Product" : "CreativeWork", name: field.title, description: field.description, url: `${site.origin}${fieldPath(field)}` });
-      expect(products[i].additionalProperty).toContainEqual(expect.objectContaining({ name: "Duration", value: field.durationMinutes, unitCode: "MIN" }));
+      expect(products[i]).toMatchObject({
+        "@type": field.price ? "Product" : "CreativeWork",
+        name: field.title,
+        description: field.description,
+        url: `${site.origin}${fieldPath(field)}`,
+      });
+      expect(products[i].additionalProperty).toContainEqual(
+        expect.objectContaining({ name: "Duration", value: field.durationMinutes, unitCode: "MIN" }),
+      );
       // A property for each declared band, and one for a glide.
-      expect(products[i].additionalProperty.filter((p: { name: string }) => p.name === "Binaural beat")).toHaveLength((field.bands?.length ?? 0) + (field.glide ? 1 : 0));
+      expect(products[i].additionalProperty.filter((p: { name: string }) => p.name === "Binaural beat")).toHaveLength(
+        (field.bands?.length ?? 0) + (field.glide ? 1 : 0),
+      );
     });
   });
 
@@ -129,8 +143,14 @@ describe("structured data", () => {
     site.fields.forEach((field, i) => {
       const product = data["@graph"][i];
       if (!field.preview) return expect(product.audio).toBeUndefined();
-      const player = readIslandProps<PreviewPlayerProps>(products.getElementById(`preview-player-${site.fields.slice(0, i + 1).filter((f) => f.preview).length}`)!);
-      expect(product.audio).toMatchObject({ "@type": "AudioObject", duration: `PT${Math.round(player.seconds)}S`, encodingFormat: "audio/mpeg" });
+      const player = readIslandProps<PreviewPlayerProps>(
+        products.getElementById(`preview-player-${site.fields.slice(0, i + 1).filter((f) => f.preview).length}`)!,
+      );
+      expect(product.audio).toMatchObject({
+        "@type": "AudioObject",
+        duration: `PT${Math.round(player.seconds)}S`,
+        encodingFormat: "audio/mpeg",
+      });
       expect(product.audio.contentUrl).toBe(`${site.origin}${player.src}`);
       expect(audio).toContain(product.audio.contentUrl.split("/").pop());
     });
@@ -138,7 +158,8 @@ describe("structured data", () => {
 
   it("invents no rating or review anywhere, and a price only where the owner set one", async () => {
     for (const route of ROUTES) {
-      for (const data of await jsonLd(fileFor(route))) expect(JSON.stringify(data)).not.toMatch(/"(aggregateRating|review|ratingValue)"/);
+      for (const data of await jsonLd(fileFor(route)))
+        expect(JSON.stringify(data)).not.toMatch(/"(aggregateRating|review|ratingValue)"/);
     }
     const [data] = await jsonLd("all-fields/index.html");
     site.fields.forEach((field, i) => expect(data["@graph"][i].offers?.price).toBe(field.price?.amount));
@@ -174,7 +195,13 @@ describe("icons and manifest", () => {
     expect(doc.querySelector('link[rel="manifest"]')!.getAttribute("href")).toBe("/site.webmanifest");
     const manifest = JSON.parse(await read(dist, "site.webmanifest"));
     // #23 Under the icon on a home screen, the owner's short name, short enough to show whole.
-    expect(manifest).toMatchObject({ name: site.brand, short_name: site.shortName, background_color: theme().background, theme_color: theme().background, start_url: "/" });
+    expect(manifest).toMatchObject({
+      name: site.brand,
+      short_name: site.shortName,
+      background_color: theme().background,
+      theme_color: theme().background,
+      start_url: "/",
+    });
     for (const icon of manifest.icons) await expect(readFile(join(dist, icon.src))).resolves.toBeTruthy();
   });
 
@@ -205,7 +232,9 @@ describe("under a base path (a GitHub Pages project site)", () => {
 
   it("gives canonical, og:url, sitemap and robots.txt the base path too", async () => {
     const doc = await page(underBase, "about/index.html");
-    expect(doc.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe("https://someone.github.io/repo/about/");
+    expect(doc.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe(
+      "https://someone.github.io/repo/about/",
+    );
     expect(meta(doc, "og:url")).toBe("https://someone.github.io/repo/about/");
     expect(meta(doc, "og:image")).toMatch(/^https:\/\/someone\.github\.io\/repo\/assets\/share-/);
     expect(await read(underBase, "sitemap.xml")).toContain("<loc>https://someone.github.io/repo/contact/</loc>");

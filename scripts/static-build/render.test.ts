@@ -38,7 +38,14 @@ import { FAKE_ASSETS, fakeCovers, fakePreviews, FIXTURE_SITE } from "../test/fix
  * working as it says. A test that needs particular facts renders the tests' own fixture.
  */
 const render = (content: SiteContent = site) =>
-  renderSite({ site: content, assets: FAKE_ASSETS, urls: createUrls(content), previews: fakePreviews(content), covers: fakeCovers(content), pages: sitePages(content) });
+  renderSite({
+    site: content,
+    assets: FAKE_ASSETS,
+    urls: createUrls(content),
+    previews: fakePreviews(content),
+    covers: fakeCovers(content),
+    pages: sitePages(content),
+  });
 const pages = await render();
 /** A content text as the page shows it. */
 const shown = (text: string, content: SiteContent = site) => plainText(text, siteSlots(content));
@@ -53,7 +60,8 @@ function page(file: string, from = pages): Document {
 }
 
 const text = (doc: Document | Element) => ("body" in doc ? doc.body : doc).textContent!.replace(/\s+/g, " ");
-const titles = (doc: Document, selector: string) => [...doc.querySelectorAll(selector)].map((h) => h.textContent!.trim());
+const titles = (doc: Document, selector: string) =>
+  [...doc.querySelectorAll(selector)].map((h) => h.textContent!.trim());
 
 /** The single link whose visible text starts with `label` (screen-reader-only text is ignored). */
 function link(scope: ParentNode, label: string): HTMLAnchorElement {
@@ -91,7 +99,9 @@ function expectStorefrontLink(a: HTMLAnchorElement, href: string, content: SiteC
 
 describe("every page, whatever the content", () => {
   it("renders every page in the list and nothing else, the top bar's from their meta", () => {
-    expect([...pages.keys()].sort()).toEqual([...allPages.map((p) => p.meta.path), ...site.fields.map(fieldPath)].map(outputFileFor).sort());
+    expect([...pages.keys()].sort()).toEqual(
+      [...allPages.map((p) => p.meta.path), ...site.fields.map(fieldPath)].map(outputFileFor).sort(),
+    );
     expect(Object.keys(ROUTES).length).toBeGreaterThan(0);
   });
 
@@ -114,8 +124,12 @@ describe("every page, whatever the content", () => {
       const bar = doc.querySelector("header.site-header")!;
       expect(link(bar, site.brand).getAttribute("href")).toBe("/");
       const navLinks = [...bar.querySelectorAll("nav a")];
-      expect(navLinks.map((a) => [a.textContent, a.getAttribute("href")])).toEqual(navRoutes().map((r) => [r.label, r.path]));
-      expect(navLinks.filter((a) => a.getAttribute("aria-current") === "page").map((a) => a.getAttribute("href"))).toEqual([route]);
+      expect(navLinks.map((a) => [a.textContent, a.getAttribute("href")])).toEqual(
+        navRoutes().map((r) => [r.label, r.path]),
+      );
+      expect(
+        navLinks.filter((a) => a.getAttribute("aria-current") === "page").map((a) => a.getAttribute("href")),
+      ).toEqual([route]);
       const toggle = bar.querySelector("button")!;
       expect(toggle.getAttribute("aria-expanded")).toBe("false");
       expect(doc.getElementById(toggle.getAttribute("aria-controls")!)?.tagName).toBe("NAV");
@@ -126,21 +140,32 @@ describe("every page, whatever the content", () => {
       const props = readIslandProps<SiteHeaderProps>(header);
       expect(props.items.find((i) => i.current)!.href).toBe(route);
       expect(doc.querySelector("head style")!.textContent).toBe("body{color:red}");
-      expect([...doc.querySelectorAll("head script:not([type])")].map((s) => s.textContent)).toEqual([FAKE_ASSETS.script]);
+      expect([...doc.querySelectorAll("head script:not([type])")].map((s) => s.textContent)).toEqual([
+        FAKE_ASSETS.script,
+      ]);
       expect(doc.querySelectorAll('script[src], link[rel="modulepreload"]')).toHaveLength(0);
       // Nothing else is linked for the first paint: the icon, manifest and the other stylesheets come after it.
-      expect(doc.querySelectorAll('head > link[rel="stylesheet"], head > link[rel="icon"], head > link[rel="manifest"]')).toHaveLength(0);
+      expect(
+        doc.querySelectorAll('head > link[rel="stylesheet"], head > link[rel="icon"], head > link[rel="manifest"]'),
+      ).toHaveLength(0);
     });
 
     it("links what comes after the first paint in <noscript>, for a browser without JavaScript", () => {
       const inNoscript = parse(doc.querySelector("head > noscript")!.innerHTML);
-      expect([...inNoscript.querySelectorAll("link")].map((l) => ({ rel: l.rel, href: l.getAttribute("href"), type: l.getAttribute("type") ?? undefined, media: l.getAttribute("media") ?? undefined }))).toEqual(
-        FAKE_ASSETS.afterPaint.map((link) => ({ type: undefined, media: undefined, ...link })),
-      );
+      expect(
+        [...inNoscript.querySelectorAll("link")].map((l) => ({
+          rel: l.rel,
+          href: l.getAttribute("href"),
+          type: l.getAttribute("type") ?? undefined,
+          media: l.getAttribute("media") ?? undefined,
+        })),
+      ).toEqual(FAKE_ASSETS.afterPaint.map((link) => ({ type: undefined, media: undefined, ...link })));
     });
 
     it("#21 puts a copy control, with the address as its props, beside every e-mail address the page shows", () => {
-      const shown = [...doc.querySelectorAll("body *")].filter((el) => el.children.length === 0 && el.textContent!.trim() === site.email);
+      const shown = [...doc.querySelectorAll("body *")].filter(
+        (el) => el.children.length === 0 && el.textContent!.trim() === site.email,
+      );
       expect(shown.length).toBeGreaterThan(0);
       for (const address of shown) {
         const beside = (address.closest("a") ?? address).nextElementSibling!;
@@ -153,7 +178,10 @@ describe("every page, whatever the content", () => {
       const footer = doc.querySelector("footer")!;
       expect(footer.textContent).toContain(`© ${site.copyrightYear}`);
       expect(footer.textContent).toContain(site.tagline);
-      expect(decodeMailto(link(footer, site.email).href)).toMatchObject({ address: site.email, subject: mail.generalInquiry.subject });
+      expect(decodeMailto(link(footer, site.email).href)).toMatchObject({
+        address: site.email,
+        subject: mail.generalInquiry.subject,
+      });
     });
 
     it("shows every slot filled and no link markup as written", () => {
@@ -173,12 +201,17 @@ describe("every page, whatever the content", () => {
         subjects.add(subject!);
       }
     }
-    expect([...subjects].sort()).toEqual(Object.values(mail).map((m) => m.subject).sort());
+    expect([...subjects].sort()).toEqual(
+      Object.values(mail)
+        .map((m) => m.subject)
+        .sort(),
+    );
   });
 
   it("opens every external link in a new tab with noopener, and says so", () => {
     for (const html of pages.values()) {
-      for (const a of parse(html).querySelectorAll<HTMLAnchorElement>('a[href^="http"]')) expectStorefrontLink(a, a.getAttribute("href")!);
+      for (const a of parse(html).querySelectorAll<HTMLAnchorElement>('a[href^="http"]'))
+        expectStorefrontLink(a, a.getAttribute("href")!);
     }
   });
 
@@ -196,8 +229,10 @@ describe("every page, whatever the content", () => {
   it("#14 #20 reads as it shows: a card's label just before its heading, in the source as on screen, and every closing panel has an id to link to", () => {
     for (const [file, html] of pages) {
       const d = parse(html);
-      for (const label of d.querySelectorAll(".card__label")) expect(label.nextElementSibling?.matches(".card__title"), `${file}: ${label.textContent}`).toBe(true);
-      for (const panel of d.querySelectorAll(".callout-wrap")) expect(`${panel.id}-title`, file).toBe(panel.getAttribute("aria-labelledby"));
+      for (const label of d.querySelectorAll(".card__label"))
+        expect(label.nextElementSibling?.matches(".card__title"), `${file}: ${label.textContent}`).toBe(true);
+      for (const panel of d.querySelectorAll(".callout-wrap"))
+        expect(`${panel.id}-title`, file).toBe(panel.getAttribute("aria-labelledby"));
     }
   });
 });
@@ -211,16 +246,23 @@ describe("the specification's screens, from the content", () => {
     expect(titles(doc, "#layers .card__title")).toEqual(home.layers.cards.map((c) => shown(c.title)));
     expect(link(doc, shown(home.listen.learnMore)).getAttribute("href")).toBe("/about/");
     const cards = [...doc.querySelectorAll("#fields .field-card")];
-    expect(cards.map((c) => c.querySelector(".card__title")!.textContent)).toEqual(site.fields.slice(0, HOME_FIELDS).map((f) => f.title));
+    expect(cards.map((c) => c.querySelector(".card__title")!.textContent)).toEqual(
+      site.fields.slice(0, HOME_FIELDS).map((f) => f.title),
+    );
     cards.forEach((card, i) => expectStorefrontLink(link(card, shown(products.fields.buy)), site.fields[i]!.url));
   });
 
   it("About: the beats and their bands, morphic fields, the method, the benefit cards, the sample, both actions", () => {
     const doc = page("about/index.html");
-    expect(titles(doc, "h2")).toEqual(expect.arrayContaining([about.beats.title, about.morphic.title, shown(about.method.title), sample.section.title]));
+    expect(titles(doc, "h2")).toEqual(
+      expect.arrayContaining([about.beats.title, about.morphic.title, shown(about.method.title), sample.section.title]),
+    );
     expect(titles(doc, "#binaural-beats .card__title")).toEqual(about.beats.bands.map((b) => b.title));
     expect(titles(doc, "#expect .card__title")).toEqual(about.expect.cards.map((c) => c.title));
-    expect(decodeMailto(link(doc, shown(about.more.contact)).href)).toMatchObject({ address: site.email, subject: mail.moreInformation.subject });
+    expect(decodeMailto(link(doc, shown(about.more.contact)).href)).toMatchObject({
+      address: site.email,
+      subject: mail.moreInformation.subject,
+    });
     expect(link(doc, shown(about.more.products)).getAttribute("href")).toBe("/products/");
   });
 
@@ -229,9 +271,12 @@ describe("the specification's screens, from the content", () => {
     const requests = [...doc.querySelectorAll("a")].filter((a) => visibleText(a) === shown(services.intro.request));
     expect(requests.length).toBeGreaterThan(0);
     for (const a of requests) expect(decodeMailto(a.href).subject).toBe(mail.customField.subject);
-    expect([...doc.querySelectorAll("#examples .card")].map((card) => [card.querySelector(".card__title")!.textContent, card.querySelector(".eyebrow")!.textContent])).toEqual(
-      services.examples.cards.map((c) => [c.title, c.band ? bandLabel(c.band) : c.label]),
-    );
+    expect(
+      [...doc.querySelectorAll("#examples .card")].map((card) => [
+        card.querySelector(".card__title")!.textContent,
+        card.querySelector(".eyebrow")!.textContent,
+      ]),
+    ).toEqual(services.examples.cards.map((c) => [c.title, c.band ? bandLabel(c.band) : c.label]));
     expect([...doc.querySelectorAll("main a")].some((a) => a.getAttribute("href") === "/products/")).toBe(true);
   });
 
@@ -239,14 +284,24 @@ describe("the specification's screens, from the content", () => {
     const doc = page("products/index.html");
     const cards = [...doc.querySelectorAll(".field-card")];
     const featured = site.fields.slice(0, FEATURED);
-    expect(cards.map((c) => [c.id, c.querySelector(".card__title")!.textContent])).toEqual(featured.map((f, i) => [fieldIds(site.fields)[i], f.title]));
+    expect(cards.map((c) => [c.id, c.querySelector(".card__title")!.textContent])).toEqual(
+      featured.map((f, i) => [fieldIds(site.fields)[i], f.title]),
+    );
     cards.forEach((card, i) => {
       const field = site.fields[i]!;
-      for (const fact of [shown(frame.fieldCard.length).replace("{minutes}", String(field.durationMinutes)), field.tuning, field.delivery, field.format]) expect(text(card)).toContain(fact);
+      for (const fact of [
+        shown(frame.fieldCard.length).replace("{minutes}", String(field.durationMinutes)),
+        field.tuning,
+        field.delivery,
+        field.format,
+      ])
+        expect(text(card)).toContain(fact);
       expect(card.querySelector('[data-island="PreviewPlayer"]') !== null).toBe(field.preview !== undefined);
       expectStorefrontLink(link(card, shown(products.fields.buy)), field.url);
     });
-    expect(link(doc.querySelector("main")!, shown(products.fields.allFields)).getAttribute("href")).toBe("/all-fields/");
+    expect(link(doc.querySelector("main")!, shown(products.fields.allFields)).getAttribute("href")).toBe(
+      "/all-fields/",
+    );
     expect(decodeMailto(link(doc, shown(products.personal.request)).href).subject).toBe(mail.customField.subject);
     expect(titles(doc, "#benefits .card__title")).toEqual(products.benefits.cards.map((c) => c.title));
   });
@@ -255,11 +310,17 @@ describe("the specification's screens, from the content", () => {
     const doc = page("all-fields/index.html");
     const cards = [...doc.querySelectorAll("#catalogue .card")];
     const listed = site.fields.slice(0, PAGE_SIZE);
-    expect(cards.map((c) => c.querySelector(".card__title")!.textContent)).toEqual([...listed.map((f) => f.title), allFields.catalogue.store.title]);
+    expect(cards.map((c) => c.querySelector(".card__title")!.textContent)).toEqual([
+      ...listed.map((f) => f.title),
+      allFields.catalogue.store.title,
+    ]);
     const targets = [...listed.map((f) => f.url), site.storefront.url];
     cards.forEach((card, i) => expectStorefrontLink(link(card, shown(allFields.catalogue.view)), targets[i]!));
     listed.forEach((field, i) => {
-      if (field.preview) expect(link(cards[i]!, shown(frame.fieldCard.previewLink)).getAttribute("href")).toBe(`${fieldPath(field)}#hear`);
+      if (field.preview)
+        expect(link(cards[i]!, shown(frame.fieldCard.previewLink)).getAttribute("href")).toBe(
+          `${fieldPath(field)}#hear`,
+        );
     });
     expect(decodeMailto(link(doc, shown(allFields.custom.ask)).href).subject).toBe(mail.customProduct.subject);
   });
@@ -268,12 +329,18 @@ describe("the specification's screens, from the content", () => {
     const doc = page("contact/index.html");
     const card = doc.querySelector('[aria-labelledby="get-in-touch-title"]')!;
     expect(card.querySelector("h2")!.textContent).toBe(shown(contact.card.title));
-    expect(decodeMailto(link(card, shown(contact.card.send)).href)).toMatchObject({ address: site.email, subject: mail.contactUs.subject });
+    expect(decodeMailto(link(card, shown(contact.card.send)).href)).toMatchObject({
+      address: site.email,
+      subject: mail.contactUs.subject,
+    });
     expect(card.querySelector(".contact-card__address")!.textContent).toBe(site.email);
     expect(card.textContent).toContain(site.replyTime);
-    expect([...doc.querySelectorAll("#help .card")].map((c) => [c.querySelector(".card__title")!.textContent, decodeMailto(c.querySelector("a")!.href).subject])).toEqual(
-      contact.help.cards.map((c) => [c.title, mail[c.preset].subject]),
-    );
+    expect(
+      [...doc.querySelectorAll("#help .card")].map((c) => [
+        c.querySelector(".card__title")!.textContent,
+        decodeMailto(c.querySelector("a")!.href).subject,
+      ]),
+    ).toEqual(contact.help.cards.map((c) => [c.title, mail[c.preset].subject]));
   });
 
   it("404: the site's frame with links back in, all site-absolute", () => {
@@ -281,16 +348,21 @@ describe("the specification's screens, from the content", () => {
     expect(doc.querySelector('[aria-current="page"]')).toBeNull();
     expect(doc.querySelectorAll(".site-header nav a")).toHaveLength(navRoutes().length);
     expect(link(doc, "Go to the home page").getAttribute("href")).toBe("/");
-    for (const el of doc.querySelectorAll("[href], [src]")) expect(el.getAttribute("href") ?? el.getAttribute("src")).toMatch(/^(\/|#|https:|mailto:)/);
+    for (const el of doc.querySelectorAll("[href], [src]"))
+      expect(el.getAttribute("href") ?? el.getAttribute("src")).toMatch(/^(\/|#|https:|mailto:)/);
   });
 
   it("puts the band sample on About only, with its props and its note for browsers that cannot play it", () => {
-    const withPlayer = [...pages].filter(([, html]) => parse(html).querySelector('[data-island="SamplePlayer"]')).map(([file]) => file);
+    const withPlayer = [...pages]
+      .filter(([, html]) => parse(html).querySelector('[data-island="SamplePlayer"]'))
+      .map(([file]) => file);
     expect(withPlayer).toEqual(["about/index.html"]);
     const doc = page("about/index.html");
     const player = doc.querySelector('[data-island="SamplePlayer"]')!;
     expect(player.querySelector(".sample__fallback")!.textContent).toBe(sample.noScript);
-    expect([...player.querySelectorAll("input[type=radio]")].map((r) => r.getAttribute("value"))).toEqual(sample.bands.map((b) => b.id));
+    expect([...player.querySelectorAll("input[type=radio]")].map((r) => r.getAttribute("value"))).toEqual(
+      sample.bands.map((b) => b.id),
+    );
     expect(readIslandProps(player)).toEqual({ sample });
   });
 
@@ -302,15 +374,20 @@ describe("the specification's screens, from the content", () => {
   it.each([
     ["products/index.html", productQuestions],
     ["services/index.html", serviceQuestions],
-  ] as const)("#14 %s answers a buyer's questions: each a <details> with its own id, facts filled in, unwritten terms marked", (file, group) => {
-    const block = page(file).getElementById(group.id)!;
-    expect(block.querySelector("h2")!.textContent).toBe(group.title);
-    expect([...block.querySelectorAll("details")].map((d) => [d.id, d.querySelector("summary")!.textContent])).toEqual(group.questions.map((q) => [q.id, shown(q.question)]));
-    expect(text(block)).not.toMatch(/\{\w+\}|\[\[|\]\]/);
-    const unwritten = [...block.querySelectorAll("mark.to-write")].map((m) => m.textContent);
-    expect(unwritten.length).toBe(group.questions.flatMap((q) => q.answer).filter((a) => a.includes("[[")).length);
-    for (const mark of unwritten) expect(mark).toMatch(/^Still to be written: \S/);
-  });
+  ] as const)(
+    "#14 %s answers a buyer's questions: each a <details> with its own id, facts filled in, unwritten terms marked",
+    (file, group) => {
+      const block = page(file).getElementById(group.id)!;
+      expect(block.querySelector("h2")!.textContent).toBe(group.title);
+      expect(
+        [...block.querySelectorAll("details")].map((d) => [d.id, d.querySelector("summary")!.textContent]),
+      ).toEqual(group.questions.map((q) => [q.id, shown(q.question)]));
+      expect(text(block)).not.toMatch(/\{\w+\}|\[\[|\]\]/);
+      const unwritten = [...block.querySelectorAll("mark.to-write")].map((m) => m.textContent);
+      expect(unwritten.length).toBe(group.questions.flatMap((q) => q.answer).filter((a) => a.includes("[[")).length);
+      for (const mark of unwritten) expect(mark).toMatch(/^Still to be written: \S/);
+    },
+  );
 });
 
 const fixture = await render(FIXTURE_SITE);
@@ -322,12 +399,22 @@ describe("what depends on the content, on the tests' own", () => {
     const panel = doc.querySelector("#fields")!;
     expect(link(panel, "Products").getAttribute("href")).toBe("/products/");
     expect(link(panel, "All Fields").getAttribute("href")).toBe("/all-fields/");
-    const three = await render({ ...FIXTURE_SITE, fields: [...FIXTURE_SITE.fields, { ...FIXTURE_SITE.fields[0]!, url: "https://example.shopfront.com/l/short", durationMinutes: 45 }] });
+    const three = await render({
+      ...FIXTURE_SITE,
+      fields: [
+        ...FIXTURE_SITE.fields,
+        { ...FIXTURE_SITE.fields[0]!, url: "https://example.shopfront.com/l/short", durationMinutes: 45 },
+      ],
+    });
     expect(text(parse(three.get("index.html")!))).toContain("A field is a 45-, 60- or 90-minute audio file");
   });
 
   it("Home shows the first fields and, when there are more, leads to all of them", async () => {
-    const field = (i: number) => ({ ...FIXTURE_SITE.fields[0]!, title: `Field ${i}`, url: `https://example.shopfront.com/l/${i}` });
+    const field = (i: number) => ({
+      ...FIXTURE_SITE.fields[0]!,
+      title: `Field ${i}`,
+      url: `https://example.shopfront.com/l/${i}`,
+    });
     const many = await render({ ...FIXTURE_SITE, fields: Array.from({ length: 5 }, (_, i) => field(i)) });
     const panel = parse(many.get("index.html")!).querySelector("#fields")!;
     expect(titles(parse(many.get("index.html")!), "#fields .card__title")).toEqual(["Field 0", "Field 1"]);
@@ -346,10 +433,17 @@ describe("what depends on the content, on the tests' own", () => {
     const base = FIXTURE_SITE.fields[0]!;
     const fields = [
       { ...base, bands: ["alpha" as const] },
-      { ...base, url: "https://example.shopfront.com/l/layered", bands: ["theta" as const, "gamma" as const], price: { amount: 24.5, currency: "EUR" } },
+      {
+        ...base,
+        url: "https://example.shopfront.com/l/layered",
+        bands: ["theta" as const, "gamma" as const],
+        price: { amount: 24.5, currency: "EUR" },
+      },
       { ...base, url: "https://example.shopfront.com/l/none", bands: undefined },
     ];
-    const [alpha, layered, none] = [...page("products/index.html", await render({ ...FIXTURE_SITE, fields })).querySelectorAll(".field-card")].map((c) => visibleText(c));
+    const [alpha, layered, none] = [
+      ...page("products/index.html", await render({ ...FIXTURE_SITE, fields })).querySelectorAll(".field-card"),
+    ].map((c) => visibleText(c));
     expect(alpha).toContain("MP3, 320 kbps");
     expect(alpha).toContain("Alpha, 8–12 Hz beat");
     expect(alpha).not.toMatch(/[$€£]/);
@@ -368,31 +462,43 @@ describe("what depends on the content, on the tests' own", () => {
     const [gliding] = [...page("products/index.html", rendered).querySelectorAll(".field-card")];
     expect(visibleText(gliding!)).toContain("A beat that glides from 10 Hz (Alpha) to 6 Hz (Theta)");
     for (const file of ["index.html", "products/index.html", "all-fields/index.html"]) {
-      const card = [...page(file, rendered).querySelectorAll(".field-card")].find((c) => c.querySelector(".card__title")!.textContent === "Not Yet Heard");
+      const card = [...page(file, rendered).querySelectorAll(".field-card")].find(
+        (c) => c.querySelector(".card__title")!.textContent === "Not Yet Heard",
+      );
       expect(card, file).toBeDefined();
       expect(card!.querySelector('[data-island="PreviewPlayer"], audio'), file).toBeNull();
       expect(visibleText(card!), file).not.toContain(frame.fieldCard.previewLink);
     }
   });
 
-  it.each(["index.html", "products/index.html"])("#13 %s: each field's preview, playable with no script, fetched only on Play, said plainly what it is", (file) => {
-    const cards = [...page(file, fixture).querySelectorAll(".field-card")];
-    expect(cards).toHaveLength(2);
-    cards.forEach((card, i) => {
-      const player = card.querySelector('[data-island="PreviewPlayer"]')!;
-      const audio = player.querySelector("audio")!;
-      const path = fakePreviews(FIXTURE_SITE).get(FIXTURE_SITE.fields[i]!.url)!.path;
-      expect([audio.hasAttribute("controls"), audio.getAttribute("preload"), audio.getAttribute("src"), audio.hasAttribute("autoplay")]).toEqual([true, "none", path, false]);
-      // The waveform is drawn once the player is live; the page carries it as a digit a bar, in the props.
-      expect(player.querySelector("path.preview__bars")!.hasAttribute("d")).toBe(false);
-      expect(readIslandProps(player).wave).toMatch(/^\d{40}$/);
-      expect(player.querySelector('[role="slider"]')!.getAttribute("aria-valuetext")).toBe(i === 0 ? "0:00 of 0:40" : "0:00 of 0:30");
-    });
-    expect(cards.map((c) => c.querySelector("figcaption")!.textContent)).toEqual([
-      "Hear a 40-second excerpt of the field itself. Use stereo headphones, at a low volume.",
-      "Hear its beat: a 30-second tone made from the field's beat, not an excerpt of the field. Use stereo headphones, at a low volume.",
-    ]);
-  });
+  it.each(["index.html", "products/index.html"])(
+    "#13 %s: each field's preview, playable with no script, fetched only on Play, said plainly what it is",
+    (file) => {
+      const cards = [...page(file, fixture).querySelectorAll(".field-card")];
+      expect(cards).toHaveLength(2);
+      cards.forEach((card, i) => {
+        const player = card.querySelector('[data-island="PreviewPlayer"]')!;
+        const audio = player.querySelector("audio")!;
+        const path = fakePreviews(FIXTURE_SITE).get(FIXTURE_SITE.fields[i]!.url)!.path;
+        expect([
+          audio.hasAttribute("controls"),
+          audio.getAttribute("preload"),
+          audio.getAttribute("src"),
+          audio.hasAttribute("autoplay"),
+        ]).toEqual([true, "none", path, false]);
+        // The waveform is drawn once the player is live; the page carries it as a digit a bar, in the props.
+        expect(player.querySelector("path.preview__bars")!.hasAttribute("d")).toBe(false);
+        expect(readIslandProps(player).wave).toMatch(/^\d{40}$/);
+        expect(player.querySelector('[role="slider"]')!.getAttribute("aria-valuetext")).toBe(
+          i === 0 ? "0:00 of 0:40" : "0:00 of 0:30",
+        );
+      });
+      expect(cards.map((c) => c.querySelector("figcaption")!.textContent)).toEqual([
+        "Hear a 40-second excerpt of the field itself. Use stereo headphones, at a low volume.",
+        "Hear its beat: a 30-second tone made from the field's beat, not an excerpt of the field. Use stereo headphones, at a low volume.",
+      ]);
+    },
+  );
 
   it("says the method's name and the reply time only as the content sets them: nothing of either is written in code", async () => {
     const all = (rendered: Map<string, string>) => [...rendered.values()].map((html) => text(parse(html))).join(" ");
@@ -403,29 +509,38 @@ describe("what depends on the content, on the tests' own", () => {
     expect(other).toContain("by return");
     expect(other).not.toMatch(/FixtureSync|within two days/);
     // #23 The method's section on About is addressed by its name too.
-    expect(page("about/index.html", await render({ ...FIXTURE_SITE, method: "OtherSync" })).getElementById("othersync")).not.toBeNull();
+    expect(
+      page("about/index.html", await render({ ...FIXTURE_SITE, method: "OtherSync" })).getElementById("othersync"),
+    ).not.toBeNull();
   });
 
   it("#14 describes listening, and claims no social proof, price, rating or testimonial the owner did not set", () => {
     for (const [file, html] of fixture) {
       const said = text(parse(html));
-      expect(said, file).not.toMatch(/choose us|listeners (often|have asked|find|say|report)|\bproven\b|clinically|\bcures?\b/i);
+      expect(said, file).not.toMatch(
+        /choose us|listeners (often|have asked|find|say|report)|\bproven\b|clinically|\bcures?\b/i,
+      );
       expect(said, file).not.toMatch(/[$€£]\s?\d|\bUSD\b|★|\brating\b|\btestimonial/i);
     }
-    expect(text(page("products/index.html", fixture).getElementById("benefits")!)).toMatch(/measurable effect of hearing.*mixed/);
+    expect(text(page("products/index.html", fixture).getElementById("benefits")!)).toMatch(
+      /measurable effect of hearing.*mixed/,
+    );
     expect(text(page("about/index.html", fixture).getElementById("binaural-beats")!)).toMatch(/mixed/);
   });
 });
 
 describe("#24 a page for each field", () => {
-  const jsonLd = (doc: Document) => [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!));
+  const jsonLd = (doc: Document) =>
+    [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!));
 
   it("every field has one, its own title, description, canonical address and h1; every card of it leads there", () => {
     for (const field of site.fields) {
       const doc = page(outputFileFor(fieldPath(field)));
       expect(doc.querySelector("h1")!.textContent).toBe(field.title);
       expect(doc.title.startsWith(`${field.title} · `)).toBe(true);
-      expect(doc.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe(`${site.origin}${fieldPath(field)}`);
+      expect(doc.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe(
+        `${site.origin}${fieldPath(field)}`,
+      );
       const description = doc.querySelector('meta[name="description"]')!.getAttribute("content")!;
       expect(description.length).toBeGreaterThanOrEqual(50);
       expect(description.length).toBeLessThanOrEqual(160);
@@ -448,7 +563,12 @@ describe("#24 a page for each field", () => {
     const base = FIXTURE_SITE.fields[0]!;
     const fields = [
       { ...base, price: { amount: 19, currency: "USD" } },
-      { ...base, title: "Pay What You Like", url: "https://example.shopfront.com/l/pwyw", price: { amount: 5, currency: "EUR", from: true } },
+      {
+        ...base,
+        title: "Pay What You Like",
+        url: "https://example.shopfront.com/l/pwyw",
+        price: { amount: 5, currency: "EUR", from: true },
+      },
       { ...base, title: "Unpriced", url: "https://example.shopfront.com/l/unpriced" },
     ];
     const content = { ...FIXTURE_SITE, fields };
@@ -458,14 +578,32 @@ describe("#24 a page for each field", () => {
     expect(pwyw!.querySelector(".field-action .price")!.textContent).toBe("From €5");
     expect(unpriced!.querySelector(".field-detail .price")).toBeNull();
     // The price is heard inside the link, where the label stays the specification's.
-    expect(priced!.querySelector(".field-action a")!.textContent).toContain(`${shown(products.fields.buy)}: ${base.title}, $19`);
+    expect(priced!.querySelector(".field-action a")!.textContent).toContain(
+      `${shown(products.fields.buy)}: ${base.title}, $19`,
+    );
     for (const card of page("products/index.html", rendered).querySelectorAll(".field-card")) {
       const title = card.querySelector(".card__title")!.textContent;
-      expect(card.querySelector(".price")?.textContent, title!).toBe(title === "Unpriced" ? undefined : title === base.title ? "$19" : "From €5");
+      expect(card.querySelector(".price")?.textContent, title!).toBe(
+        title === "Unpriced" ? undefined : title === base.title ? "$19" : "From €5",
+      );
     }
     const [offer] = jsonLd(priced!).map((d) => d["@graph"][0]);
-    expect(offer).toMatchObject({ "@type": "Product", name: base.title, offers: { "@type": "Offer", price: 19, priceCurrency: "USD", availability: "https://schema.org/InStock", url: base.url } });
-    expect(jsonLd(pwyw!)[0]["@graph"][0].offers).toMatchObject({ price: 5, priceCurrency: "EUR", priceSpecification: { minPrice: 5, priceCurrency: "EUR" } });
+    expect(offer).toMatchObject({
+      "@type": "Product",
+      name: base.title,
+      offers: {
+        "@type": "Offer",
+        price: 19,
+        priceCurrency: "USD",
+        availability: "https://schema.org/InStock",
+        url: base.url,
+      },
+    });
+    expect(jsonLd(pwyw!)[0]["@graph"][0].offers).toMatchObject({
+      price: 5,
+      priceCurrency: "EUR",
+      priceSpecification: { minPrice: 5, priceCurrency: "EUR" },
+    });
     const [plain] = jsonLd(unpriced!).map((d) => d["@graph"][0]);
     expect(plain["@type"]).toBe("CreativeWork");
     expect(plain.offers).toBeUndefined();
@@ -473,7 +611,10 @@ describe("#24 a page for each field", () => {
 
   it("every field's cover on its cards and its page, sized so nothing moves, described, and fetched early only where it is first seen", async () => {
     const twelve = await render({ ...FIXTURE_SITE, fields: twelveFields(FIXTURE_SITE.fields[0]!) });
-    for (const [file, count] of [["products/index.html", FEATURED], ["all-fields/index.html", 12]] as const) {
+    for (const [file, count] of [
+      ["products/index.html", FEATURED],
+      ["all-fields/index.html", 12],
+    ] as const) {
       const covers = [...page(file, twelve).querySelectorAll(".field-card img")];
       expect(covers, file).toHaveLength(count);
       covers.forEach((img, i) => {
@@ -484,26 +625,88 @@ describe("#24 a page for each field", () => {
     }
     // A drawn cover first in a list comes in the page itself: painted with the text, no request of its own.
     const drawn = { ...FIXTURE_SITE, fields: twelveFields(FIXTURE_SITE.fields[0]!) };
-    const withSvg = new Map([...fakeCovers(drawn)].map(([u, c]) => [u, { ...c, svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 1200" width="1200" height="1200"><defs><radialGradient id="glow"/></defs><rect fill="url(#glow)"/></svg>' }]));
-    const inlined = await renderSite({ site: drawn, assets: FAKE_ASSETS, urls: createUrls(drawn), previews: fakePreviews(drawn), covers: withSvg, pages: sitePages(drawn) });
+    const withSvg = new Map(
+      [...fakeCovers(drawn)].map(([u, c]) => [
+        u,
+        {
+          ...c,
+          svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 1200" width="1200" height="1200"><defs><radialGradient id="glow"/></defs><rect fill="url(#glow)"/></svg>',
+        },
+      ]),
+    );
+    const inlined = await renderSite({
+      site: drawn,
+      assets: FAKE_ASSETS,
+      urls: createUrls(drawn),
+      previews: fakePreviews(drawn),
+      covers: withSvg,
+      pages: sitePages(drawn),
+    });
     for (const file of ["products/index.html", "all-fields/index.html"]) {
       const cards = [...page(file, inlined).querySelectorAll(".field-card")];
       const svg = cards[0]!.querySelector("svg.field-card__cover")!;
-      expect([svg.getAttribute("role"), svg.getAttribute("aria-label"), svg.querySelector("radialGradient")!.id, svg.getAttribute("width")]).toEqual(["img", `The cover of ${drawn.fields[0]!.title}`, "glow-first-cover", null]);
-      expect(cards.slice(1).every((card) => card.querySelector("svg.field-card__cover") === null && card.querySelector("img.field-card__cover") !== null), file).toBe(true);
+      expect([
+        svg.getAttribute("role"),
+        svg.getAttribute("aria-label"),
+        svg.querySelector("radialGradient")!.id,
+        svg.getAttribute("width"),
+      ]).toEqual(["img", `The cover of ${drawn.fields[0]!.title}`, "glow-first-cover", null]);
+      expect(
+        cards
+          .slice(1)
+          .every(
+            (card) =>
+              card.querySelector("svg.field-card__cover") === null &&
+              card.querySelector("img.field-card__cover") !== null,
+          ),
+        file,
+      ).toBe(true);
     }
     // A thumbnail is fetched, even the first: never the largest thing in view, it would only cost the page its drawing.
-    const thumbs = [...page("index.html", inlined).querySelectorAll(".field-card--compact")].map((card) => card.querySelector(".field-card__thumb")!.tagName);
+    const thumbs = [...page("index.html", inlined).querySelectorAll(".field-card--compact")].map(
+      (card) => card.querySelector(".field-card__thumb")!.tagName,
+    );
     expect(thumbs.length).toBeGreaterThan(0);
-    expect(thumbs.every((tag) => tag === "IMG"), thumbs.join()).toBe(true);
+    expect(
+      thumbs.every((tag) => tag === "IMG"),
+      thumbs.join(),
+    ).toBe(true);
     const own = page(outputFileFor(fieldPath(FIXTURE_SITE.fields[0]!)), twelve).querySelector(".field-detail img")!;
-    expect([own.getAttribute("src"), own.getAttribute("loading")]).toEqual([fakeCovers(FIXTURE_SITE).get(FIXTURE_SITE.fields[0]!.url)!.path, null]);
+    expect([own.getAttribute("src"), own.getAttribute("loading")]).toEqual([
+      fakeCovers(FIXTURE_SITE).get(FIXTURE_SITE.fields[0]!.url)!.path,
+      null,
+    ]);
     // An owner's image: each format at each size, the browser choosing by the width the layout gives it.
     const content = { ...FIXTURE_SITE, basePath: "/repo/" };
-    const covers = new Map([...fakeCovers(content)].map(([u, c]) => [u, { ...c, path: "/assets/c-1200.webp", sources: [{ type: "image/avif" as const, srcset: ["/assets/c-480.avif 480w", "/assets/c-1200.avif 1200w"] }, { type: "image/webp" as const, srcset: ["/assets/c-480.webp 480w", "/assets/c-1200.webp 1200w"] }] }]));
-    const rendered = await renderSite({ site: content, assets: FAKE_ASSETS, urls: createUrls(content), previews: fakePreviews(content), covers, pages: sitePages(content) });
+    const covers = new Map(
+      [...fakeCovers(content)].map(([u, c]) => [
+        u,
+        {
+          ...c,
+          path: "/assets/c-1200.webp",
+          sources: [
+            { type: "image/avif" as const, srcset: ["/assets/c-480.avif 480w", "/assets/c-1200.avif 1200w"] },
+            { type: "image/webp" as const, srcset: ["/assets/c-480.webp 480w", "/assets/c-1200.webp 1200w"] },
+          ],
+        },
+      ]),
+    );
+    const rendered = await renderSite({
+      site: content,
+      assets: FAKE_ASSETS,
+      urls: createUrls(content),
+      previews: fakePreviews(content),
+      covers,
+      pages: sitePages(content),
+    });
     const picture = page("products/index.html", rendered).querySelector(".field-card picture")!;
-    expect([...picture.querySelectorAll("source")].map((s) => [s.getAttribute("type"), s.getAttribute("srcset"), s.getAttribute("sizes")])).toEqual([
+    expect(
+      [...picture.querySelectorAll("source")].map((s) => [
+        s.getAttribute("type"),
+        s.getAttribute("srcset"),
+        s.getAttribute("sizes"),
+      ]),
+    ).toEqual([
       ["image/avif", "/repo/assets/c-480.avif 480w, /repo/assets/c-1200.avif 1200w", COVER_SIZES.card],
       ["image/webp", "/repo/assets/c-480.webp 480w, /repo/assets/c-1200.webp 1200w", COVER_SIZES.card],
     ]);
@@ -514,15 +717,19 @@ describe("#24 a page for each field", () => {
     const rendered = await render({ ...FIXTURE_SITE, fields: catalogueOf(30, FIXTURE_SITE.fields[0]!) });
     const second = page("all-fields/2/index.html", rendered);
     expect(second.querySelector("h1")!.textContent).toBe("All fields, page 2 of 3");
-    expect(second.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe(`${FIXTURE_SITE.origin}/all-fields/2/`);
+    expect(second.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe(
+      `${FIXTURE_SITE.origin}/all-fields/2/`,
+    );
     const nav = second.querySelector("nav.pagination")!;
-    expect([...nav.querySelectorAll("a")].map((a) => [a.getAttribute("href"), a.getAttribute("aria-current")])).toEqual([
-      ["/all-fields/", null],
-      ["/all-fields/", null],
-      ["/all-fields/2/", "page"],
-      ["/all-fields/3/", null],
-      ["/all-fields/3/", null],
-    ]);
+    expect([...nav.querySelectorAll("a")].map((a) => [a.getAttribute("href"), a.getAttribute("aria-current")])).toEqual(
+      [
+        ["/all-fields/", null],
+        ["/all-fields/", null],
+        ["/all-fields/2/", "page"],
+        ["/all-fields/3/", null],
+        ["/all-fields/3/", null],
+      ],
+    );
     expect(page("all-fields/3/index.html", rendered).querySelectorAll(".field-card")).toHaveLength(30 - 2 * PAGE_SIZE);
     expect(rendered.has("all-fields/4/index.html")).toBe(false);
     expect(page("products/index.html", rendered).querySelectorAll(".field-card")).toHaveLength(FEATURED);
@@ -531,11 +738,26 @@ describe("#24 a page for each field", () => {
   it("draws the beat across the whole master on the field's page, its declared bands behind, and says it in words", async () => {
     const field = { ...FIXTURE_SITE.fields[0]!, bands: undefined, glide: { fromHz: 10, toHz: 6 } };
     const content = { ...FIXTURE_SITE, fields: [field] };
-    const trace = { seconds: 4500, points: Array.from({ length: 16 }, (_, i) => ({ at: Math.round(((i + 0.5) * 4500) / 16), beats: [Math.round((10 - (4 * (i + 0.5)) / 16) * 100) / 100] })) };
+    const trace = {
+      seconds: 4500,
+      points: Array.from({ length: 16 }, (_, i) => ({
+        at: Math.round(((i + 0.5) * 4500) / 16),
+        beats: [Math.round((10 - (4 * (i + 0.5)) / 16) * 100) / 100],
+      })),
+    };
     const previews = new Map([...fakePreviews(content)].map(([url, preview]) => [url, { ...preview, trace }]));
-    const rendered = await renderSite({ site: content, assets: FAKE_ASSETS, urls: createUrls(content), previews, covers: fakeCovers(content), pages: sitePages(content) });
+    const rendered = await renderSite({
+      site: content,
+      assets: FAKE_ASSETS,
+      urls: createUrls(content),
+      previews,
+      covers: fakeCovers(content),
+      pages: sitePages(content),
+    });
     const chart = page(outputFileFor(fieldPath(field)), rendered).querySelector(".beat-trace")!;
-    expect(chart.querySelector("figcaption")!.textContent).toBe("Measured across all 75 minutes: the beat glides from 9.9 to 6.1 Hz.");
+    expect(chart.querySelector("figcaption")!.textContent).toBe(
+      "Measured across all 75 minutes: the beat glides from 9.9 to 6.1 Hz.",
+    );
     expect(chart.querySelectorAll("circle")).toHaveLength(16);
     expect([...chart.querySelectorAll(".beat-trace__band text")].map((t) => t.textContent)).toEqual(["Alpha", "Theta"]);
     expect(chart.querySelector("svg")!.getAttribute("aria-labelledby")).toBe(chart.querySelector("figcaption")!.id);
@@ -548,15 +770,21 @@ describe("#24 a page for each field", () => {
       const doc = parse(html);
       const alt = doc.querySelector('meta[property="og:image:alt"]')!.getAttribute("content");
       expect(doc.querySelector('meta[name="twitter:image:alt"]')!.getAttribute("content"), file).toBe(alt);
-      expect(doc.querySelector('meta[property="og:locale"]')!.getAttribute("content"), file).toMatch(/^[a-z]{2}_[A-Z]{2}$/);
+      expect(doc.querySelector('meta[property="og:locale"]')!.getAttribute("content"), file).toMatch(
+        /^[a-z]{2}_[A-Z]{2}$/,
+      );
     }
   });
 });
 
-
 describe("the maker and listeners' words", () => {
   const listeners = [
-    { words: "Sits under my work without asking for attention.", who: "Sam, Leeds", source: "Gumroad review", url: "https://example.shopfront.com/l/first#reviews" },
+    {
+      words: "Sits under my work without asking for attention.",
+      who: "Sam, Leeds",
+      source: "Gumroad review",
+      url: "https://example.shopfront.com/l/first#reviews",
+    },
     { words: "The first one I listened to the end of.", who: "A listener", source: "E-mail to the studio" },
   ];
   const maker = { name: "Ada Field", text: "I make each field at home, on headphones, over several weeks." };
@@ -567,25 +795,63 @@ describe("the maker and listeners' words", () => {
 
     const rendered = await render({ ...site, maker, listeners });
     const quotes = [...page("about/index.html", rendered).querySelectorAll("#listeners figure")];
-    expect(quotes.map((q) => [q.querySelector("blockquote")!.textContent, q.querySelector("figcaption")!.textContent, q.querySelector("figcaption a")?.getAttribute("href") ?? null])).toEqual([
+    expect(
+      quotes.map((q) => [
+        q.querySelector("blockquote")!.textContent,
+        q.querySelector("figcaption")!.textContent,
+        q.querySelector("figcaption a")?.getAttribute("href") ?? null,
+      ]),
+    ).toEqual([
       [listeners[0]!.words, `${listeners[0]!.who}, ${listeners[0]!.source}`, listeners[0]!.url],
       [listeners[1]!.words, `${listeners[1]!.who}, ${listeners[1]!.source}`, null],
     ]);
-    const many = await render({ ...site, listeners: Array.from({ length: QUOTES_SHOWN + 2 }, (_, i) => ({ ...listeners[1]!, words: `Words number ${i + 1}.` })) });
-    expect([...page("about/index.html", many).querySelectorAll("#listeners blockquote")].map((q) => q.textContent)).toEqual(Array.from({ length: QUOTES_SHOWN }, (_, i) => `Words number ${i + 1}.`));
+    const many = await render({
+      ...site,
+      listeners: Array.from({ length: QUOTES_SHOWN + 2 }, (_, i) => ({
+        ...listeners[1]!,
+        words: `Words number ${i + 1}.`,
+      })),
+    });
+    expect(
+      [...page("about/index.html", many).querySelectorAll("#listeners blockquote")].map((q) => q.textContent),
+    ).toEqual(Array.from({ length: QUOTES_SHOWN }, (_, i) => `Words number ${i + 1}.`));
     const about = page("about/index.html", rendered).querySelector("#maker")!;
-    expect([about.querySelector("blockquote")!.textContent, about.querySelector("figcaption")!.textContent]).toEqual([maker.text, maker.name]);
+    expect([about.querySelector("blockquote")!.textContent, about.querySelector("figcaption")!.textContent]).toEqual([
+      maker.text,
+      maker.name,
+    ]);
     expect(about.querySelector("img")).toBeNull();
   });
 
   it("show the maker's photo beside their name when the owner gave one, sized so that nothing moves", async () => {
     const withPhoto = { ...site, maker: { ...maker, photo: "me.jpg" } };
-    const photo = { path: "/assets/maker-240-abc.webp", width: 240, height: 240, alt: "", sources: [{ type: "image/avif" as const, srcset: ["/assets/maker-160-abc.avif 160w", "/assets/maker-240-abc.avif 240w"] }] };
+    const photo = {
+      path: "/assets/maker-240-abc.webp",
+      width: 240,
+      height: 240,
+      alt: "",
+      sources: [
+        { type: "image/avif" as const, srcset: ["/assets/maker-160-abc.avif 160w", "/assets/maker-240-abc.avif 240w"] },
+      ],
+    };
     const covers = new Map([...fakeCovers(withPhoto), [MAKER_PHOTO, photo]]);
-    const rendered = await renderSite({ site: withPhoto, assets: FAKE_ASSETS, urls: createUrls(withPhoto), previews: fakePreviews(withPhoto), covers, pages: sitePages(withPhoto) });
+    const rendered = await renderSite({
+      site: withPhoto,
+      assets: FAKE_ASSETS,
+      urls: createUrls(withPhoto),
+      previews: fakePreviews(withPhoto),
+      covers,
+      pages: sitePages(withPhoto),
+    });
     const caption = page("about/index.html", rendered).querySelector("#maker figcaption")!;
     const img = caption.querySelector("img")!;
-    expect([caption.textContent, img.getAttribute("alt"), img.getAttribute("width"), img.getAttribute("height"), img.getAttribute("loading")]).toEqual([maker.name, "", "240", "240", "lazy"]);
+    expect([
+      caption.textContent,
+      img.getAttribute("alt"),
+      img.getAttribute("width"),
+      img.getAttribute("height"),
+      img.getAttribute("loading"),
+    ]).toEqual([maker.name, "", "240", "240", "lazy"]);
     expect(caption.querySelector("source")!.getAttribute("srcset")).toContain("maker-160-abc.avif 160w");
   });
 });

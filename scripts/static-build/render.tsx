@@ -26,9 +26,18 @@ export interface RenderOptions {
  * Every page rendered to a complete HTML document, keyed by its file in the output folder, with the styles it
  * uses inlined and the site's Content-Security-Policy written into each page's <meta>. Pure, apart from loading the islands' components.
  */
-export async function renderSite({ site, assets, urls, previews = new Map(), covers = new Map(), pages = allPages }: RenderOptions): Promise<Map<string, string>> {
+export async function renderSite({
+  site,
+  assets,
+  urls,
+  previews = new Map(),
+  covers = new Map(),
+  pages = allPages,
+}: RenderOptions): Promise<Map<string, string>> {
   const components = Object.fromEntries(
-    await Promise.all((Object.keys(islands) as IslandName[]).map(async (name) => [name, await loadIsland(name)] as const)),
+    await Promise.all(
+      (Object.keys(islands) as IslandName[]).map(async (name) => [name, await loadIsland(name)] as const),
+    ),
   ) as Record<IslandName, ComponentType<object>>;
   const nav = navRoutes(pages);
   const slots = siteSlots(site);
@@ -39,7 +48,14 @@ export async function renderSite({ site, assets, urls, previews = new Map(), cov
     try {
       html = renderPage(
         <TextContext value={{ slots, url: urls.path }}>
-          <Document site={site} meta={meta} urls={urls} assets={assets} nav={items} structuredData={structuredData?.(site, urls, previews)}>
+          <Document
+            site={site}
+            meta={meta}
+            urls={urls}
+            assets={assets}
+            nav={items}
+            structuredData={structuredData?.(site, urls, previews)}
+          >
             <Page site={site} url={urls.path} previews={previews} covers={covers} />
           </Document>
         </TextContext>,
@@ -52,7 +68,10 @@ export async function renderSite({ site, assets, urls, previews = new Map(), cov
     html = html.replace(STYLE_PLACEHOLDER, () => assets.css(classesIn(html)));
     html = preloadsAfterPolicy(html);
     // React spells the attributes "charSet" and "srcSet"; HTML does not care, but validators and readers expect lowercase.
-    output.set(outputFileFor(meta.path), `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=").replaceAll(' srcSet="', ' srcset="')}`);
+    output.set(
+      outputFileFor(meta.path),
+      `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=").replaceAll(' srcSet="', ' srcset="')}`,
+    );
   }
   return applyMetaPolicy(output);
 }
@@ -64,7 +83,9 @@ export async function renderSite({ site, assets, urls, previews = new Map(), cov
 function preloadsAfterPolicy(html: string): string {
   const preloads: string[] = [];
   const without = html.replace(/<link rel="preload" as="image"[^>]*\/>/g, (link) => (preloads.push(link), ""));
-  return preloads.length === 0 ? html : without.replace(/(<meta http-equiv="Content-Security-Policy"[^>]*\/>)/, (meta) => meta + preloads.join(""));
+  return preloads.length === 0
+    ? html
+    : without.replace(/(<meta http-equiv="Content-Security-Policy"[^>]*\/>)/, (meta) => meta + preloads.join(""));
 }
 
 /** A page as static markup, each island's slot then filled with that island rendered in a form React hydrates. */

@@ -24,8 +24,14 @@ beforeAll(async () => {
   dist = join(workDir, "dist");
   await build({ outDir: dist });
   rules = parseHeadersFile(await readFile(join(dist, "_headers"), "utf8"));
-  files = (await readdir(dist, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dist.length + 1));
-  pages = new Map(await Promise.all(files.filter((f) => f.endsWith(".html")).map(async (f) => [f, await readFile(join(dist, f), "utf8")] as const)));
+  files = (await readdir(dist, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dist.length + 1));
+  pages = new Map(
+    await Promise.all(
+      files.filter((f) => f.endsWith(".html")).map(async (f) => [f, await readFile(join(dist, f), "utf8")] as const),
+    ),
+  );
 });
 afterAll(() => rm(workDir, { recursive: true, force: true }));
 
@@ -37,12 +43,19 @@ const servedPaths = () => [
 ];
 
 const directives = (policy: string) =>
-  new Map(policy.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values] as const));
+  new Map(
+    policy
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values] as const),
+  );
 
 describe("_headers", () => {
   it("never sets a header in two rules that match the same path (hosts would join them with a comma)", () => {
     for (const path of servedPaths()) {
-      const names = rules.filter((r) => matchesPattern(r.pattern, path)).flatMap((r) => r.headers.map(([n]) => n.toLowerCase()));
+      const names = rules
+        .filter((r) => matchesPattern(r.pattern, path))
+        .flatMap((r) => r.headers.map(([n]) => n.toLowerCase()));
       expect(names.length, path).toBe(new Set(names).size);
     }
   });
@@ -50,7 +63,9 @@ describe("_headers", () => {
   it("sends the security headers on every path, the 404 included", () => {
     for (const path of servedPaths()) {
       const headers = headersFor(rules, path);
-      expect(Number(headers.get("strict-transport-security")!.match(/max-age=(\d+)/)![1])).toBeGreaterThanOrEqual(31_536_000);
+      expect(Number(headers.get("strict-transport-security")!.match(/max-age=(\d+)/)![1])).toBeGreaterThanOrEqual(
+        31_536_000,
+      );
       expect(headers.get("x-content-type-options")).toBe("nosniff");
       expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
       expect(headers.get("cross-origin-resource-policy")).toBe("same-origin");
@@ -73,36 +88,45 @@ describe("_headers", () => {
 
 describe("Content-Security-Policy", () => {
   /** Each page's file, and the policy the header rules give the path it is served at. */
-  const headerPolicies = () => [...pages.keys()].map((file) => [file, headersFor(rules, pathOfFile(file)).get("content-security-policy")] as const);
+  const headerPolicies = () =>
+    [...pages.keys()].map(
+      (file) => [file, headersFor(rules, pathOfFile(file)).get("content-security-policy")] as const,
+    );
   const headerPolicy = (file: string) => headerPolicies().find(([f]) => f === file)![1]!;
 
   it("comes with every page in a header of its own, and with nothing else (a missing address's 404 page has its <meta> one)", () => {
     expect(headerPolicies().filter(([, policy]) => !policy)).toEqual([]);
     // Its own (the same as its <meta>, below): two pages alike in their inline code, as two fields' pages are, share one.
-    for (const path of servedPaths().filter((p) => !p.endsWith(".html") && !p.endsWith("/"))) expect(headersFor(rules, path).get("content-security-policy"), path).toBeUndefined();
+    for (const path of servedPaths().filter((p) => !p.endsWith(".html") && !p.endsWith("/")))
+      expect(headersFor(rules, path).get("content-security-policy"), path).toBeUndefined();
     expect(headersFor(rules, "/no-such-page/").get("content-security-policy")).toBeUndefined();
   });
 
-  it.each(["index.html", "products/index.html", "404.html"])("is strict in %s: nothing by default, no unsafe sources, no base, no forms, no framing", (file) => {
-    const policy = directives(headerPolicy(file));
-    expect(policy.get("default-src")).toEqual(["'none'"]);
-    expect(policy.get("base-uri")).toEqual(["'none'"]);
-    expect(policy.get("form-action")).toEqual(["'none'"]);
-    expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
-    expect(policy.get("script-src")![0]).toBe("'self'");
-    // #13: the previews, from the site itself and nowhere else (#21: or held in memory by the page's own script).
-    expect(policy.get("media-src")).toEqual(["'self'", "blob:"]);
-    expect(headerPolicy(file)).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*/);
-    // data: for images only (the loader's placeholder icon), never for scripts, styles or anything that runs.
-    expect([...policy].filter(([, values]) => values.includes("data:")).map(([name]) => name)).toEqual(["img-src"]);
-  });
+  it.each(["index.html", "products/index.html", "404.html"])(
+    "is strict in %s: nothing by default, no unsafe sources, no base, no forms, no framing",
+    (file) => {
+      const policy = directives(headerPolicy(file));
+      expect(policy.get("default-src")).toEqual(["'none'"]);
+      expect(policy.get("base-uri")).toEqual(["'none'"]);
+      expect(policy.get("form-action")).toEqual(["'none'"]);
+      expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
+      expect(policy.get("script-src")![0]).toBe("'self'");
+      // #13: the previews, from the site itself and nowhere else (#21: or held in memory by the page's own script).
+      expect(policy.get("media-src")).toEqual(["'self'", "blob:"]);
+      expect(headerPolicy(file)).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*/);
+      // data: for images only (the loader's placeholder icon), never for scripts, styles or anything that runs.
+      expect([...policy].filter(([, values]) => values.includes("data:")).map(([name]) => name)).toEqual(["img-src"]);
+    },
+  );
 
   it("is in every page's <meta> too, the same but for frame-ancestors, which only works as a header", () => {
     for (const [file, html] of pages) {
       const doc = parseHtml(html);
       const metaTag = doc.querySelector('meta[http-equiv="Content-Security-Policy"]')!;
       const header = directives(headerPolicy(file));
-      expect(directives(metaTag.getAttribute("content")!), file).toEqual(new Map([...header].filter(([name]) => name !== "frame-ancestors")));
+      expect(directives(metaTag.getAttribute("content")!), file).toEqual(
+        new Map([...header].filter(([name]) => name !== "frame-ancestors")),
+      );
       // A <meta> policy only governs what comes after it.
       expect(doc.head.querySelector("style, script, link")!.compareDocumentPosition(metaTag) & 2, file).toBe(2);
     }
@@ -113,25 +137,45 @@ describe("Content-Security-Policy", () => {
     for (const [file, html] of pages) {
       const doc = parseHtml(html);
       const policy = directives(headerPolicy(file));
-      const hashes = (name: string) => policy.get(name)!.filter((v) => v.startsWith("'sha256-")).sort();
-      expect(hashes("script-src"), file).toEqual([...doc.querySelectorAll("script:not([src]):not([type])")].map((script) => sha(script.textContent!)).sort());
-      expect(hashes("style-src"), file).toEqual([...doc.querySelectorAll("style")].map((style) => sha(style.textContent!)).sort());
+      const hashes = (name: string) =>
+        policy
+          .get(name)!
+          .filter((v) => v.startsWith("'sha256-"))
+          .sort();
+      expect(hashes("script-src"), file).toEqual(
+        [...doc.querySelectorAll("script:not([src]):not([type])")].map((script) => sha(script.textContent!)).sort(),
+      );
+      expect(hashes("style-src"), file).toEqual(
+        [...doc.querySelectorAll("style")].map((style) => sha(style.textContent!)).sort(),
+      );
       expect(doc.querySelectorAll("[style]"), `${file}: style attributes need 'unsafe-inline'`).toHaveLength(0);
     }
   });
 
   it("#11 hashes no data block (islands' props, JSON-LD): browsers never run them", () => {
-    const blocks = [...pages.values()].flatMap((html) => [...parseHtml(html).querySelectorAll('script[type="application/json"], script[type="application/ld+json"]')]);
+    const blocks = [...pages.values()].flatMap((html) => [
+      ...parseHtml(html).querySelectorAll('script[type="application/json"], script[type="application/ld+json"]'),
+    ]);
     expect(blocks.length).toBeGreaterThan(7);
-    const policies = headerPolicies().map(([, policy]) => policy).join("\n");
-    for (const block of blocks) expect(policies).not.toContain(createHash("sha256").update(block.textContent!, "utf8").digest("base64"));
+    const policies = headerPolicies()
+      .map(([, policy]) => policy)
+      .join("\n");
+    for (const block of blocks)
+      expect(policies).not.toContain(createHash("sha256").update(block.textContent!, "utf8").digest("base64"));
   });
 });
 
 describe("#11 a content change leaves the policy, and every host's configuration, as it was", () => {
   it("renaming a nav link and rewriting a field's text changes no header", async () => {
-    const renamed = allPages.map((p) => (p.meta.path === "/about/" ? { ...p, meta: { ...p.meta, nav: { ...p.meta.nav!, label: "Our story" } } } : p));
-    const rewritten = { ...site, fields: site.fields.map((f, i) => (i === 0 ? { ...f, description: "A different hour of steady Alpha-range beats." } : f)) };
+    const renamed = allPages.map((p) =>
+      p.meta.path === "/about/" ? { ...p, meta: { ...p.meta, nav: { ...p.meta.nav!, label: "Our story" } } } : p,
+    );
+    const rewritten = {
+      ...site,
+      fields: site.fields.map((f, i) =>
+        i === 0 ? { ...f, description: "A different hour of steady Alpha-range beats." } : f,
+      ),
+    };
     const [before, after] = await Promise.all([buildSite(), buildSite({ site: rewritten, pages: renamed })]);
     expect(after.pages.get("about/index.html")).toContain("Our story");
     expect(after.pages.get("products/index.html")).toContain("A different hour");
@@ -139,7 +183,11 @@ describe("#11 a content change leaves the policy, and every host's configuration
     expect(headers(after)).toBe(headers(before));
     const hosts = (built: typeof before) => {
       const rules = readRules(parseHeadersFile(headers(built)));
-      return [nginxConfig(rules, defaultNginxSettings("www.example.com")), cloudFrontPolicy(rules), JSON.stringify(serveConfig(rules))];
+      return [
+        nginxConfig(rules, defaultNginxSettings("www.example.com")),
+        cloudFrontPolicy(rules),
+        JSON.stringify(serveConfig(rules)),
+      ];
     };
     expect(hosts(after)).toEqual(hosts(before));
   });

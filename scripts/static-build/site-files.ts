@@ -4,7 +4,12 @@ import type { Theme } from "./styles";
 
 /** Text as XML character data or an attribute value: the five characters XML reserves, escaped. */
 export const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 
 /** Every indexable page, by its canonical URL: the same URLs the pages' canonical links give. */
 export function sitemapXml(routes: readonly string[], urls: SiteUrls): string {
@@ -42,7 +47,11 @@ export function webManifest(site: SiteContent, urls: SiteUrls, theme: Theme): st
     theme_color: theme.background,
     icons: [
       { src: urls.path(ICONS.svg), type: "image/svg+xml", sizes: "any" },
-      ...ICONS.png.map((icon) => ({ src: urls.path(icon.path), type: "image/png", sizes: `${icon.size}x${icon.size}` })),
+      ...ICONS.png.map((icon) => ({
+        src: urls.path(icon.path),
+        type: "image/png",
+        sizes: `${icon.size}x${icon.size}`,
+      })),
     ],
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;

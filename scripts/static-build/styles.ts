@@ -30,7 +30,9 @@ export interface StyleChunk {
 export function buildStyles(): StyleChunk[] {
   const entry = readFileSync(join(ROOT, "styles/site.css"), "utf8");
   const media = readFileSync(join(ROOT, "styles/media.css"), "utf8");
-  const imports = [...entry.matchAll(/@import\s+"\.\/([^"]+)"(?:\s+layer\((\w+)\))?;/g)].filter(([, file]) => file !== "media.css");
+  const imports = [...entry.matchAll(/@import\s+"\.\/([^"]+)"(?:\s+layer\((\w+)\))?;/g)].filter(
+    ([, file]) => file !== "media.css",
+  );
   return imports.map(([, file, layer]) => {
     const path = join(ROOT, "styles", file!);
     // The custom media, defined for this file's queries; the definitions themselves leave no output.
@@ -69,7 +71,9 @@ function compile(file: string, source: string, visitor?: Visitor<CustomAtRules>)
 
 /** The first class in each selector of compiled CSS: `.contact-card .actions` gives contact-card, not actions. */
 function leadingClasses(css: string): Set<string> {
-  const preludes = [...css.matchAll(/([^{};]+)\{/g)].map((m) => m[1]!).filter((prelude) => !prelude.trimStart().startsWith("@"));
+  const preludes = [...css.matchAll(/([^{};]+)\{/g)]
+    .map((m) => m[1]!)
+    .filter((prelude) => !prelude.trimStart().startsWith("@"));
   // Split at the commas between selectors, not those inside :is() or :where().
   const selectors = preludes.flatMap((prelude) => prelude.split(/,(?![^(]*\))/));
   return new Set(selectors.flatMap((selector) => selector.match(/\.(-?[_a-zA-Z][\w-]*)/)?.[1] ?? []));
@@ -83,7 +87,8 @@ function leadingClasses(css: string): Set<string> {
 export const MEDIA_STYLESHEETS = { "print.css": "print", "forced-colors.css": "(forced-colors: active)" } as const;
 
 /** Whether a chunk is one of MEDIA_STYLESHEETS, kept out of the inlined stylesheet. */
-export const mediaOf = (chunk: StyleChunk) => MEDIA_STYLESHEETS[chunk.file.replace(/^styles\//, "") as keyof typeof MEDIA_STYLESHEETS];
+export const mediaOf = (chunk: StyleChunk) =>
+  MEDIA_STYLESHEETS[chunk.file.replace(/^styles\//, "") as keyof typeof MEDIA_STYLESHEETS];
 
 /** One of MEDIA_STYLESHEETS on its own, in its layer (the page's stylesheet declares the layers' order). */
 export const mediaStylesheet = (chunk: StyleChunk) => (chunk.layer ? `@layer ${chunk.layer}{${chunk.css}}` : chunk.css);
@@ -95,14 +100,29 @@ export const mediaStylesheet = (chunk: StyleChunk) => (chunk.layer ? `@layer ${c
  * may add (`scripted`: `clientClasses`), and of the design tokens, only those something reads. The media stylesheets
  * are not in it, unless `everything` is set (the dev server's swap-in).
  */
-export function stylesheetFor(chunks: readonly StyleChunk[], classes?: ReadonlySet<string>, { everything = false, scripted = new Set<string>() } = {}): string {
+export function stylesheetFor(
+  chunks: readonly StyleChunk[],
+  classes?: ReadonlySet<string>,
+  { everything = false, scripted = new Set<string>() } = {},
+): string {
   const layers = [...new Set(chunks.map((c) => c.layer).filter(Boolean))];
   const possible = classes && new Set([...classes, ...scripted]);
   const included = chunks
-    .filter((chunk) => (everything || !mediaOf(chunk)) && !(classes && chunk.classes && ![...chunk.classes].some((c) => classes.has(c))))
-    .map((chunk) => (possible && chunk.file !== TOKENS && !mediaOf(chunk) ? { ...chunk, css: withoutRulesFor(chunk, possible) } : chunk));
+    .filter(
+      (chunk) =>
+        (everything || !mediaOf(chunk)) &&
+        !(classes && chunk.classes && ![...chunk.classes].some((c) => classes.has(c))),
+    )
+    .map((chunk) =>
+      possible && chunk.file !== TOKENS && !mediaOf(chunk)
+        ? { ...chunk, css: withoutRulesFor(chunk, possible) }
+        : chunk,
+    );
   // What the tokens must serve: the page's own rules, and the media stylesheets, which read the page's tokens.
-  const readers = [...included, ...chunks.filter(mediaOf)].filter((chunk) => chunk.file !== TOKENS).map((chunk) => chunk.css).join("");
+  const readers = [...included, ...chunks.filter(mediaOf)]
+    .filter((chunk) => chunk.file !== TOKENS)
+    .map((chunk) => chunk.css)
+    .join("");
   let css = `@layer ${layers.join(",")};`;
   let open = "";
   for (const chunk of included) {
@@ -126,12 +146,18 @@ const pruned = new Map<string, string>();
 function withoutRulesFor(chunk: StyleChunk, classes: ReadonlySet<string>): string {
   if (chunk.source === undefined) return chunk.css;
   const named = [...new Set([...chunk.source.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!))];
-  const key = `${chunk.file}\0${chunk.source}\0${named.filter((c) => classes.has(c)).sort().join(" ")}`;
+  const key = `${chunk.file}\0${chunk.source}\0${named
+    .filter((c) => classes.has(c))
+    .sort()
+    .join(" ")}`;
   let css = pruned.get(key);
   if (css === undefined) {
-    const needed = (selector: { type: string; name?: string }[]) => selector.every((part) => part.type !== "class" || classes.has(part.name!));
+    const needed = (selector: { type: string; name?: string }[]) =>
+      selector.every((part) => part.type !== "class" || classes.has(part.name!));
     // A query or container block left empty goes too.
-    css = compile(chunk.file, chunk.source, { Rule: { style: (rule) => (rule.value.selectors.some(needed) ? undefined : []) } }).css.replace(/@(media|container|supports)[^{}]*\{\}/g, "");
+    css = compile(chunk.file, chunk.source, {
+      Rule: { style: (rule) => (rule.value.selectors.some(needed) ? undefined : []) },
+    }).css.replace(/@(media|container|supports)[^{}]*\{\}/g, "");
     pruned.set(key, css);
   }
   return css;
@@ -146,7 +172,9 @@ function tokensReadBy(tokens: string, css: string): string {
   const read = new Set(reads(css));
   // A Set visits what is added while it is iterated: the tokens read through others.
   for (const name of read) for (const next of reads(values.get(name) ?? "")) read.add(next);
-  return tokens.replace(/(--[\w-]+):[^;}]*(;|(?=\}))/g, (declaration, name: string) => (read.has(name) ? declaration : ""));
+  return tokens.replace(/(--[\w-]+):[^;}]*(;|(?=\}))/g, (declaration, name: string) =>
+    read.has(name) ? declaration : "",
+  );
 }
 
 /**
@@ -157,7 +185,10 @@ function tokensReadBy(tokens: string, css: string): string {
 export function clientClasses(sources: readonly [file: string, text: string][] = scriptSources()): Set<string> {
   const named = sources.flatMap(([file, text]) => {
     const line = text.split("\n").findIndex((l) => l.includes("className={"));
-    if (line >= 0) throw new Error(`${file}:${line + 1}: a class made in code (className={…}): write an island's classes as a string (className="…"), so that each page's stylesheet keeps the rules they need`);
+    if (line >= 0)
+      throw new Error(
+        `${file}:${line + 1}: a class made in code (className={…}): write an island's classes as a string (className="…"), so that each page's stylesheet keeps the rules they need`,
+      );
     return [...text.matchAll(/className="([^"]+)"|classList\.\w+\("([^"]+)"\)/g)].map((m) => m[1] ?? m[2]!);
   });
   return new Set(named.flatMap((names) => names.split(/\s+/)));
@@ -172,13 +203,19 @@ const scriptSources = () =>
   );
 
 /** The class names in a page's HTML. */
-export const classesIn = (html: string): Set<string> => new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/).filter(Boolean)));
+export const classesIn = (html: string): Set<string> =>
+  new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/).filter(Boolean)));
 
 /** The custom properties declared in a stylesheet, with var() references to others resolved. */
 function customProperties(file: string): Map<string, string> {
   const text = readFileSync(join(ROOT, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
-  const declared = new Map([...text.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)].map(([, name, value]) => [name!, value!.trim()]));
-  const resolve = (value: string): string => value.replace(/var\((--[\w-]+)\)/g, (whole, name: string) => (declared.has(name) ? resolve(declared.get(name)!) : whole));
+  const declared = new Map(
+    [...text.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)].map(([, name, value]) => [name!, value!.trim()]),
+  );
+  const resolve = (value: string): string =>
+    value.replace(/var\((--[\w-]+)\)/g, (whole, name: string) =>
+      declared.has(name) ? resolve(declared.get(name)!) : whole,
+    );
   return new Map([...declared].map(([name, value]) => [name, resolve(value)]));
 }
 
@@ -190,7 +227,10 @@ export function theme() {
   const tokens = customProperties("styles/tokens.css");
   const token = (name: string) => {
     const value = tokens.get(name);
-    if (!value || !/^#[0-9a-f]{3,8}$/i.test(value)) throw new Error(`styles/tokens.css: ${name} must be a hex colour; the icons and share image use it (got ${value})`);
+    if (!value || !/^#[0-9a-f]{3,8}$/i.test(value))
+      throw new Error(
+        `styles/tokens.css: ${name} must be a hex colour; the icons and share image use it (got ${value})`,
+      );
     return value;
   };
   return {

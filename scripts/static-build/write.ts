@@ -58,10 +58,16 @@ export async function assertReplaceable(outDir: string): Promise<void> {
   const target = await realTarget(resolve(outDir));
   const project = await realpath(ROOT);
   if (target === project) {
-    throw new OutputFolderError(outDir, "that is the project itself, and the build replaces its output folder whole. Use dist/ or a folder of its own.");
+    throw new OutputFolderError(
+      outDir,
+      "that is the project itself, and the build replaces its output folder whole. Use dist/ or a folder of its own.",
+    );
   }
   if (project.startsWith(target.endsWith(sep) ? target : `${target}${sep}`)) {
-    throw new OutputFolderError(outDir, `it holds the project (${project}), and the build replaces its output folder whole. Use dist/ or a folder of its own.`);
+    throw new OutputFolderError(
+      outDir,
+      `it holds the project (${project}), and the build replaces its output folder whole. Use dist/ or a folder of its own.`,
+    );
   }
   const info = await lstat(target).catch(() => undefined);
   if (!info) return;
@@ -103,11 +109,16 @@ export async function recoverOutput(outDir: string): Promise<string[]> {
     .filter(({ match }) => match?.[1] === name && !isRunning(Number(match[3])))
     .map(({ entry, match }) => ({ path: join(parent, entry), kind: match![2] as "old" | "tmp" }));
   const done: string[] = [];
-  const outExists = await lstat(outDir).then(() => true, () => false);
+  const outExists = await lstat(outDir).then(
+    () => true,
+    () => false,
+  );
   const previous = leftovers.find((l) => l.kind === "old");
   if (!outExists && previous) {
     await rename(previous.path, outDir);
-    done.push(`restored ${name}/ from ${basename(previous.path)}, which a build stopped between its renames left behind`);
+    done.push(
+      `restored ${name}/ from ${basename(previous.path)}, which a build stopped between its renames left behind`,
+    );
   }
   for (const leftover of leftovers) {
     if (leftover === previous && !outExists) continue;

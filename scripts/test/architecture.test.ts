@@ -37,12 +37,16 @@ function sources(dir: string): string[] {
 /** The project files a module imports (static, re-exported or dynamic), resolved to their paths. */
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), "utf8");
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2]!);
+  const specifiers = [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)/g),
+  ].map((m) => m[1] ?? m[2]!);
   return specifiers
     .filter((specifier) => specifier.startsWith("."))
     .map((specifier) => {
       const base = join(dirname(file), specifier);
-      const resolved = ["", ".ts", ".tsx", "/index.ts"].map((ext) => `${base}${ext}`).find((path) => existsSync(join(ROOT, path)) && /\.tsx?$/.test(path));
+      const resolved = ["", ".ts", ".tsx", "/index.ts"]
+        .map((ext) => `${base}${ext}`)
+        .find((path) => existsSync(join(ROOT, path)) && /\.tsx?$/.test(path));
       if (!resolved) throw new Error(`${file}: cannot resolve the import "${specifier}"`);
       return resolved;
     });
@@ -52,7 +56,10 @@ function importsOf(file: string): string[] {
 function wrongEdges(edges: readonly [from: string, to: string][]): string[] {
   return edges.flatMap(([file, target]) => {
     if (isTest(file)) return [];
-    if (isTest(target)) return file.startsWith("scripts/bench/") && target.startsWith("scripts/test/") ? [] : [`${file} imports the test code ${target}`];
+    if (isTest(target))
+      return file.startsWith("scripts/bench/") && target.startsWith("scripts/test/")
+        ? []
+        : [`${file} imports the test code ${target}`];
     const [from, to] = [layerOf(file), layerOf(target)];
     return to.layer > from.layer ? [`${file} (${from.name}) imports ${target} (${to.name})`] : [];
   });
@@ -62,7 +69,9 @@ describe("#12 the import graph", () => {
   const files = [...sources("src"), ...sources("scripts")];
 
   it("has no edge from a lower layer to a higher one, and no module outside the tests imports a test's helpers", () => {
-    const edges = files.filter((file) => !isTest(file)).flatMap((file) => importsOf(file).map((target) => [file, target] as [string, string]));
+    const edges = files
+      .filter((file) => !isTest(file))
+      .flatMap((file) => importsOf(file).map((target) => [file, target] as [string, string]));
     expect(edges.length).toBeGreaterThan(100);
     expect(wrongEdges(edges)).toEqual([]);
   });
@@ -71,9 +80,13 @@ describe("#12 the import graph", () => {
     expect(wrongEdges([["src/content/copy.ts", "src/components/Icon.tsx"]])).toEqual([
       "src/content/copy.ts (content) imports src/components/Icon.tsx (components and islands)",
     ]);
-    expect(wrongEdges([["scripts/bench/index.ts", "scripts/e2e/site.ts"]])).toEqual(["scripts/bench/index.ts imports the test code scripts/e2e/site.ts"]);
+    expect(wrongEdges([["scripts/bench/index.ts", "scripts/e2e/site.ts"]])).toEqual([
+      "scripts/bench/index.ts imports the test code scripts/e2e/site.ts",
+    ]);
     expect(wrongEdges([["scripts/bench/index.ts", "scripts/test/chromium.ts"]])).toEqual([]);
-    expect(wrongEdges([["scripts/serve/start.ts", "scripts/test/chromium.ts"]])).toEqual(["scripts/serve/start.ts imports the test code scripts/test/chromium.ts"]);
+    expect(wrongEdges([["scripts/serve/start.ts", "scripts/test/chromium.ts"]])).toEqual([
+      "scripts/serve/start.ts imports the test code scripts/test/chromium.ts",
+    ]);
     expect(wrongEdges([["scripts/static-build/assets.ts", "scripts/serve/static-server.ts"]])).toEqual([
       "scripts/static-build/assets.ts (the build) imports scripts/serve/static-server.ts (serving a build)",
     ]);

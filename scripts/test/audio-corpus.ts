@@ -34,7 +34,10 @@ export function render({ rate, seconds, both = [], left = [], right = [] }: Mix)
 }
 
 /** A steady sine, its peak at `amplitude`. */
-export const sine = (rate: number, hz: number, amplitude: number): Signal => (i) => amplitude * Math.sin((2 * Math.PI * hz * i) / rate);
+export const sine =
+  (rate: number, hz: number, amplitude: number): Signal =>
+  (i) =>
+    amplitude * Math.sin((2 * Math.PI * hz * i) / rate);
 
 /** A chord of partials, each quieter than the last, swelling with a slow tremolo: a pad. */
 export const pad = (rate: number, amplitude: number, chord = [130.81, 164.81, 196, 261.63, 329.63]): Signal => {
@@ -70,7 +73,12 @@ export const pinkNoise = (amplitude: number, seed = 7): Signal => {
  * of a quarter second with pauses between phrases.
  */
 export const voice = (rate: number, amplitude: number): Signal => {
-  const formants = [[700, 1200, 2600], [400, 2000, 2700], [500, 900, 2400], [300, 2300, 3000]];
+  const formants = [
+    [700, 1200, 2600],
+    [400, 2000, 2700],
+    [500, 900, 2400],
+    [300, 2300, 3000],
+  ];
   const state = formants[0]!.map(() => [0, 0]);
   let phase = 0;
   return (i) => {
@@ -120,8 +128,10 @@ export const panned = (signal: () => Signal, right: number): { left: Signal; rig
 };
 
 /** One tone switched on and off `pulseHz` times a second: an isochronic pulse. */
-export const isochronic = (rate: number, hz: number, pulseHz: number, amplitude: number): Signal => (i) =>
-  Math.sin((2 * Math.PI * pulseHz * i) / rate) >= 0 ? amplitude * Math.sin((2 * Math.PI * hz * i) / rate) : 0;
+export const isochronic =
+  (rate: number, hz: number, pulseHz: number, amplitude: number): Signal =>
+  (i) =>
+    Math.sin((2 * Math.PI * pulseHz * i) / rate) >= 0 ? amplitude * Math.sin((2 * Math.PI * hz * i) / rate) : 0;
 
 /** Carriers `depthDb` under a bed's RMS over its first second: the amplitude of each ear's sine. */
 export function carrierUnder(bed: () => Signal, rate: number, depthDb: number): number {
@@ -179,7 +189,14 @@ function wavHeader(sampleRate: number, channelCount: number, format: WavFormat, 
   return head;
 }
 
-function writeSamples(out: Uint8Array, at: number, channels: Float32Array[], format: WavFormat, from: number, to: number) {
+function writeSamples(
+  out: Uint8Array,
+  at: number,
+  channels: Float32Array[],
+  format: WavFormat,
+  from: number,
+  to: number,
+) {
   const view = new DataView(out.buffer, out.byteOffset);
   const bytes = BYTES[format];
   for (let i = from, p = at; i < to; i++) {
@@ -204,7 +221,16 @@ function writeSamples(out: Uint8Array, at: number, channels: Float32Array[], for
  * no disk. A 90-minute 96 kHz 24-bit master
  * is 3.1 GB to every reader, and a few megabytes on disk.
  */
-export async function sparseWav(path: string, { seconds, excerpt, at, format, keep = false }: { seconds: number; excerpt: Pcm; at: number; format: WavFormat; keep?: boolean }) {
+export async function sparseWav(
+  path: string,
+  {
+    seconds,
+    excerpt,
+    at,
+    format,
+    keep = false,
+  }: { seconds: number; excerpt: Pcm; at: number; format: WavFormat; keep?: boolean },
+) {
   const { sampleRate, channels } = excerpt;
   const frames = Math.round(seconds * sampleRate);
   const head = wavHeader(sampleRate, channels.length, format, frames);
@@ -228,7 +254,12 @@ export async function sparseWav(path: string, { seconds, excerpt, at, format, ke
  * Every header has its CRC-8 and every frame its CRC-16, so any reader takes it as a real FLAC file.
  */
 export function flac(pcm: Pcm, bitsPerSample: 16 | 24 = 16): Uint8Array {
-  return flacOf({ sampleRate: pcm.sampleRate, seconds: pcm.channels[0]!.length / pcm.sampleRate, bitsPerSample, audio: (start, size) => pcm.channels.map((c) => c.subarray(start, start + size)) });
+  return flacOf({
+    sampleRate: pcm.sampleRate,
+    seconds: pcm.channels[0]!.length / pcm.sampleRate,
+    bitsPerSample,
+    audio: (start, size) => pcm.channels.map((c) => c.subarray(start, start + size)),
+  });
 }
 
 /** A FLAC master of any length: `audio` gives each block's samples, or undefined where the master is silent. */
@@ -270,10 +301,34 @@ function streamInfo(sampleRate: number, channelCount: number, bits: number, tota
   return out;
 }
 
-const RATE_CODES: Record<number, number> = { 88200: 1, 176400: 2, 192000: 3, 8000: 4, 16000: 5, 22050: 6, 24000: 7, 32000: 8, 44100: 9, 48000: 10, 96000: 11 };
+const RATE_CODES: Record<number, number> = {
+  88200: 1,
+  176400: 2,
+  192000: 3,
+  8000: 4,
+  16000: 5,
+  22050: 6,
+  24000: 7,
+  32000: 8,
+  44100: 9,
+  48000: 10,
+  96000: 11,
+};
 
-function flacFrame(channels: Float32Array[] | undefined, size: number, number: number, rate: number, bits: 16 | 24, block: number): Uint8Array {
-  const header: number[] = [0xff, 0xf8, ((size === block ? 12 : 7) << 4) | (RATE_CODES[rate] ?? 0), (1 << 4) | ((bits === 16 ? 4 : 6) << 1)];
+function flacFrame(
+  channels: Float32Array[] | undefined,
+  size: number,
+  number: number,
+  rate: number,
+  bits: 16 | 24,
+  block: number,
+): Uint8Array {
+  const header: number[] = [
+    0xff,
+    0xf8,
+    ((size === block ? 12 : 7) << 4) | (RATE_CODES[rate] ?? 0),
+    (1 << 4) | ((bits === 16 ? 4 : 6) << 1),
+  ];
   header.push(...utf8Number(number));
   if (size !== block) header.push((size - 1) >> 8, (size - 1) & 0xff);
   header.push(crc8(header));

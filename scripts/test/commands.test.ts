@@ -15,7 +15,10 @@ const COMMANDS: [name: string, script: string][] = [
 
 function run(script: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: "1" } });
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
     let [stdout, stderr] = ["", ""];
     child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
@@ -34,7 +37,9 @@ describe("#23 every command answers --help, and refuses a wrong flag in one line
   it("a wrong flag: one line, naming the flag and --help, and no stack trace", async () => {
     const wrong = await run("scripts/serve/host-config.ts", ["nginx", "--no-such-flag"]);
     expect([wrong.status, wrong.stdout]).toEqual([2, ""]);
-    expect(wrong.stderr).toBe("npm run host-config: unknown option '--no-such-flag'; `npm run host-config -- --help` lists what it takes.\n");
+    expect(wrong.stderr).toBe(
+      "npm run host-config: unknown option '--no-such-flag'; `npm run host-config -- --help` lists what it takes.\n",
+    );
   });
 });
 

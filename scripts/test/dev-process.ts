@@ -38,14 +38,25 @@ export interface DevProcessOptions {
 }
 
 /** A build's own answer to a save: what edit() waits for (the type checker speaks on its own schedule). */
-const isBuildAnswer = (message: DevMessage) => message.type === "reload" || message.type === "css" || (message.type === "problem" && message.problem.kind === "build");
+const isBuildAnswer = (message: DevMessage) =>
+  message.type === "reload" ||
+  message.type === "css" ||
+  (message.type === "problem" && message.problem.kind === "build");
 
 export async function startDevProcess({ typecheck = false, prepare }: DevProcessOptions = {}): Promise<DevProcess> {
   const project = await copyProject();
   const { root } = project;
   await prepare?.(root);
 
-  const args = ["--expose-gc", "--import", "tsx", "scripts/dev/index.ts", "--port", "0", ...(typecheck ? [] : ["--no-typecheck"])];
+  const args = [
+    "--expose-gc",
+    "--import",
+    "tsx",
+    "scripts/dev/index.ts",
+    "--port",
+    "0",
+    ...(typecheck ? [] : ["--no-typecheck"]),
+  ];
   const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const printedWaiters: (() => void)[] = [];
@@ -102,7 +113,8 @@ export async function startDevProcess({ typecheck = false, prepare }: DevProcess
     child,
     output: () => output,
     printed,
-    stats: async ({ collect = false } = {}) => (await fetch(`${url}/__dev/stats${collect ? "?collect" : ""}`)).json() as Promise<DevStats>,
+    stats: async ({ collect = false } = {}) =>
+      (await fetch(`${url}/__dev/stats${collect ? "?collect" : ""}`)).json() as Promise<DevStats>,
     messages,
     next,
     async edit(file, change) {

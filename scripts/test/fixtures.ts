@@ -67,12 +67,23 @@ export const FAKE_ASSETS: PageAssets = {
 /** A preview for each field that has one, as the build makes them: the first an excerpt of 40 s, the rest their beats of 30 s. */
 export const fakePreviews = (content: SiteContent): Previews =>
   new Map(
-    content.fields.flatMap((f, i): [string, Preview][] => (f.preview ? [[
-      f.url,
-      { path: hashedPath("preview", f.title, "mp3"), seconds: i === 0 ? 40 : 30, wave: unevenWave(i), kind: i === 0 ? "excerpt" : "beat", beats: [10] },
-    ]] : [])),
+    content.fields.flatMap((f, i): [string, Preview][] =>
+      f.preview
+        ? [
+            [
+              f.url,
+              {
+                path: hashedPath("preview", f.title, "mp3"),
+                seconds: i === 0 ? 40 : 30,
+                wave: unevenWave(i),
+                kind: i === 0 ? "excerpt" : "beat",
+                beats: [10],
+              },
+            ],
+          ]
+        : [],
+    ),
   );
-
 
 /** A waveform as uneven as a real mix's, different for each field: one that repeats would compress as no page's does. */
 function unevenWave(seed: number): string {
@@ -88,7 +99,16 @@ export const fakeCovers = (content: SiteContent, { drawn = false } = {}): Covers
   new Map(
     content.fields.map((f): [string, Cover] => {
       const cover = drawnCover(f, undefined, theme());
-      return [f.url, { path: hashedPath("cover", f.title, "svg"), width: 1200, height: 1200, alt: drawn ? cover.alt : `The cover of ${f.title}`, svg: drawn ? cover.svg : undefined }];
+      return [
+        f.url,
+        {
+          path: hashedPath("cover", f.title, "svg"),
+          width: 1200,
+          height: 1200,
+          alt: drawn ? cover.alt : `The cover of ${f.title}`,
+          svg: drawn ? cover.svg : undefined,
+        },
+      ];
     }),
   );
 
@@ -106,8 +126,17 @@ export const FIXTURE_QUESTIONS = {
       { id: "download", question: "What do I download?", answer: ["One file ({formats}), {lengths} long."] },
       { id: "devices", question: "Which devices?", answer: ["Any that plays music files."] },
       { id: "loop", question: "Does it loop?", answer: ["No: set your player to repeat."] },
-      { id: "how-to-listen", question: "How should I listen?", answer: ["Quietly."], more: { label: "Listening safely", path: "/products/#listening-safely" } },
-      { id: "refunds", question: "Can I get a refund?", answer: ["{storefront} handles checkout.", "[[Your refund terms]]"] },
+      {
+        id: "how-to-listen",
+        question: "How should I listen?",
+        answer: ["Quietly."],
+        more: { label: "Listening safely", path: "/products/#listening-safely" },
+      },
+      {
+        id: "refunds",
+        question: "Can I get a refund?",
+        answer: ["{storefront} handles checkout.", "[[Your refund terms]]"],
+      },
     ],
   },
   serviceQuestions: {
@@ -116,7 +145,11 @@ export const FIXTURE_QUESTIONS = {
     title: "Questions about a custom field",
     questions: [
       { id: "what-to-write", question: "What should I write?", answer: ["Your intention."] },
-      { id: "turnaround", question: "How long does it take?", answer: ["We reply {replyTime}.", "[[Your turnaround]]"] },
+      {
+        id: "turnaround",
+        question: "How long does it take?",
+        answer: ["We reply {replyTime}.", "[[Your turnaround]]"],
+      },
     ],
   },
 };

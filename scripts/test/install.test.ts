@@ -12,6 +12,7 @@ describe("#23 npm test needs no command but itself", () => {
       .filter((entry) => entry.name === "package.json" && !entry.parentPath.includes("node_modules"))
       .map((entry) => relative(ROOT, entry.parentPath));
     expect(folders.length).toBeGreaterThan(0);
-    for (const folder of folders) expect(scripts.pretest, folder).toMatch(new RegExp(`\\|\\| npm ci --prefix ${folder.replace(/\//g, "\\/")} `));
+    for (const folder of folders)
+      expect(scripts.pretest, folder).toMatch(new RegExp(`\\|\\| npm ci --prefix ${folder.replace(/\//g, "\\/")} `));
   });
 });

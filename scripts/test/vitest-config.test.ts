@@ -7,7 +7,10 @@ import { DIFF } from "./vitest.config";
 
 describe("#20 a failing assertion is readable", () => {
   it("prints a few dozen lines of a difference, even between objects that hold a build's files", () => {
-    const built = { files: new Map([["assets/preview.mp3", new Uint8Array(50_000)]]), pages: new Map([["index.html", "<p>page</p>"]]) };
+    const built = {
+      files: new Map([["assets/preview.mp3", new Uint8Array(50_000)]]),
+      pages: new Map([["index.html", "<p>page</p>"]]),
+    };
     const printed = printDiffOrStringify({ message: "rejected promise" }, built, DIFF)!;
     expect(printed.split("\n").length).toBeLessThanOrEqual(40);
     expect(printed).toContain("Diff result is truncated");
@@ -18,11 +21,25 @@ describe("#20 a failing assertion is readable", () => {
 
 describe("#26 npm test on a machine that lacks a tool", () => {
   const vitest = (env: Record<string, string>) =>
-    spawnSync(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--configLoader", "runner", "--config", "scripts/test/vitest.config.ts", "--project", "unit", "src/lib/mailto.test.ts"], {
-      cwd: ROOT,
-      env: { ...process.env, NO_COLOR: "1", ...env },
-      encoding: "utf8",
-    });
+    spawnSync(
+      process.execPath,
+      [
+        join(ROOT, "node_modules/vitest/vitest.mjs"),
+        "run",
+        "--configLoader",
+        "runner",
+        "--config",
+        "scripts/test/vitest.config.ts",
+        "--project",
+        "unit",
+        "src/lib/mailto.test.ts",
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NO_COLOR: "1", ...env },
+        encoding: "utf8",
+      },
+    );
 
   it("runs what it can and ends by naming what it skipped and what to install; with CI set, fails before any test", () => {
     // A machine without Chromium, whatever this one has: the browser suite, and the engines' and hosts' with it, left out.
@@ -30,7 +47,9 @@ describe("#26 npm test on a machine that lacks a tool", () => {
     expect(here.status, here.stderr).toBe(0);
     expect(here.stdout).toContain("Tests  11 passed");
     expect(here.stdout).toContain("  included unit tests");
-    expect(here.stdout).toContain("  skipped  browser suite in Chromium: Chromium is needed for the browser tests and was not found: install it with");
+    expect(here.stdout).toContain(
+      "  skipped  browser suite in Chromium: Chromium is needed for the browser tests and was not found: install it with",
+    );
     expect(here.stdout).toContain("  skipped  Firefox: runs with the browser suite, which needs Chromium (above)");
     const ci = vitest({ CI: "true", CHROME_PATH: "/nowhere/chromium" });
     expect(ci.status).not.toBe(0);

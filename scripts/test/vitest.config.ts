@@ -8,13 +8,18 @@ import { suites, suiteSummary } from "../e2e/requirements";
  * clean clone has timed nothing and it would go by size, and the other engines' files are three lines long:
  * with these first, the two workers finish together, cold or warm.
  */
-const SLOWEST = ["in-webkit", "dev", "sample", "in-firefox", "access", "pages", "keyboard", "header"].map((name) => `/scripts/e2e/${name}.test.ts`);
+const SLOWEST = ["in-webkit", "dev", "sample", "in-firefox", "access", "pages", "keyboard", "header"].map(
+  (name) => `/scripts/e2e/${name}.test.ts`,
+);
 
 class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (file: TestSpecification) => SLOWEST.findIndex((name) => file.moduleId.endsWith(name));
-    return [...sorted.filter((file) => rank(file) >= 0).sort((a, b) => rank(a) - rank(b)), ...sorted.filter((file) => rank(file) < 0)];
+    return [
+      ...sorted.filter((file) => rank(file) >= 0).sort((a, b) => rank(a) - rank(b)),
+      ...sorted.filter((file) => rank(file) < 0),
+    ];
   }
 }
 
@@ -30,7 +35,8 @@ export const DIFF = { truncateThreshold: 30, expand: false } as const;
  */
 const plan = suites();
 const skipped = plan.filter((suite) => suite.missing);
-if (process.env.CI && skipped.length > 0) throw new Error(`CI runs every suite, and this machine cannot:\n${suiteSummary(plan)}`);
+if (process.env.CI && skipped.length > 0)
+  throw new Error(`CI runs every suite, and this machine cannot:\n${suiteSummary(plan)}`);
 const cannotRun = skipped.flatMap((suite) => suite.files);
 const summary: Reporter = { onTestRunEnd: () => void console.log(`\n${suiteSummary(plan)}\n`) };
 
@@ -59,22 +65,26 @@ export default defineConfig({
         },
       },
       // Without Chromium, no browser file runs, and its setup (which starts one) must not either.
-      ...(plan.find((suite) => suite.name === "browser suite in Chromium")!.missing ? [] : [{
-        extends: true as const,
-        test: {
-          name: "browser",
-          include: ["scripts/e2e/**/*.test.ts"],
-          exclude: [...cannotRun, "**/node_modules/**"],
-          globalSetup: ["scripts/e2e/setup.ts"],
-          // The browser files keep their state in their own hooks, not in shared modules: a worker imports
-          // playwright, puppeteer and the helpers once, not once per file.
-          isolate: false,
-          // Ceilings for conditions, never a wait: a slow run, not a failing one, on a busy machine.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          expect: { poll: { timeout: 15_000 } },
-        },
-      }]),
+      ...(plan.find((suite) => suite.name === "browser suite in Chromium")!.missing
+        ? []
+        : [
+            {
+              extends: true as const,
+              test: {
+                name: "browser",
+                include: ["scripts/e2e/**/*.test.ts"],
+                exclude: [...cannotRun, "**/node_modules/**"],
+                globalSetup: ["scripts/e2e/setup.ts"],
+                // The browser files keep their state in their own hooks, not in shared modules: a worker imports
+                // playwright, puppeteer and the helpers once, not once per file.
+                isolate: false,
+                // Ceilings for conditions, never a wait: a slow run, not a failing one, on a busy machine.
+                testTimeout: 60_000,
+                hookTimeout: 60_000,
+                expect: { poll: { timeout: 15_000 } },
+              },
+            },
+          ]),
     ],
   },
 });

@@ -23,5 +23,8 @@ declare module "lighthouse" {
 }
 
 declare module "chrome-launcher" {
-  export function launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+  export function launch(options: {
+    chromePath: string;
+    chromeFlags: string[];
+  }): Promise<{ port: number; kill(): void }>;
 }

@@ -9,7 +9,9 @@ import { NOT_FOUND, type DevMessage, type DevProblem } from "./dev-protocol";
 const OVERLAY_ID = "dev-overlay";
 
 function isNotFoundPage(): boolean {
-  const navigation = performance.getEntriesByType("navigation")[0] as (PerformanceNavigationTiming & { responseStatus?: number }) | undefined;
+  const navigation = performance.getEntriesByType("navigation")[0] as
+    | (PerformanceNavigationTiming & { responseStatus?: number })
+    | undefined;
   return navigation?.responseStatus === 404;
 }
 
@@ -38,14 +40,17 @@ function showProblem(problem: DevProblem) {
   title.textContent = problem.kind === "type" ? "Type error" : "Build failed: this page shows the last good build";
   const where = document.createElement("div");
   where.style.cssText = "color:#ffb3c0;margin-bottom:8px";
-  where.textContent = problem.file ? `${problem.file}${problem.line ? `:${problem.line}` : ""}${problem.column ? `:${problem.column}` : ""}` : "";
+  where.textContent = problem.file
+    ? `${problem.file}${problem.line ? `:${problem.line}` : ""}${problem.column ? `:${problem.column}` : ""}`
+    : "";
   const message = document.createElement("pre");
   message.style.cssText = "margin:0;white-space:pre-wrap";
   message.textContent = problem.message;
   const close = document.createElement("button");
   close.type = "button";
   close.textContent = "Dismiss";
-  close.style.cssText = "float:right;margin:0 0 8px 16px;font:inherit;color:inherit;background:none;border:1px solid currentColor;border-radius:6px;padding:4px 10px;cursor:pointer";
+  close.style.cssText =
+    "float:right;margin:0 0 8px 16px;font:inherit;color:inherit;background:none;border:1px solid currentColor;border-radius:6px;padding:4px 10px;cursor:pointer";
   close.addEventListener("click", hideProblem);
   // Floated first, so the title wraps beside the button instead of running under it on a phone.
   overlay.append(close, title, where, message);

@@ -18,5 +18,7 @@ export function hydrateIslands(): Promise<unknown> {
   revealTarget();
   addEventListener("hashchange", revealTarget);
   const elements = [...document.querySelectorAll<HTMLElement>("[data-island]")];
-  return Promise.all(elements.map(async (element) => hydrateIsland(element, await loadIsland(element.dataset.island as IslandName))));
+  return Promise.all(
+    elements.map(async (element) => hydrateIsland(element, await loadIsland(element.dataset.island as IslandName))),
+  );
 }

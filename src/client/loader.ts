@@ -45,7 +45,8 @@ root.classList.add("js");
 // An icon that needs no request until the page has painted: a browser that finds none when the page has loaded
 // asks for /favicon.ico at once, and Lighthouse counts that request against the largest paint.
 /** A <link> with these attributes, added to <head>. */
-const addLink = (attributes: Partial<HTMLLinkElement>) => document.head.appendChild(Object.assign(document.createElement("link"), attributes));
+const addLink = (attributes: Partial<HTMLLinkElement>) =>
+  document.head.appendChild(Object.assign(document.createElement("link"), attributes));
 const icon = addLink({ rel: "icon", href: "data:," });
 try {
   if (localStorage.getItem(FONT_KEY) === FONT) {
@@ -75,17 +76,23 @@ function start() {
   addEventListener("click", onEarlyClick, true);
   // The whole page must be parsed before its islands are looked for: a visitor can scroll, or a page opened at
   // a #section starts, while the rest is still arriving, and modules in the cache load faster than that.
-  const parsed = new Promise((resolve) => (document.readyState === "loading" ? addEventListener("DOMContentLoaded", resolve, { once: true }) : resolve(null)));
-  void Promise.all([import(__ISLANDS__.entry) as Promise<typeof import("./islands")>, parsed]).then(async ([{ hydrateIslands }]) => {
-    await hydrateIslands();
-    removeEventListener("click", onEarlyClick, true);
-    for (const button of earlyClicks.splice(0)) if (button.isConnected) button.click();
-  });
+  const parsed = new Promise((resolve) =>
+    document.readyState === "loading" ? addEventListener("DOMContentLoaded", resolve, { once: true }) : resolve(null),
+  );
+  void Promise.all([import(__ISLANDS__.entry) as Promise<typeof import("./islands")>, parsed]).then(
+    async ([{ hydrateIslands }]) => {
+      await hydrateIslands();
+      removeEventListener("click", onEarlyClick, true);
+      for (const button of earlyClicks.splice(0)) if (button.isConnected) button.click();
+    },
+  );
 }
 
 function afterPaint() {
-  for (const link of __AFTER_PAINT__) (link.rel === "icon" ? Object.assign(icon, link) : addLink(link));
-  const extra = Object.entries(__ISLANDS__.byIsland).flatMap(([name, modules]) => (document.querySelector(`[data-island="${name}"]`) ? modules : []));
+  for (const link of __AFTER_PAINT__) link.rel === "icon" ? Object.assign(icon, link) : addLink(link);
+  const extra = Object.entries(__ISLANDS__.byIsland).flatMap(([name, modules]) =>
+    document.querySelector(`[data-island="${name}"]`) ? modules : [],
+  );
   for (const href of new Set([...__ISLANDS__.modules, ...extra])) addLink({ rel: "modulepreload", href });
   // The core subset fetched for the next page, as a face of its own (asked of the page's font set first, WebKit
   // under load had not answered in 15 s, twice); then the subsets this page's words need, ready before its
@@ -131,7 +138,8 @@ const painted = new Promise<void>((resolve) => {
   }).observe({ type: "paint", buffered: true });
 });
 // A slow phone kept busy every frame (a visitor scrolling) may not be idle for a long while.
-const whenIdle = (task: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(task, { timeout: WAIT_AT_MOST_MS }) : setTimeout(task));
+const whenIdle = (task: () => void) =>
+  "requestIdleCallback" in window ? requestIdleCallback(task, { timeout: WAIT_AT_MOST_MS }) : setTimeout(task);
 void Promise.all([loaded, painted]).then(() => requestAnimationFrame(() => whenIdle(afterPaint)));
 // A page opened at a #section is already in use (a restored scroll position arrives as a scroll event).
 if (location.hash) start();

@@ -17,7 +17,10 @@ export function BeatTrace({ trace, bands }: { trace: Trace; bands: readonly Band
   const words = fieldPage.trace;
   const rates = trace.points.flatMap((p) => p.beats);
   const edges = bands.flatMap((band) => [BANDS[band].low, BANDS[band].high]);
-  const [low, high] = [Math.max(0, Math.floor(Math.min(...rates, ...edges) - 1)), Math.ceil(Math.max(...rates, ...edges) + 1)];
+  const [low, high] = [
+    Math.max(0, Math.floor(Math.min(...rates, ...edges) - 1)),
+    Math.ceil(Math.max(...rates, ...edges) + 1),
+  ];
   const x = (seconds: number) => LEFT + ((WIDTH - LEFT) * seconds) / trace.seconds;
   const y = (hz: number) => (HEIGHT - BOTTOM) * (1 - (hz - low) / (high - low));
   const round = (n: number) => Math.round(n * 10) / 10;
@@ -31,10 +34,21 @@ export function BeatTrace({ trace, bands }: { trace: Trace; bands: readonly Band
   return (
     <figure className="beat-trace">
       {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by the figure's caption, which says in words what it draws */}
-      <svg className="beat-trace__chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} fontSize={LABEL} role="img" aria-labelledby="beat-trace-caption">
+      <svg
+        className="beat-trace__chart"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        fontSize={LABEL}
+        role="img"
+        aria-labelledby="beat-trace-caption"
+      >
         {bands.map((band) => (
           <g key={band} className={`beat-trace__band beat-trace__band--${band}`}>
-            <rect x={LEFT} y={round(y(Math.min(high, BANDS[band].high)))} width={WIDTH - LEFT} height={round(y(Math.max(low, BANDS[band].low)) - y(Math.min(high, BANDS[band].high)))} />
+            <rect
+              x={LEFT}
+              y={round(y(Math.min(high, BANDS[band].high)))}
+              width={WIDTH - LEFT}
+              height={round(y(Math.max(low, BANDS[band].low)) - y(Math.min(high, BANDS[band].high)))}
+            />
             <text x={WIDTH - 4} y={round(y(Math.min(high, BANDS[band].high)) + 14)} textAnchor="end">
               {BANDS[band].name}
             </text>
@@ -42,14 +56,18 @@ export function BeatTrace({ trace, bands }: { trace: Trace; bands: readonly Band
         ))}
         <g className="beat-trace__axis">
           <line x1={LEFT} y1={HEIGHT - BOTTOM} x2={WIDTH} y2={HEIGHT - BOTTOM} />
-          <text x={LEFT} y={HEIGHT - 6}>0</text>
+          <text x={LEFT} y={HEIGHT - 6}>
+            0
+          </text>
           <text x={WIDTH} y={HEIGHT - 6} textAnchor="end">
             {minutes} {words.time}
           </text>
           <text x={LEFT - 6} y={round(y(high)) + 12} textAnchor="end">
             {high}
           </text>
-          <text x={LEFT + 6} y={round(y(high)) + 12}>{words.rate}</text>
+          <text x={LEFT + 6} y={round(y(high)) + 12}>
+            {words.rate}
+          </text>
           <text x={LEFT - 6} y={HEIGHT - BOTTOM} textAnchor="end">
             {low}
           </text>
@@ -57,7 +75,11 @@ export function BeatTrace({ trace, bands }: { trace: Trace; bands: readonly Band
         {lines.map((points, k) => (
           <polyline key={k} className="beat-trace__line" points={points.join(" ")} />
         ))}
-        {trace.points.flatMap((p) => p.beats.map((hz, k) => <circle key={`${p.at}-${k}`} className="beat-trace__point" cx={round(x(p.at))} cy={round(y(hz))} r={3} />))}
+        {trace.points.flatMap((p) =>
+          p.beats.map((hz, k) => (
+            <circle key={`${p.at}-${k}`} className="beat-trace__point" cx={round(x(p.at))} cy={round(y(hz))} r={3} />
+          )),
+        )}
       </svg>
       <figcaption className="beat-trace__caption" id="beat-trace-caption">
         <Text text={sentence} local={local} />

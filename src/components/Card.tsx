@@ -49,7 +49,11 @@ export function Card({
     </>
   );
   // A closing card lays out its content by its own width, which the grid decides: a box within it asks.
-  return <article className={closing ? "card card--closing" : "card"}>{closing ? <div className="card__layout">{content}</div> : content}</article>;
+  return (
+    <article className={closing ? "card card--closing" : "card"}>
+      {closing ? <div className="card__layout">{content}</div> : content}
+    </article>
+  );
 }
 
 export function CardGrid({ children, columns = 3 }: { children: ReactNode; columns?: 1 | 2 | 3 | 4 }) {
@@ -60,7 +64,15 @@ export function CardGrid({ children, columns = 3 }: { children: ReactNode; colum
 export type CardText = Partial<Pick<CardCopy, "icon">> & { eyebrow?: string; title: string; text: string };
 
 /** A grid of cards from content: each its icon, eyebrow, title and text, and any actions. */
-export function CardList<C extends CardText>({ cards, columns, actions }: { cards: readonly C[]; columns?: 2 | 3 | 4; actions?: (card: C) => ReactNode }) {
+export function CardList<C extends CardText>({
+  cards,
+  columns,
+  actions,
+}: {
+  cards: readonly C[];
+  columns?: 2 | 3 | 4;
+  actions?: (card: C) => ReactNode;
+}) {
   return (
     <CardGrid columns={columns}>
       {cards.map((card) => (

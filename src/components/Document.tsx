@@ -81,13 +81,18 @@ export function Document({
             <link rel={link.rel} href={urls.path(link.href)} type={link.type} media={link.media} key={link.href} />
           ))}
         </noscript>
-        {structuredData && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(structuredData) }} />}
+        {structuredData && (
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(structuredData) }} />
+        )}
       </head>
       <body>
         <a className="skip-link" href={`#${MAIN_ID}`}>
           <Text text={frame.skipLink} />
         </a>
-        <Island name="SiteHeader" props={{ brand: site.brand, homeHref: urls.path("/"), items: nav, menu: frame.menu }} />
+        <Island
+          name="SiteHeader"
+          props={{ brand: site.brand, homeHref: urls.path("/"), items: nav, menu: frame.menu }}
+        />
         <main id={MAIN_ID} tabIndex={-1}>
           {children}
         </main>

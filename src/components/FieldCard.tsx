@@ -13,14 +13,20 @@ import { StorefrontLink } from "./Links";
 import { Text } from "./Text";
 
 /** What a preview is, said plainly (frame.ts): an excerpt of the field, or only its beat. */
-export const previewCaption = (preview: Preview) => (preview.kind === "excerpt" ? frame.fieldCard.excerpt : frame.fieldCard.beat);
+export const previewCaption = (preview: Preview) =>
+  preview.kind === "excerpt" ? frame.fieldCard.excerpt : frame.fieldCard.beat;
 
 /** "$19", "€24.50": an amount as the site's language writes it in its currency. */
 export const formatPrice = ({ amount, currency }: NonNullable<Field["price"]>) =>
-  new Intl.NumberFormat("en", { style: "currency", currency, minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
+  new Intl.NumberFormat("en", {
+    style: "currency",
+    currency,
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount);
 
 /** "$19", or "From $5" for pay-what-you-want: the price as a buyer reads it beside the storefront action. */
-export const priceInWords = (price: NonNullable<Field["price"]>) => (price.from ? fillSlots(frame.fieldCard.priceFrom, { price: formatPrice(price) }) : formatPrice(price));
+export const priceInWords = (price: NonNullable<Field["price"]>) =>
+  price.from ? fillSlots(frame.fieldCard.priceFrom, { price: formatPrice(price) }) : formatPrice(price);
 
 /**
  * One field from src/content/site.ts, in one of three forms, its title a link to the field's own page. "full"
@@ -79,12 +85,23 @@ export function FieldCard({
   );
   return (
     <article className={`card field-card${compact ? " field-card--compact" : ""}`} id={id}>
-      {cover && !compact && <CoverImage cover={cover} url={url} className="field-card__cover" eager={eager} sizes={COVER_SIZES.card} inline={first} />}
+      {cover && !compact && (
+        <CoverImage
+          cover={cover}
+          url={url}
+          className="field-card__cover"
+          eager={eager}
+          sizes={COVER_SIZES.card}
+          inline={first}
+        />
+      )}
       {compact ? (
         <div className="field-card__head">
           {/* Never inlined: a thumbnail is never the largest thing in view, and drawing a cover's rings in the page
               itself put Home's largest paint at 1.24× a bare page's against 1.14× fetched (Lighthouse, five rounds). */}
-          {cover && <CoverImage cover={cover} url={url} className="field-card__thumb" eager={eager} sizes={COVER_SIZES.thumb} />}
+          {cover && (
+            <CoverImage cover={cover} url={url} className="field-card__thumb" eager={eager} sizes={COVER_SIZES.thumb} />
+          )}
           <div className="field-card__heading">
             {label}
             {title}
@@ -134,22 +151,54 @@ export const COVER_SIZES = {
  * A field's cover, its size given so that nothing moves when it arrives: an owner's image in AVIF or WebP at the
  * size the layout needs, or the cover the build drew.
  */
-export function CoverImage({ cover, url, className, eager = false, sizes, inline = false }: { cover: Cover; url: (path: string) => string; className: string; eager?: boolean; sizes: string; inline?: boolean }) {
+export function CoverImage({
+  cover,
+  url,
+  className,
+  eager = false,
+  sizes,
+  inline = false,
+}: {
+  cover: Cover;
+  url: (path: string) => string;
+  className: string;
+  eager?: boolean;
+  sizes: string;
+  inline?: boolean;
+}) {
   // The first cover a list shows, when the build drew it: painted with the page, no request of its own (on a phone it
   // is the largest thing in the first view, and a fetched picture would paint a round trip after the text).
   if (inline && cover.svg) {
     const svg = cover.svg
       .replace(/ id="(\w+)"/g, ' id="$1-first-cover"')
       .replace(/url\(#(\w+)\)/g, "url(#$1-first-cover)")
-      .replace(/ width="\d+" height="\d+">/, ` preserveAspectRatio="xMidYMid slice" class="${className}" role="img" aria-label="${escapeAttribute(cover.alt)}">`);
+      .replace(
+        / width="\d+" height="\d+">/,
+        ` preserveAspectRatio="xMidYMid slice" class="${className}" role="img" aria-label="${escapeAttribute(cover.alt)}">`,
+      );
     return <span className="cover-inline" dangerouslySetInnerHTML={{ __html: svg }} />;
   }
-  const img = <img className={className} src={url(cover.path)} alt={cover.alt} width={cover.width} height={cover.height} loading={eager ? undefined : "lazy"} decoding="async" />;
+  const img = (
+    <img
+      className={className}
+      src={url(cover.path)}
+      alt={cover.alt}
+      width={cover.width}
+      height={cover.height}
+      loading={eager ? undefined : "lazy"}
+      decoding="async"
+    />
+  );
   if (!cover.sources) return img;
   return (
     <picture>
       {cover.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcset.map((entry) => `${url(entry.split(" ")[0]!)} ${entry.split(" ")[1]}`).join(", ")} sizes={sizes} />
+        <source
+          key={source.type}
+          type={source.type}
+          srcSet={source.srcset.map((entry) => `${url(entry.split(" ")[0]!)} ${entry.split(" ")[1]}`).join(", ")}
+          sizes={sizes}
+        />
       ))}
       {img}
     </picture>
@@ -159,7 +208,17 @@ export function CoverImage({ cover, url, className, eager = false, sizes, inline
 const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /** The field's player, and what it plays said plainly beneath it. */
-export function FieldPreview({ field, preview, site, url }: { field: Field; preview: Preview; site: SiteContent; url: (path: string) => string }) {
+export function FieldPreview({
+  field,
+  preview,
+  site,
+  url,
+}: {
+  field: Field;
+  preview: Preview;
+  site: SiteContent;
+  url: (path: string) => string;
+}) {
   return (
     <figure className="field-card__preview">
       <Island
@@ -175,7 +234,8 @@ export function FieldPreview({ field, preview, site, url }: { field: Field; prev
         }}
       />
       <figcaption className="field-card__caption">
-        <Text text={previewCaption(preview)} local={{ seconds: String(Math.round(preview.seconds)) }} /> <Text text={frame.fieldCard.listening} />
+        <Text text={previewCaption(preview)} local={{ seconds: String(Math.round(preview.seconds)) }} />{" "}
+        <Text text={frame.fieldCard.listening} />
       </figcaption>
     </figure>
   );
@@ -199,7 +259,10 @@ export function FieldFacts({ field }: { field: Field }) {
       {field.bands && field.bands.length > 0 && (
         <li>
           <Icon name="wave" className="facts__icon" />
-          <Text text={field.bands.length > 1 ? frame.fieldCard.bands : frame.fieldCard.band} local={{ bands: field.bands.map(bandLabel).join(" and ") }} />
+          <Text
+            text={field.bands.length > 1 ? frame.fieldCard.bands : frame.fieldCard.band}
+            local={{ bands: field.bands.map(bandLabel).join(" and ") }}
+          />
         </li>
       )}
       {field.glide && (
@@ -218,7 +281,17 @@ export function FieldFacts({ field }: { field: Field }) {
  * list of cards, where a row of bright buttons would leave none leading; the field's own page makes it its one
  * primary action.
  */
-export function FieldAction({ field, label, variant = "secondary", priceCue = true }: { field: Field; label: string; variant?: "primary" | "secondary"; priceCue?: boolean }) {
+export function FieldAction({
+  field,
+  label,
+  variant = "secondary",
+  priceCue = true,
+}: {
+  field: Field;
+  label: string;
+  variant?: "primary" | "secondary";
+  priceCue?: boolean;
+}) {
   const price = field.price && priceInWords(field.price);
   const cue = priceCue && price;
   return (
@@ -228,7 +301,12 @@ export function FieldAction({ field, label, variant = "secondary", priceCue = tr
           {price}
         </p>
       )}
-      <StorefrontLink href={field.url} label={label} context={price ? `${field.title}, ${price}` : field.title} variant={variant} />
+      <StorefrontLink
+        href={field.url}
+        label={label}
+        context={price ? `${field.title}, ${price}` : field.title}
+        variant={variant}
+      />
     </div>
   );
 }

@@ -24,7 +24,10 @@ const kebab = (name: string) => name.replace(/(?<=[a-z])(?=[A-Z])/g, "-").toLowe
  */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
   const placed = use(PlacedIslands);
-  if (!placed) throw new Error(`<Island name="${name}"> can only be rendered by the build's page render (scripts/static-build/render.tsx)`);
+  if (!placed)
+    throw new Error(
+      `<Island name="${name}"> can only be rendered by the build's page render (scripts/static-build/render.tsx)`,
+    );
   const id = `${kebab(name)}-${placed.filter((p) => p.name === name).length + 1}`;
   placed.push({ id, name, props });
   return (

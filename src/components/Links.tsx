@@ -9,7 +9,9 @@ type Variant = "primary" | "secondary";
 const buttonClass = (variant: Variant) => `button button--${variant}`;
 
 /** A button's words, one box beside its icon, hyphenated words kept whole (src/components/Text.tsx). */
-const ButtonLabel = ({ children }: { children: ReactNode }) => <span className="button__label">{typeof children === "string" ? <Text text={children} label /> : children}</span>;
+const ButtonLabel = ({ children }: { children: ReactNode }) => (
+  <span className="button__label">{typeof children === "string" ? <Text text={children} label /> : children}</span>
+);
 
 /** A link to another page of this site, drawn as a button. */
 export function ButtonLink({
@@ -39,7 +41,17 @@ export function ButtonLink({
  * cards), so the visible copy is hidden from them. rel="noopener" without "noreferrer": the storefront's
  * statistics should still see which site sent the visitor. A printed page shows the address after it (print.css).
  */
-export function StorefrontLink({ href, label, context, variant = "primary" }: { href: string; label: string; context?: string; variant?: Variant }) {
+export function StorefrontLink({
+  href,
+  label,
+  context,
+  variant = "primary",
+}: {
+  href: string;
+  label: string;
+  context?: string;
+  variant?: Variant;
+}) {
   const plain = usePlain();
   return (
     <span className="leaves">
@@ -71,8 +83,18 @@ export function MailLink({
   variant?: Variant;
 }) {
   return (
-    <a className={variant ? buttonClass(variant) : "text-link"} href={mailtoHref(email, preset)} data-print-target={children === email ? undefined : email}>
-      {variant ? <ButtonLabel>{children}</ButtonLabel> : typeof children === "string" && children !== email ? <Text text={children} /> : children}
+    <a
+      className={variant ? buttonClass(variant) : "text-link"}
+      href={mailtoHref(email, preset)}
+      data-print-target={children === email ? undefined : email}
+    >
+      {variant ? (
+        <ButtonLabel>{children}</ButtonLabel>
+      ) : typeof children === "string" && children !== email ? (
+        <Text text={children} />
+      ) : (
+        children
+      )}
       {variant && <Icon name="mail" className="button__icon" />}
     </a>
   );

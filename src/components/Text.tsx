@@ -20,7 +20,15 @@ function useSetting(): TextSetting {
  * as links, and [[words still to write]] marked as such, so the owner sees at a glance what is missing and no
  * visitor mistakes an outline for the studio's terms.
  */
-export function Text({ text, local = {}, label = false }: { text: string; local?: LocalSlots; label?: boolean }): ReactNode {
+export function Text({
+  text,
+  local = {},
+  label = false,
+}: {
+  text: string;
+  local?: LocalSlots;
+  label?: boolean;
+}): ReactNode {
   const { slots, url } = useSetting();
   return textRuns(fillSlots(fillSlots(text, local), slots)).map((run, i) =>
     run.toWrite ? (

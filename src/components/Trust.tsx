@@ -4,7 +4,13 @@ import { COVER_SIZES, CoverImage } from "./FieldCard";
 import { Section } from "./Section";
 
 /** What listeners said, each with who said it and where: a quote a reader can trace, never one made up. */
-export function ListenerQuotes({ quotes, copy }: { quotes: readonly ListenerWords[]; copy: { eyebrow: string; title: string } }) {
+export function ListenerQuotes({
+  quotes,
+  copy,
+}: {
+  quotes: readonly ListenerWords[];
+  copy: { eyebrow: string; title: string };
+}) {
   return (
     <Section id="listeners" eyebrow={copy.eyebrow} title={copy.title}>
       <ul className="quotes">
@@ -33,7 +39,17 @@ export function ListenerQuotes({ quotes, copy }: { quotes: readonly ListenerWord
 }
 
 /** Who makes the fields, in their words, and their photo beside their name where the owner gave one. */
-export function Maker({ maker, photo, url, copy }: { maker: NonNullable<SiteContent["maker"]>; photo?: Cover; url: (path: string) => string; copy: { eyebrow: string; title: string } }) {
+export function Maker({
+  maker,
+  photo,
+  url,
+  copy,
+}: {
+  maker: NonNullable<SiteContent["maker"]>;
+  photo?: Cover;
+  url: (path: string) => string;
+  copy: { eyebrow: string; title: string };
+}) {
   return (
     <Section id="maker" eyebrow={copy.eyebrow} title={copy.title}>
       <figure className="maker">

@@ -50,10 +50,22 @@ export const about = {
       "{method} is our own method for layering the beat, its carrier tones and an ambient bed. It is what makes an hour of listening feel like one continuous space rather than a test tone.",
     ],
     points: [
-      { title: "Balanced layers", text: "Beat, carriers and ambient bed are mixed so that none of them masks another." },
-      { title: "Smooth transitions", text: "Frequencies glide rather than jump, so nothing jolts you out of the state you are in." },
-      { title: "Even level", text: "A steady loudness from start to finish, so you set the volume once and forget it." },
-      { title: "Made for headphones", text: "Every layer is checked in stereo, left against right, before a field is released." },
+      {
+        title: "Balanced layers",
+        text: "Beat, carriers and ambient bed are mixed so that none of them masks another.",
+      },
+      {
+        title: "Smooth transitions",
+        text: "Frequencies glide rather than jump, so nothing jolts you out of the state you are in.",
+      },
+      {
+        title: "Even level",
+        text: "A steady loudness from start to finish, so you set the volume once and forget it.",
+      },
+      {
+        title: "Made for headphones",
+        text: "Every layer is checked in stereo, left against right, before a field is released.",
+      },
     ] satisfies StepCopy[],
   },
   /** Shown only once site.ts names the maker. */
@@ -75,8 +87,16 @@ export const about = {
         title: "Trustworthy",
         text: "Plain descriptions of what each field contains, sold through {storefront} with secure checkout and instant delivery.",
       },
-      { icon: "spark", title: "Impactful", text: "One intention per field, so every layer pulls in the same direction, listen after listen." },
-      { icon: "headphones", title: "Effortless", text: "Just listen with headphones. No app to install, no account to create, no routine to learn." },
+      {
+        icon: "spark",
+        title: "Impactful",
+        text: "One intention per field, so every layer pulls in the same direction, listen after listen.",
+      },
+      {
+        icon: "headphones",
+        title: "Effortless",
+        text: "Just listen with headphones. No app to install, no account to create, no routine to learn.",
+      },
     ] satisfies CardCopy[],
   },
   more: {

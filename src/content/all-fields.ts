@@ -22,7 +22,8 @@ export const allFields = {
   pages: {
     /** Page 2 and on: {page} and {pages}. */
     title: "All fields, page {page} of {pages}",
-    description: "Page {page} of {pages} of the catalogue: every field we offer, each one click away on {storefront}, with its own page to hear it first.",
+    description:
+      "Page {page} of {pages} of the catalogue: every field we offer, each one click away on {storefront}, with its own page to hear it first.",
     nav: "Pages of the catalogue",
     previous: "Previous page",
     next: "Next page",

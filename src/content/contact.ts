@@ -21,10 +21,34 @@ export const contact = {
     eyebrow: "Help",
     title: "How can we help?",
     cards: [
-      { icon: "spark", title: "Custom Fields", text: "A field composed around your own intention, band and length.", preset: "customField", action: "Request a custom field" },
-      { icon: "question", title: "General Questions", text: "Listening, downloads, headphones, or anything else on your mind.", preset: "generalQuestion", action: "Ask a question" },
-      { icon: "handshake", title: "Partnerships", text: "Studios, practitioners and creators who would like to work with us.", preset: "partnership", action: "Propose a partnership" },
-      { icon: "news", title: "Press and Media", text: "Interviews, reviews and background for articles.", preset: "press", action: "Write to us for press" },
+      {
+        icon: "spark",
+        title: "Custom Fields",
+        text: "A field composed around your own intention, band and length.",
+        preset: "customField",
+        action: "Request a custom field",
+      },
+      {
+        icon: "question",
+        title: "General Questions",
+        text: "Listening, downloads, headphones, or anything else on your mind.",
+        preset: "generalQuestion",
+        action: "Ask a question",
+      },
+      {
+        icon: "handshake",
+        title: "Partnerships",
+        text: "Studios, practitioners and creators who would like to work with us.",
+        preset: "partnership",
+        action: "Propose a partnership",
+      },
+      {
+        icon: "news",
+        title: "Press and Media",
+        text: "Interviews, reviews and background for articles.",
+        preset: "press",
+        action: "Write to us for press",
+      },
     ] satisfies (CardCopy & { preset: MailPresetName; action: string })[],
   },
 };

@@ -2,7 +2,8 @@ import { BANDS, type Band } from "./bands";
 import type { Glide } from "./types";
 
 /** Where a glide is, a fraction of the way through the field (0 at its start, 1 at its end): it moves evenly. */
-export const glideAt = ({ fromHz, toHz }: Glide, fraction: number) => fromHz + (toHz - fromHz) * Math.min(1, Math.max(0, fraction));
+export const glideAt = ({ fromHz, toHz }: Glide, fraction: number) =>
+  fromHz + (toHz - fromHz) * Math.min(1, Math.max(0, fraction));
 
 /** The bands a glide passes through, in the order it meets them. */
 export function glideBands({ fromHz, toHz }: Glide): Band[] {

@@ -20,7 +20,8 @@ export const home = {
     lead: "A field is a {fieldLength} audio file you download and play on stereo headphones: one continuous session, built around a single intention.",
     /** After the fields Home shows (the first two in site.ts), when there are more. */
     more: "[All {fieldCount} fields](/all-fields/) are in the catalogue, each with a page of its own.",
-    pages: "[Products](/products/) shows each field in full, with what you get. [All Fields](/all-fields/) is the whole catalogue, with everything on {storefront}.",
+    pages:
+      "[Products](/products/) shows each field in full, with what you get. [All Fields](/all-fields/) is the whole catalogue, with everything on {storefront}.",
   },
   layers: {
     eyebrow: "Inside every field",
@@ -53,7 +54,10 @@ export const home = {
         title: "Put on stereo headphones",
         text: "Any stereo headphones or earbuds will do. The beat only forms when each ear hears its own tone.",
       },
-      { title: "Choose a low volume", text: "Quieter than you would play music. The effect does not depend on loudness." },
+      {
+        title: "Choose a low volume",
+        text: "Quieter than you would play music. The effect does not depend on loudness.",
+      },
       {
         title: "Settle somewhere safe",
         text: "Sit or lie down, away from the road and any machinery, and give the session your time.",

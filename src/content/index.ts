@@ -34,5 +34,10 @@ export const contentFiles: readonly ContentFile[] = [
   },
   { file: "src/content/mail.ts", data: { mail }, multiline: /^mail\.\w+\.body$/ },
   { file: "src/content/safety.ts", data: { safety } },
-  { file: "src/content/sample.ts", data: { sample }, localSlots: /^sample\.labels\./, check: () => sampleProblems(sample) },
+  {
+    file: "src/content/sample.ts",
+    data: { sample },
+    localSlots: /^sample\.labels\./,
+    check: () => sampleProblems(sample),
+  },
 ];

@@ -25,8 +25,16 @@ export const products = {
     eyebrow: "Why our fields",
     title: "Made with care, delivered at once",
     cards: [
-      { icon: "download", title: "Instant Access", text: "Buy on {storefront} and download straight away. The file is yours to keep and play offline." },
-      { icon: "gem", title: "Premium Quality", text: "Clean, carefully layered audio mixed for headphones, with no ads and no interruptions." },
+      {
+        icon: "download",
+        title: "Instant Access",
+        text: "Buy on {storefront} and download straight away. The file is yours to keep and play offline.",
+      },
+      {
+        icon: "gem",
+        title: "Premium Quality",
+        text: "Clean, carefully layered audio mixed for headphones, with no ads and no interruptions.",
+      },
       {
         icon: "beaker",
         title: "Grounded in Science",

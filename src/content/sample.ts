@@ -50,7 +50,8 @@ export const sample = {
   /** The headphone check: a short tone in one ear. */
   check: { hz: 440, seconds: 1.5 },
   note: "Use stereo headphones: each ear needs its own tone. Keep the volume low, and never listen while driving.",
-  noScript: "The sample is made live in your browser, which needs JavaScript and Web Audio. Turn JavaScript on to hear it.",
+  noScript:
+    "The sample is made live in your browser, which needs JavaScript and Web Audio. Turn JavaScript on to hear it.",
 } as const;
 
 export type SampleContent = typeof sample;

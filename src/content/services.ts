@@ -2,7 +2,10 @@ import type { Band } from "./bands";
 import type { StepCopy } from "./types";
 
 /** A custom field's example: its label is its band (named with its range), or words of its own. */
-export type ExampleCopy = { title: string; text: string } & ({ band: Band; label?: never } | { label: string; band?: never });
+export type ExampleCopy = { title: string; text: string } & (
+  | { band: Band; label?: never }
+  | { label: string; band?: never }
+);
 
 /** Services: a field composed for one listener, asked for by e-mail. */
 export const services = {
@@ -20,8 +23,14 @@ export const services = {
     eyebrow: "How it works",
     title: "From your e-mail to your headphones",
     steps: [
-      { title: "Write to us", text: "Tell us your intention, when you plan to listen and how long you would like the session to be." },
-      { title: "We shape it together", text: "We reply, typically {replyTime}, with a few questions and a proposal for the band and structure." },
+      {
+        title: "Write to us",
+        text: "Tell us your intention, when you plan to listen and how long you would like the session to be.",
+      },
+      {
+        title: "We shape it together",
+        text: "We reply, typically {replyTime}, with a few questions and a proposal for the band and structure.",
+      },
       { title: "Listen", text: "Your field arrives as a download that is yours to keep, made for stereo headphones." },
     ] satisfies StepCopy[],
   },

@@ -37,12 +37,26 @@ export function homeData(site: SiteContent, urls: SiteUrls): object {
 }
 
 export function fieldsData(site: SiteContent, urls: SiteUrls, previews: ReadonlyMap<string, Preview>): object {
-  return { "@context": "https://schema.org", "@graph": site.fields.map((field) => fieldThing(field, site, urls, previews)) };
+  return {
+    "@context": "https://schema.org",
+    "@graph": site.fields.map((field) => fieldThing(field, site, urls, previews)),
+  };
 }
 
 /** A field's own page: the field, and the organization that makes it. */
-export function fieldData(field: Field, site: SiteContent, urls: SiteUrls, previews: ReadonlyMap<string, Preview>): object {
-  return { "@context": "https://schema.org", "@graph": [{ ...fieldThing(field, site, urls, previews), mainEntityOfPage: urls.absolute(fieldPath(field)) }, organization(site, urls)] };
+export function fieldData(
+  field: Field,
+  site: SiteContent,
+  urls: SiteUrls,
+  previews: ReadonlyMap<string, Preview>,
+): object {
+  return {
+    "@context": "https://schema.org",
+    "@graph": [
+      { ...fieldThing(field, site, urls, previews), mainEntityOfPage: urls.absolute(fieldPath(field)) },
+      organization(site, urls),
+    ],
+  };
 }
 
 /**
@@ -51,31 +65,51 @@ export function fieldData(field: Field, site: SiteContent, urls: SiteUrls, previ
  */
 function fieldThing(field: Field, site: SiteContent, urls: SiteUrls, previews: ReadonlyMap<string, Preview>): object {
   return {
-      "@type": field.price ? "Product" : "CreativeWork",
-      "@id": `${urls.absolute(fieldPath(field))}#field`,
-      name: field.title,
-      description: field.description,
-      url: urls.absolute(fieldPath(field)),
-      ...(field.price ? { category: "Digital audio download", brand: { "@type": "Brand", name: site.brand } } : { genre: "Digital audio download", creator: { "@id": `${urls.absolute("/")}#organization` } }),
-      additionalProperty: [
-        { "@type": "PropertyValue", name: "Duration", value: field.durationMinutes, unitCode: "MIN", unitText: "minutes" },
-        { "@type": "PropertyValue", name: "Tuning", value: field.tuning },
-        // Only bands the build found in the field's preview: a build whose preview lacks one stops.
-        ...(field.bands ?? []).map((band) => ({ "@type": "PropertyValue", name: "Binaural beat", value: bandLabel(band) })),
-        ...(field.glide ? [{ "@type": "PropertyValue", name: "Binaural beat", value: `Glides ${glideInWords(field.glide)}` }] : []),
-      ],
-      ...audioOf(previews.get(field.url), field.title, urls),
-      // Only a price the owner set: never one made up. Pay-what-you-want: the least, and that it is the least.
-      ...(field.price && {
-        offers: {
-          "@type": "Offer",
-          price: field.price.amount,
-          priceCurrency: field.price.currency,
-          availability: "https://schema.org/InStock",
-          url: field.url,
-          ...(field.price.from && { priceSpecification: { "@type": "PriceSpecification", minPrice: field.price.amount, priceCurrency: field.price.currency } }),
-        },
-      }),
+    "@type": field.price ? "Product" : "CreativeWork",
+    "@id": `${urls.absolute(fieldPath(field))}#field`,
+    name: field.title,
+    description: field.description,
+    url: urls.absolute(fieldPath(field)),
+    ...(field.price
+      ? { category: "Digital audio download", brand: { "@type": "Brand", name: site.brand } }
+      : { genre: "Digital audio download", creator: { "@id": `${urls.absolute("/")}#organization` } }),
+    additionalProperty: [
+      {
+        "@type": "PropertyValue",
+        name: "Duration",
+        value: field.durationMinutes,
+        unitCode: "MIN",
+        unitText: "minutes",
+      },
+      { "@type": "PropertyValue", name: "Tuning", value: field.tuning },
+      // Only bands the build found in the field's preview: a build whose preview lacks one stops.
+      ...(field.bands ?? []).map((band) => ({
+        "@type": "PropertyValue",
+        name: "Binaural beat",
+        value: bandLabel(band),
+      })),
+      ...(field.glide
+        ? [{ "@type": "PropertyValue", name: "Binaural beat", value: `Glides ${glideInWords(field.glide)}` }]
+        : []),
+    ],
+    ...audioOf(previews.get(field.url), field.title, urls),
+    // Only a price the owner set: never one made up. Pay-what-you-want: the least, and that it is the least.
+    ...(field.price && {
+      offers: {
+        "@type": "Offer",
+        price: field.price.amount,
+        priceCurrency: field.price.currency,
+        availability: "https://schema.org/InStock",
+        url: field.url,
+        ...(field.price.from && {
+          priceSpecification: {
+            "@type": "PriceSpecification",
+            minPrice: field.price.amount,
+            priceCurrency: field.price.currency,
+          },
+        }),
+      },
+    }),
   };
 }
 

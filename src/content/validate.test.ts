@@ -7,7 +7,16 @@ import { mail } from "./mail";
 import { site as ownerSite } from "./site";
 import type { ContentFile, Field, SiteContent } from "./types";
 import { sample } from "./sample";
-import { CONTENT_FILE, ContentError, findPlaceholders, questionProblems, sampleProblems, validateContent, withEnvironment, type ValidateOptions } from "./validate";
+import {
+  CONTENT_FILE,
+  ContentError,
+  findPlaceholders,
+  questionProblems,
+  sampleProblems,
+  validateContent,
+  withEnvironment,
+  type ValidateOptions,
+} from "./validate";
 
 const withField = (index: number, change: Partial<Record<keyof Field, unknown>>): SiteContent => ({
   ...site,
@@ -52,7 +61,13 @@ describe("validateContent", () => {
     expect(message).toContain(`${CONTENT_FILE}: listeners[1].who`);
     expect(message).toContain(`${CONTENT_FILE}: listeners[1].url must be a full https:// URL`);
     expect(errorFor({ ...site, maker: { name: "Ada", text: " " } }).message).toContain(`${CONTENT_FILE}: maker.text`);
-    expect(validateContent({ ...site, maker: { name: "Ada", text: "I make each field at home." }, listeners: [{ ...listeners[0]!, source: "E-mail to the studio" }] })).toBeTruthy();
+    expect(
+      validateContent({
+        ...site,
+        maker: { name: "Ada", text: "I make each field at home." },
+        listeners: [{ ...listeners[0]!, source: "E-mail to the studio" }],
+      }),
+    ).toBeTruthy();
   });
 
   it.each([
@@ -60,7 +75,9 @@ describe("validateContent", () => {
     ["no scheme", "example.gumroad.com/l/field-booster"],
     ["not a URL", "field booster"],
   ])("refuses a field URL that is not https (%s)", (_, url) => {
-    expect(errorFor(withField(1, { url })).message).toContain(`${CONTENT_FILE}: fields[1].url must be a full https:// URL`);
+    expect(errorFor(withField(1, { url })).message).toContain(
+      `${CONTENT_FILE}: fields[1].url must be a full https:// URL`,
+    );
   });
 
   it("refuses a storefront URL that is not https", () => {
@@ -92,7 +109,9 @@ describe("validateContent", () => {
     ["the same band twice", ["theta", "theta"]],
     ["a band not in a list", "alpha"],
   ])("#19 refuses a field's bands when they are %s", (_, bands) => {
-    expect(errorFor(withField(0, { bands })).message).toContain(`${CONTENT_FILE}: fields[0].bands must list the bands its beats sit in, each once, from "delta", "theta", "alpha", "beta", "gamma"`);
+    expect(errorFor(withField(0, { bands })).message).toContain(
+      `${CONTENT_FILE}: fields[0].bands must list the bands its beats sit in, each once, from "delta", "theta", "alpha", "beta", "gamma"`,
+    );
   });
 
   it("#19 accepts several bands, or none", () => {
@@ -102,20 +121,42 @@ describe("validateContent", () => {
 
   it("#23 accepts a glide between two beats, and refuses one out of range or that does not move, by field", () => {
     expect(() => validateContent(withField(0, { bands: undefined, glide: { fromHz: 10, toHz: 6 } }))).not.toThrow();
-    const problem = errorFor({ ...site, fields: [{ ...site.fields[0]!, glide: { fromHz: 50, toHz: 6 } }, { ...site.fields[1]!, glide: { fromHz: 7, toHz: 7 } }] }).message;
-    expect(problem).toContain(`${CONTENT_FILE}: fields[0].glide.fromHz must be a beat in Hz, from 0.5 to 40, like { fromHz: 10, toHz: 6 } (got 50)`);
+    const problem = errorFor({
+      ...site,
+      fields: [
+        { ...site.fields[0]!, glide: { fromHz: 50, toHz: 6 } },
+        { ...site.fields[1]!, glide: { fromHz: 7, toHz: 7 } },
+      ],
+    }).message;
+    expect(problem).toContain(
+      `${CONTENT_FILE}: fields[0].glide.fromHz must be a beat in Hz, from 0.5 to 40, like { fromHz: 10, toHz: 6 } (got 50)`,
+    );
     expect(problem).toContain(`${CONTENT_FILE}: fields[1].glide must move: it starts and ends at 7 Hz`);
   });
 
   it("#24 refuses a slug that is not an address part, and two fields whose pages would share an address", () => {
-    expect(errorFor(withField(0, { slug: "Deep Theta!" })).message).toContain(`${CONTENT_FILE}: fields[0].slug must be lowercase letters and digits in words joined by hyphens`);
-    const twins = { ...site, fields: [site.fields[0]!, { ...site.fields[1]!, title: site.fields[0]!.title.toUpperCase() }] };
-    expect(errorFor(twins).message).toContain(`${CONTENT_FILE}: fields[1].title gives the page /fields/first-fixture-field/, which fields[0] has already: set a slug of its own for one of them`);
-    expect(() => validateContent({ ...twins, fields: [twins.fields[0]!, { ...twins.fields[1]!, slug: "first-fixture-field-loud" }] })).not.toThrow();
+    expect(errorFor(withField(0, { slug: "Deep Theta!" })).message).toContain(
+      `${CONTENT_FILE}: fields[0].slug must be lowercase letters and digits in words joined by hyphens`,
+    );
+    const twins = {
+      ...site,
+      fields: [site.fields[0]!, { ...site.fields[1]!, title: site.fields[0]!.title.toUpperCase() }],
+    };
+    expect(errorFor(twins).message).toContain(
+      `${CONTENT_FILE}: fields[1].title gives the page /fields/first-fixture-field/, which fields[0] has already: set a slug of its own for one of them`,
+    );
+    expect(() =>
+      validateContent({
+        ...twins,
+        fields: [twins.fields[0]!, { ...twins.fields[1]!, slug: "first-fixture-field-loud" }],
+      }),
+    ).not.toThrow();
   });
 
   it("#23 refuses a home-screen name a phone would cut short", () => {
-    expect(errorFor({ ...site, shortName: "Fixture Sound Studio" }).message).toContain(`${CONTENT_FILE}: shortName must be at most 12 characters, or a phone cuts it short under the icon (got "Fixture Sound Studio", 20)`);
+    expect(errorFor({ ...site, shortName: "Fixture Sound Studio" }).message).toContain(
+      `${CONTENT_FILE}: shortName must be at most 12 characters, or a phone cuts it short under the icon (got "Fixture Sound Studio", 20)`,
+    );
   });
 
   it("#23 refuses a masters setting that is not a folder's name", () => {
@@ -124,7 +165,9 @@ describe("validateContent", () => {
 
   it("#19 names a setting a field does not have, which would otherwise be skipped in silence", () => {
     const field = { ...site.fields[0]!, band: "alpha" } as Field;
-    expect(errorFor({ ...site, fields: [field] }).message).toContain(`${CONTENT_FILE}: fields[0].band is not something a field has: a field has title, slug, description, durationMinutes, tuning, bands,`);
+    expect(errorFor({ ...site, fields: [field] }).message).toContain(
+      `${CONTENT_FILE}: fields[0].band is not something a field has: a field has title, slug, description, durationMinutes, tuning, bands,`,
+    );
   });
 
   it("refuses two fields with the same storefront URL, even spelt differently", () => {
@@ -144,12 +187,16 @@ describe("#11 content URLs are written exactly as browsers read them", () => {
     ["one slash, which a browser reads as a path on this site", "https:/example.gumroad.com/l/x"],
     ["no slashes, likewise", "https:example.gumroad.com/l/x"],
   ])("refuses a URL with %s", (_, url) => {
-    expect(errorFor(withField(0, { url })).message).toContain(`${CONTENT_FILE}: fields[0].url must be a full https:// URL, starting with "https://"`);
+    expect(errorFor(withField(0, { url })).message).toContain(
+      `${CONTENT_FILE}: fields[0].url must be a full https:// URL, starting with "https://"`,
+    );
   });
 
   it("refuses a login part before @, saying where the link would really lead", () => {
     const error = errorFor(withField(0, { url: "https://example.gumroad.com@evil.example/l/x" }));
-    expect(error.message).toContain(`${CONTENT_FILE}: fields[0].url must be a full https:// URL with no user name or password`);
+    expect(error.message).toContain(
+      `${CONTENT_FILE}: fields[0].url must be a full https:// URL with no user name or password`,
+    );
     expect(error.message).toContain("this link leads to evil.example");
   });
 
@@ -190,29 +237,43 @@ describe("#11 every content string is checked, naming its file and field", () =>
 
   it("refuses a lone surrogate (half an emoji) in a mail preset", () => {
     const error = errorFor(site, { files: [mailFile({ generalInquiry: { subject: "Hello \uD83D", body: "Hi" } })] });
-    expect(error.message).toContain("src/content/mail.ts: mail.generalInquiry.subject has a broken character at position 6");
+    expect(error.message).toContain(
+      "src/content/mail.ts: mail.generalInquiry.subject has a broken character at position 6",
+    );
   });
 
   it.each(["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"])(
     "#21 refuses the direction control %j, which could reverse the text around it, naming file and field",
     (char) => {
       const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase()}`;
-      expect(errorFor({ ...site, brand: `Equi${char}Sync` }).message).toContain(`${CONTENT_FILE}: brand has an invisible direction control (${code}, `);
+      expect(errorFor({ ...site, brand: `Equi${char}Sync` }).message).toContain(
+        `${CONTENT_FILE}: brand has an invisible direction control (${code}, `,
+      );
     },
   );
 
   it("#21 accepts right-to-left words and the right-to-left mark, which reorder nothing around them", () => {
-    expect(() => validateContent({ ...site, tagline: "Fields for focus \u200F\u05E9\u05DC\u05D5\u05DD\u200F, for rest" })).not.toThrow();
+    expect(() =>
+      validateContent({ ...site, tagline: "Fields for focus \u200F\u05E9\u05DC\u05D5\u05DD\u200F, for rest" }),
+    ).not.toThrow();
   });
 
   it("refuses a control character in the brand", () => {
-    expect(errorFor({ ...site, brand: "Equi\u0007Sync" }).message).toContain(`${CONTENT_FILE}: brand has a control character (U+0007) at position 4`);
+    expect(errorFor({ ...site, brand: "Equi\u0007Sync" }).message).toContain(
+      `${CONTENT_FILE}: brand has a control character (U+0007) at position 4`,
+    );
   });
 
   it("refuses a line break in a mail subject, and allows one in its body", () => {
-    const error = errorFor(site, { files: [mailFile({ press: { subject: "Press\r\nBcc: x@example.net", body: "Line one\nLine two" } })] });
+    const error = errorFor(site, {
+      files: [mailFile({ press: { subject: "Press\r\nBcc: x@example.net", body: "Line one\nLine two" } })],
+    });
     expect(error.problems).toEqual([
-      { source: "src/content/mail.ts", field: "mail.press.subject", message: expect.stringContaining("has a carriage return (U+000D) at position 5") },
+      {
+        source: "src/content/mail.ts",
+        field: "mail.press.subject",
+        message: expect.stringContaining("has a carriage return (U+000D) at position 5"),
+      },
     ]);
   });
 
@@ -221,12 +282,19 @@ describe("#11 every content string is checked, naming its file and field", () =>
     ["a word joiner and a no-break space", "\u2060\u00A0"],
     ["a Hangul filler", "\u3164"],
   ])("refuses a title made only of %s", (_, title) => {
-    expect(errorFor(withField(0, { title })).message).toContain(`${CONTENT_FILE}: fields[0].title has no visible character`);
+    expect(errorFor(withField(0, { title })).message).toContain(
+      `${CONTENT_FILE}: fields[0].title has no visible character`,
+    );
   });
 
   it("checks strings in the other content files by their path, and refuses a slot nothing fills", () => {
-    const copy: ContentFile = { file: "src/content/copy.ts", data: { cards: [{ title: "Fine", text: "Only {price} today" }] } };
-    expect(errorFor(site, { files: [copy] }).message).toContain("src/content/copy.ts: cards[0].text uses the slot {price}, which nothing fills in");
+    const copy: ContentFile = {
+      file: "src/content/copy.ts",
+      data: { cards: [{ title: "Fine", text: "Only {price} today" }] },
+    };
+    expect(errorFor(site, { files: [copy] }).message).toContain(
+      "src/content/copy.ts: cards[0].text uses the slot {price}, which nothing fills in",
+    );
   });
 });
 
@@ -240,13 +308,22 @@ describe("#11 placeholders", () => {
   };
 
   it("lists every example address the content still holds, by file and field", () => {
-    expect(findPlaceholders(site).map((p) => p.field)).toEqual(["origin", "email", "storefront.url", "fields[0].url", "fields[1].url"]);
+    expect(findPlaceholders(site).map((p) => p.field)).toEqual([
+      "origin",
+      "email",
+      "storefront.url",
+      "fields[0].url",
+      "fields[1].url",
+    ]);
     expect(findPlaceholders(site)[1]).toEqual({ source: CONTENT_FILE, field: "email", value: "hello@example.com" });
   });
 
   // The owner's terms written in: the same words, without the brackets that mark them as still to write.
   const files: ContentFile[] = [{ file: "src/content/questions.ts", data: questions }];
-  const written = files.map((f) => ({ ...f, data: JSON.parse(JSON.stringify(f.data).replace(/\[\[([^\]]*)\]\]/g, "$1")) as object }));
+  const written = files.map((f) => ({
+    ...f,
+    data: JSON.parse(JSON.stringify(f.data).replace(/\[\[([^\]]*)\]\]/g, "$1")) as object,
+  }));
 
   it("lists none once the owner's own addresses and terms are in, and names the environment variable for an override", () => {
     expect(findPlaceholders(real, { files: written })).toEqual([]);
@@ -259,17 +336,26 @@ describe("#11 placeholders", () => {
 
 describe("#14 text still to write, and the questions", () => {
   const questionsFile: ContentFile = { file: "src/content/questions.ts", data: questions };
-  const withQuestions = (change: (groups: { productQuestions: QuestionGroup; serviceQuestions: QuestionGroup }) => void): ContentFile => {
-    const groups = structuredClone({ productQuestions: questions.productQuestions, serviceQuestions: questions.serviceQuestions });
+  const withQuestions = (
+    change: (groups: { productQuestions: QuestionGroup; serviceQuestions: QuestionGroup }) => void,
+  ): ContentFile => {
+    const groups = structuredClone({
+      productQuestions: questions.productQuestions,
+      serviceQuestions: questions.serviceQuestions,
+    });
     change(groups);
     return { ...questionsFile, data: groups, check: () => questionProblems(groups) };
   };
 
   it("lists each [[term still to write]] by file and field, as a placeholder to replace before publishing", () => {
-    const found = findPlaceholders(site, { files: [questionsFile] }).filter((p) => p.source === "src/content/questions.ts");
+    const found = findPlaceholders(site, { files: [questionsFile] }).filter(
+      (p) => p.source === "src/content/questions.ts",
+    );
     expect(found.map((p) => p.field)).toEqual(
       Object.entries(questions).flatMap(([name, group]) =>
-        group.questions.flatMap((q, i) => q.answer.flatMap((a, j) => (a.includes("[[") ? [`${name}.questions[${i}].answer[${j}]`] : []))),
+        group.questions.flatMap((q, i) =>
+          q.answer.flatMap((a, j) => (a.includes("[[") ? [`${name}.questions[${i}].answer[${j}]`] : [])),
+        ),
       ),
     );
     expect(found.map((p) => p.value)).toEqual(["[[Your refund terms]]", "[[Your turnaround]]"]);
@@ -281,7 +367,9 @@ describe("#14 text still to write, and the questions", () => {
     ["an empty marker", "Refunds: [[ ]]"],
   ])("refuses %s, naming the file and the field", (_, text) => {
     const file = withQuestions((g) => void (g.productQuestions.questions[4]!.answer = [text]));
-    expect(errorFor(site, { files: [file] }).message).toContain(`src/content/questions.ts: productQuestions.questions[4].answer[0] has a "[[" or "]]" without its partner`);
+    expect(errorFor(site, { files: [file] }).message).toContain(
+      `src/content/questions.ts: productQuestions.questions[4].answer[0] has a "[[" or "]]" without its partner`,
+    );
   });
 
   it("refuses an answer's id that is not a plain address, or that another answer already has", () => {
@@ -290,8 +378,12 @@ describe("#14 text still to write, and the questions", () => {
       g.serviceQuestions.questions[1]!.id = g.productQuestions.questions[2]!.id;
     });
     const message = errorFor(site, { files: [file] }).message;
-    expect(message).toContain(`src/content/questions.ts: productQuestions.questions[0].id must be lowercase words joined by hyphens`);
-    expect(message).toContain(`src/content/questions.ts: serviceQuestions.questions[1].id is "loop", already the id of productQuestions.questions[2].id`);
+    expect(message).toContain(
+      `src/content/questions.ts: productQuestions.questions[0].id must be lowercase words joined by hyphens`,
+    );
+    expect(message).toContain(
+      `src/content/questions.ts: serviceQuestions.questions[1].id is "loop", already the id of productQuestions.questions[2].id`,
+    );
   });
 
   it("refuses a question with no answer, and a link that is not a path on this site", () => {
@@ -300,8 +392,12 @@ describe("#14 text still to write, and the questions", () => {
       g.productQuestions.questions[3]!.more = { label: "Listening safely", path: "https://elsewhere.example.net/" };
     });
     const message = errorFor(site, { files: [file] }).message;
-    expect(message).toContain("src/content/questions.ts: serviceQuestions.questions[0].answer must hold at least one paragraph");
-    expect(message).toContain(`src/content/questions.ts: productQuestions.questions[3].more.path must be a path on this site`);
+    expect(message).toContain(
+      "src/content/questions.ts: serviceQuestions.questions[0].answer must hold at least one paragraph",
+    );
+    expect(message).toContain(
+      `src/content/questions.ts: productQuestions.questions[3].more.path must be a path on this site`,
+    );
   });
 });
 
@@ -320,13 +416,19 @@ describe("#14 the site's facts in the copy", () => {
     expect(fieldLengths([site.fields[0]!])).toBe("60-minute");
     const three = [...site.fields, { ...site.fields[0]!, durationMinutes: 45, format: "WAV" }];
     expect(fieldLengths(three)).toBe("45-, 60- or 90-minute");
-    expect(siteSlots({ ...site, fields: three })).toMatchObject({ formats: "MP3, 320 kbps or WAV", lengths: "45, 60 or 90 minutes" });
+    expect(siteSlots({ ...site, fields: three })).toMatchObject({
+      formats: "MP3, 320 kbps or WAV",
+      lengths: "45, 60 or 90 minutes",
+    });
   });
 });
 
 describe("withEnvironment", () => {
   it("overrides the origin and base path from SITE_ORIGIN and SITE_BASE_PATH, in either spelling", () => {
-    const { content, sources } = withEnvironment(site, { SITE_ORIGIN: "https://someone.github.io/", SITE_BASE_PATH: "/repo" });
+    const { content, sources } = withEnvironment(site, {
+      SITE_ORIGIN: "https://someone.github.io/",
+      SITE_BASE_PATH: "/repo",
+    });
     expect(content).toMatchObject({ origin: "https://someone.github.io", basePath: "/repo/" });
     expect(validateContent(content, { sources })).toBe(content);
   });
@@ -343,7 +445,9 @@ describe("withEnvironment", () => {
 
   it("names the environment variable, not the file, when an override is wrong", () => {
     const { content, sources } = withEnvironment(site, { SITE_ORIGIN: "http://someone.github.io" });
-    expect(() => validateContent(content, { sources })).toThrow("SITE_ORIGIN (environment variable): origin must be the site's https origin");
+    expect(() => validateContent(content, { sources })).toThrow(
+      "SITE_ORIGIN (environment variable): origin must be the site's https origin",
+    );
   });
 });
 
@@ -362,11 +466,15 @@ describe("origin and basePath", () => {
     "https://www.example.com:443",
     "https://user@www.example.com",
   ])("refuses %j as an origin", (origin) => {
-    expect(errorFor({ ...site, origin }).message).toContain(`${CONTENT_FILE}: origin must be the site's https origin alone`);
+    expect(errorFor({ ...site, origin }).message).toContain(
+      `${CONTENT_FILE}: origin must be the site's https origin alone`,
+    );
   });
 
   it("accepts an origin with a port of its own", () => {
-    expect(validateContent({ ...site, origin: "https://www.example.com:8443" }).origin).toBe("https://www.example.com:8443");
+    expect(validateContent({ ...site, origin: "https://www.example.com:8443" }).origin).toBe(
+      "https://www.example.com:8443",
+    );
   });
 
   it.each(["repo/", "/repo", "//", "/../", "/a b/", "/./"])("refuses %s as a base path", (basePath) => {
@@ -389,7 +497,13 @@ describe("the in-page sample's numbers", () => {
     ["a sample that never stops", { seconds: 3600 }, "sample.seconds"],
     ["a beat outside the brainwave range", { bands: [{ ...sample.bands[0]!, beatHz: 90 }] }, "sample.bands[0].beatHz"],
   ])("refuses %s, naming the field", (_, change, field) => {
-    const file: ContentFile = { file: "src/content/sample.ts", data: {}, check: () => sampleProblems({ ...sample, ...change } as typeof sample) };
-    expect(errorFor(site, { files: [file] }).problems.map((p) => `${p.source}: ${p.field}`)).toEqual([`src/content/sample.ts: ${field}`]);
+    const file: ContentFile = {
+      file: "src/content/sample.ts",
+      data: {},
+      check: () => sampleProblems({ ...sample, ...change } as typeof sample),
+    };
+    expect(errorFor(site, { files: [file] }).problems.map((p) => `${p.source}: ${p.field}`)).toEqual([
+      `src/content/sample.ts: ${field}`,
+    ]);
   });
 });

@@ -23,7 +23,11 @@ export class ContentError extends Error {
 }
 
 /** Build-time overrides of the content, by field, and the environment variable each comes from. */
-export const ENVIRONMENT_OVERRIDES = { origin: "SITE_ORIGIN", basePath: "SITE_BASE_PATH", masters: "SITE_MASTERS" } as const;
+export const ENVIRONMENT_OVERRIDES = {
+  origin: "SITE_ORIGIN",
+  basePath: "SITE_BASE_PATH",
+  masters: "SITE_MASTERS",
+} as const;
 
 /** The content with any overrides from the environment applied, and where each overridden value came from. */
 export function withEnvironment(
@@ -36,7 +40,8 @@ export function withEnvironment(
     const value = env[variable]?.trim();
     if (!value) continue;
     // CI tools write these either way ("/repo" or "/repo/", "https://x.io/"): accept both spellings.
-    overridden[field as keyof typeof ENVIRONMENT_OVERRIDES] = field === "basePath" ? value.replace(/\/*$/, "/") : value.replace(/\/+$/, "");
+    overridden[field as keyof typeof ENVIRONMENT_OVERRIDES] =
+      field === "basePath" ? value.replace(/\/*$/, "/") : value.replace(/\/+$/, "");
     sources[field] = `${variable} (environment variable)`;
   }
   return { content: overridden, sources };
@@ -62,7 +67,8 @@ const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]
 export function validateContent(content: SiteContent, { sources = {}, files = [] }: ValidateOptions = {}): SiteContent {
   const problems: ContentProblem[] = [];
   const checked = new Set<string>();
-  const fail = (field: string, message: string) => problems.push({ field, message, source: sources[field] ?? CONTENT_FILE });
+  const fail = (field: string, message: string) =>
+    problems.push({ field, message, source: sources[field] ?? CONTENT_FILE });
   const check = (field: string, problem: string | undefined) => {
     checked.add(field);
     if (problem) fail(field, problem);
@@ -70,7 +76,12 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
   const text = (field: string, value: unknown) => check(field, textProblem(value));
   /** The name of one of the owner's images (the build reads the file itself). */
   const imageName = (field: string, value: unknown, example: string) =>
-    check(field, typeof value === "string" && /^[A-Za-z0-9][\w.-]*\.(jpe?g|png|webp|avif)$/i.test(value) ? undefined : `must be the name of a JPEG, PNG, WebP or AVIF image in ${COVERS_FOLDER}/, like "${example}" (got ${shown(value)})`);
+    check(
+      field,
+      typeof value === "string" && /^[A-Za-z0-9][\w.-]*\.(jpe?g|png|webp|avif)$/i.test(value)
+        ? undefined
+        : `must be the name of a JPEG, PNG, WebP or AVIF image in ${COVERS_FOLDER}/, like "${example}" (got ${shown(value)})`,
+    );
 
   check("origin", originProblem(content.origin));
   if (
@@ -78,14 +89,28 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
     !/^\/([A-Za-z0-9._~-]+\/)*$/.test(content.basePath) ||
     content.basePath.split("/").some((segment) => segment === "." || segment === "..")
   ) {
-    fail("basePath", `must be "/" or a folder like "/repo/", starting and ending with "/" (got ${shown(content.basePath)})`);
+    fail(
+      "basePath",
+      `must be "/" or a folder like "/repo/", starting and ending with "/" (got ${shown(content.basePath)})`,
+    );
   }
   checked.add("basePath");
   text("brand", content.brand);
   text("tagline", content.tagline);
-  check("shortName", textProblem(content.shortName) ?? ([...(content.shortName as string)].length > SHORT_NAME_MAX ? `must be at most ${SHORT_NAME_MAX} characters, or a phone cuts it short under the icon (got ${shown(content.shortName)}, ${[...(content.shortName as string)].length})` : undefined));
+  check(
+    "shortName",
+    textProblem(content.shortName) ??
+      ([...(content.shortName as string)].length > SHORT_NAME_MAX
+        ? `must be at most ${SHORT_NAME_MAX} characters, or a phone cuts it short under the icon (got ${shown(content.shortName)}, ${[...(content.shortName as string)].length})`
+        : undefined),
+  );
   text("masters", content.masters);
-  check("email", typeof content.email === "string" && EMAIL.test(content.email) ? undefined : `must be an e-mail address like name@example.com (got ${shown(content.email)})`);
+  check(
+    "email",
+    typeof content.email === "string" && EMAIL.test(content.email)
+      ? undefined
+      : `must be an e-mail address like name@example.com (got ${shown(content.email)})`,
+  );
   if (!Number.isInteger(content.copyrightYear) || content.copyrightYear < 1000 || content.copyrightYear > 9999) {
     fail("copyrightYear", `must be a four-digit year (got ${shown(content.copyrightYear)})`);
   }
@@ -105,40 +130,85 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
       text(`${at}.tuning`, f.tuning);
       text(`${at}.delivery`, f.delivery);
       text(`${at}.format`, f.format);
-      for (const key of Object.keys(f)) if (!FIELD_KEYS.includes(key)) fail(`${at}.${key}`, `is not something a field has: a field has ${FIELD_KEYS.join(", ")}`);
+      for (const key of Object.keys(f))
+        if (!FIELD_KEYS.includes(key))
+          fail(`${at}.${key}`, `is not something a field has: a field has ${FIELD_KEYS.join(", ")}`);
       if (f.bands !== undefined) {
-        const names = Object.keys(BANDS).map((b) => `"${b}"`).join(", ");
+        const names = Object.keys(BANDS)
+          .map((b) => `"${b}"`)
+          .join(", ");
         const bands: unknown = f.bands;
-        if (!Array.isArray(bands) || bands.some((b) => typeof b !== "string" || !(b in BANDS)) || new Set(bands).size !== bands.length) {
-          fail(`${at}.bands`, `must list the bands its beats sit in, each once, from ${names}, like ["theta", "gamma"], or be left out (got ${shown(f.bands)})`);
+        if (
+          !Array.isArray(bands) ||
+          bands.some((b) => typeof b !== "string" || !(b in BANDS)) ||
+          new Set(bands).size !== bands.length
+        ) {
+          fail(
+            `${at}.bands`,
+            `must list the bands its beats sit in, each once, from ${names}, like ["theta", "gamma"], or be left out (got ${shown(f.bands)})`,
+          );
         }
       }
       if (f.glide !== undefined) {
         const { fromHz, toHz } = f.glide ?? {};
-        for (const [part, value] of [["fromHz", fromHz], ["toHz", toHz]] as const) {
+        for (const [part, value] of [
+          ["fromHz", fromHz],
+          ["toHz", toHz],
+        ] as const) {
           if (!(typeof value === "number" && Number.isFinite(value) && value >= BEAT_HZ.low && value <= BEAT_HZ.high)) {
-            fail(`${at}.glide.${part}`, `must be a beat in Hz, from ${BEAT_HZ.low} to ${BEAT_HZ.high}, like { fromHz: 10, toHz: 6 } (got ${shown(value)})`);
+            fail(
+              `${at}.glide.${part}`,
+              `must be a beat in Hz, from ${BEAT_HZ.low} to ${BEAT_HZ.high}, like { fromHz: 10, toHz: 6 } (got ${shown(value)})`,
+            );
           }
         }
-        if (fromHz === toHz && typeof fromHz === "number") fail(`${at}.glide`, `must move: it starts and ends at ${fromHz} Hz. A steady beat is declared by its bands alone`);
+        if (fromHz === toHz && typeof fromHz === "number")
+          fail(
+            `${at}.glide`,
+            `must move: it starts and ends at ${fromHz} Hz. A steady beat is declared by its bands alone`,
+          );
       }
       if (f.slug !== undefined && (typeof f.slug !== "string" || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(f.slug))) {
-        fail(`${at}.slug`, `must be lowercase letters and digits in words joined by hyphens, like "deep-theta-drift": it is the field's page address (got ${shown(f.slug)})`);
+        fail(
+          `${at}.slug`,
+          `must be lowercase letters and digits in words joined by hyphens, like "deep-theta-drift": it is the field's page address (got ${shown(f.slug)})`,
+        );
       } else if (typeof f.title === "string") {
         const path = fieldPath(f);
         const other = paths.get(path);
-        if (other) fail(`${at}.${f.slug ? "slug" : "title"}`, `gives the page ${path}, which ${other} has already: set a slug of its own for one of them`);
+        if (other)
+          fail(
+            `${at}.${f.slug ? "slug" : "title"}`,
+            `gives the page ${path}, which ${other} has already: set a slug of its own for one of them`,
+          );
         else paths.set(path, `fields[${i}]`);
       }
       if (f.cover !== undefined) imageName(`${at}.cover`, f.cover, "deep-theta.jpg");
       if (f.price !== undefined) {
         const { amount, currency } = f.price;
-        if (f.price.from !== undefined && typeof f.price.from !== "boolean") fail(`${at}.price.from`, `must be true (pay what you want, from the amount) or left out (got ${shown(f.price.from)})`);
-        if (!(typeof amount === "number" && Number.isFinite(amount) && amount > 0 && Math.round(amount * 100) === amount * 100)) {
-          fail(`${at}.price.amount`, `must be a positive amount with at most two decimals, like 19 or 24.5 (got ${shown(amount)})`);
+        if (f.price.from !== undefined && typeof f.price.from !== "boolean")
+          fail(
+            `${at}.price.from`,
+            `must be true (pay what you want, from the amount) or left out (got ${shown(f.price.from)})`,
+          );
+        if (
+          !(
+            typeof amount === "number" &&
+            Number.isFinite(amount) &&
+            amount > 0 &&
+            Math.round(amount * 100) === amount * 100
+          )
+        ) {
+          fail(
+            `${at}.price.amount`,
+            `must be a positive amount with at most two decimals, like 19 or 24.5 (got ${shown(amount)})`,
+          );
         }
         if (typeof currency !== "string" || !Intl.supportedValuesOf("currency").includes(currency)) {
-          fail(`${at}.price.currency`, `must be a currency's three-letter code, like "USD" or "EUR" (got ${shown(currency)})`);
+          fail(
+            `${at}.price.currency`,
+            `must be a currency's three-letter code, like "USD" or "EUR" (got ${shown(currency)})`,
+          );
         }
         checked.add(`${at}.price.currency`);
       }
@@ -162,7 +232,8 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
     if (content.maker?.photo !== undefined) imageName("maker.photo", content.maker.photo, "maker.jpg");
   }
   if (content.listeners !== undefined) {
-    if (!Array.isArray(content.listeners)) fail("listeners", "must be a list of what listeners said, each with words, who and source");
+    if (!Array.isArray(content.listeners))
+      fail("listeners", "must be a list of what listeners said, each with words, who and source");
     else
       content.listeners.forEach((quote, i) => {
         for (const key of ["words", "who", "source"] as const) text(`listeners[${i}].${key}`, quote?.[key]);
@@ -176,7 +247,10 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
   });
   for (const { file, data, multiline, localSlots, check: rules } of files) {
     forEachString(data, "", (field, value) => {
-      const problem = textProblem(value, { lines: multiline?.test(field) ?? false, local: localSlots?.test(field) ?? false });
+      const problem = textProblem(value, {
+        lines: multiline?.test(field) ?? false,
+        local: localSlots?.test(field) ?? false,
+      });
       if (problem) problems.push({ source: file, field, message: problem });
     });
     for (const problem of rules?.() ?? []) problems.push({ source: file, ...problem });
@@ -204,16 +278,31 @@ const VISIBLE = /[^\s\p{Cf}\p{Zs}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u;
 // The embeddings, overrides and isolates of Unicode's bidirectional algorithm: invisible in an editor, and one left
 // unclosed reorders everything after it (a page title, a mail subject). Right-to-left text needs none of them.
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
-const BIDI_NAMES = ["left-to-right embedding", "right-to-left embedding", "pop directional formatting", "left-to-right override", "right-to-left override"];
-const ISOLATE_NAMES = ["left-to-right isolate", "right-to-left isolate", "first strong isolate", "pop directional isolate"];
+const BIDI_NAMES = [
+  "left-to-right embedding",
+  "right-to-left embedding",
+  "pop directional formatting",
+  "left-to-right override",
+  "right-to-left override",
+];
+const ISOLATE_NAMES = [
+  "left-to-right isolate",
+  "right-to-left isolate",
+  "first strong isolate",
+  "pop directional isolate",
+];
 const CONTROL_NAMES: Record<string, string> = { "\n": "a line break", "\r": "a carriage return", "\t": "a tab" };
 
 /**
  * What is wrong with a piece of content text, if anything. `lines`: it may hold line breaks (a mail's body);
  * `local`: it may use the slots one place fills for what it shows ({seconds} on a field card).
  */
-function textProblem(value: unknown, { lines = false, local = false }: { lines?: boolean; local?: boolean } = {}): string | undefined {
-  if (typeof value !== "string" || value.trim() === "") return `is missing: give it some text${value === undefined || value === "" ? "" : ` (got ${shown(value)})`}`;
+function textProblem(
+  value: unknown,
+  { lines = false, local = false }: { lines?: boolean; local?: boolean } = {},
+): string | undefined {
+  if (typeof value !== "string" || value.trim() === "")
+    return `is missing: give it some text${value === undefined || value === "" ? "" : ` (got ${shown(value)})`}`;
   const surrogate = value.match(LONE_SURROGATE);
   if (surrogate) {
     return `has a broken character at position ${surrogate.index} (half of an emoji or other character, often left by a cut and paste): retype it`;
@@ -234,10 +323,12 @@ function textProblem(value: unknown, { lines = false, local = false }: { lines?:
       `around it wherever it is shown: remove it (right-to-left words need none; a right-to-left mark, U+200F, is allowed)`
     );
   }
-  if (!VISIBLE.test(value)) return `has no visible character (only spaces or invisible ones): give it some text (got ${shown(value)})`;
+  if (!VISIBLE.test(value))
+    return `has no visible character (only spaces or invisible ones): give it some text (got ${shown(value)})`;
   const names: readonly string[] = local ? [...SLOT_NAMES, ...LOCAL_SLOT_NAMES] : SLOT_NAMES;
   for (const [, name] of value.matchAll(SLOT_PATTERN)) {
-    if (!names.includes(name!)) return `uses the slot {${name}}, which nothing fills in; the slots are ${names.map((s) => `{${s}}`).join(", ")}`;
+    if (!names.includes(name!))
+      return `uses the slot {${name}}, which nothing fills in; the slots are ${names.map((s) => `{${s}}`).join(", ")}`;
   }
   // Words still to write sit between [[ and ]]: a bracket left over means the marker was cut short.
   const unwritten = value.replace(TO_WRITE_PATTERN, (whole, inside: string) => (inside.trim() ? "" : whole));
@@ -253,8 +344,10 @@ function textProblem(value: unknown, { lines = false, local = false }: { lines?:
  */
 function urlProblem(value: unknown): string | undefined {
   if (typeof value !== "string") return `must be a full https:// URL (got ${shown(value)})`;
-  if (/[\s\u0000-\u001F\u007F-\u009F]/.test(value)) return `must be a full https:// URL with no spaces, line breaks or control characters (got ${shown(value)})`;
-  if (!value.startsWith("https://")) return `must be a full https:// URL, starting with "https://" (got ${shown(value)})`;
+  if (/[\s\u0000-\u001F\u007F-\u009F]/.test(value))
+    return `must be a full https:// URL with no spaces, line breaks or control characters (got ${shown(value)})`;
+  if (!value.startsWith("https://"))
+    return `must be a full https:// URL, starting with "https://" (got ${shown(value)})`;
   let url: URL;
   try {
     url = new URL(value);
@@ -264,8 +357,10 @@ function urlProblem(value: unknown): string | undefined {
   if (url.username || url.password) {
     return `must be a full https:// URL with no user name or password: everything before "@" is a login, so this link leads to ${url.host} (got ${shown(value)})`;
   }
-  if (!url.hostname.includes(".")) return `must be a full https:// URL whose host has a dot, like example.com (got ${shown(value)})`;
-  if (url.href !== value) return `must be a full https:// URL written in its canonical form, ${shown(url.href)} (got ${shown(value)})`;
+  if (!url.hostname.includes("."))
+    return `must be a full https:// URL whose host has a dot, like example.com (got ${shown(value)})`;
+  if (url.href !== value)
+    return `must be a full https:// URL written in its canonical form, ${shown(url.href)} (got ${shown(value)})`;
   return undefined;
 }
 
@@ -280,7 +375,8 @@ function originProblem(value: unknown): string | undefined {
   }
   // The origin is written into robots.txt, the sitemap and every canonical link as it is: it must be exactly
   // what the URL parser makes of it, so a line break or a stray character cannot ride along.
-  if (url?.protocol !== "https:" || url.origin !== value || !HOST_NAME.test(url.hostname)) return `${like} (got ${shown(value)})`;
+  if (url?.protocol !== "https:" || url.origin !== value || !HOST_NAME.test(url.hostname))
+    return `${like} (got ${shown(value)})`;
   return undefined;
 }
 
@@ -295,13 +391,26 @@ export interface Placeholder {
 const EXAMPLE_HOST = /(?:^|[^\w.-])(?:[\w-]+\.)*example(?:\.[\w-]+)+/i;
 
 /** Every content value that still holds an example address or [[text still to write]], to be replaced before the site is published. */
-export function findPlaceholders(content: SiteContent, { sources = {}, files = [] }: ValidateOptions = {}): Placeholder[] {
+export function findPlaceholders(
+  content: SiteContent,
+  { sources = {}, files = [] }: ValidateOptions = {},
+): Placeholder[] {
   const found: Placeholder[] = [];
   const look = (source: (field: string) => string) => (field: string, value: string) => {
-    if (EXAMPLE_HOST.test(value) || new RegExp(TO_WRITE_PATTERN.source).test(value)) found.push({ source: source(field), field, value });
+    if (EXAMPLE_HOST.test(value) || new RegExp(TO_WRITE_PATTERN.source).test(value))
+      found.push({ source: source(field), field, value });
   };
-  forEachString(content, "", look((field) => sources[field] ?? CONTENT_FILE));
-  for (const { file, data } of files) forEachString(data, "", look(() => file));
+  forEachString(
+    content,
+    "",
+    look((field) => sources[field] ?? CONTENT_FILE),
+  );
+  for (const { file, data } of files)
+    forEachString(
+      data,
+      "",
+      look(() => file),
+    );
   return found;
 }
 
@@ -320,7 +429,21 @@ export function placeholderError(placeholders: readonly Placeholder[]): ContentE
 const SHORT_NAME_MAX = 12;
 
 /** What a field may say; a key besides these is a typo the build would otherwise skip in silence. */
-const FIELD_KEYS: readonly string[] = ["title", "slug", "description", "durationMinutes", "tuning", "bands", "glide", "delivery", "format", "price", "cover", "url", "preview"] satisfies (keyof Field)[];
+const FIELD_KEYS: readonly string[] = [
+  "title",
+  "slug",
+  "description",
+  "durationMinutes",
+  "tuning",
+  "bands",
+  "glide",
+  "delivery",
+  "format",
+  "price",
+  "cover",
+  "url",
+  "preview",
+] satisfies (keyof Field)[];
 
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 
@@ -348,23 +471,39 @@ function previewProblems(preview: Field["preview"] | undefined): [string, string
   if (preview === undefined) return [];
   const problems: [string, string][] = [];
   const number = (part: string, value: unknown, low: number, high: number, what: string) => {
-    if (!(typeof value === "number" && Number.isFinite(value) && value >= low && value <= high)) problems.push([part, `must be ${what}, from ${low} to ${high} (got ${shown(value)})`]);
+    if (!(typeof value === "number" && Number.isFinite(value) && value >= low && value <= high))
+      problems.push([part, `must be ${what}, from ${low} to ${high} (got ${shown(value)})`]);
   };
   const length = `the preview's length in seconds`;
   if ("file" in preview && !("recipe" in preview)) {
     if (typeof preview.file !== "string" || !/^[A-Za-z0-9][\w.-]*\.(wav|flac|mp3)$/i.test(preview.file)) {
-      problems.push([".file", `must be the name of a WAV, FLAC or MP3 file in the masters folder, like "field-booster.flac" (got ${shown(preview.file)})`]);
+      problems.push([
+        ".file",
+        `must be the name of a WAV, FLAC or MP3 file in the masters folder, like "field-booster.flac" (got ${shown(preview.file)})`,
+      ]);
     }
-    if (preview.start !== undefined) number(".start", preview.start, 0, 24 * 3600, "where the excerpt starts in the file, in seconds");
-    if (preview.seconds !== undefined) number(".seconds", preview.seconds, PREVIEW_MIN_SECONDS, PREVIEW_MAX_SECONDS, length);
+    if (preview.start !== undefined)
+      number(".start", preview.start, 0, 24 * 3600, "where the excerpt starts in the file, in seconds");
+    if (preview.seconds !== undefined)
+      number(".seconds", preview.seconds, PREVIEW_MIN_SECONDS, PREVIEW_MAX_SECONDS, length);
   } else if ("recipe" in preview && !("file" in preview)) {
     const recipe = preview.recipe;
     number(".recipe.carrierHz", recipe?.carrierHz, CARRIER_HZ.low, CARRIER_HZ.high, "the left ear's tone in Hz");
-    number(".recipe.beatHz", recipe?.beatHz, BEAT_HZ.low, BEAT_HZ.high, "the beat in Hz (the right ear hears the carrier plus the beat)");
-    if (recipe?.noise !== undefined) number(".recipe.noise", recipe.noise, 0, 1, "the noise bed's level beside the tones");
+    number(
+      ".recipe.beatHz",
+      recipe?.beatHz,
+      BEAT_HZ.low,
+      BEAT_HZ.high,
+      "the beat in Hz (the right ear hears the carrier plus the beat)",
+    );
+    if (recipe?.noise !== undefined)
+      number(".recipe.noise", recipe.noise, 0, 1, "the noise bed's level beside the tones");
     number(".recipe.seconds", recipe?.seconds, PREVIEW_MIN_SECONDS, PREVIEW_MAX_SECONDS, length);
   } else {
-    problems.push(["", `must name either a file (a master in the masters folder, to take an excerpt of) or a recipe (a beat the build synthesizes), not both or neither`]);
+    problems.push([
+      "",
+      `must name either a file (a master in the masters folder, to take an excerpt of) or a recipe (a beat the build synthesizes), not both or neither`,
+    ]);
   }
   return problems;
 }
@@ -373,14 +512,27 @@ function previewProblems(preview: Field["preview"] | undefined): [string, string
 export function sampleProblems(sample: SampleContent): { field: string; message: string }[] {
   const problems: { field: string; message: string }[] = [];
   const within = (field: string, value: number, low: number, high: number, what: string) => {
-    if (!(Number.isFinite(value) && value >= low && value <= high)) problems.push({ field, message: `must be ${what}, from ${low} to ${high} (got ${shown(value)})` });
+    if (!(Number.isFinite(value) && value >= low && value <= high))
+      problems.push({ field, message: `must be ${what}, from ${low} to ${high} (got ${shown(value)})` });
   };
   within("sample.seconds", sample.seconds, 5, 300, "the sample's length in seconds");
-  within("sample.fadeSeconds", sample.fadeSeconds, 0.05, sample.seconds / 4, "the fade in and out, in seconds, at most a quarter of the length");
+  within(
+    "sample.fadeSeconds",
+    sample.fadeSeconds,
+    0.05,
+    sample.seconds / 4,
+    "the fade in and out, in seconds, at most a quarter of the length",
+  );
   // The slider starts low on purpose: a first press of Play must never be loud.
   within("sample.startVolume", sample.startVolume, 0, 30, "where the volume slider starts, low");
   sample.bands.forEach((band, i) => {
-    within(`sample.bands[${i}].carrierHz`, band.carrierHz, CARRIER_HZ.low, CARRIER_HZ.high, "a carrier tone a listener hears comfortably, in Hz");
+    within(
+      `sample.bands[${i}].carrierHz`,
+      band.carrierHz,
+      CARRIER_HZ.low,
+      CARRIER_HZ.high,
+      "a carrier tone a listener hears comfortably, in Hz",
+    );
     within(`sample.bands[${i}].beatHz`, band.beatHz, BEAT_HZ.low, BEAT_HZ.high, "a beat in the brainwave range, in Hz");
   });
   within("sample.check.hz", sample.check.hz, 40, 4000, "the headphone check's tone, in Hz");
@@ -394,20 +546,37 @@ export function questionProblems(groups: Record<string, QuestionGroup>): { field
   const seen = new Map<string, string>();
   const address = (field: string, id: unknown) => {
     if (typeof id !== "string" || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(id)) {
-      problems.push({ field, message: `must be lowercase words joined by hyphens, like "refund-terms": it is the answer's address on the page (got ${shown(id)})` });
+      problems.push({
+        field,
+        message: `must be lowercase words joined by hyphens, like "refund-terms": it is the answer's address on the page (got ${shown(id)})`,
+      });
     } else if (seen.has(id)) {
-      problems.push({ field, message: `is "${id}", already the id of ${seen.get(id)}: each needs its own, or one link would lead to two places` });
+      problems.push({
+        field,
+        message: `is "${id}", already the id of ${seen.get(id)}: each needs its own, or one link would lead to two places`,
+      });
     } else seen.set(id, field);
   };
   for (const [name, group] of Object.entries(groups)) {
     address(`${name}.id`, group.id);
-    if (group.questions.length === 0) problems.push({ field: `${name}.questions`, message: "must hold at least one question, or the block is an empty heading" });
+    if (group.questions.length === 0)
+      problems.push({
+        field: `${name}.questions`,
+        message: "must hold at least one question, or the block is an empty heading",
+      });
     group.questions.forEach((q, i) => {
       const at = `${name}.questions[${i}]`;
       address(`${at}.id`, q.id);
-      if (q.answer.length === 0) problems.push({ field: `${at}.answer`, message: "must hold at least one paragraph: a question left unanswered helps no one" });
+      if (q.answer.length === 0)
+        problems.push({
+          field: `${at}.answer`,
+          message: "must hold at least one paragraph: a question left unanswered helps no one",
+        });
       if (q.more && !/^\/[^\s]*$/.test(q.more.path)) {
-        problems.push({ field: `${at}.more.path`, message: `must be a path on this site, starting with "/", like "/about/#listening-safely" (got ${shown(q.more.path)})` });
+        problems.push({
+          field: `${at}.more.path`,
+          message: `must be a path on this site, starting with "/", like "/about/#listening-safely" (got ${shown(q.more.path)})`,
+        });
       }
     });
   }

@@ -7,7 +7,10 @@ import { CopyAddress, type CopyAddressProps } from "./CopyAddress";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const PROPS: CopyAddressProps = { address: "studio@example.org", labels: { copy: "Copy it", copied: "Done", failed: "Select it yourself" } };
+const PROPS: CopyAddressProps = {
+  address: "studio@example.org",
+  labels: { copy: "Copy it", copied: "Done", failed: "Select it yourself" },
+};
 
 async function mounted() {
   document.body.innerHTML = `<div id="copy-address-1" data-island="CopyAddress">${islandHtml(CopyAddress, PROPS, "copy-address-1")}</div><script type="application/json">${JSON.stringify(PROPS)}</script>`;
@@ -37,7 +40,9 @@ describe("CopyAddress", () => {
   });
 
   it("#21 says when it could not copy, rather than claiming it did", async () => {
-    vi.spyOn(navigator.clipboard, "writeText").mockRejectedValue(new DOMException("Write permission denied.", "NotAllowedError"));
+    vi.spyOn(navigator.clipboard, "writeText").mockRejectedValue(
+      new DOMException("Write permission denied.", "NotAllowedError"),
+    );
     Object.assign(document, { execCommand: () => false });
     const { button, said } = await mounted();
     await act(async () => button.click());

@@ -37,7 +37,11 @@ const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60))
  */
 function wavePath(wave: string): string {
   const levels = [...wave].map(Number);
-  return levels.map((level, i) => (i === 0 ? `M1 ${9 - level}v${2 + 2 * level}` : `m2-${level + levels[i - 1]! + 2}v${2 + 2 * level}`)).join("");
+  return levels
+    .map((level, i) =>
+      i === 0 ? `M1 ${9 - level}v${2 + 2 * level}` : `m2-${level + levels[i - 1]! + 2}v${2 + 2 * level}`,
+    )
+    .join("");
 }
 
 /**
@@ -62,7 +66,14 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
    * the whole file comes back, plays it from memory. Until that is known, and before the element has loaded (Safari
    * ignores a position set then), a seek is kept in `wanted` and applied once the element can take it.
    */
-  const source = useRef<{ asked?: boolean; seekable: boolean; started?: boolean; wanted?: number; held?: string; swapping?: boolean }>({ seekable: false });
+  const source = useRef<{
+    asked?: boolean;
+    seekable: boolean;
+    started?: boolean;
+    wanted?: number;
+    held?: string;
+    swapping?: boolean;
+  }>({ seekable: false });
 
   // A pause the visitor (or the page) asks for, which also ends a swap of the source under way.
   const pause = () => {
@@ -130,7 +141,12 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
   // WebKit clears the lock screen's metadata and controls when playback starts: they are set on every start.
   const nameOnLockScreen = () => {
     if (!("mediaSession" in navigator)) return;
-    navigator.mediaSession.metadata = new MediaMetadata({ title, artist: studio, album: player.album, artwork: [{ src: artwork, sizes: "512x512", type: "image/png" }] });
+    navigator.mediaSession.metadata = new MediaMetadata({
+      title,
+      artist: studio,
+      album: player.album,
+      artwork: [{ src: artwork, sizes: "512x512", type: "image/png" }],
+    });
     navigator.mediaSession.setActionHandler("play", () => void audio.current?.play());
     navigator.mediaSession.setActionHandler("pause", pause);
   };
@@ -159,7 +175,14 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     seek(((event.clientX - box.left) / box.width) * seconds);
   };
   const fromKey = (event: KeyboardEvent) => {
-    const to = { ArrowRight: time + STEP_SECONDS, ArrowUp: time + STEP_SECONDS, ArrowLeft: time - STEP_SECONDS, ArrowDown: time - STEP_SECONDS, Home: 0, End: seconds }[event.key];
+    const to = {
+      ArrowRight: time + STEP_SECONDS,
+      ArrowUp: time + STEP_SECONDS,
+      ArrowLeft: time - STEP_SECONDS,
+      ArrowDown: time - STEP_SECONDS,
+      Home: 0,
+      End: seconds,
+    }[event.key];
     if (to === undefined) return;
     event.preventDefault();
     seek(to);
@@ -191,7 +214,12 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
         }}
       />
       <div className="preview__player">
-        <button type="button" className="preview__play" aria-label={fillSlots(playing ? player.pause : player.play, { title })} onClick={toggle}>
+        <button
+          type="button"
+          className="preview__play"
+          aria-label={fillSlots(playing ? player.pause : player.play, { title })}
+          onClick={toggle}
+        >
           <svg viewBox="0 0 20 20" aria-hidden="true">
             <path d={playing ? "M5 4h3.5v12H5zM11.5 4H15v12h-3.5z" : "M6 3.5v13l11-6.5z"} />
           </svg>
@@ -222,7 +250,14 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
         <label className="preview__volume">
           <span className="volume-icon" aria-hidden="true" />
           <span className="visually-hidden">{fillSlots(player.volume, { title })}</span>
-          <input type="range" min={0} max={100} value={volume} aria-valuetext={fillSlots(player.volumeValue, { volume: String(volume) })} onChange={(event) => setVolume(Number(event.target.value))} />
+          <input
+            type="range"
+            min={0}
+            max={100}
+            value={volume}
+            aria-valuetext={fillSlots(player.volumeValue, { volume: String(volume) })}
+            onChange={(event) => setVolume(Number(event.target.value))}
+          />
         </label>
       </div>
     </div>

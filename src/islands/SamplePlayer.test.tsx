@@ -19,7 +19,9 @@ describe("SamplePlayer", () => {
     document.body.innerHTML = `<div id="sample-player-1" data-island="SamplePlayer">${islandHtml(SamplePlayer, { sample }, "sample-player-1")}</div><script type="application/json">${JSON.stringify({ sample })}</script>`;
     const recoverable: unknown[] = [];
     await act(async () => {
-      void hydrateIsland(document.getElementById("sample-player-1")!, SamplePlayer, { onRecoverableError: (error) => recoverable.push(error) });
+      void hydrateIsland(document.getElementById("sample-player-1")!, SamplePlayer, {
+        onRecoverableError: (error) => recoverable.push(error),
+      });
     });
     expect(recoverable).toEqual([]);
     expect(consoleError).not.toHaveBeenCalled();
@@ -28,7 +30,7 @@ describe("SamplePlayer", () => {
     expect(document.querySelector<HTMLInputElement>(".sample__volume input")!.value).toBe(String(sample.startVolume));
   });
 
-  it("#14 says the volume with its unit, as it changes: \"25 percent\"", async () => {
+  it('#14 says the volume with its unit, as it changes: "25 percent"', async () => {
     document.body.innerHTML = `<div id="sample-player-1" data-island="SamplePlayer">${islandHtml(SamplePlayer, { sample }, "sample-player-1")}</div><script type="application/json">${JSON.stringify({ sample })}</script>`;
     await act(async () => {
       void hydrateIsland(document.getElementById("sample-player-1")!, SamplePlayer);

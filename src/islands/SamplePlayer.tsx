@@ -42,9 +42,12 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
     current.graph = undefined;
     setPlaying(null);
     // Let the fade finish, then release the audio device (unless something new has started meanwhile).
-    setTimeout(() => {
-      if (!current.graph) void current.context.suspend();
-    }, (silentAt - current.context.currentTime) * 1000 + 50);
+    setTimeout(
+      () => {
+        if (!current.graph) void current.context.suspend();
+      },
+      (silentAt - current.context.currentTime) * 1000 + 50,
+    );
   }, []);
 
   const start = useCallback(
@@ -100,10 +103,15 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
   const band = sample.bands.find((b) => b.id === bandId)!;
   const playingBand = playing?.kind === "band" ? sample.bands.find((b) => b.id === playing.bandId) : undefined;
   const { labels } = sample;
-  const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+  const fill = (text: string, values: Record<string, string | number>) =>
+    text.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
   const describe = (seconds: number) =>
     playingBand
-      ? fill(labels.playing, { band: playingBand.name, beat: playingBand.beatHz, seconds: fill(seconds === 1 ? labels.second : labels.seconds, { seconds }) })
+      ? fill(labels.playing, {
+          band: playingBand.name,
+          beat: playingBand.beatHz,
+          seconds: fill(seconds === 1 ? labels.second : labels.seconds, { seconds }),
+        })
       : playing?.kind === "check"
         ? fill(labels.checking, { ear: (playing.ear === "left" ? labels.left : labels.right).toLowerCase() })
         : labels.stopped;
@@ -126,7 +134,13 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
           <legend className="eyebrow sample__label">{labels.chooseBand}</legend>
           {sample.bands.map((b) => (
             <label className="sample__band" key={b.id}>
-              <input type="radio" name="sample-band" value={b.id} checked={b.id === bandId} onChange={() => chooseBand(b.id)} />
+              <input
+                type="radio"
+                name="sample-band"
+                value={b.id}
+                checked={b.id === bandId}
+                onChange={() => chooseBand(b.id)}
+              />
               <span className="sample__band-name">{b.name}</span>
               <span className="sample__band-detail">
                 {fill(labels.beat, { beat: b.beatHz }).replace(" ", "\u00a0")}
@@ -150,7 +164,10 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
             <span className="visually-hidden">{playingBand ? labels.stop : labels.play}</span>
           </button>
           <div className="sample__progress" aria-hidden="true" data-active={playingBand ? "" : undefined}>
-            <span className="sample__bar" style={playingBand ? { inlineSize: `${(1 - secondsLeft / sample.seconds) * 100}%` } : undefined} />
+            <span
+              className="sample__bar"
+              style={playingBand ? { inlineSize: `${(1 - secondsLeft / sample.seconds) * 100}%` } : undefined}
+            />
           </div>
           <label className="sample__volume">
             <span className="volume-icon" aria-hidden="true" />
@@ -178,7 +195,12 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
             {labels.check}
           </span>
           {(["left", "right"] as const).map((ear) => (
-            <button type="button" className="button button--secondary sample__ear" key={ear} onClick={() => start({ kind: "check", ear })}>
+            <button
+              type="button"
+              className="button button--secondary sample__ear"
+              key={ear}
+              onClick={() => start({ kind: "check", ear })}
+            >
               {ear === "left" ? labels.left : labels.right}
             </button>
           ))}

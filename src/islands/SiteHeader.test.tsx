@@ -26,7 +26,9 @@ async function hydrateServerHeader(clientProps: SiteHeaderProps = props) {
     <main><a id="outside" href="#">elsewhere</a></main>`;
   const recoverable: unknown[] = [];
   await act(async () => {
-    void hydrateIsland(document.getElementById("site-header-1")!, SiteHeader, { onRecoverableError: (error) => recoverable.push(error) });
+    void hydrateIsland(document.getElementById("site-header-1")!, SiteHeader, {
+      onRecoverableError: (error) => recoverable.push(error),
+    });
   });
   return { recoverable };
 }

@@ -32,6 +32,7 @@ export async function loadIsland<N extends IslandName>(name: N): Promise<Compone
 /** An island's props, from the JSON block the build puts right after its element (src/components/Island.tsx). */
 export function readIslandProps<P = Record<string, unknown>>(element: Element): P {
   const block = element.nextElementSibling;
-  if (block?.tagName !== "SCRIPT" || block.getAttribute("type") !== "application/json") throw new Error(`#${element.id}: no props block after it`);
+  if (block?.tagName !== "SCRIPT" || block.getAttribute("type") !== "application/json")
+    throw new Error(`#${element.id}: no props block after it`);
   return JSON.parse(block.textContent!) as P;
 }

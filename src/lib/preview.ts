@@ -25,10 +25,13 @@ export interface Trace {
 export const WAVE_LEVELS = 9;
 
 /** Peaks (0 to 1 of the loudest) as a waveform: a digit per bar, so that a page carries a few bytes per preview. */
-export const waveOf = (peaks: readonly number[]) => peaks.map((peak) => String(Math.round(Math.max(0, Math.min(1, peak)) * (WAVE_LEVELS - 1)))).join("");
+export const waveOf = (peaks: readonly number[]) =>
+  peaks.map((peak) => String(Math.round(Math.max(0, Math.min(1, peak)) * (WAVE_LEVELS - 1)))).join("");
 
 /** How a trace's slowest beat moves across the master: steady, from one rate to another, or up and down between two. */
-export function traceShape(trace: Trace): { kind: "steady" | "glides" | "moves"; from: number; to: number } | undefined {
+export function traceShape(
+  trace: Trace,
+): { kind: "steady" | "glides" | "moves"; from: number; to: number } | undefined {
   const slowest = trace.points.filter((p) => p.beats.length > 0).map((p) => Math.min(...p.beats));
   if (slowest.length < 2) return undefined;
   const round = (n: number) => Math.round(n * 10) / 10;

@@ -23,13 +23,32 @@ export const SLOT_NAMES = [
  * Slots that one place fills for what it shows: a field card's length and price, a preview's seconds and title, a
  * sample's band, a player's time and volume, a field page's tuning.
  */
-export const LOCAL_SLOT_NAMES = ["seconds", "minutes", "bands", "band", "beat", "ear", "title", "now", "length", "volume", "price", "tuning", "page", "pages", "from", "to"] as const;
+export const LOCAL_SLOT_NAMES = [
+  "seconds",
+  "minutes",
+  "bands",
+  "band",
+  "beat",
+  "ear",
+  "title",
+  "now",
+  "length",
+  "volume",
+  "price",
+  "tuning",
+  "page",
+  "pages",
+  "from",
+  "to",
+] as const;
 
 export type Slots = Record<(typeof SLOT_NAMES)[number], string>;
 export type LocalSlots = Partial<Record<(typeof LOCAL_SLOT_NAMES)[number], string>>;
 
 export function fillSlots(text: string, slots: Slots | LocalSlots): string {
-  return text.replace(SLOT_PATTERN, (whole, name: string) => (name in slots ? slots[name as keyof typeof slots]! : whole));
+  return text.replace(SLOT_PATTERN, (whole, name: string) =>
+    name in slots ? slots[name as keyof typeof slots]! : whole,
+  );
 }
 
 /** "[label](/path/)" in a content text: a link to a page of this site. */

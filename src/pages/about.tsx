@@ -15,7 +15,12 @@ import type { PageMeta, PageProps } from "./types";
 /** Listeners' words shown, the first in site.ts: a page arrives in one round trip however many the owner keeps. */
 export const QUOTES_SHOWN = 3;
 
-export const meta: PageMeta = { path: "/about/", title: about.title, description: about.description, nav: { label: about.nav, order: 2 } };
+export const meta: PageMeta = {
+  path: "/about/",
+  title: about.title,
+  description: about.description,
+  nav: { label: about.nav, order: 2 },
+};
 
 const Prose = ({ paragraphs }: { paragraphs: readonly string[] }) => (
   <div className="prose">
@@ -35,7 +40,14 @@ export function Page({ site, url, covers }: PageProps) {
 
       <Section id="binaural-beats" eyebrow={beats.eyebrow} title={beats.title} split>
         <Prose paragraphs={beats.paragraphs} />
-        <CardList columns={2} cards={beats.bands.map((b) => ({ title: b.title, eyebrow: `${BANDS[b.band].low}–${BANDS[b.band].high} Hz`, text: b.text }))} />
+        <CardList
+          columns={2}
+          cards={beats.bands.map((b) => ({
+            title: b.title,
+            eyebrow: `${BANDS[b.band].low}–${BANDS[b.band].high} Hz`,
+            text: b.text,
+          }))}
+        />
         <p className="note">
           <Text text={beats.note} />
         </p>
@@ -66,7 +78,9 @@ export function Page({ site, url, covers }: PageProps) {
       </Section>
 
       {site.maker && <Maker maker={site.maker} photo={covers.get(MAKER_PHOTO)} url={url} copy={about.maker} />}
-      {site.listeners && site.listeners.length > 0 && <ListenerQuotes quotes={site.listeners.slice(0, QUOTES_SHOWN)} copy={about.listeners} />}
+      {site.listeners && site.listeners.length > 0 && (
+        <ListenerQuotes quotes={site.listeners.slice(0, QUOTES_SHOWN)} copy={about.listeners} />
+      )}
 
       <div className="container section">
         <SafetyNote />

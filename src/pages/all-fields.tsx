@@ -15,7 +15,12 @@ import type { PageMeta, PageModule, PageProps } from "./types";
 /** Fields on a page of the catalogue: what arrives in one round trip with their cards, whatever the catalogue's size. */
 export const PAGE_SIZE = 12;
 
-export const meta: PageMeta = { path: "/all-fields/", title: allFields.title, description: allFields.description, nav: { label: allFields.nav, order: 5 } };
+export const meta: PageMeta = {
+  path: "/all-fields/",
+  title: allFields.title,
+  description: allFields.description,
+  nav: { label: allFields.nav, order: 5 },
+};
 
 /** The path of a page of the catalogue: /all-fields/, then /all-fields/2/ and on. */
 const pagePath = (page: number) => (page === 1 ? meta.path : `${meta.path}${page}/`);
@@ -23,7 +28,8 @@ const pageCount = (site: SiteContent) => Math.max(1, Math.ceil(site.fields.lengt
 
 // The catalogue's pages describe their fields for search engines (Products, which shows the same fields, does not
 // repeat it: one description per product, and the bytes go to the players).
-export const structuredData: PageModule["structuredData"] = (site, urls, previews) => fieldsData({ ...site, fields: site.fields.slice(0, PAGE_SIZE) }, urls, previews);
+export const structuredData: PageModule["structuredData"] = (site, urls, previews) =>
+  fieldsData({ ...site, fields: site.fields.slice(0, PAGE_SIZE) }, urls, previews);
 
 export function Page(props: PageProps) {
   return <CataloguePage {...props} page={1} />;
@@ -36,8 +42,17 @@ export function cataloguePages(site: SiteContent): PageModule[] {
     const page = i + 2;
     const slots = { page: String(page), pages: String(pages) };
     return {
-      meta: { path: pagePath(page), title: fillSlots(allFields.pages.title, slots), description: fillSlots(allFields.pages.description, slots) },
-      structuredData: (content, urls, previews) => fieldsData({ ...content, fields: content.fields.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) }, urls, previews),
+      meta: {
+        path: pagePath(page),
+        title: fillSlots(allFields.pages.title, slots),
+        description: fillSlots(allFields.pages.description, slots),
+      },
+      structuredData: (content, urls, previews) =>
+        fieldsData(
+          { ...content, fields: content.fields.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) },
+          urls,
+          previews,
+        ),
       Page: (props: PageProps) => <CataloguePage {...props} page={page} />,
     };
   });
@@ -50,7 +65,12 @@ function CataloguePage({ site, url, previews, covers, page }: PageProps & { page
   const shown = site.fields.slice(first, first + PAGE_SIZE);
   return (
     <>
-      <PageIntro {...intro} title={page === 1 ? intro.title : fillSlots(allFields.pages.title, { page: String(page), pages: String(pages) })} />
+      <PageIntro
+        {...intro}
+        title={
+          page === 1 ? intro.title : fillSlots(allFields.pages.title, { page: String(page), pages: String(pages) })
+        }
+      />
 
       <Section id="catalogue" title={catalogue.title}>
         <CardGrid>
@@ -69,7 +89,14 @@ function CataloguePage({ site, url, previews, covers, page }: PageProps & { page
               listenAt={`${fieldPath(field)}#hear`}
             />
           ))}
-          <Card icon="gem" title={catalogue.store.title} closing actions={<StorefrontLink href={site.storefront.url} label={catalogue.view} context={catalogue.store.title} />}>
+          <Card
+            icon="gem"
+            title={catalogue.store.title}
+            closing
+            actions={
+              <StorefrontLink href={site.storefront.url} label={catalogue.view} context={catalogue.store.title} />
+            }
+          >
             <p>
               <Text text={catalogue.store.text} />
             </p>
@@ -112,7 +139,12 @@ function Pagination({ page, pages, url }: { page: number; pages: number; url: (p
         )}
         {numbered(page, pages).map((n, i, all) => (
           <li key={n} className={i > 0 && n - all[i - 1]! > 1 ? "pagination__after-gap" : undefined}>
-            <a className="pagination__page" href={url(pagePath(n))} aria-current={n === page ? "page" : undefined} aria-label={fillSlots(words.page, { page: String(n) })}>
+            <a
+              className="pagination__page"
+              href={url(pagePath(n))}
+              aria-current={n === page ? "page" : undefined}
+              aria-label={fillSlots(words.page, { page: String(n) })}
+            >
               {n}
             </a>
           </li>

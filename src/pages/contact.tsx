@@ -9,7 +9,12 @@ import { frame } from "../content/frame";
 import { mail } from "../content/mail";
 import type { PageMeta, PageProps } from "./types";
 
-export const meta: PageMeta = { path: "/contact/", title: contact.title, description: contact.description, nav: { label: contact.nav, order: 6 } };
+export const meta: PageMeta = {
+  path: "/contact/",
+  title: contact.title,
+  description: contact.description,
+  nav: { label: contact.nav, order: 6 },
+};
 
 export function Page({ site }: PageProps) {
   const { intro, card, help } = contact;

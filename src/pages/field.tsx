@@ -25,7 +25,11 @@ const OTHERS = 3;
 function describe(field: Field, site: SiteContent): string {
   const own = field.description.trim();
   if (own.length >= 50 && own.length <= 160) return own;
-  const local = fillSlots(fieldPage.description, { title: field.title, minutes: String(field.durationMinutes), tuning: field.tuning.toLowerCase() });
+  const local = fillSlots(fieldPage.description, {
+    title: field.title,
+    minutes: String(field.durationMinutes),
+    tuning: field.tuning.toLowerCase(),
+  });
   return fillSlots(local, siteSlots(site));
 }
 
@@ -35,7 +39,12 @@ function describe(field: Field, site: SiteContent): string {
  */
 export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareImage> = new Map()): PageModule[] {
   return site.fields.map((field, i) => ({
-    meta: { path: fieldPath(field), title: field.title, description: describe(field, site), image: images.get(field.url) },
+    meta: {
+      path: fieldPath(field),
+      title: field.title,
+      description: describe(field, site),
+      image: images.get(field.url),
+    },
     structuredData: (content, urls, previews) => fieldData(field, content, urls, previews),
     Page: ({ url, previews, covers }: PageProps) => {
       const preview = previews.get(field.url);
@@ -43,34 +52,43 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
       const others = [...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, OTHERS);
       return (
         <>
-          <PageIntro eyebrow={`[${fieldPage.back}](/all-fields/) · ${field.tuning}`} title={field.title} lead={field.description} />
+          <PageIntro
+            eyebrow={`[${fieldPage.back}](/all-fields/) · ${field.tuning}`}
+            title={field.title}
+            lead={field.description}
+          />
 
           <div className="container field-detail">
-            {cover && <CoverImage cover={cover} url={url} className="field-detail__cover" eager sizes={COVER_SIZES.page} />}
+            {cover && (
+              <CoverImage cover={cover} url={url} className="field-detail__cover" eager sizes={COVER_SIZES.page} />
+            )}
             <div className="field-detail__panels">
-            {preview && (
-              <section className="panel field-detail__hear" id="hear" aria-labelledby="hear-title">
-                <h2 className="field-detail__title" id="hear-title">
-                  <Text text={fieldPage.hear} />
+              {preview && (
+                <section className="panel field-detail__hear" id="hear" aria-labelledby="hear-title">
+                  <h2 className="field-detail__title" id="hear-title">
+                    <Text text={fieldPage.hear} />
+                  </h2>
+                  <FieldPreview field={field} preview={preview} site={site} url={url} />
+                </section>
+              )}
+              {preview?.trace && (
+                <section className="panel field-detail__trace" aria-labelledby="trace-title">
+                  <h2 className="field-detail__title" id="trace-title">
+                    <Text text={fieldPage.trace.title} />
+                  </h2>
+                  <BeatTrace
+                    trace={preview.trace}
+                    bands={[...new Set([...(field.bands ?? []), ...(field.glide ? glideBands(field.glide) : [])])]}
+                  />
+                </section>
+              )}
+              <section className="panel field-detail__get" aria-labelledby="get-title">
+                <h2 className="field-detail__title" id="get-title">
+                  <Text text={fieldPage.get} />
                 </h2>
-                <FieldPreview field={field} preview={preview} site={site} url={url} />
+                <FieldFacts field={field} />
+                <FieldAction field={field} label={products.fields.buy} variant="primary" />
               </section>
-            )}
-            {preview?.trace && (
-              <section className="panel field-detail__trace" aria-labelledby="trace-title">
-                <h2 className="field-detail__title" id="trace-title">
-                  <Text text={fieldPage.trace.title} />
-                </h2>
-                <BeatTrace trace={preview.trace} bands={[...new Set([...(field.bands ?? []), ...(field.glide ? glideBands(field.glide) : [])])]} />
-              </section>
-            )}
-            <section className="panel field-detail__get" aria-labelledby="get-title">
-              <h2 className="field-detail__title" id="get-title">
-                <Text text={fieldPage.get} />
-              </h2>
-              <FieldFacts field={field} />
-              <FieldAction field={field} label={products.fields.buy} variant="primary" />
-            </section>
             </div>
           </div>
 
@@ -84,7 +102,15 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
             <Section id="others" title={fieldPage.others}>
               <CardGrid columns={others.length === 1 ? 1 : 3}>
                 {others.map((other) => (
-                  <FieldCard key={other.url} field={other} cover={covers.get(other.url)} site={site} url={url} linkLabel={allFields.catalogue.view} form="catalogue" />
+                  <FieldCard
+                    key={other.url}
+                    field={other}
+                    cover={covers.get(other.url)}
+                    site={site}
+                    url={url}
+                    linkLabel={allFields.catalogue.view}
+                    form="catalogue"
+                  />
                 ))}
               </CardGrid>
             </Section>

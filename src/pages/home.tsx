@@ -10,7 +10,12 @@ import type { PageMeta, PageProps } from "./types";
 
 export { homeData as structuredData } from "../content/structured-data";
 
-export const meta: PageMeta = { path: "/", title: home.title, description: home.description, nav: { label: home.nav, order: 1 } };
+export const meta: PageMeta = {
+  path: "/",
+  title: home.title,
+  description: home.description,
+  nav: { label: home.nav, order: 1 },
+};
 
 /** Home shows the first fields in site.ts, however many there are; Products and All Fields show them all. */
 export const HOME_FIELDS = 2;
@@ -44,7 +49,18 @@ export function Page({ site, url, previews, covers }: PageProps) {
             </h2>
             <div className="hero__field-list">
               {shown.map((field, i) => (
-                <FieldCard key={field.url} field={field} preview={previews.get(field.url)} cover={covers.get(field.url)} first={i === 0} eager site={site} url={url} linkLabel={products.fields.buy} form="compact" />
+                <FieldCard
+                  key={field.url}
+                  field={field}
+                  preview={previews.get(field.url)}
+                  cover={covers.get(field.url)}
+                  first={i === 0}
+                  eager
+                  site={site}
+                  url={url}
+                  linkLabel={products.fields.buy}
+                  form="compact"
+                />
               ))}
             </div>
             <p className="hero__fields-lead">

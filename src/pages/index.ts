@@ -18,7 +18,11 @@ export const pages: readonly PageModule[] = [home, about, services, products, al
  * Every page the site renders for this content: the pages above, page 2 and on of a long catalogue, and a page for
  * each field. Only the pages above are in the top bar.
  */
-export function sitePages(site: SiteContent, list: readonly PageModule[] = pages, shareImages?: ReadonlyMap<string, ShareImage>): PageModule[] {
+export function sitePages(
+  site: SiteContent,
+  list: readonly PageModule[] = pages,
+  shareImages?: ReadonlyMap<string, ShareImage>,
+): PageModule[] {
   return [...list, ...cataloguePages(site), ...fieldPages(site, shareImages)];
 }
 

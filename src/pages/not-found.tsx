@@ -4,7 +4,12 @@ import { notFound } from "../content/not-found";
 import type { PageMeta, PageProps } from "./types";
 
 /** Served by static hosts for any unknown address, at any depth, so every URL in it is absolute. */
-export const meta: PageMeta = { path: "/404.html", title: notFound.title, description: notFound.description, noindex: true };
+export const meta: PageMeta = {
+  path: "/404.html",
+  title: notFound.title,
+  description: notFound.description,
+  noindex: true,
+};
 
 export function Page({ url }: PageProps) {
   const { intro } = notFound;

@@ -13,7 +13,11 @@ import { anchorIds } from "../lib/anchors";
 import type { PageMeta, PageProps } from "./types";
 
 /** Each field's card's id on Products: where All Fields sends a visitor to hear it. */
-export const fieldIds = (fields: readonly Field[]) => anchorIds(fields.map((f) => f.title), "field-");
+export const fieldIds = (fields: readonly Field[]) =>
+  anchorIds(
+    fields.map((f) => f.title),
+    "field-",
+  );
 
 /**
  * The fields Products shows in full, with their players; a longer catalogue goes on in All Fields. Three, a row on a
@@ -28,7 +32,12 @@ export const FIRST_ROW = 3;
 /** One card alone, two in a pair, and a row of three. */
 const columnsFor = (count: number) => (count === 1 ? 1 : count === 2 ? 2 : 3);
 
-export const meta: PageMeta = { path: "/products/", title: products.title, description: products.description, nav: { label: products.nav, order: 4 } };
+export const meta: PageMeta = {
+  path: "/products/",
+  title: products.title,
+  description: products.description,
+  nav: { label: products.nav, order: 4 },
+};
 
 export function Page({ site, url, previews, covers }: PageProps) {
   const { intro, fields, benefits, personal } = products;
@@ -41,7 +50,18 @@ export function Page({ site, url, previews, covers }: PageProps) {
       <Section id="fields" title={fields.title}>
         <CardGrid columns={columnsFor(shown.length)}>
           {shown.map((field, i) => (
-            <FieldCard key={field.url} field={field} preview={previews.get(field.url)} cover={covers.get(field.url)} eager={i < FIRST_ROW} first={i === 0} site={site} url={url} linkLabel={fields.buy} id={ids[i]} />
+            <FieldCard
+              key={field.url}
+              field={field}
+              preview={previews.get(field.url)}
+              cover={covers.get(field.url)}
+              eager={i < FIRST_ROW}
+              first={i === 0}
+              site={site}
+              url={url}
+              linkLabel={fields.buy}
+              id={ids[i]}
+            />
           ))}
         </CardGrid>
         <div className="section__footer">

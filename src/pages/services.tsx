@@ -9,7 +9,12 @@ import { serviceQuestions } from "../content/questions";
 import { services } from "../content/services";
 import type { PageMeta, PageProps } from "./types";
 
-export const meta: PageMeta = { path: "/services/", title: services.title, description: services.description, nav: { label: services.nav, order: 3 } };
+export const meta: PageMeta = {
+  path: "/services/",
+  title: services.title,
+  description: services.description,
+  nav: { label: services.nav, order: 3 },
+};
 
 export function Page({ site, url }: PageProps) {
   const { intro, process, examples, readyMade } = services;
@@ -26,7 +31,10 @@ export function Page({ site, url }: PageProps) {
       </Section>
 
       <Section id="examples" tone="raised" eyebrow={examples.eyebrow} title={examples.title} lead={examples.lead}>
-        <CardList columns={2} cards={examples.cards.map((card) => ({ ...card, eyebrow: card.band ? bandLabel(card.band) : card.label }))} />
+        <CardList
+          columns={2}
+          cards={examples.cards.map((card) => ({ ...card, eyebrow: card.band ? bandLabel(card.band) : card.label }))}
+        />
       </Section>
 
       <Questions group={serviceQuestions} />

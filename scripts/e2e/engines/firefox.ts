@@ -6,7 +6,8 @@ import { callSource, pollUntil, type Engine, type EngineView, type LaunchOptions
 export const FIREFOX = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 
 /** Why Firefox cannot run here, or undefined when it can. */
-export const firefoxMissing = () => (existsSync(FIREFOX) ? undefined : `no Firefox at ${FIREFOX} (apt-get install firefox-esr, or set FIREFOX_PATH)`);
+export const firefoxMissing = () =>
+  existsSync(FIREFOX) ? undefined : `no Firefox at ${FIREFOX} (apt-get install firefox-esr, or set FIREFOX_PATH)`;
 
 /**
  * Debian's Firefox ESR through puppeteer-core, over WebDriver BiDi. Firefox runs Web Audio only with an audio
@@ -60,6 +61,11 @@ async function setViewport(page: Page, viewport: Viewport): Promise<void> {
   } catch (error) {
     if (!String(error).includes("unknown command emulation.setScreenOrientationOverride")) throw error;
     // Polled from outside the page: the site's policy forbids the eval that waitForFunction would run in it.
-    await pollUntil(`Firefox's viewport to take the size ${viewport.width} × ${viewport.height}`, async () => (await page.evaluate(`innerWidth === ${viewport.width} && innerHeight === ${viewport.height}`)) as boolean, { every: 16 });
+    await pollUntil(
+      `Firefox's viewport to take the size ${viewport.width} × ${viewport.height}`,
+      async () =>
+        (await page.evaluate(`innerWidth === ${viewport.width} && innerHeight === ${viewport.height}`)) as boolean,
+      { every: 16 },
+    );
   }
 }

@@ -48,8 +48,11 @@ async function until<A>(view: EngineView, what: string, fn: (arg: A) => unknown,
 
 const live = () => document.querySelectorAll("[data-island]:not([data-hydrated])").length === 0;
 /** Live, and the font the loader fetches after the first paint fetched (or already in the cache). */
-const settledWithScript = () => document.querySelectorAll("[data-island]:not([data-hydrated])").length === 0 && localStorage.getItem("display-font") !== null;
-const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))));
+const settledWithScript = () =>
+  document.querySelectorAll("[data-island]:not([data-hydrated])").length === 0 &&
+  localStorage.getItem("display-font") !== null;
+const twoFrames = () =>
+  new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))));
 
 /**
  * All Fields' grid made to hold one to seven fields (copies of its first card), and what is wrong with where its
@@ -63,13 +66,23 @@ const closingCardProblems = () => {
   const found: string[] = [];
   for (let count = 1; count <= 7; count++) {
     grid.replaceChildren(...Array.from({ length: count }, () => field.cloneNode(true)), closing);
-    const [box, card, last] = [grid, closing, closing.previousElementSibling!].map((e) => e.getBoundingClientRect()) as [DOMRect, DOMRect, DOMRect];
+    const [box, card, last] = [grid, closing, closing.previousElementSibling!].map((e) =>
+      e.getBoundingClientRect(),
+    ) as [DOMRect, DOMRect, DOMRect];
     const beside = Math.abs(card.top - last.top) < 1 && Math.abs(card.left - last.right) < 2 * last.width;
     const ownRow = Math.abs(card.left - box.left) < 1 && card.top > last.bottom && Math.abs(last.right - box.right) < 1;
-    if (Math.abs(card.right - box.right) > 1 || !(beside || ownRow)) found.push(`${count} fields: the card at ${Math.round(card.left)}-${Math.round(card.right)}, the grid ${Math.round(box.left)}-${Math.round(box.right)}`);
-    const [words, action] = [".card__title", ".card__actions"].map((s) => closing.querySelector(s)!.getBoundingClientRect()) as [DOMRect, DOMRect];
+    if (Math.abs(card.right - box.right) > 1 || !(beside || ownRow))
+      found.push(
+        `${count} fields: the card at ${Math.round(card.left)}-${Math.round(card.right)}, the grid ${Math.round(box.left)}-${Math.round(box.right)}`,
+      );
+    const [words, action] = [".card__title", ".card__actions"].map((s) =>
+      closing.querySelector(s)!.getBoundingClientRect(),
+    ) as [DOMRect, DOMRect];
     const spans = card.width > 1.5 * last.width;
-    if (spans !== action.left > words.right) found.push(`${count} fields: ${spans ? "across columns, its action is not beside its words" : "in one column, its action is not under its words"}`);
+    if (spans !== action.left > words.right)
+      found.push(
+        `${count} fields: ${spans ? "across columns, its action is not beside its words" : "in one column, its action is not under its words"}`,
+      );
   }
   return found;
 };
@@ -101,11 +114,15 @@ export function engineScenarios(name: EngineName): void {
     const tabs: Tab[] = [];
     let idle: Tab[] = [];
     let waitingForTab: ((tab: Tab) => void)[] = [];
-    const take = () => new Promise<Tab>((resolve) => (idle.length ? resolve(idle.pop()!) : waitingForTab.push(resolve)));
+    const take = () =>
+      new Promise<Tab>((resolve) => (idle.length ? resolve(idle.pop()!) : waitingForTab.push(resolve)));
     const give = (tab: Tab) => (waitingForTab.length ? waitingForTab.shift()!(tab) : idle.push(tab));
     beforeAll(async () => {
       const sound = inject("sound");
-      engine = await ENGINE[name].launch({ pulseServer: "address" in sound ? sound.address : undefined, screenshots: SCREENSHOTS });
+      engine = await ENGINE[name].launch({
+        pulseServer: "address" in sound ? sound.address : undefined,
+        screenshots: SCREENSHOTS,
+      });
       tabs.push(
         ...(await Promise.all(
           Array.from({ length: engine.tabs }, async () => {
@@ -123,20 +140,32 @@ export function engineScenarios(name: EngineName): void {
     });
 
     const problems = (view: EngineView) => view.evaluate(() => window.__problems);
-    const failedSince = (site: WatchedSite, from: number) => site.served.slice(from).filter((request) => request.status >= 400);
+    const failedSince = (site: WatchedSite, from: number) =>
+      site.served.slice(from).filter((request) => request.status >= 400);
     const shot = (view: EngineView, route: string, width: number) =>
-      view.screenshot(join(screenshotDir(name), screenshotName(route, width).replace(/\.jpg$/, engine.screenshotType === "png" ? ".png" : ".jpg")));
+      view.screenshot(
+        join(
+          screenshotDir(name),
+          screenshotName(route, width).replace(/\.jpg$/, engine.screenshotType === "png" ? ".png" : ".jpg"),
+        ),
+      );
     /** Anything drawn past the right edge of the viewport, and whether the page scrolls sideways. */
     const overflow = (view: EngineView) =>
       view.evaluate(() => {
         const width = document.documentElement.clientWidth;
         // Light that a section clips to itself (the orbs, a glow) is drawn only inside it.
         const clipped = (el: Element) => {
-          for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) if (getComputedStyle(parent).overflowX !== "visible") return true;
+          for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement)
+            if (getComputedStyle(parent).overflowX !== "visible") return true;
           return false;
         };
-        const over = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > width + 0.5 && el.checkVisibility() && !clipped(el));
-        return { over: over.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className}`), scrollsWider: document.documentElement.scrollWidth > width };
+        const over = [...document.querySelectorAll("body *")].filter(
+          (el) => el.getBoundingClientRect().right > width + 0.5 && el.checkVisibility() && !clipped(el),
+        );
+        return {
+          over: over.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+          scrollsWider: document.documentElement.scrollWidth > width,
+        };
       });
 
     // The three parts side by side, each tab from a pool (WebKitGTK holds the load event of a page with <audio>
@@ -152,73 +181,87 @@ export function engineScenarios(name: EngineName): void {
 
     // In Chromium, pages.test.ts checks the same of every page (console, requests, fit at 375, 320 and 1440 px), with
     // and without JavaScript: here it runs there only to save the screenshots beside the other engines'.
-    if (name !== "chromium" || SCREENSHOTS) describe.concurrent("every route", () => {
-      it.concurrent.for(ROUTES)(
-        `%s with JavaScript: no console error or warning and no failed request, and at ${WIDTHS.join(", ")} px none of the layout's problems (layout.ts)`,
-        async (route, { expect }) => {
-          const { view, site } = await take();
-          try {
-            const from = site.served.length;
-            // Opened at #main, which starts React at once.
-            await view.open(`${route}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
-            await until(view, "the islands live and the font fetched", settledWithScript);
-            await site.quiet();
-            expect(await view.evaluate(() => document.documentElement.classList.contains("js"))).toBe(true);
-            if (SCREENSHOTS) await shot(view, route, PHONE);
-            // Saving pictures, WebKitGTK renders each resize at a cost (a route at six widths passed a minute): the
-            // widths the pictures are taken at, which npm test checks with the rest.
-            for (const width of SCREENSHOTS ? [PHONE, LAPTOP] : WIDTHS) {
-              await view.resize({ width, height: VIEWPORT_HEIGHT });
-              await view.evaluate(twoFrames);
-              expect(await view.evaluate(findLayoutProblems), `at ${width} px`).toEqual([]);
-              expect(await view.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), `at ${width} px`).toBe(false);
+    if (name !== "chromium" || SCREENSHOTS)
+      describe.concurrent("every route", () => {
+        it.concurrent.for(ROUTES)(
+          `%s with JavaScript: no console error or warning and no failed request, and at ${WIDTHS.join(", ")} px none of the layout's problems (layout.ts)`,
+          async (route, { expect }) => {
+            const { view, site } = await take();
+            try {
+              const from = site.served.length;
+              // Opened at #main, which starts React at once.
+              await view.open(`${route}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
+              await until(view, "the islands live and the font fetched", settledWithScript);
+              await site.quiet();
+              expect(await view.evaluate(() => document.documentElement.classList.contains("js"))).toBe(true);
+              if (SCREENSHOTS) await shot(view, route, PHONE);
+              // Saving pictures, WebKitGTK renders each resize at a cost (a route at six widths passed a minute): the
+              // widths the pictures are taken at, which npm test checks with the rest.
+              for (const width of SCREENSHOTS ? [PHONE, LAPTOP] : WIDTHS) {
+                await view.resize({ width, height: VIEWPORT_HEIGHT });
+                await view.evaluate(twoFrames);
+                expect(await view.evaluate(findLayoutProblems), `at ${width} px`).toEqual([]);
+                expect(
+                  await view.evaluate(
+                    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+                  ),
+                  `at ${width} px`,
+                ).toBe(false);
+              }
+              if (SCREENSHOTS) await shot(view, route, LAPTOP);
+              await site.quiet();
+              expect(await problems(view)).toEqual([]);
+              expect(failedSince(site, from)).toEqual([]);
+            } finally {
+              give({ view, site });
             }
-            if (SCREENSHOTS) await shot(view, route, LAPTOP);
-            await site.quiet();
-            expect(await problems(view)).toEqual([]);
-            expect(failedSince(site, from)).toEqual([]);
-          } finally {
-            give({ view, site });
-          }
-        },
-      );
+          },
+        );
 
-      // Not while saving pictures: those are of the owner's site.
-      if (!SCREENSHOTS)
-        it.concurrent.for(CATALOGUE_ROUTES)(`%s of a twelve-field catalogue (owner covers, prices, the maker): at ${WIDTHS.join(", ")} px none of the layout's problems`, async (route, { expect }) => {
-          const { view, site } = await take();
-          try {
-            await view.open(`${route}#main`, { width: WIDTHS[0]!, height: VIEWPORT_HEIGHT }, CATALOGUE);
-            await until(view, "the islands live and the font fetched", settledWithScript);
-            for (const width of WIDTHS) {
-              await view.resize({ width, height: VIEWPORT_HEIGHT });
-              await view.evaluate(twoFrames);
-              expect(await view.evaluate(findLayoutProblems), `at ${width} px`).toEqual([]);
+        // Not while saving pictures: those are of the owner's site.
+        if (!SCREENSHOTS)
+          it.concurrent.for(CATALOGUE_ROUTES)(
+            `%s of a twelve-field catalogue (owner covers, prices, the maker): at ${WIDTHS.join(", ")} px none of the layout's problems`,
+            async (route, { expect }) => {
+              const { view, site } = await take();
+              try {
+                await view.open(`${route}#main`, { width: WIDTHS[0]!, height: VIEWPORT_HEIGHT }, CATALOGUE);
+                await until(view, "the islands live and the font fetched", settledWithScript);
+                for (const width of WIDTHS) {
+                  await view.resize({ width, height: VIEWPORT_HEIGHT });
+                  await view.evaluate(twoFrames);
+                  expect(await view.evaluate(findLayoutProblems), `at ${width} px`).toEqual([]);
+                }
+                await site.quiet();
+              } finally {
+                give({ view, site });
+              }
+            },
+          );
+
+        it.concurrent.for(ROUTES)(
+          `%s without JavaScript (the site's scripts removed): no console error or warning and no failed request at ${PHONE} px`,
+          async (route, { expect }) => {
+            const { view, site } = await take();
+            try {
+              const from = site.served.length;
+              await view.open(route, { width: PHONE, height: VIEWPORT_HEIGHT }, NO_JS);
+              await site.quiet();
+              expect(await view.evaluate(() => document.documentElement.classList.contains("js"))).toBe(false);
+              expect(await overflow(view)).toEqual({ over: [], scrollsWider: false });
+              expect(await problems(view)).toEqual([]);
+              expect(failedSince(site, from)).toEqual([]);
+            } finally {
+              give({ view, site });
             }
-            await site.quiet();
-          } finally {
-            give({ view, site });
-          }
-        });
-
-      it.concurrent.for(ROUTES)(`%s without JavaScript (the site's scripts removed): no console error or warning and no failed request at ${PHONE} px`, async (route, { expect }) => {
-        const { view, site } = await take();
-        try {
-          const from = site.served.length;
-          await view.open(route, { width: PHONE, height: VIEWPORT_HEIGHT }, NO_JS);
-          await site.quiet();
-          expect(await view.evaluate(() => document.documentElement.classList.contains("js"))).toBe(false);
-          expect(await overflow(view)).toEqual({ over: [], scrollsWider: false });
-          expect(await problems(view)).toEqual([]);
-          expect(failedSince(site, from)).toEqual([]);
-        } finally {
-          give({ view, site });
-        }
+          },
+        );
       });
-    });
 
     describe.concurrent("All Fields' catalogue", () => {
-      it.concurrent(`at ${PHONE}, ${TABLET} and ${LAPTOP} px, for one to seven fields, the storefront card fills what the last row leaves (no hole), its action beside its words when it spans more than a column`, async ({ expect }) => {
+      it.concurrent(`at ${PHONE}, ${TABLET} and ${LAPTOP} px, for one to seven fields, the storefront card fills what the last row leaves (no hole), its action beside its words when it spans more than a column`, async ({
+        expect,
+      }) => {
         const { view, site } = await take();
         try {
           await view.open("/all-fields/", { width: PHONE, height: VIEWPORT_HEIGHT }, NO_JS);
@@ -244,7 +287,9 @@ export function engineScenarios(name: EngineName): void {
       /** The alpha of the bar's background, painted by its ::before. */
       const barOpacity = () =>
         own.view.evaluate(() => {
-          const parts = getComputedStyle(document.querySelector(".site-header")!, "::before").backgroundColor.match(/[\d.]+/g)!.map(Number);
+          const parts = getComputedStyle(document.querySelector(".site-header")!, "::before")
+            .backgroundColor.match(/[\d.]+/g)!
+            .map(Number);
           return parts.length === 4 ? parts[3]! : 1;
         });
       const scrollTo = async (y: number) => {
@@ -253,10 +298,16 @@ export function engineScenarios(name: EngineName): void {
         expect(await own.view.evaluate(() => window.scrollY)).toBe(y);
       };
 
-      it.sequential(`on a laptop: marks the current page, and turns more opaque past ${SCROLL_THRESHOLD} px of scroll (not at ${SCROLL_THRESHOLD}), and back at the top`, async ({ expect }) => {
+      it.sequential(`on a laptop: marks the current page, and turns more opaque past ${SCROLL_THRESHOLD} px of scroll (not at ${SCROLL_THRESHOLD}), and back at the top`, async ({
+        expect,
+      }) => {
         await own.view.open(`${ROUTE}#main`, { width: LAPTOP, height: VIEWPORT_HEIGHT });
         await until(own.view, "the header live", live);
-        expect(await own.view.evaluate(() => document.querySelector('.site-nav a[aria-current="page"]')?.getAttribute("href"))).toBe(ROUTE);
+        expect(
+          await own.view.evaluate(() =>
+            document.querySelector('.site-nav a[aria-current="page"]')?.getAttribute("href"),
+          ),
+        ).toBe(ROUTE);
         expect(await look('.site-nav a[aria-current="page"]')).not.toBe(await look(".site-nav a:not([aria-current])"));
         const atTop = await barOpacity();
         await scrollTo(SCROLL_THRESHOLD);
@@ -269,21 +320,31 @@ export function engineScenarios(name: EngineName): void {
         await pollUntil("the bar as it was at the top", async () => (await barOpacity()) === atTop);
       });
 
-      const expanded = () => own.view.evaluate(() => document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded"));
+      const expanded = () =>
+        own.view.evaluate(() => document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded"));
 
-      it.sequential("on a phone: the menu opens from its toggle, and Escape closes it with focus back on the toggle", async ({ expect }) => {
+      it.sequential("on a phone: the menu opens from its toggle, and Escape closes it with focus back on the toggle", async ({
+        expect,
+      }) => {
         await own.view.open(`${ROUTE}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
         await until(own.view, "the header live", live);
         expect(await expanded()).toBe("false");
         await own.view.click(".site-header__toggle");
         expect(await expanded()).toBe("true");
-        await until(own.view, "every link in the menu shown", () => [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })));
+        await until(own.view, "every link in the menu shown", () =>
+          [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })),
+        );
         await own.view.evaluate(() => document.querySelectorAll<HTMLElement>(".site-nav a")[2]!.focus());
         await own.view.press("Escape");
         await own.view.evaluate(twoFrames);
         expect(await expanded()).toBe("false");
         expect(await own.view.evaluate(() => document.activeElement?.className)).toBe("site-header__toggle");
-        await until(own.view, "the menu's links hidden", () => ![...document.querySelectorAll(".site-nav a")].some((a) => a.checkVisibility({ visibilityProperty: true })));
+        await until(
+          own.view,
+          "the menu's links hidden",
+          () =>
+            ![...document.querySelectorAll(".site-nav a")].some((a) => a.checkVisibility({ visibilityProperty: true })),
+        );
       });
 
       it.sequential("on a phone: the menu closes when a link is chosen, and the page navigates", async ({ expect }) => {
@@ -292,13 +353,25 @@ export function engineScenarios(name: EngineName): void {
         const target = "/contact/";
         // What the menu looked like as the visitor left, sent as the page was left (Firefox can drop storage written then).
         await own.view.evaluate(() =>
-          addEventListener("pagehide", () => navigator.sendBeacon("/__report", `menu ${document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded")}`)),
+          addEventListener("pagehide", () =>
+            navigator.sendBeacon(
+              "/__report",
+              `menu ${document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded")}`,
+            ),
+          ),
         );
         const reported = own.site.reports.length;
         await own.view.click(".site-header__toggle");
-        await until(own.view, "the menu open", () => [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })));
+        await until(own.view, "the menu open", () =>
+          [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })),
+        );
         await own.view.click(`.site-nav a[href="${target}"]`);
-        await until(own.view, `arrival at ${target}`, (path) => location.pathname === path && document.readyState === "complete", target);
+        await until(
+          own.view,
+          `arrival at ${target}`,
+          (path) => location.pathname === path && document.readyState === "complete",
+          target,
+        );
         await expect.poll(() => own.site.reports.slice(reported)).toEqual(["menu false"]);
       });
     });
@@ -307,9 +380,18 @@ export function engineScenarios(name: EngineName): void {
       const own = holdTab();
       const status = () => own.view.evaluate(() => document.querySelector(".sample__status")!.textContent);
       const contexts = () => own.view.evaluate(() => window.__audioContexts.map((c) => c.state));
-      const audioAt = (n: number) => own.view.evaluate((i) => ({ paused: document.querySelectorAll("audio")[i]!.paused, time: document.querySelectorAll("audio")[i]!.currentTime }), n);
+      const audioAt = (n: number) =>
+        own.view.evaluate(
+          (i) => ({
+            paused: document.querySelectorAll("audio")[i]!.paused,
+            time: document.querySelectorAll("audio")[i]!.currentTime,
+          }),
+          n,
+        );
 
-      it.sequential("the sample: nothing plays before a click; a click on Play starts its audio context; a second click stops it", async ({ expect }) => {
+      it.sequential("the sample: nothing plays before a click; a click on Play starts its audio context; a second click stops it", async ({
+        expect,
+      }) => {
         await own.view.open("/about/#hear-it", { width: LAPTOP, height: VIEWPORT_HEIGHT });
         await until(own.view, "the sample live", live);
         expect(await contexts()).toEqual([]);
@@ -320,7 +402,9 @@ export function engineScenarios(name: EngineName): void {
         await own.view.click(".sample__play");
         expect(await status()).toBe(sample.labels.stopped);
         // After its half-second fade the device is released.
-        await until(own.view, "the audio context released", () => window.__audioContexts.every((c) => c.state !== "running"));
+        await until(own.view, "the audio context released", () =>
+          window.__audioContexts.every((c) => c.state !== "running"),
+        );
       });
 
       it.sequential("the sample without Web Audio shows its note instead of controls", async ({ expect }) => {
@@ -328,65 +412,142 @@ export function engineScenarios(name: EngineName): void {
         await until(own.view, "the sample live", live);
         await own.view.evaluate(twoFrames);
         expect(await own.view.evaluate(() => "AudioContext" in window)).toBe(false);
-        expect(await own.view.evaluate(() => document.querySelector(".sample__fallback")!.checkVisibility())).toBe(true);
-        expect(await own.view.evaluate(() => [...document.querySelectorAll(".sample button, .sample input")].filter((el) => el.checkVisibility()).length)).toBe(0);
+        expect(await own.view.evaluate(() => document.querySelector(".sample__fallback")!.checkVisibility())).toBe(
+          true,
+        );
+        expect(
+          await own.view.evaluate(
+            () =>
+              [...document.querySelectorAll(".sample button, .sample input")].filter((el) => el.checkVisibility())
+                .length,
+          ),
+        ).toBe(0);
         expect(await problems(own.view)).toEqual([]);
       });
 
-      it.sequential("a preview: nothing plays before a click; a click plays it (its time advances); its button pauses it; one plays at a time", async ({ expect }) => {
+      it.sequential("a preview: nothing plays before a click; a click plays it (its time advances); its button pauses it; one plays at a time", async ({
+        expect,
+      }) => {
         // The tests' own two fields, each with a preview.
         await own.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT }, FIXTURE);
         await until(own.view, "the players live", live);
         await own.view.evaluate(() => window.scrollTo(0, 600));
         await own.view.evaluate(twoFrames);
-        expect(await own.view.evaluate(() => [...document.querySelectorAll("audio")].map((a) => a.paused && a.currentTime === 0))).toEqual([true, true]);
+        expect(
+          await own.view.evaluate(() =>
+            [...document.querySelectorAll("audio")].map((a) => a.paused && a.currentTime === 0),
+          ),
+        ).toEqual([true, true]);
 
         await own.view.click(".field-card:nth-child(1) .preview__play");
-        await until(own.view, "the first preview's time advancing", () => document.querySelectorAll("audio")[0]!.currentTime > 0.5);
+        await until(
+          own.view,
+          "the first preview's time advancing",
+          () => document.querySelectorAll("audio")[0]!.currentTime > 0.5,
+        );
         await own.view.click(".field-card:nth-child(2) .preview__play");
-        await until(own.view, "the first preview stopped by the second", () => document.querySelectorAll("audio")[0]!.paused && !document.querySelectorAll("audio")[1]!.paused);
+        await until(
+          own.view,
+          "the first preview stopped by the second",
+          () => document.querySelectorAll("audio")[0]!.paused && !document.querySelectorAll("audio")[1]!.paused,
+        );
         await own.view.click(".field-card:nth-child(2) .preview__play");
         await until(own.view, "the second preview paused", () => document.querySelectorAll("audio")[1]!.paused);
         expect((await audioAt(0)).time).toBeGreaterThan(0.5);
       });
 
       for (const ranges of [true, false]) {
-        const host = ranges ? "a host that answers ranges" : "a host that answers a range with the whole file (as Cloudflare Pages does)";
-        it.sequential(`#21 from ${host}: a seek before Play is where it starts, it plays on, a seek while playing lands, and the lock screen keeps its name`, async ({ expect }) => {
+        const host = ranges
+          ? "a host that answers ranges"
+          : "a host that answers a range with the whole file (as Cloudflare Pages does)";
+        it.sequential(`#21 from ${host}: a seek before Play is where it starts, it plays on, a seek while playing lands, and the lock screen keeps its name`, async ({
+          expect,
+        }) => {
           await own.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT }, { ...FIXTURE, ranges });
           await until(own.view, "the players live", live);
-          const length = await own.view.evaluate(() => Number(document.querySelector(".preview__wave")!.getAttribute("aria-valuemax")));
+          const length = await own.view.evaluate(() =>
+            Number(document.querySelector(".preview__wave")!.getAttribute("aria-valuemax")),
+          );
           // As WebKit does when playback starts: the lock screen's name cleared.
-          await own.view.evaluate(() => document.querySelector("audio")!.addEventListener("play", () => "mediaSession" in navigator && (navigator.mediaSession.metadata = null), true));
+          await own.view.evaluate(() =>
+            document
+              .querySelector("audio")!
+              .addEventListener(
+                "play",
+                () => "mediaSession" in navigator && (navigator.mediaSession.metadata = null),
+                true,
+              ),
+          );
           await own.view.click(".field-card:nth-child(1) .preview__wave");
           await own.view.evaluate(() => void Object.assign(window, { playPressedAt: performance.now() }));
           await own.view.click(".field-card:nth-child(1) .preview__play");
           const near = (at: number) => ({ at, length });
-          await until(own.view, "playing from the middle, where the waveform was clicked before Play", ({ at }) => {
-            const audio = document.querySelector("audio")!;
-            // Got there by seeking: sooner than playing from the top could have reached it.
-            const since = (performance.now() - (window as unknown as { playPressedAt: number }).playPressedAt) / 1000;
-            const state = { paused: audio.paused, time: audio.currentTime, since, ready: audio.readyState, error: audio.error?.message ?? null, src: audio.currentSrc.slice(0, 12) };
-            return (!audio.paused && audio.currentTime > at - 1 && audio.currentTime < at + 3 && since < at - 1) || state;
-          }, near(length / 2));
-          const from = (await audioAt(0)).time;
-          await until(own.view, "its time advancing", (t) => {
-            const audio = document.querySelector("audio")!;
-            return audio.currentTime > t + 0.3 || { paused: audio.paused, time: audio.currentTime, ready: audio.readyState, network: audio.networkState, error: audio.error?.message ?? null, src: audio.currentSrc.slice(0, 40) };
-          }, from);
-          expect(await own.view.evaluate(() => ("mediaSession" in navigator ? navigator.mediaSession.metadata?.title ?? null : "no media session"))).toBe(
-            await own.view.evaluate(() => document.querySelector(".field-card:nth-child(1) h3")!.textContent),
+          await until(
+            own.view,
+            "playing from the middle, where the waveform was clicked before Play",
+            ({ at }) => {
+              const audio = document.querySelector("audio")!;
+              // Got there by seeking: sooner than playing from the top could have reached it.
+              const since = (performance.now() - (window as unknown as { playPressedAt: number }).playPressedAt) / 1000;
+              const state = {
+                paused: audio.paused,
+                time: audio.currentTime,
+                since,
+                ready: audio.readyState,
+                error: audio.error?.message ?? null,
+                src: audio.currentSrc.slice(0, 12),
+              };
+              return (
+                (!audio.paused && audio.currentTime > at - 1 && audio.currentTime < at + 3 && since < at - 1) || state
+              );
+            },
+            near(length / 2),
           );
+          const from = (await audioAt(0)).time;
+          await until(
+            own.view,
+            "its time advancing",
+            (t) => {
+              const audio = document.querySelector("audio")!;
+              return (
+                audio.currentTime > t + 0.3 || {
+                  paused: audio.paused,
+                  time: audio.currentTime,
+                  ready: audio.readyState,
+                  network: audio.networkState,
+                  error: audio.error?.message ?? null,
+                  src: audio.currentSrc.slice(0, 40),
+                }
+              );
+            },
+            from,
+          );
+          expect(
+            await own.view.evaluate(() =>
+              "mediaSession" in navigator ? (navigator.mediaSession.metadata?.title ?? null) : "no media session",
+            ),
+          ).toBe(await own.view.evaluate(() => document.querySelector(".field-card:nth-child(1) h3")!.textContent));
           // A press a fifth of the way along the waveform, while playing.
           await own.view.evaluate(() => {
             const wave = document.querySelector<HTMLElement>(".field-card:nth-child(1) .preview__wave")!;
             const box = wave.getBoundingClientRect();
-            wave.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, clientX: box.left + box.width / 5, clientY: box.top + box.height / 2 }));
+            wave.dispatchEvent(
+              new PointerEvent("pointerdown", {
+                bubbles: true,
+                clientX: box.left + box.width / 5,
+                clientY: box.top + box.height / 2,
+              }),
+            );
           });
-          await until(own.view, "playing from a fifth of the way", ({ at }) => {
-            const audio = document.querySelector("audio")!;
-            return !audio.paused && audio.currentTime > at - 0.5 && audio.currentTime < at + 3;
-          }, near(length / 5));
+          await until(
+            own.view,
+            "playing from a fifth of the way",
+            ({ at }) => {
+              const audio = document.querySelector("audio")!;
+              return !audio.paused && audio.currentTime > at - 0.5 && audio.currentTime < at + 3;
+            },
+            near(length / 5),
+          );
           await own.view.click(".field-card:nth-child(1) .preview__play");
           await until(own.view, "the preview paused", () => document.querySelector("audio")!.paused);
           expect(await problems(own.view)).toEqual([]);

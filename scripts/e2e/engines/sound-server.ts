@@ -12,7 +12,9 @@ export interface SoundServer {
 
 /** Why the suite cannot give browsers an audio device, or undefined when it can. */
 export const soundServerMissing = () =>
-  onPath("pulseaudio") && onPath("pactl") ? undefined : "no pulseaudio to give browsers an audio device (apt-get install pulseaudio)";
+  onPath("pulseaudio") && onPath("pactl")
+    ? undefined
+    : "no pulseaudio to give browsers an audio device (apt-get install pulseaudio)";
 
 /**
  * A PulseAudio daemon of the suite's own with one null sink: an audio device that plays into nothing. Firefox
@@ -25,15 +27,29 @@ export async function startSoundServer(): Promise<SoundServer> {
   const address = `unix:${socket}`;
   const daemon = spawn(
     "pulseaudio",
-    ["-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no", "--disallow-exit", `--load=module-native-protocol-unix socket=${socket} auth-anonymous=1`, "--load=module-null-sink sink_name=null"],
+    [
+      "-n",
+      "--daemonize=no",
+      "--exit-idle-time=-1",
+      "--use-pid-file=no",
+      "--disallow-exit",
+      `--load=module-native-protocol-unix socket=${socket} auth-anonymous=1`,
+      "--load=module-null-sink sink_name=null",
+    ],
     { stdio: "ignore", env: { ...process.env, HOME: dir, XDG_RUNTIME_DIR: dir } },
   );
   // Ready when it answers a client.
   try {
-    await pollUntil("pulseaudio to answer", () => {
-      if (daemon.exitCode !== null) throw new Error(`pulseaudio exited (${daemon.exitCode})`);
-      return spawnSync("pactl", ["info"], { env: { ...process.env, PULSE_SERVER: address }, stdio: "ignore" }).status === 0;
-    }, { ceiling: 30_000 });
+    await pollUntil(
+      "pulseaudio to answer",
+      () => {
+        if (daemon.exitCode !== null) throw new Error(`pulseaudio exited (${daemon.exitCode})`);
+        return (
+          spawnSync("pactl", ["info"], { env: { ...process.env, PULSE_SERVER: address }, stdio: "ignore" }).status === 0
+        );
+      },
+      { ceiling: 30_000 },
+    );
   } catch (error) {
     daemon.kill();
     throw error;

@@ -1,4 +1,11 @@
-import { folderSource, listen, requestPath, siteHandler, type SiteSource, type StaticServer } from "../../serve/static-server";
+import {
+  folderSource,
+  listen,
+  requestPath,
+  siteHandler,
+  type SiteSource,
+  type StaticServer,
+} from "../../serve/static-server";
 
 /**
  * How a browser meets the built site in the cross-engine scenarios. Every way serves the same build with its
@@ -24,9 +31,16 @@ export interface SiteMode {
  * A page as a browser with JavaScript off runs it: every <script> gone, and what <noscript> holds shown. The
  * page then still runs what a test adds itself.
  */
-export const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<\/?noscript>/g, "");
+export const withoutScripts = (html: string) =>
+  html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<\/?noscript>/g, "");
 
-export const AS_BUILT: SiteMode = { scripts: "as-built", webAudio: true, framable: false, content: "owner", ranges: true };
+export const AS_BUILT: SiteMode = {
+  scripts: "as-built",
+  webAudio: true,
+  framable: false,
+  content: "owner",
+  ranges: true,
+};
 /** The tests' own content, for a scenario that needs particular fields (two previews, say). */
 export const FIXTURE: SiteMode = { ...AS_BUILT, content: "fixture" };
 /** The tests' twelve-field catalogue (scripts/e2e/catalogue-site.ts), for the layout of a long, priced list. */
@@ -88,7 +102,11 @@ export interface WatchedSite {
  * scenarios ask for, every request logged.
  */
 export function watchedSite(dist: string, fixtureDist = dist, catalogueDist = dist): WatchedSite {
-  const folders = { owner: folderSource(dist), fixture: folderSource(fixtureDist), catalogue: folderSource(catalogueDist) };
+  const folders = {
+    owner: folderSource(dist),
+    fixture: folderSource(fixtureDist),
+    catalogue: folderSource(catalogueDist),
+  };
   const servers = new Map<string, Promise<StaticServer>>();
   const served: Served[] = [];
   const reports: string[] = [];
@@ -105,11 +123,17 @@ export function watchedSite(dist: string, fixtureDist = dist, catalogueDist = di
       async read(path) {
         const bytes = await files.read(path);
         if (!bytes || path !== "_headers" || !mode.framable) return bytes;
-        const text = new TextDecoder().decode(bytes).replace(/^\s*X-Frame-Options:.*$\n?/gim, "").replace(/;\s*frame-ancestors [^;\n]*/g, "");
+        const text = new TextDecoder()
+          .decode(bytes)
+          .replace(/^\s*X-Frame-Options:.*$\n?/gim, "")
+          .replace(/;\s*frame-ancestors [^;\n]*/g, "");
         return new TextEncoder().encode(text);
       },
     };
-    const extra = [`<script src="/__probe.js"></script>`, ...(mode.webAudio ? [] : [`<script src="/__no-web-audio.js"></script>`])].join("");
+    const extra = [
+      `<script src="/__probe.js"></script>`,
+      ...(mode.webAudio ? [] : [`<script src="/__no-web-audio.js"></script>`]),
+    ].join("");
     const transformHtml = (html: string) => {
       const page = mode.scripts === "removed" ? withoutScripts(html) : html;
       // Straight after the page's policy, so the probe is held to it like every other script.
@@ -131,10 +155,14 @@ export function watchedSite(dist: string, fixtureDist = dist, catalogueDist = di
         reports.push(body);
         response.writeHead(204).end();
       } else if (script !== undefined) {
-        response.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" }).end(script);
+        response
+          .writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" })
+          .end(script);
       } else if (pathname === "/__frame.html" && mode.framable) {
         const query = new URLSearchParams(search);
-        response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(frame(query.get("src")!, Number(query.get("width")), Number(query.get("height"))));
+        response
+          .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+          .end(frame(query.get("src")!, Number(query.get("width")), Number(query.get("height"))));
       } else {
         await site(request, response);
       }

@@ -4,7 +4,15 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AS_BUILT } from "./watched-site";
-import { callSource, onPath, pollUntil, type Engine, type EngineView, type LaunchOptions, type Viewport } from "./engine";
+import {
+  callSource,
+  onPath,
+  pollUntil,
+  type Engine,
+  type EngineView,
+  type LaunchOptions,
+  type Viewport,
+} from "./engine";
 
 const DRIVER = "WebKitWebDriver";
 
@@ -25,7 +33,11 @@ export function webkitMissing(): string | undefined {
 
 /** The W3C WebDriver protocol's JSON over HTTP, as much of it as the scenarios use. */
 function client(origin: string) {
-  return async function command<T = unknown>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
+  return async function command<T = unknown>(
+    method: "GET" | "POST" | "DELETE",
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     const response = await fetch(`${origin}${path}`, {
       method,
       headers: { "content-type": "application/json" },
@@ -68,26 +80,37 @@ export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions):
   /** A WebKitWebDriver on a display of its own: it holds one session (one window) at a time. */
   const startDriver = async () => {
     const port = await freePort();
-    const driver = spawn("xvfb-run", ["-a", "-s", `-screen 0 ${SCREEN.width}x${SCREEN.height}x24`, DRIVER, `--port=${port}`, "--host=127.0.0.1"], {
-      stdio: "ignore",
-      detached: true,
-      env: {
-        ...process.env,
-        XDG_CONFIG_HOME: home,
-        ...(pulseServer ? { PULSE_SERVER: pulseServer } : {}),
-        // With no GPU, WebKitGTK composites through Mesa's llvmpipe: some 4 s of CPU after every page load,
-        // a fifth of the whole suite's. Without compositing it paints in software directly, and the engine's
-        // layout, scripts and media are the same; but WebDriver's screenshots come from the compositor, so
-        // `npm run screenshots` keeps it.
-        ...(screenshots ? {} : { WEBKIT_DISABLE_COMPOSITING_MODE: "1" }),
+    const driver = spawn(
+      "xvfb-run",
+      ["-a", "-s", `-screen 0 ${SCREEN.width}x${SCREEN.height}x24`, DRIVER, `--port=${port}`, "--host=127.0.0.1"],
+      {
+        stdio: "ignore",
+        detached: true,
+        env: {
+          ...process.env,
+          XDG_CONFIG_HOME: home,
+          ...(pulseServer ? { PULSE_SERVER: pulseServer } : {}),
+          // With no GPU, WebKitGTK composites through Mesa's llvmpipe: some 4 s of CPU after every page load,
+          // a fifth of the whole suite's. Without compositing it paints in software directly, and the engine's
+          // layout, scripts and media are the same; but WebDriver's screenshots come from the compositor, so
+          // `npm run screenshots` keeps it.
+          ...(screenshots ? {} : { WEBKIT_DISABLE_COMPOSITING_MODE: "1" }),
+        },
       },
-    });
+    );
     drivers.push(driver);
     const command = client(`http://127.0.0.1:${port}`);
-    await pollUntil(`${DRIVER} to answer`, () => {
-      if (driver.exitCode !== null) throw new Error(`${DRIVER} exited (${driver.exitCode})`);
-      return command("GET", "/status").then(() => true, () => false);
-    }, { ceiling: 30_000 });
+    await pollUntil(
+      `${DRIVER} to answer`,
+      () => {
+        if (driver.exitCode !== null) throw new Error(`${DRIVER} exited (${driver.exitCode})`);
+        return command("GET", "/status").then(
+          () => true,
+          () => false,
+        );
+      },
+      { ceiling: 30_000 },
+    );
     return command;
   };
 
@@ -101,22 +124,31 @@ export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions):
     tabs: 4,
     async newView(site): Promise<EngineView> {
       const command = await startDriver();
-      const { sessionId, capabilities } = await command<{ sessionId: string; capabilities: { browserVersion: string } }>("POST", "/session", {
-        capabilities: { alwaysMatch: { "webkitgtk:browserOptions": { binary: miniBrowser(), args: ["--automation"] } } },
+      const { sessionId, capabilities } = await command<{
+        sessionId: string;
+        capabilities: { browserVersion: string };
+      }>("POST", "/session", {
+        capabilities: {
+          alwaysMatch: { "webkitgtk:browserOptions": { binary: miniBrowser(), args: ["--automation"] } },
+        },
       });
       cleanups.push(() => command("DELETE", `/session/${sessionId}`).catch(() => undefined));
       version = `WebKitGTK ${capabilities.browserVersion}`;
       const at = `/session/${sessionId}`;
-      const run = <R>(script: string) => command<R>("POST", `${at}/execute/async`, {
-        // Async, so a returned promise is awaited the same way in every WebDriver.
-        script: `const done = arguments[arguments.length - 1]; Promise.resolve(${script}).then((value) => done({ value }), (error) => done({ error: String(error) }));`,
-        args: [],
-      }).then((result) => {
-        const { value, error } = result as { value: R; error?: string };
-        if (error) throw new Error(`in WebKit: ${error}`);
-        return value;
-      });
-      const find = async (selector: string) => (await command<Record<string, string>>("POST", `${at}/element`, { using: "css selector", value: selector }))[ELEMENT]!;
+      const run = <R>(script: string) =>
+        command<R>("POST", `${at}/execute/async`, {
+          // Async, so a returned promise is awaited the same way in every WebDriver.
+          script: `const done = arguments[arguments.length - 1]; Promise.resolve(${script}).then((value) => done({ value }), (error) => done({ error: String(error) }));`,
+          args: [],
+        }).then((result) => {
+          const { value, error } = result as { value: R; error?: string };
+          if (error) throw new Error(`in WebKit: ${error}`);
+          return value;
+        });
+      const find = async (selector: string) =>
+        (await command<Record<string, string>>("POST", `${at}/element`, { using: "css selector", value: selector }))[
+          ELEMENT
+        ]!;
       let current: Viewport = { width: 1024, height: 768 };
 
       /**
@@ -126,25 +158,40 @@ export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions):
       const sizeWindow = async (inner: Viewport) => {
         const ask = async () => {
           // What the window adds around the page (its toolbar), as the page itself reports it.
-          const [extraWidth, extraHeight, width, height] = await run<number[]>("[outerWidth - innerWidth, outerHeight - innerHeight, innerWidth, innerHeight]");
-          await command("POST", `${at}/window/rect`, { width: Math.max(width!, inner.width) + extraWidth!, height: Math.max(height!, inner.height) + extraHeight! });
+          const [extraWidth, extraHeight, width, height] = await run<number[]>(
+            "[outerWidth - innerWidth, outerHeight - innerHeight, innerWidth, innerHeight]",
+          );
+          await command("POST", `${at}/window/rect`, {
+            width: Math.max(width!, inner.width) + extraWidth!,
+            height: Math.max(height!, inner.height) + extraHeight!,
+          });
           return Date.now();
         };
         let asked = 0;
-        await pollUntil(`WebKit's window to hold ${inner.width} × ${inner.height}`, async () => {
-          if (await run<boolean>(`innerWidth >= ${inner.width} && innerHeight >= ${inner.height}`)) return true;
-          if (Date.now() - asked > 1000) asked = await ask();
-          return false;
-        }, { every: 20 });
+        await pollUntil(
+          `WebKit's window to hold ${inner.width} × ${inner.height}`,
+          async () => {
+            if (await run<boolean>(`innerWidth >= ${inner.width} && innerHeight >= ${inner.height}`)) return true;
+            if (Date.now() - asked > 1000) asked = await ask();
+            return false;
+          },
+          { every: 20 },
+        );
       };
       const intoFrame = async () => command("POST", `${at}/frame`, { id: { [ELEMENT]: await find("iframe") } });
       /** The frame, and the window around it, at a size; commands then go to the page in the frame. */
       const sizeFrame = async (size: Viewport) => {
         await command("POST", `${at}/frame`, { id: null });
         await sizeWindow(size);
-        await run(`Object.assign(document.querySelector("iframe"), { width: ${size.width}, height: ${size.height} }), null`);
+        await run(
+          `Object.assign(document.querySelector("iframe"), { width: ${size.width}, height: ${size.height} }), null`,
+        );
         await intoFrame();
-        await pollUntil(`WebKit's frame to take the size ${size.width} × ${size.height}`, () => run<boolean>(`innerWidth === ${size.width} && innerHeight === ${size.height}`), { every: 20 });
+        await pollUntil(
+          `WebKit's frame to take the size ${size.width} × ${size.height}`,
+          () => run<boolean>(`innerWidth === ${size.width} && innerHeight === ${size.height}`),
+          { every: 20 },
+        );
         // And has painted at that size: a snapshot shows what was last painted.
         await run("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
       };
@@ -155,7 +202,11 @@ export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions):
           const framable = { ...mode, framable: true };
           const page = new URL(await site.url(path, framable));
           const holder = new URL(await site.url("/__frame.html", framable));
-          holder.search = new URLSearchParams({ src: page.pathname + page.hash, width: String(viewport.width), height: String(viewport.height) }).toString();
+          holder.search = new URLSearchParams({
+            src: page.pathname + page.hash,
+            width: String(viewport.width),
+            height: String(viewport.height),
+          }).toString();
           await command("POST", `${at}/frame`, { id: null });
           await sizeWindow(viewport);
           await command("POST", `${at}/url`, { url: holder.href });
@@ -169,12 +220,25 @@ export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions):
         async click(selector) {
           // WebDriver scrolls what it clicks into view, but WebKit's driver does not scroll inside the page's frame:
           // an element below the frame's fold was "not interactable". Scrolled here first, as a visitor would.
-          await run(`document.querySelector(${JSON.stringify(selector)}).scrollIntoView({ block: "center", behavior: "instant" }), null`);
+          await run(
+            `document.querySelector(${JSON.stringify(selector)}).scrollIntoView({ block: "center", behavior: "instant" }), null`,
+          );
           await command("POST", `${at}/element/${await find(selector)}/click`);
         },
         async press(key) {
           const value = { Escape: ESCAPE }[key];
-          await command("POST", `${at}/actions`, { actions: [{ type: "key", id: "keyboard", actions: [{ type: "keyDown", value }, { type: "keyUp", value }] }] });
+          await command("POST", `${at}/actions`, {
+            actions: [
+              {
+                type: "key",
+                id: "keyboard",
+                actions: [
+                  { type: "keyDown", value },
+                  { type: "keyUp", value },
+                ],
+              },
+            ],
+          });
           await command("DELETE", `${at}/actions`);
         },
         async screenshot(file) {

@@ -20,7 +20,9 @@ describe("#24 a cover drawn from the sound, until the owner has one", () => {
     const drawn = fields.map((f) => drawnCover(f, undefined, theme()).svg);
     expect(fields.map((f) => drawnCover(f, undefined, theme()).svg)).toEqual(drawn);
     expect(new Set(drawn).size).toBe(fields.length);
-    for (const svg of drawn) for (const [, colour] of svg.matchAll(/(?:fill|stroke|stop-color)="(#[0-9a-f]+)"/gi)) expect(colours).toContain(colour);
+    for (const svg of drawn)
+      for (const [, colour] of svg.matchAll(/(?:fill|stroke|stop-color)="(#[0-9a-f]+)"/gi))
+        expect(colours).toContain(colour);
   });
 
   it("draws the measured tones, and says so in its text; a field with no beat says it has none, and nothing calls it artwork", () => {
@@ -30,9 +32,13 @@ describe("#24 a cover drawn from the sound, until the owner has one", () => {
     // Rings a wavelength apart for each ear: 150 Hz every 64 px, 156 Hz every 61.5 px.
     expect(svg).toContain('r="64"');
     expect(svg).toContain('r="61.5"');
-    expect(alt).toBe(`A pattern drawn from ${field.title}'s tones: 150 Hz in the left ear and 156 Hz in the right, whose rings cross in fringes as the two tones beat 6 times a second.`);
+    expect(alt).toBe(
+      `A pattern drawn from ${field.title}'s tones: 150 Hz in the left ear and 156 Hz in the right, whose rings cross in fringes as the two tones beat 6 times a second.`,
+    );
     const silent: Field = { ...field, preview: undefined, bands: [] };
-    expect(drawnCover(silent, undefined, theme()).alt).toBe(`A pattern of rings drawn for ${field.title}, which has no binaural beat.`);
+    expect(drawnCover(silent, undefined, theme()).alt).toBe(
+      `A pattern of rings drawn for ${field.title}, which has no binaural beat.`,
+    );
     expect([alt, drawnCover(silent, undefined, theme()).alt].join(" ")).not.toMatch(/\bart(work)?\b/i);
   });
 
@@ -40,7 +46,11 @@ describe("#24 a cover drawn from the sound, until the owner has one", () => {
     const { byFieldUrl, files } = await buildCovers({ ...FIXTURE_SITE, fields }, new Map(), theme());
     expect(byFieldUrl.size).toBe(fields.length);
     for (const cover of byFieldUrl.values()) {
-      expect(cover).toMatchObject({ path: expect.stringMatching(/^\/assets\/cover-[a-z0-9-]+-[a-z0-9]+\.svg$/), width: 1200, height: 1200 });
+      expect(cover).toMatchObject({
+        path: expect.stringMatching(/^\/assets\/cover-[a-z0-9-]+-[a-z0-9]+\.svg$/),
+        width: 1200,
+        height: 1200,
+      });
       expect(files.has(cover.path.slice(1))).toBe(true);
     }
   });
@@ -56,14 +66,28 @@ describe("#24 an owner's cover", () => {
   });
   afterAll(() => rm(work, { recursive: true, force: true }));
 
-  const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#3a4a8c" } });
+  const photo = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: "#3a4a8c" } });
   const put = async (name: string, bytes: Uint8Array | Buffer) => writeFile(join(folders.folder, name), bytes);
-  const withCover = (cover: string): SiteContent => ({ ...FIXTURE_SITE, fields: [{ ...FIXTURE_SITE.fields[0]!, cover }] });
+  const withCover = (cover: string): SiteContent => ({
+    ...FIXTURE_SITE,
+    fields: [{ ...FIXTURE_SITE.fields[0]!, cover }],
+  });
   const built = (cover: string) => buildCovers(withCover(cover), new Map(), theme(), {}, folders);
-  const refusal = (cover: string) => built(cover).then(() => "built", (error: Error) => error.message);
+  const refusal = (cover: string) =>
+    built(cover).then(
+      () => "built",
+      (error: Error) => error.message,
+    );
 
   it("a phone's JPEG with its GPS position: square AVIF and WebP at each width, no metadata left", async () => {
-    await put("phone.jpg", await photo(3000, 2000).jpeg().withExif({ IFD0: { Make: "Phone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } }).toBuffer());
+    await put(
+      "phone.jpg",
+      await photo(3000, 2000)
+        .jpeg()
+        .withExif({ IFD0: { Make: "Phone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } })
+        .toBuffer(),
+    );
     expect((await sharp(join(folders.folder, "phone.jpg")).metadata()).exif).toBeDefined();
     const { byFieldUrl, files } = await built("phone.jpg");
     const cover = [...byFieldUrl.values()][0]!;
@@ -74,12 +98,24 @@ describe("#24 an owner's cover", () => {
     ]);
     for (const [path, bytes] of files) {
       const made = await sharp(bytes).metadata();
-      expect([made.exif, made.xmp, made.iptc, made.width === made.height], path).toEqual([undefined, undefined, undefined, true]);
+      expect([made.exif, made.xmp, made.iptc, made.width === made.height], path).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        true,
+      ]);
     }
   });
 
   it("a PNG with transparency and a CMYK JPEG come out in the screen's colours", async () => {
-    await put("alpha.png", await sharp({ create: { width: 1400, height: 1400, channels: 4, background: { r: 200, g: 40, b: 120, alpha: 0.5 } } }).png().toBuffer());
+    await put(
+      "alpha.png",
+      await sharp({
+        create: { width: 1400, height: 1400, channels: 4, background: { r: 200, g: 40, b: 120, alpha: 0.5 } },
+      })
+        .png()
+        .toBuffer(),
+    );
     await put("cmyk.jpg", await photo(1600, 1200).toColourspace("cmyk").jpeg().toBuffer());
     for (const name of ["alpha.png", "cmyk.jpg"]) {
       const { files } = await built(name);
@@ -88,37 +124,82 @@ describe("#24 an owner's cover", () => {
   });
 
   it.each([
-    ["a tiny image", "tiny.png", () => photo(400, 300).png().toBuffer(), "is 400×300 px: a cover needs at least 1200 px on its long side"],
-    ["a strip", "strip.jpg", () => photo(3000, 400).jpeg().toBuffer(), "is 3000×400 px, too long and thin to crop square"],
-    ["a truncated file", "cut.jpg", async () => (await photo(1600, 1600).jpeg().toBuffer()).subarray(0, 3000), "is damaged or cut short, and cannot be decoded"],
-    ["a text file named as an image", "notes.jpg", async () => Buffer.from("not an image at all"), "cannot be read as an image: it is not a JPEG, PNG, WebP or AVIF file"],
+    [
+      "a tiny image",
+      "tiny.png",
+      () => photo(400, 300).png().toBuffer(),
+      "is 400×300 px: a cover needs at least 1200 px on its long side",
+    ],
+    [
+      "a strip",
+      "strip.jpg",
+      () => photo(3000, 400).jpeg().toBuffer(),
+      "is 3000×400 px, too long and thin to crop square",
+    ],
+    [
+      "a truncated file",
+      "cut.jpg",
+      async () => (await photo(1600, 1600).jpeg().toBuffer()).subarray(0, 3000),
+      "is damaged or cut short, and cannot be decoded",
+    ],
+    [
+      "a text file named as an image",
+      "notes.jpg",
+      async () => Buffer.from("not an image at all"),
+      "cannot be read as an image: it is not a JPEG, PNG, WebP or AVIF file",
+    ],
   ])("refuses %s, naming the field and the file", async (_, name, make, message) => {
     await put(name, await make());
-    expect(await refusal(name)).toContain(`src/content/site.ts: fields[0].cover (src/content/covers/${name}) ${message}`);
+    expect(await refusal(name)).toContain(
+      `src/content/site.ts: fields[0].cover (src/content/covers/${name}) ${message}`,
+    );
   });
 
   it("the maker's photo: made square at a portrait's small sizes, stripped as a cover is; too small, refused by name", async () => {
     // A folder of its own: the refusal below lists what the covers' folder holds.
     const photos = { ...folders, folder: join(work, "photos") };
     await mkdir(photos.folder);
-    await writeFile(join(photos.folder, "me.jpg"), await photo(900, 1200).jpeg().withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } }).toBuffer());
+    await writeFile(
+      join(photos.folder, "me.jpg"),
+      await photo(900, 1200)
+        .jpeg()
+        .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } })
+        .toBuffer(),
+    );
     await writeFile(join(photos.folder, "me-small.jpg"), await photo(200, 150).jpeg().toBuffer());
-    const withPhoto = (photo: string): SiteContent => ({ ...FIXTURE_SITE, maker: { name: "Ada Field", text: "I make each field at home.", photo } });
+    const withPhoto = (photo: string): SiteContent => ({
+      ...FIXTURE_SITE,
+      maker: { name: "Ada Field", text: "I make each field at home.", photo },
+    });
     const { byFieldUrl, files } = await buildCovers(withPhoto("me.jpg"), new Map(), theme(), {}, photos);
     const portrait = byFieldUrl.get(MAKER_PHOTO)!;
-    expect(portrait).toMatchObject({ width: PHOTO_SETTINGS.widths.at(-1), height: PHOTO_SETTINGS.widths.at(-1), alt: "" });
+    expect(portrait).toMatchObject({
+      width: PHOTO_SETTINGS.widths.at(-1),
+      height: PHOTO_SETTINGS.widths.at(-1),
+      alt: "",
+    });
     const made = [...files].filter(([path]) => path.startsWith("assets/maker-"));
     expect(made).toHaveLength(2 * PHOTO_SETTINGS.widths.length);
     for (const [path, bytes] of made) {
       const info = await sharp(bytes).metadata();
-      expect([info.exif, info.width === info.height, PHOTO_SETTINGS.widths.includes(info.width as never)], path).toEqual([undefined, true, true]);
+      expect(
+        [info.exif, info.width === info.height, PHOTO_SETTINGS.widths.includes(info.width as never)],
+        path,
+      ).toEqual([undefined, true, true]);
     }
-    const refused = await buildCovers(withPhoto("me-small.jpg"), new Map(), theme(), {}, photos).then(() => "built", (error: Error) => error.message);
-    expect(refused).toContain("src/content/site.ts: maker.photo (src/content/covers/me-small.jpg) is 200×150 px: a photo needs at least 240 px");
+    const refused = await buildCovers(withPhoto("me-small.jpg"), new Map(), theme(), {}, photos).then(
+      () => "built",
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain(
+      "src/content/site.ts: maker.photo (src/content/covers/me-small.jpg) is 200×150 px: a photo needs at least 240 px",
+    );
   });
 
   it("refuses one that is not there, naming what the folder holds", async () => {
-    expect(await refusal("missing.jpg")).toMatch(/fields\[0\]\.cover \(src\/content\/covers\/missing\.jpg\) does not exist \(the folder holds .*phone\.jpg/);
+    expect(await refusal("missing.jpg")).toMatch(
+      /fields\[0\]\.cover \(src\/content\/covers\/missing\.jpg\) does not exist \(the folder holds .*phone\.jpg/,
+    );
   });
 });
 
@@ -134,11 +215,22 @@ describe("#24 a cover's weight", () => {
         state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
         const x = Math.floor(i / 3) % side;
         const y = Math.floor(i / 3 / side);
-        pixels[i] = Math.max(0, Math.min(255, 128 + 90 * Math.sin(x / 23 + (i % 3)) * Math.cos(y / 31) + ((state >>> 24) % 24) - 12));
+        pixels[i] = Math.max(
+          0,
+          Math.min(255, 128 + 90 * Math.sin(x / 23 + (i % 3)) * Math.cos(y / 31) + ((state >>> 24) % 24) - 12),
+        );
       }
       await mkdir(join(work, "covers"));
-      await sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 90 }).toFile(join(work, "covers/grain.jpg"));
-      const { files } = await buildCovers({ ...FIXTURE_SITE, fields: [{ ...FIXTURE_SITE.fields[0]!, cover: "grain.jpg" }] }, new Map(), theme(), {}, { folder: join(work, "covers"), cache: join(work, "cache") });
+      await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+        .jpeg({ quality: 90 })
+        .toFile(join(work, "covers/grain.jpg"));
+      const { files } = await buildCovers(
+        { ...FIXTURE_SITE, fields: [{ ...FIXTURE_SITE.fields[0]!, cover: "grain.jpg" }] },
+        new Map(),
+        theme(),
+        {},
+        { folder: join(work, "covers"), cache: join(work, "cache") },
+      );
       const phone = [...files].find(([path]) => /-800-[^.]+\.avif$/.test(path))!;
       expect(phone[1].length).toBeLessThanOrEqual(40_000);
     } finally {

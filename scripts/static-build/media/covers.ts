@@ -18,7 +18,13 @@ import type { Measured } from "./previews";
 export const COVER_SIZE = 1200;
 
 /** The colour each band's pattern is drawn in, from the site's palette. */
-const BAND_COLOURS: Record<Band, keyof Theme> = { delta: "blueLight", theta: "violetLight", alpha: "tealLight", beta: "teal", gamma: "rose" };
+const BAND_COLOURS: Record<Band, keyof Theme> = {
+  delta: "blueLight",
+  theta: "violetLight",
+  alpha: "tealLight",
+  beta: "teal",
+  gamma: "rose",
+};
 
 /** What a drawn cover is drawn from: a tone in each ear (the field's first beat), or none. */
 interface Tones {
@@ -30,7 +36,11 @@ interface Tones {
 function tonesOf(field: Field, measured: Measured | undefined): Tones | undefined {
   const beat = measured?.beats[0];
   if (beat) return { leftHz: beat.leftHz, rightHz: beat.rightHz };
-  if (field.preview && "recipe" in field.preview) return { leftHz: field.preview.recipe.carrierHz, rightHz: field.preview.recipe.carrierHz + field.preview.recipe.beatHz };
+  if (field.preview && "recipe" in field.preview)
+    return {
+      leftHz: field.preview.recipe.carrierHz,
+      rightHz: field.preview.recipe.carrierHz + field.preview.recipe.beatHz,
+    };
   return undefined;
 }
 
@@ -55,10 +65,13 @@ export function drawnCover(field: Field, measured: Measured | undefined, theme: 
   const beat = Math.abs(rightHz - leftHz);
   const band = (Object.keys(BANDS) as Band[]).find((b) => inBand(beat, b)) ?? field.bands?.[0];
   // The band's colour for the left ear's rings, a second from the palette for the right's.
-  const [ink, other] = [theme[band ? BAND_COLOURS[band] : "violetLight"], theme[band === "theta" ? "tealLight" : "violetLight"]];
+  const [ink, other] = [
+    theme[band ? BAND_COLOURS[band] : "violetLight"],
+    theme[band === "theta" ? "tealLight" : "violetLight"],
+  ];
   const size = COVER_SIZE;
   // Rings a wavelength apart: 200 Hz every 48 px. The two sources sit apart by more for a faster beat.
-  const spacing = (hz: number) => (9600 / hz);
+  const spacing = (hz: number) => 9600 / hz;
   const apart = 160 + 14 * Math.min(beat, 40);
   const centre = size / 2;
   const tilt = ((seed % 60) - 30) * (Math.PI / 180);
@@ -92,7 +105,15 @@ export function drawnCover(field: Field, measured: Measured | undefined, theme: 
  * What an owner's cover is made into: square, at the widths pages ask for. 800 is a 375-px phone's full width at 2×:
  * a grainy photo comes to 34 kB there as AVIF (measured), within the 40 kB a cover above a phone's fold may weigh.
  */
-export const COVER_SETTINGS = { widths: [480, 800, 1200], avifQuality: 50, avifEffort: 2, webpQuality: 78, longestSideAtLeast: 1200, widestShape: 2, version: 1 } as const;
+export const COVER_SETTINGS = {
+  widths: [480, 800, 1200],
+  avifQuality: 50,
+  avifEffort: 2,
+  webpQuality: 78,
+  longestSideAtLeast: 1200,
+  widestShape: 2,
+  version: 1,
+} as const;
 
 /** The maker's photo (site.maker.photo): a round portrait 5rem across on About, so 80 px at 1×, 160 at 2×, 240 at 3×. */
 export const PHOTO_SETTINGS = { ...COVER_SETTINGS, widths: [160, 240], longestSideAtLeast: 240 } as const;
@@ -128,13 +149,23 @@ export async function buildCovers(
       return await ownerImage({ file, name, settings, what, folder, cache, files });
     } catch (error) {
       if (!(error instanceof CoverError)) throw error;
-      problems.push({ source: sources[at] ?? CONTENT_FILE, field: at, message: `(${COVERS_FOLDER}/${file}) ${error.message}` });
+      problems.push({
+        source: sources[at] ?? CONTENT_FILE,
+        field: at,
+        message: `(${COVERS_FOLDER}/${file}) ${error.message}`,
+      });
       return undefined;
     }
   };
   for (const [i, field] of site.fields.entries()) {
     if (field.cover) {
-      const made = await owners(`fields[${i}].cover`, field.cover, `cover-${fieldSlug(field)}`, COVER_SETTINGS, "a cover");
+      const made = await owners(
+        `fields[${i}].cover`,
+        field.cover,
+        `cover-${fieldSlug(field)}`,
+        COVER_SETTINGS,
+        "a cover",
+      );
       if (made) {
         byFieldUrl.set(field.url, { ...made.image, alt: `The cover of ${field.title}` });
         // The square the field's share image draws it in (SHARE_IMAGE's height).
@@ -167,7 +198,15 @@ const FORMATS: Record<string, string> = { jpeg: "JPEG", png: "PNG", webp: "WebP"
 type ImageSettings = typeof COVER_SETTINGS | typeof PHOTO_SETTINGS;
 
 /** One of the owner's images, checked and made square at each of the settings' widths, AVIF and WebP. */
-async function ownerImage({ file, name, settings, what, folder, cache, files }: {
+async function ownerImage({
+  file,
+  name,
+  settings,
+  what,
+  folder,
+  cache,
+  files,
+}: {
   file: string;
   /** The start of its files' names. */
   name: string;
@@ -181,18 +220,29 @@ async function ownerImage({ file, name, settings, what, folder, cache, files }: 
   const bytes = await readFile(join(folder, file)).catch(async (error: NodeJS.ErrnoException) => {
     if (error.code !== "ENOENT") throw new CoverError(`cannot be read: ${error.message}`);
     const there = (await readdir(folder).catch(() => [] as string[])).filter((f) => !f.startsWith("."));
-    throw new CoverError(`does not exist (the folder holds ${there.slice(0, 5).join(", ") || "no image"}${there.length > 5 ? ", …" : ""})`);
+    throw new CoverError(
+      `does not exist (the folder holds ${there.slice(0, 5).join(", ") || "no image"}${there.length > 5 ? ", …" : ""})`,
+    );
   });
-  const info = await sharp(bytes).metadata().catch(() => {
-    throw new CoverError("cannot be read as an image: it is not a JPEG, PNG, WebP or AVIF file. Export it again as one of these");
-  });
-  if (!info.format || !(info.format in FORMATS)) throw new CoverError(`is a ${info.format ?? "kind of"} image: ${what} is a JPEG, PNG, WebP or AVIF file`);
+  const info = await sharp(bytes)
+    .metadata()
+    .catch(() => {
+      throw new CoverError(
+        "cannot be read as an image: it is not a JPEG, PNG, WebP or AVIF file. Export it again as one of these",
+      );
+    });
+  if (!info.format || !(info.format in FORMATS))
+    throw new CoverError(`is a ${info.format ?? "kind of"} image: ${what} is a JPEG, PNG, WebP or AVIF file`);
   const [width, height] = (info.orientation ?? 1) >= 5 ? [info.height!, info.width!] : [info.width!, info.height!];
   if (Math.max(width, height) < settings.longestSideAtLeast) {
-    throw new CoverError(`is ${width}×${height} px: ${what} needs at least ${settings.longestSideAtLeast} px on its long side, to stay sharp on a phone's screen`);
+    throw new CoverError(
+      `is ${width}×${height} px: ${what} needs at least ${settings.longestSideAtLeast} px on its long side, to stay sharp on a phone's screen`,
+    );
   }
   if (Math.max(width, height) / Math.min(width, height) > settings.widestShape) {
-    throw new CoverError(`is ${width}×${height} px, too long and thin to crop square: ${what} is at most twice as long as it is wide`);
+    throw new CoverError(
+      `is ${width}×${height} px, too long and thin to crop square: ${what} is at most twice as long as it is wide`,
+    );
   }
   const side = Math.min(width, height);
   const key = createHash("sha256").update(bytes).update(JSON.stringify(settings)).digest("hex").slice(0, 24);
@@ -201,13 +251,18 @@ async function ownerImage({ file, name, settings, what, folder, cache, files }: 
     const kept = await readFile(cached).catch(() => undefined);
     if (kept) return new Uint8Array(kept);
     // rotate(): as the camera held it; sharp writes no metadata unless asked, so none of the original's goes out.
-    const image = sharp(bytes, { failOn: "truncated" }).rotate().resize(size, size, { fit: "cover", position: "attention" });
-    const encoded = format === "avif" ? image.avif({ quality: settings.avifQuality, effort: settings.avifEffort }) : format === "webp" ? image.webp({ quality: settings.webpQuality }) : image.png();
-    const out = await encoded
-      .toBuffer()
-      .catch((error: Error) => {
-        throw new CoverError(`is damaged or cut short, and cannot be decoded (${error.message}). Export it again`);
-      });
+    const image = sharp(bytes, { failOn: "truncated" })
+      .rotate()
+      .resize(size, size, { fit: "cover", position: "attention" });
+    const encoded =
+      format === "avif"
+        ? image.avif({ quality: settings.avifQuality, effort: settings.avifEffort })
+        : format === "webp"
+          ? image.webp({ quality: settings.webpQuality })
+          : image.png();
+    const out = await encoded.toBuffer().catch((error: Error) => {
+      throw new CoverError(`is damaged or cut short, and cannot be decoded (${error.message}). Export it again`);
+    });
     await mkdir(cache, { recursive: true });
     await writeFile(`${cached}.${process.pid}`, out);
     await rename(`${cached}.${process.pid}`, cached);

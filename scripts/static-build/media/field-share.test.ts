@@ -21,22 +21,39 @@ describe("#24 a field page's share image", () => {
     const first = await buildFieldShareImages(FIXTURE_SITE, covers.forShare, theme(), cache);
     const [field] = FIXTURE_SITE.fields;
     const image = first.byFieldUrl.get(field!.url)!;
-    expect(image).toMatchObject({ width: 1200, height: 630, alt: `${field!.title}: ${field!.tuning}, from ${FIXTURE_SITE.brand}` });
-    expect(await sharp(first.files.get(image.path.slice(1))!).metadata()).toMatchObject({ format: "png", width: 1200, height: 630 });
+    expect(image).toMatchObject({
+      width: 1200,
+      height: 630,
+      alt: `${field!.title}: ${field!.tuning}, from ${FIXTURE_SITE.brand}`,
+    });
+    expect(await sharp(first.files.get(image.path.slice(1))!).metadata()).toMatchObject({
+      format: "png",
+      width: 1200,
+      height: 630,
+    });
     // A second build takes each picture from the cache: stand a marker in for every kept file.
     for (const file of await readdir(cache)) await writeFile(join(cache, file), "kept");
     const again = await buildFieldShareImages(FIXTURE_SITE, covers.forShare, theme(), cache);
-    expect([...again.files.values()].map((bytes) => new TextDecoder().decode(bytes))).toEqual(FIXTURE_SITE.fields.map(() => "kept"));
+    expect([...again.files.values()].map((bytes) => new TextDecoder().decode(bytes))).toEqual(
+      FIXTURE_SITE.fields.map(() => "kept"),
+    );
   });
 
   it("sets a long title smaller and over more lines, every word kept; one too long to fit stops the build, naming it", () => {
-    const lines = (title: string) => [...fieldShareImage({ title, tuning: "Theta" }, "fields[0]", FIXTURE_SITE, "data:,").svg.matchAll(/font-size="(\d+)" fill="#eef0fb"[^>]*>(.*?)<\/text>/g)].map((m) => ({ size: Number(m[1]), text: m[2]!.replace(/<[^>]+>/g, "") }));
+    const lines = (title: string) =>
+      [
+        ...fieldShareImage({ title, tuning: "Theta" }, "fields[0]", FIXTURE_SITE, "data:,").svg.matchAll(
+          /font-size="(\d+)" fill="#eef0fb"[^>]*>(.*?)<\/text>/g,
+        ),
+      ].map((m) => ({ size: Number(m[1]), text: m[2]!.replace(/<[^>]+>/g, "") }));
     const short = lines("Rain");
     expect(short).toEqual([{ size: 80, text: "Rain" }]);
     const long = lines("A Very Long Evening Of Slow Rain Over Distant Harbour Water");
     expect(long.length).toBeGreaterThan(1);
     expect(long[0]!.size).toBeLessThan(80);
     expect(long.map((l) => l.text).join(" ")).toBe("A Very Long Evening Of Slow Rain Over Distant Harbour Water");
-    expect(() => fieldShareImage({ title: "Rain ".repeat(60), tuning: "Theta" }, "fields[3]", FIXTURE_SITE, "data:,")).toThrow("src/content/site.ts: fields[3].title is too long for its page's share image");
+    expect(() =>
+      fieldShareImage({ title: "Rain ".repeat(60), tuning: "Theta" }, "fields[3]", FIXTURE_SITE, "data:,"),
+    ).toThrow("src/content/site.ts: fields[3].title is too long for its page's share image");
   });
 });

@@ -28,9 +28,15 @@ export async function buildFieldShareImages(
   for (const [i, field] of site.fields.entries()) {
     // Known by what it is drawn from, so that a kept picture costs no layout (measuring text is the slow part).
     const cover = covers.get(field.url)!;
-    const key = createHash("sha256").update(JSON.stringify([field.title, field.tuning, site.brand, theme, SHARE_LAYOUT_VERSION])).update(cover).digest("hex");
+    const key = createHash("sha256")
+      .update(JSON.stringify([field.title, field.tuning, site.brand, theme, SHARE_LAYOUT_VERSION]))
+      .update(cover)
+      .digest("hex");
     const kept = join(cache, `${key.slice(0, 32)}.png`);
-    let png: Uint8Array | undefined = await readFile(kept).then((b) => new Uint8Array(b), () => undefined);
+    let png: Uint8Array | undefined = await readFile(kept).then(
+      (b) => new Uint8Array(b),
+      () => undefined,
+    );
     if (!png) {
       const { svg, faces } = fieldShareImage(field, `fields[${i}]`, site, cover, theme);
       png = renderPng(svg, undefined, faces);
@@ -40,7 +46,12 @@ export async function buildFieldShareImages(
     }
     const path = assetPath(`share-${fieldSlug(field)}`, "png", png);
     files.set(path.slice(1), png);
-    byFieldUrl.set(field.url, { path, width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, alt: `${field.title}: ${field.tuning}, from ${site.brand}` });
+    byFieldUrl.set(field.url, {
+      path,
+      width: SHARE_IMAGE.width,
+      height: SHARE_IMAGE.height,
+      alt: `${field.title}: ${field.tuning}, from ${site.brand}`,
+    });
   }
   return { byFieldUrl, files };
 }

@@ -15,8 +15,33 @@ export interface FaceMetrics {
 
 /** Per 1,000 letters of English text (Lewand's table), and the spaces that come with them (words average 4.7 letters). */
 const ENGLISH: Readonly<Record<string, number>> = {
-  a: 82, b: 15, c: 28, d: 43, e: 127, f: 22, g: 20, h: 61, i: 70, j: 2, k: 8, l: 40, m: 24,
-  n: 67, o: 75, p: 19, q: 1, r: 60, s: 63, t: 91, u: 28, v: 10, w: 24, x: 2, y: 20, z: 1, " ": 213,
+  a: 82,
+  b: 15,
+  c: 28,
+  d: 43,
+  e: 127,
+  f: 22,
+  g: 20,
+  h: 61,
+  i: 70,
+  j: 2,
+  k: 8,
+  l: 40,
+  m: 24,
+  n: 67,
+  o: 75,
+  p: 19,
+  q: 1,
+  r: 60,
+  s: 63,
+  t: 91,
+  u: 28,
+  v: 10,
+  w: 24,
+  x: 2,
+  y: 20,
+  z: 1,
+  " ": 213,
 };
 
 /** The face's tables by tag: offset and length in the file. */

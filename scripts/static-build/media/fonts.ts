@@ -37,7 +37,13 @@ export const MAIN_FACE = typeface("EB Garamond", "eb-garamond", "0.4.3", "EBGara
  * or tagline in a script whose face is not installed stops the build, naming the package to add.
  */
 export const FALLBACK_FACES: readonly Typeface[] = [
-  typeface("Noto Sans SC", "noto-sans-sc", "0.4.3", "NotoSansSC", /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF00-\uFFEF]/u),
+  typeface(
+    "Noto Sans SC",
+    "noto-sans-sc",
+    "0.4.3",
+    "NotoSansSC",
+    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF00-\uFFEF]/u,
+  ),
   typeface("Noto Sans KR", "noto-sans-kr", "0.4.3", "NotoSansKR", /\p{Script=Hangul}/u),
   typeface("Noto Sans Arabic", "noto-sans-arabic", "0.4.3", "NotoSansArabic", /\p{Script=Arabic}/u),
   typeface("Noto Sans Hebrew", "noto-sans-hebrew", "0.4.1", "NotoSansHebrew", /\p{Script=Hebrew}/u),
@@ -89,7 +95,11 @@ export function facesFor(
     else if (found.toInstall) toInstall.set(found.toInstall, [...(toInstall.get(found.toInstall) ?? []), char]);
     else missing.add(char);
   }
-  return { faces: [...faces], toInstall: [...toInstall].map(([face, chars]) => ({ face, chars })), missing: [...missing] };
+  return {
+    faces: [...faces],
+    toInstall: [...toInstall].map(([face, chars]) => ({ face, chars })),
+    missing: [...missing],
+  };
 }
 
 /**
@@ -103,7 +113,11 @@ export function runsByFace(text: string): { face: Typeface; text: string }[] {
     const last = runs.at(-1);
     // A joiner or variation selector belongs to the emoji it shapes; a space is the main face's (an emoji
     // face's space is as wide as an emoji).
-    const face = /\s/.test(char) ? MAIN_FACE : NEEDS_NO_GLYPH.test(char) ? (last?.face ?? MAIN_FACE) : (faceFor(char, isInstalled).face ?? MAIN_FACE);
+    const face = /\s/.test(char)
+      ? MAIN_FACE
+      : NEEDS_NO_GLYPH.test(char)
+        ? (last?.face ?? MAIN_FACE)
+        : (faceFor(char, isInstalled).face ?? MAIN_FACE);
     if (last?.face === face) last.text += char;
     else runs.push({ face, text: char });
   }
@@ -156,7 +170,8 @@ export function readCmap(font: Buffer): Set<number> {
         const delta = font.readInt16BE(deltas + s * 2);
         const offset = font.readUInt16BE(offsets + s * 2);
         for (let code = first; code <= last && code !== 0xffff; code++) {
-          const glyph = offset === 0 ? (code + delta) & 0xffff : font.readUInt16BE(offsets + s * 2 + offset + (code - first) * 2);
+          const glyph =
+            offset === 0 ? (code + delta) & 0xffff : font.readUInt16BE(offsets + s * 2 + offset + (code - first) * 2);
           if (glyph !== 0) codes.add(code);
         }
       }

@@ -43,13 +43,18 @@ describe("#11 the share image draws what the owner writes, or says why it cannot
     ["Korean", "사운드 스튜디오", "사", "@expo-google-fonts/noto-sans-kr@0.4.3"],
     ["Arabic", "استوديو", "ا", "@expo-google-fonts/noto-sans-arabic@0.4.3"],
     ["Thai", "สตูดิโอ", "ส", "@expo-google-fonts/noto-sans-thai@0.4.2"],
-  ])("#22 a brand in %s, whose typeface is not installed, stops the build naming the package to add", (_, brand, first, pkg) => {
-    const notInstalled = () => false;
-    expect(() => shareImage({ ...site, brand }, {}, undefined, notInstalled)).toThrow(ContentError);
-    expect(() => shareImage({ ...site, brand }, {}, undefined, notInstalled)).toThrow(
-      new RegExp(`src/content/site\\.ts: brand has characters the share image draws with Noto Sans \\w+, which is not installed: "${first}" .*npm install --save-dev ${pkg.replace(/[.@/]/g, "\\$&")}`),
-    );
-  });
+  ])(
+    "#22 a brand in %s, whose typeface is not installed, stops the build naming the package to add",
+    (_, brand, first, pkg) => {
+      const notInstalled = () => false;
+      expect(() => shareImage({ ...site, brand }, {}, undefined, notInstalled)).toThrow(ContentError);
+      expect(() => shareImage({ ...site, brand }, {}, undefined, notInstalled)).toThrow(
+        new RegExp(
+          `src/content/site\\.ts: brand has characters the share image draws with Noto Sans \\w+, which is not installed: "${first}" .*npm install --save-dev ${pkg.replace(/[.@/]/g, "\\$&")}`,
+        ),
+      );
+    },
+  );
 
   it("keeps an emoji beside an f-ligature (resvg dropped such a line whole)", () => {
     const { svg } = withText({ tagline: "Soft fields 🌙 for office afternoons" });
@@ -59,12 +64,15 @@ describe("#11 the share image draws what the owner writes, or says why it cannot
 
   it("shrinks and wraps a long brand and tagline onto more lines, keeping every word", () => {
     const brand = "The EquiSync Fields Studio for Binaural Audio Experiences";
-    const tagline = "Binaural audio fields, layered with EquiSync, for focus, relaxation, habit change, abundance and deeper meditation.";
+    const tagline =
+      "Binaural audio fields, layered with EquiSync, for focus, relaxation, habit change, abundance and deeper meditation.";
     const drawnLines = lines(withText({ brand, tagline }).svg);
     const brandLines = drawnLines.filter((l) => l.size >= 64);
     expect(brandLines.length).toBe(2);
     expect(brandLines.map((l) => l.text).join(" ")).toBe(brand);
-    const taglineLines = drawnLines.filter((l) => l.size < 64 && l.size >= 32 && l.text !== "PREMIUM HEADPHONE AUDIO" && !l.text.includes("example.com"));
+    const taglineLines = drawnLines.filter(
+      (l) => l.size < 64 && l.size >= 32 && l.text !== "PREMIUM HEADPHONE AUDIO" && !l.text.includes("example.com"),
+    );
     expect(taglineLines.length).toBeGreaterThan(1);
     expect(taglineLines.map((l) => l.text).join(" ")).toBe(tagline);
   });
@@ -77,8 +85,16 @@ describe("#11 the share image draws what the owner writes, or says why it cannot
   });
 
   it.each([
-    ["brand", { brand: "Supercalifragilisticexpialidociousfieldsstudiohouse" }, "brand is too long for the share image (1200×630): even at 64 px"],
-    ["tagline", { tagline: "A field to settle into. ".repeat(20) }, "tagline is too long for the share image (1200×630): even at 32 px"],
+    [
+      "brand",
+      { brand: "Supercalifragilisticexpialidociousfieldsstudiohouse" },
+      "brand is too long for the share image (1200×630): even at 64 px",
+    ],
+    [
+      "tagline",
+      { tagline: "A field to settle into. ".repeat(20) },
+      "tagline is too long for the share image (1200×630): even at 32 px",
+    ],
   ])("stops with a named error when the %s cannot fit even at its smallest size", (_, change, message) => {
     expect(() => withText(change)).toThrow(ContentError);
     expect(() => withText(change)).toThrow(`src/content/site.ts: ${message}`);
@@ -98,7 +114,9 @@ describe("#23 every word of the share image is content", () => {
       frame.shareImage.eyebrow = "Slow music for headphones";
       expect(lines(withText({}).svg).map((l) => l.text)).toContain("SLOW MUSIC FOR HEADPHONES");
       frame.shareImage.eyebrow = "Headphone sessions ".repeat(4);
-      expect(() => withText({})).toThrow("src/content/frame.ts: shareImage.eyebrow is too long for the share image's top line");
+      expect(() => withText({})).toThrow(
+        "src/content/frame.ts: shareImage.eyebrow is too long for the share image's top line",
+      );
     } finally {
       frame.shareImage.eyebrow = before;
     }

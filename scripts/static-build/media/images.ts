@@ -19,7 +19,11 @@ export function renderPng(svg: string, width?: number, faces: readonly Typeface[
 function renderOptions(faces: readonly Typeface[], width?: number) {
   return {
     fitTo: width ? ({ mode: "width", value: width } as const) : ({ mode: "original" } as const),
-    font: { loadSystemFonts: false, fontFiles: faces.flatMap((f) => [f.files.regular, f.files.semibold]), defaultFontFamily: MAIN_FACE.family },
+    font: {
+      loadSystemFonts: false,
+      fontFiles: faces.flatMap((f) => [f.files.regular, f.files.semibold]),
+      defaultFontFamily: MAIN_FACE.family,
+    },
   };
 }
 
@@ -97,14 +101,23 @@ export function shareImage(
   theme: Theme = stylesheetTheme(),
   installed: (face: Typeface) => boolean = isInstalled,
 ): { svg: string; faces: Typeface[] } {
-  const from = (field: keyof SiteContent, text: string): Source => ({ field, source: sources[field] ?? CONTENT_FILE, text });
+  const from = (field: keyof SiteContent, text: string): Source => ({
+    field,
+    source: sources[field] ?? CONTENT_FILE,
+    text,
+  });
   const brand = from("brand", site.brand);
   const tagline = from("tagline", site.tagline);
   const host = from("origin", new URL(site.origin).host);
-  const eyebrow: Source = { field: "shareImage.eyebrow", source: "src/content/frame.ts", text: frame.shareImage.eyebrow.toLocaleUpperCase("en") };
+  const eyebrow: Source = {
+    field: "shareImage.eyebrow",
+    source: "src/content/frame.ts",
+    text: frame.shareImage.eyebrow.toLocaleUpperCase("en"),
+  };
   const texts = [eyebrow, brand, tagline, host];
 
-  const listed = (chars: readonly string[]) => chars.map((c) => `"${c}" (U+${c.codePointAt(0)!.toString(16).toUpperCase()})`).join(", ");
+  const listed = (chars: readonly string[]) =>
+    chars.map((c) => `"${c}" (U+${c.codePointAt(0)!.toString(16).toUpperCase()})`).join(", ");
   const problems = texts.flatMap(({ field, source, text }) => {
     const { toInstall, missing } = facesFor([text], installed);
     return [
@@ -115,20 +128,42 @@ export function shareImage(
       })),
       ...(missing.length === 0
         ? []
-        : [{ field, source, message: `has characters the share image has no typeface for: ${listed(missing)}. Add one that covers them to FALLBACK_FACES in scripts/static-build/media/fonts.ts, or write them otherwise` }]),
+        : [
+            {
+              field,
+              source,
+              message: `has characters the share image has no typeface for: ${listed(missing)}. Add one that covers them to FALLBACK_FACES in scripts/static-build/media/fonts.ts, or write them otherwise`,
+            },
+          ]),
     ];
   });
   if (problems.length > 0) throw new ContentError(problems);
-  const { faces } = facesFor(texts.map((t) => t.text), installed);
+  const { faces } = facesFor(
+    texts.map((t) => t.text),
+    installed,
+  );
   const measure = measurer(faces);
 
   const layout = chooseLayout(brand, tagline, measure);
   if (measure(eyebrow.text, EYEBROW.size, EYEBROW.weight) + EYEBROW.tracking * eyebrow.text.length > TEXT_WIDTH) {
-    throw new ContentError([{ ...eyebrow, message: `is too long for the share image's top line (${eyebrow.text.length} characters in capitals): shorten it` }]);
+    throw new ContentError([
+      {
+        ...eyebrow,
+        message: `is too long for the share image's top line (${eyebrow.text.length} characters in capitals): shorten it`,
+      },
+    ]);
   }
-  const hostSize = sizes(HOST).find((size) => measure(host.text, size, HOST.weight) <= SHARE_IMAGE.width - MARGIN - WAVE.end - 40);
+  const hostSize = sizes(HOST).find(
+    (size) => measure(host.text, size, HOST.weight) <= SHARE_IMAGE.width - MARGIN - WAVE.end - 40,
+  );
   if (hostSize === undefined) {
-    throw new ContentError([{ field: host.field, source: host.source, message: `has a host name too long for the share image, even at ${HOST.smallest} px: use a shorter domain` }]);
+    throw new ContentError([
+      {
+        field: host.field,
+        source: host.source,
+        message: `has a host name too long for the share image, even at ${HOST.smallest} px: use a shorter domain`,
+      },
+    ]);
   }
 
   const { width, height } = SHARE_IMAGE;
@@ -178,25 +213,44 @@ export function fieldShareImage(
   const tuning: Source = { field: `${at}.tuning`, source: CONTENT_FILE, text: field.tuning };
   const { toInstall, missing } = facesFor([title.text, brand.text, tuning.text], installed);
   if (toInstall.length > 0 || missing.length > 0) {
-    throw new ContentError([{ ...title, message: "has characters the share image cannot draw with the typefaces installed here: see the site's share image for which to add" }]);
+    throw new ContentError([
+      {
+        ...title,
+        message:
+          "has characters the share image cannot draw with the typefaces installed here: see the site's share image for which to add",
+      },
+    ]);
   }
   const { faces } = facesFor([title.text, brand.text, tuning.text], installed);
   const measure = measurer(faces);
   const placed = sizes(FIELD_TITLE)
     .map((size) => ({ size, lines: wrap(title.text, size, FIELD_TITLE, measure, FIELD_TEXT.width) }))
     .find((p) => p.lines !== undefined);
-  if (!placed) throw new ContentError([{ ...title, message: `is too long for its page's share image (1200×630): even at ${FIELD_TITLE.smallest} px it does not fit on ${FIELD_TITLE.lines} lines. Shorten it` }]);
+  if (!placed)
+    throw new ContentError([
+      {
+        ...title,
+        message: `is too long for its page's share image (1200×630): even at ${FIELD_TITLE.smallest} px it does not fit on ${FIELD_TITLE.lines} lines. Shorten it`,
+      },
+    ]);
   const tuningLines = sizes({ ...TAGLINE, lines: 2 })
     .map((size) => ({ size, lines: wrap(tuning.text, size, { ...TAGLINE, lines: 2 }, measure, FIELD_TEXT.width) }))
     .find((p) => p.lines !== undefined) ?? { size: TAGLINE.smallest, lines: [] as string[] };
   const { width, height } = SHARE_IMAGE;
   const lines = placed.lines!;
   // The block centred in the height: the name, the title, the tuning.
-  const block = 26 + 36 + lines.length * placed.size * FIELD_TITLE.leading + 20 + tuningLines.lines!.length * tuningLines.size * TAGLINE.leading;
+  const block =
+    26 +
+    36 +
+    lines.length * placed.size * FIELD_TITLE.leading +
+    20 +
+    tuningLines.lines!.length * tuningLines.size * TAGLINE.leading;
   let y = (height - block) / 2 + 26;
   const text = (size: number, weight: number, fill: string, content: string, extra = "") =>
     `<text x="${FIELD_TEXT.left}" y="${Math.round(y)}" font-weight="${weight}" font-size="${size}" fill="${fill}"${extra}>${svgText(content)}</text>`;
-  const parts = [text(EYEBROW.size, EYEBROW.weight, theme.tealLight, brand.text, ` letter-spacing="${EYEBROW.tracking}"`)];
+  const parts = [
+    text(EYEBROW.size, EYEBROW.weight, theme.tealLight, brand.text, ` letter-spacing="${EYEBROW.tracking}"`),
+  ];
   y += 36;
   for (const line of lines) {
     y += placed.size * FIELD_TITLE.leading * (parts.length === 1 ? 0.92 : 1);
@@ -228,7 +282,9 @@ function chooseLayout(brand: Source, tagline: Source, measure: Measure): { brand
     const brandLines = wrap(brand.text, brandSize, BRAND, measure);
     if (!brandLines) continue;
     brandFits = true;
-    const brandBaselines = brandLines.map((_, i) => EYEBROW_BASELINE + 30 + brandSize * 0.92 + i * brandSize * BRAND.leading);
+    const brandBaselines = brandLines.map(
+      (_, i) => EYEBROW_BASELINE + 30 + brandSize * 0.92 + i * brandSize * BRAND.leading,
+    );
     for (const taglineSize of sizes(TAGLINE)) {
       const taglineLines = wrap(tagline.text, taglineSize, TAGLINE, measure);
       if (!taglineLines) continue;
@@ -252,7 +308,8 @@ function chooseLayout(brand: Source, tagline: Source, measure: Measure): { brand
   ]);
 }
 
-const sizes = (style: TextStyle) => Array.from({ length: (style.largest - style.smallest) / style.step + 1 }, (_, i) => style.largest - i * style.step);
+const sizes = (style: TextStyle) =>
+  Array.from({ length: (style.largest - style.smallest) / style.step + 1 }, (_, i) => style.largest - i * style.step);
 
 type Measure = (text: string, size: number, weight: number) => number;
 
@@ -295,7 +352,13 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
  * style allows (or one word alone is too wide). Lines break at spaces, and between words in scripts that
  * use no spaces; punctuation stays with the word before it.
  */
-function wrap(text: string, size: number, style: TextStyle, measure: Measure, width = TEXT_WIDTH): string[] | undefined {
+function wrap(
+  text: string,
+  size: number,
+  style: TextStyle,
+  measure: Measure,
+  width = TEXT_WIDTH,
+): string[] | undefined {
   const words: { text: string; spaced: boolean }[] = [];
   for (const [i, chunk] of text.trim().split(/\s+/).entries()) {
     const parts = UNSPACED.test(chunk) ? wordsOf(chunk) : [chunk];

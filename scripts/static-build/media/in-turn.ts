@@ -2,7 +2,11 @@
  * `work` over every item, at most `limit` at a time, results in the items' order. A build makes a preview per
  * field; all at once, memory would grow with the catalogue.
  */
-export async function inTurn<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inTurn<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

@@ -9,7 +9,19 @@ import { ContentError, validateContent } from "../../../src/content/validate";
 import { slug } from "../../../src/lib/anchors";
 import { binaural } from "./audio/analyse";
 import { decodeMp3, encodeMp3 } from "./audio/codec";
-import { carrierUnder, flac, isochronic, pad, pinkNoise, render, sine, sparseWav, voice, wav, type Mix } from "../../test/audio-corpus";
+import {
+  carrierUnder,
+  flac,
+  isochronic,
+  pad,
+  pinkNoise,
+  render,
+  sine,
+  sparseWav,
+  voice,
+  wav,
+  type Mix,
+} from "../../test/audio-corpus";
 import { integratedLoudness, truePeak } from "./audio/loudness";
 import { buildPreviews, PREVIEW_SETTINGS, previewTable, type PreviewFolders } from "./previews";
 
@@ -18,7 +30,12 @@ let work: string;
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "site-previews-"));
   // A project of the test's own (its src/ holds no audio), the owner's masters beside it, the committed previews in it.
-  folders = { project: join(work, "project"), masters: join(work, "masters"), committed: join(work, "project/src/content/previews"), cache: join(work, "cache") };
+  folders = {
+    project: join(work, "project"),
+    masters: join(work, "masters"),
+    committed: join(work, "project/src/content/previews"),
+    cache: join(work, "cache"),
+  };
   await mkdir(folders.masters);
   await mkdir(folders.committed, { recursive: true });
 });
@@ -27,7 +44,12 @@ afterAll(() => rm(work, { recursive: true, force: true }));
 const RATE = 16_000;
 
 /** A mix of a bed both ears share and a carrier in each ear `depthDb` under it, as the owner's editor would make. */
-function mixUnder(bed: () => Mix["both"], depthDb: number, pairs: [left: number, right: number][], { rate = RATE, seconds = 6 } = {}) {
+function mixUnder(
+  bed: () => Mix["both"],
+  depthDb: number,
+  pairs: [left: number, right: number][],
+  { rate = RATE, seconds = 6 } = {},
+) {
   const amplitude = carrierUnder(() => bed()![0]!, rate, depthDb);
   return render({
     rate,
@@ -62,11 +84,14 @@ async function problemOf(preview: PreviewSource, bands?: Band[]): Promise<string
   throw new Error("expected the preview to be refused");
 }
 
-const put = async (name: string, bytes: Uint8Array | Promise<Uint8Array>) => writeFile(join(folders.masters, name), await bytes);
+const put = async (name: string, bytes: Uint8Array | Promise<Uint8Array>) =>
+  writeFile(join(folders.masters, name), await bytes);
 
 describe("#13 the preview pipeline, on a recipe synthesized in memory", () => {
   it("keeps the beat, each ear's own tone, a safe loudness and peak in the encoded file", async () => {
-    const { info, decoded } = await build({ recipe: { carrierHz: 200, beatHz: 10, noise: 0.3, seconds: 6 } }, ["alpha"]);
+    const { info, decoded } = await build({ recipe: { carrierHz: 200, beatHz: 10, noise: 0.3, seconds: 6 } }, [
+      "alpha",
+    ]);
     const [beat] = binaural(decoded).beats;
     expect(Math.abs(beat!.hz - 10)).toBeLessThanOrEqual(0.1);
     expect(Math.abs(beat!.leftHz - 200)).toBeLessThanOrEqual(0.1);
@@ -78,7 +103,8 @@ describe("#13 the preview pipeline, on a recipe synthesized in memory", () => {
 
   it("fades in from silence and out to silence", async () => {
     const { decoded } = await build({ recipe: { carrierHz: 300, beatHz: 6, noise: 0, seconds: 5 } });
-    const rms = (channel: Float32Array, from: number, to: number) => Math.sqrt(channel.slice(from, to).reduce((s, x) => s + x * x, 0) / (to - from));
+    const rms = (channel: Float32Array, from: number, to: number) =>
+      Math.sqrt(channel.slice(from, to).reduce((s, x) => s + x * x, 0) / (to - from));
     const [left] = decoded.channels as [Float32Array];
     const rate = decoded.sampleRate;
     const middle = rms(left, 2 * rate, 3 * rate);
@@ -89,9 +115,25 @@ describe("#13 the preview pipeline, on a recipe synthesized in memory", () => {
 
 describe("#19 an owner's real mix: carriers under music, noise and a voice, through the whole pipeline", () => {
   it.each([
-    ["a pad, carriers 30 dB under, as a 96 kHz 24-bit WAV", "pad.wav", () => wav(mixUnder(() => [pad(96_000, 0.3), pinkNoise(0.02)], 30, [[200, 210]], { rate: 96_000, seconds: 6 }), "int24")],
-    ["a voice over pink noise, carriers 25 dB under, as an MP3", "voice.mp3", () => encodeMp3(mixUnder(() => [voice(RATE, 0.3), pinkNoise(0.05)], 25, [[200, 210]]))],
-    ["a Delta field's low carriers under a pad, as a FLAC", "delta.flac", () => flac(mixUnder(() => [pad(RATE, 0.3)], 30, [[100, 102]]))],
+    [
+      "a pad, carriers 30 dB under, as a 96 kHz 24-bit WAV",
+      "pad.wav",
+      () =>
+        wav(
+          mixUnder(() => [pad(96_000, 0.3), pinkNoise(0.02)], 30, [[200, 210]], { rate: 96_000, seconds: 6 }),
+          "int24",
+        ),
+    ],
+    [
+      "a voice over pink noise, carriers 25 dB under, as an MP3",
+      "voice.mp3",
+      () => encodeMp3(mixUnder(() => [voice(RATE, 0.3), pinkNoise(0.05)], 25, [[200, 210]])),
+    ],
+    [
+      "a Delta field's low carriers under a pad, as a FLAC",
+      "delta.flac",
+      () => flac(mixUnder(() => [pad(RATE, 0.3)], 30, [[100, 102]])),
+    ],
   ])("%s: the beat and loudness, measured in the encoded preview", async (_, name, make) => {
     await put(name, make());
     const { decoded, info } = await build({ file: name });
@@ -105,7 +147,16 @@ describe("#19 an owner's real mix: carriers under music, noise and a voice, thro
 });
 
 describe("#19 a field declares the bands its beats sit in, none or several", () => {
-  const layered = () => put("layered.flac", flac(mixUnder(() => [pad(RATE, 0.3)], 25, [[150, 156], [400, 440]])));
+  const layered = () =>
+    put(
+      "layered.flac",
+      flac(
+        mixUnder(() => [pad(RATE, 0.3)], 25, [
+          [150, 156],
+          [400, 440],
+        ]),
+      ),
+    );
 
   it("a Theta-Gamma field that declares both has each checked, and both beats on its data", async () => {
     await layered();
@@ -133,7 +184,11 @@ describe("#19 a field declares the bands its beats sit in, none or several", () 
     const { report } = await build({ file: "layered.flac", start: 0.5, seconds: 5 }, ["theta"]);
     const [head, first, second] = previewTable(report);
     expect(head).toMatch(/^Preview +Beat +Band +Carriers L \| R +Loudness +True peak +From$/);
-    expect(first).toMatch(new RegExp(`^${site.fields[0]!.title} +(5\\.9\\d|6\\.0\\d) Hz +Theta ✓ +150\\.0 \\| 156\\.0 Hz +-1[78]\\.\\d LUFS +-\\d+\\.\\d dBTP +layered\\.flac \\(FLAC\\), 0\\.5 s–5\\.5 s of 6 s$`));
+    expect(first).toMatch(
+      new RegExp(
+        `^${site.fields[0]!.title} +(5\\.9\\d|6\\.0\\d) Hz +Theta ✓ +150\\.0 \\| 156\\.0 Hz +-1[78]\\.\\d LUFS +-\\d+\\.\\d dBTP +layered\\.flac \\(FLAC\\), 0\\.5 s–5\\.5 s of 6 s$`,
+      ),
+    );
     expect(second).toMatch(/^ +(39\.9\d|40\.0\d) Hz +not declared +400\.0 \| 440\.0 Hz$/);
   });
 });
@@ -142,15 +197,37 @@ describe("#13 #19 #23 what a preview must be, each refusal naming the field, the
   const at = (file: string) => `fields[0].preview (${join(folders.masters, file)})`;
 
   it.each([
-    ["a mono file", "mono.wav", () => ((mix) => ({ ...mix, channels: [mix.channels[0]!] }))(mixUnder(() => [pad(RATE, 0.3)], 20, [[200, 210]])), "it is mono (one channel), and a binaural beat needs two channels"],
-    ["a monaural beat in two identical channels", "monaural.wav", () => render({ rate: RATE, seconds: 6, both: [sine(RATE, 200, 0.2), sine(RATE, 210, 0.2)] }), "both ears hear the same sound (its two channels are identical)"],
+    [
+      "a mono file",
+      "mono.wav",
+      () => ((mix) => ({ ...mix, channels: [mix.channels[0]!] }))(mixUnder(() => [pad(RATE, 0.3)], 20, [[200, 210]])),
+      "it is mono (one channel), and a binaural beat needs two channels",
+    ],
+    [
+      "a monaural beat in two identical channels",
+      "monaural.wav",
+      () => render({ rate: RATE, seconds: 6, both: [sine(RATE, 200, 0.2), sine(RATE, 210, 0.2)] }),
+      "both ears hear the same sound (its two channels are identical)",
+    ],
     [
       "music, noise and a voice, the noise different in each ear",
       "music.wav",
-      () => render({ rate: RATE, seconds: 6, both: [pad(RATE, 0.3), voice(RATE, 0.2)], left: [pinkNoise(0.02, 1)], right: [pinkNoise(0.02, 2)] }),
+      () =>
+        render({
+          rate: RATE,
+          seconds: 6,
+          both: [pad(RATE, 0.3), voice(RATE, 0.2)],
+          left: [pinkNoise(0.02, 1)],
+          right: [pinkNoise(0.02, 2)],
+        }),
       "its ears differ, but no steady tone stands out in one ear and not the other",
     ],
-    ["tones in one ear with nothing to beat against in the other", "one-ear.wav", () => render({ rate: RATE, seconds: 6, both: [pad(RATE, 0.3)], left: [sine(RATE, 200, 0.05)] }), "it has tones in one ear only (200.0 Hz left), but no pair of them"],
+    [
+      "tones in one ear with nothing to beat against in the other",
+      "one-ear.wav",
+      () => render({ rate: RATE, seconds: 6, both: [pad(RATE, 0.3)], left: [sine(RATE, 200, 0.05)] }),
+      "it has tones in one ear only (200.0 Hz left), but no pair of them",
+    ],
   ] as const)("a field that declares a band refuses %s, saying what its ears hear", async (_, file, pcm, heard) => {
     await put(file, wav(pcm()));
     const problem = await problemOf({ file }, ["alpha"]);
@@ -160,7 +237,10 @@ describe("#13 #19 #23 what a preview must be, each refusal naming the field, the
   });
 
   it("refuses a clipped file", async () => {
-    await put("clipped.wav", wav(render({ rate: RATE, seconds: 6, left: [sine(RATE, 200, 1.6)], right: [sine(RATE, 210, 1.6)] })));
+    await put(
+      "clipped.wav",
+      wav(render({ rate: RATE, seconds: 6, left: [sine(RATE, 200, 1.6)], right: [sine(RATE, 210, 1.6)] })),
+    );
     expect(await problemOf({ file: "clipped.wav" })).toContain(`${at("clipped.wav")} is clipped: `);
   });
 
@@ -168,7 +248,10 @@ describe("#13 #19 #23 what a preview must be, each refusal naming the field, the
     expect(() => validateContent(withPreview({ file: "long.wav", seconds: 90 }))).toThrow(
       "src/content/site.ts: fields[0].preview.seconds must be the preview's length in seconds, from 5 to 60 (got 90)",
     );
-    await put("long.wav", wav(render({ rate: 8_000, seconds: 75, left: [sine(8_000, 200, 0.3)], right: [sine(8_000, 210, 0.3)] })));
+    await put(
+      "long.wav",
+      wav(render({ rate: 8_000, seconds: 75, left: [sine(8_000, 200, 0.3)], right: [sine(8_000, 210, 0.3)] })),
+    );
     const { info } = await build({ file: "long.wav" });
     expect(info.seconds).toBeGreaterThanOrEqual(60);
     expect(info.seconds).toBeLessThan(60.5);
@@ -177,13 +260,18 @@ describe("#13 #19 #23 what a preview must be, each refusal naming the field, the
   it("refuses a file that is not audio, and one that is not there, naming what the masters folder holds", async () => {
     await put("notes.wav", new TextEncoder().encode("these are my notes, not audio"));
     expect(await problemOf({ file: "notes.wav" })).toContain(`${at("notes.wav")} cannot be read as WAV, FLAC or MP3`);
-    expect(await problemOf({ file: "gone.flac" })).toMatch(/gone\.flac\) is not in the masters folder \(it holds .*layered\.flac.*\)/);
+    expect(await problemOf({ file: "gone.flac" })).toMatch(
+      /gone\.flac\) is not in the masters folder \(it holds .*layered\.flac.*\)/,
+    );
   });
 });
 
 describe("#23 every kind of field: no beat, a beat that glides", () => {
   it("a field that declares no band takes an excerpt with no binaural beat: an isochronic pulse, measured and loud enough", async () => {
-    await put("isochronic.flac", flac(render({ rate: RATE, seconds: 8, both: [isochronic(RATE, 200, 10, 0.3), pinkNoise(0.02)] })));
+    await put(
+      "isochronic.flac",
+      flac(render({ rate: RATE, seconds: 8, both: [isochronic(RATE, 200, 10, 0.3), pinkNoise(0.02)] })),
+    );
     const { info, decoded, report, notes } = await build({ file: "isochronic.flac" }, []);
     expect(info).toMatchObject({ kind: "excerpt", beats: [] });
     expect(Math.abs(integratedLoudness(decoded) - PREVIEW_SETTINGS.targetLufs)).toBeLessThanOrEqual(0.5);
@@ -205,32 +293,58 @@ describe("#23 every kind of field: no beat, a beat that glides", () => {
 
   it("a glide the field declares is checked where the excerpt sits: 10 to 6 Hz, the excerpt at 6:00 of 10:00 plays 7.6 Hz", async () => {
     // The excerpt alone is written at its place in a sparse master, as an editor would have rendered it.
-    await sparseWav(join(folders.masters, "glide.wav"), { seconds: 600, excerpt: gliding(10, 360), at: 360, format: "int16" });
+    await sparseWav(join(folders.masters, "glide.wav"), {
+      seconds: 600,
+      excerpt: gliding(10, 360),
+      at: 360,
+      format: "int16",
+    });
     const glide = { fromHz: 10, toHz: 6 };
     const field = { ...site.fields[0]!, bands: undefined, glide, durationMinutes: 10 };
-    const built = await buildPreviews({ ...site, fields: [{ ...field, preview: { file: "glide.wav", start: 360, seconds: 12 } }] }, {}, folders);
+    const built = await buildPreviews(
+      { ...site, fields: [{ ...field, preview: { file: "glide.wav", start: 360, seconds: 12 } }] },
+      {},
+      folders,
+    );
     expect([...built.byFieldUrl.values()][0]!.beats).toEqual([expect.closeTo(7.6, 1)]);
     // Declared the other way, or as a steady Alpha beat, it is refused, naming where and what it plays.
     const refused = (change: Partial<Field>) =>
-      buildPreviews({ ...site, fields: [{ ...field, ...change, preview: { file: "glide.wav", start: 360, seconds: 12 } }] }, {}, folders).then(
+      buildPreviews(
+        { ...site, fields: [{ ...field, ...change, preview: { file: "glide.wav", start: 360, seconds: 12 } }] },
+        {},
+        folders,
+      ).then(
         () => "built",
         (error: Error) => error.message,
       );
-    expect(await refused({ glide: { fromHz: 6, toHz: 10 } })).toMatch(/plays no beat on the glide the field declares, from 6\.00 Hz to 10\.00 Hz at 6:00–6:12 of 10:00, where it would be 8\.4\d Hz: it plays 7\.\d\d Hz/);
-    expect(await refused({ glide: undefined, bands: ["alpha"] })).toMatch(/plays no beat in the Alpha \(8–12 Hz\) band the field declares: it plays 7\.\d\d Hz/);
+    expect(await refused({ glide: { fromHz: 6, toHz: 10 } })).toMatch(
+      /plays no beat on the glide the field declares, from 6\.00 Hz to 10\.00 Hz at 6:00–6:12 of 10:00, where it would be 8\.4\d Hz: it plays 7\.\d\d Hz/,
+    );
+    expect(await refused({ glide: undefined, bands: ["alpha"] })).toMatch(
+      /plays no beat in the Alpha \(8–12 Hz\) band the field declares: it plays 7\.\d\d Hz/,
+    );
   });
 });
 
 describe("#23 masters outside the project, their previews committed in it", () => {
   const fresh = async () => {
     const dir = await mkdtemp(join(work, "case-"));
-    const f = { project: join(dir, "project"), masters: join(dir, "masters"), committed: join(dir, "project/src/content/previews"), cache: join(dir, "cache") };
+    const f = {
+      project: join(dir, "project"),
+      masters: join(dir, "masters"),
+      committed: join(dir, "project/src/content/previews"),
+      cache: join(dir, "cache"),
+    };
     await mkdir(f.masters, { recursive: true });
     return f;
   };
   const theta = () => flac(mixUnder(() => [pad(RATE, 0.3)], 25, [[150, 156]], { seconds: 10 }));
   const one = (preview: PreviewSource) => withPreview(preview, ["theta"]);
-  const message = (promise: Promise<unknown>) => promise.then(() => "built", (error: Error) => error.message);
+  const message = (promise: Promise<unknown>) =>
+    promise.then(
+      () => "built",
+      (error: Error) => error.message,
+    );
 
   it("commits the MP3 and its record; without the masters, a clone builds the same files; with them, a warm build makes nothing", async () => {
     const f = await fresh();
@@ -239,8 +353,15 @@ describe("#23 masters outside the project, their previews committed in it", () =
     const name = slug(site.fields[0]!.title);
     expect((await readdir(f.committed)).sort()).toEqual([`${name}.json`, `${name}.mp3`]);
     const record = JSON.parse(await readFile(join(f.committed, `${name}.json`), "utf8"));
-    expect(record).toMatchObject({ field: site.fields[0]!.title, source: { file: "theta.flac", format: "FLAC", channels: 2 }, excerpt: { start: 1, seconds: 6 }, settings: PREVIEW_SETTINGS });
-    expect(first.notes.join("\n")).toContain(`made its preview from theta.flac (FLAC), 1 s–7 s of 10 s (none was made yet); commit src/content/previews/${name}.mp3`);
+    expect(record).toMatchObject({
+      field: site.fields[0]!.title,
+      source: { file: "theta.flac", format: "FLAC", channels: 2 },
+      excerpt: { start: 1, seconds: 6 },
+      settings: PREVIEW_SETTINGS,
+    });
+    expect(first.notes.join("\n")).toContain(
+      `made its preview from theta.flac (FLAC), 1 s–7 s of 10 s (none was made yet); commit src/content/previews/${name}.mp3`,
+    );
 
     const written = (await stat(join(f.committed, `${name}.mp3`))).mtimeMs;
     const warm = await buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f);
@@ -264,27 +385,44 @@ describe("#23 masters outside the project, their previews committed in it", () =
     );
     const mp3 = join(f.committed, `${slug(site.fields[0]!.title)}.mp3`);
     await writeFile(mp3, (await readFile(mp3)).subarray(0, 1000));
-    expect(await message(buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f))).toContain("is not the one its record describes: it was changed or damaged since it was made");
+    expect(await message(buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f))).toContain(
+      "is not the one its record describes: it was changed or damaged since it was made",
+    );
   });
 
   it("with the master here and changed, makes the preview again and says why", async () => {
     const f = await fresh();
     await writeFile(join(f.masters, "theta.flac"), theta());
     const before = await buildPreviews(one({ file: "theta.flac", seconds: 6 }), {}, f);
-    await writeFile(join(f.masters, "theta.flac"), flac(mixUnder(() => [pad(RATE, 0.3)], 25, [[150, 157]], { seconds: 10 })));
+    await writeFile(
+      join(f.masters, "theta.flac"),
+      flac(mixUnder(() => [pad(RATE, 0.3)], 25, [[150, 157]], { seconds: 10 })),
+    );
     const after = await buildPreviews(one({ file: "theta.flac", seconds: 6 }), {}, f);
     expect([...after.byFieldUrl.values()][0]!.beats).toEqual([expect.closeTo(7, 1)]);
     expect([...before.byFieldUrl.values()][0]!.beats).toEqual([expect.closeTo(6, 1)]);
-    expect(after.notes.join("\n")).toMatch(/made its preview from .*\(the master has changed since \(.* bytes then, .* now, other audio in the excerpt\)\)/);
+    expect(after.notes.join("\n")).toMatch(
+      /made its preview from .*\(the master has changed since \(.* bytes then, .* now, other audio in the excerpt\)\)/,
+    );
   });
 
   it("refuses a masters folder inside the project, and audio left in the project's src/, naming each", async () => {
     const f = await fresh();
     await mkdir(join(f.project, "src/content/previews"), { recursive: true });
     await writeFile(join(f.project, "src/content/previews/field.flac"), theta());
-    const problem = await message(buildPreviews(one({ recipe: { carrierHz: 200, beatHz: 6, seconds: 5 } }), {}, { ...f, masters: join(f.project, "masters") }));
-    expect(problem).toContain('src/content/site.ts: masters is inside the project (masters): masters are large and must never enter git; name a folder outside it, like "../masters"');
-    expect(problem).toContain(`src/content/previews/field.flac: (file) is audio inside the project, where git and every test copy would take it. Masters belong in the masters folder`);
+    const problem = await message(
+      buildPreviews(
+        one({ recipe: { carrierHz: 200, beatHz: 6, seconds: 5 } }),
+        {},
+        { ...f, masters: join(f.project, "masters") },
+      ),
+    );
+    expect(problem).toContain(
+      'src/content/site.ts: masters is inside the project (masters): masters are large and must never enter git; name a folder outside it, like "../masters"',
+    );
+    expect(problem).toContain(
+      `src/content/previews/field.flac: (file) is audio inside the project, where git and every test copy would take it. Masters belong in the masters folder`,
+    );
   });
 });
 
@@ -300,7 +438,8 @@ describe("#13 #19 the preview cache", () => {
   });
 
   it("makes a file's preview again when the file changes", async () => {
-    const tones = (right: number) => wav(render({ rate: RATE, seconds: 6, left: [sine(RATE, 200, 0.3)], right: [sine(RATE, right, 0.3)] }));
+    const tones = (right: number) =>
+      wav(render({ rate: RATE, seconds: 6, left: [sine(RATE, 200, 0.3)], right: [sine(RATE, right, 0.3)] }));
     await put("changing.wav", tones(206));
     expect((await build({ file: "changing.wav" })).info.beats).toEqual([expect.closeTo(6, 1)]);
     await put("changing.wav", tones(210));

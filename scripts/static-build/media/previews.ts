@@ -4,7 +4,14 @@ import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { BANDS, inBand, type Band } from "../../../src/content/bands";
 import type { Field, PreviewSource, SiteContent } from "../../../src/content/types";
-import { CONTENT_FILE, ContentError, PREVIEW_MAX_SECONDS, PREVIEW_MIN_SECONDS, PREVIEWS_FOLDER, type ContentProblem } from "../../../src/content/validate";
+import {
+  CONTENT_FILE,
+  ContentError,
+  PREVIEW_MAX_SECONDS,
+  PREVIEW_MIN_SECONDS,
+  PREVIEWS_FOLDER,
+  type ContentProblem,
+} from "../../../src/content/validate";
 import { anchorIds } from "../../../src/lib/anchors";
 import { glideAt, glideBands } from "../../../src/content/glide";
 import { waveOf, type Preview, type Trace } from "../../../src/lib/preview";
@@ -104,7 +111,8 @@ export interface PreviewFolders {
 }
 
 /** The masters folder a setting names: relative to the project, absolute, or from the home folder ("~/Audio/masters"). */
-export const mastersFolder = (setting: string) => (setting.startsWith("~/") ? join(homedir(), setting.slice(2)) : resolve(ROOT, setting));
+export const mastersFolder = (setting: string) =>
+  setting.startsWith("~/") ? join(homedir(), setting.slice(2)) : resolve(ROOT, setting);
 
 const AUDIO_FILE = /\.(wav|flac|mp3|aiff?|m4a|ogg|opus)$/i;
 
@@ -115,7 +123,11 @@ const AUDIO_FILE = /\.(wav|flac|mp3|aiff?|m4a|ogg|opus)$/i;
  * are. With the masters present, only a preview whose master, excerpt or settings changed is made again. A recipe is
  * synthesized and cached. Then what each field declares (its bands, a glide) is checked against what was measured.
  */
-export async function buildPreviews(site: SiteContent, sources: Record<string, string> = {}, folders: PreviewFolders = {}): Promise<BuiltPreviews> {
+export async function buildPreviews(
+  site: SiteContent,
+  sources: Record<string, string> = {},
+  folders: PreviewFolders = {},
+): Promise<BuiltPreviews> {
   const project = folders.project ?? ROOT;
   const masters = folders.masters ?? mastersFolder(site.masters);
   const committed = folders.committed ?? join(ROOT, PREVIEWS_FOLDER);
@@ -133,7 +145,10 @@ export async function buildPreviews(site: SiteContent, sources: Record<string, s
   problems.push(...(await audioInProject(project, committed, masters)));
   if (problems.length > 0) throw new ContentError(problems);
 
-  const names = anchorIds(site.fields.map((f) => f.title), "");
+  const names = anchorIds(
+    site.fields.map((f) => f.title),
+    "",
+  );
   const made = await inTurn(site.fields, AT_ONCE, async (field, i) => {
     if (!field.preview) return undefined;
     const at = `fields[${i}].preview`;
@@ -141,7 +156,9 @@ export async function buildPreviews(site: SiteContent, sources: Record<string, s
     try {
       const preview = field.preview;
       const { mp3, measured, note, trace }: Awaited<ReturnType<typeof fromMaster>> =
-        "file" in preview ? await fromMaster(field, preview, names[i]!, { masters, committed, cache }) : await fromRecipe(preview, cache);
+        "file" in preview
+          ? await fromMaster(field, preview, names[i]!, { masters, committed, cache })
+          : await fromRecipe(preview, cache);
       if (note) notes.push(note);
       const problem = claimProblem(field, measured) ?? (trace && traceProblem(field, trace));
       if (problem) return void fail(`${sourceName(preview, masters)} ${problem}`);
@@ -149,7 +166,8 @@ export async function buildPreviews(site: SiteContent, sources: Record<string, s
       if (undeclared.length > 0 && !field.glide) notes.push(undeclaredNote(field, i, undeclared));
       return { field, mp3, measured, trace: trace && { seconds: trace.seconds, points: trace.points } };
     } catch (error) {
-      if (error instanceof PreviewError || error instanceof SourceError) return void fail(`${sourceName(field.preview, masters)} ${error.message}`);
+      if (error instanceof PreviewError || error instanceof SourceError)
+        return void fail(`${sourceName(field.preview, masters)} ${error.message}`);
       throw error;
     }
   });
@@ -182,14 +200,21 @@ export async function buildPreviews(site: SiteContent, sources: Record<string, s
 /** A source that cannot make a preview: the message completes "fields[i].preview (source) …". */
 class PreviewError extends Error {}
 
-const sourceName = (preview: PreviewSource | undefined, masters: string) => (preview && "file" in preview ? `(${join(masters, preview.file)})` : "(its recipe)");
+const sourceName = (preview: PreviewSource | undefined, masters: string) =>
+  preview && "file" in preview ? `(${join(masters, preview.file)})` : "(its recipe)";
 const hz = (value: number) => `${value.toFixed(2)} Hz`;
 const beatsMeasured = (beats: readonly Beat[]) =>
-  beats.length === 0 ? "no beat" : beats.map((b) => `${hz(b.hz)} (its ears' carriers ${b.leftHz.toFixed(1)} and ${b.rightHz.toFixed(1)} Hz)`).join(" and ");
+  beats.length === 0
+    ? "no beat"
+    : beats
+        .map((b) => `${hz(b.hz)} (its ears' carriers ${b.leftHz.toFixed(1)} and ${b.rightHz.toFixed(1)} Hz)`)
+        .join(" and ");
 const bandName = (band: Band) => `${BANDS[band].name} (${BANDS[band].low}–${BANDS[band].high} Hz)`;
 
 /** The bands a field's beats sit in: those it declares, and those its glide passes through. */
-const declaredBands = (field: Field): Band[] => [...new Set([...(field.bands ?? []), ...(field.glide ? glideBands(field.glide) : [])])];
+const declaredBands = (field: Field): Band[] => [
+  ...new Set([...(field.bands ?? []), ...(field.glide ? glideBands(field.glide) : [])]),
+];
 
 /** What the field declares and its preview does not play, or undefined: each declared band, and a glide where the excerpt is. */
 function claimProblem(field: Field, measured: Measured): string | undefined {
@@ -200,26 +225,36 @@ function claimProblem(field: Field, measured: Measured): string | undefined {
     const glide = field.glide;
     const where = measured.excerpt;
     // A recipe has no place in the field: it stands for the beat anywhere on the glide.
-    const expected = where ? glideAt(glide, (where.start + where.seconds / 2) / (where.of ?? field.durationMinutes * 60)) : undefined;
+    const expected = where
+      ? glideAt(glide, (where.start + where.seconds / 2) / (where.of ?? field.durationMinutes * 60))
+      : undefined;
     const tolerance = 0.1 + 0.1 * Math.abs(glide.toHz - glide.fromHz);
     const [low, high] = [Math.min(glide.fromHz, glide.toHz) - 0.1, Math.max(glide.fromHz, glide.toHz) + 0.1];
-    const fits = (b: Beat) => (expected === undefined ? b.hz >= low && b.hz <= high : Math.abs(b.hz - expected) <= tolerance);
+    const fits = (b: Beat) =>
+      expected === undefined ? b.hz >= low && b.hz <= high : Math.abs(b.hz - expected) <= tolerance;
     if (!beats.some(fits)) {
-      const place = where ? ` at ${clock(where.start)}–${clock(where.start + where.seconds)} of ${clock(where.of ?? field.durationMinutes * 60)}, where it would be ${hz(expected!)}` : "";
+      const place = where
+        ? ` at ${clock(where.start)}–${clock(where.start + where.seconds)} of ${clock(where.of ?? field.durationMinutes * 60)}, where it would be ${hz(expected!)}`
+        : "";
       return `plays no beat on the glide the field declares, from ${hz(glide.fromHz)} to ${hz(glide.toHz)}${place}: it plays ${beatsMeasured(beats)}`;
     }
   }
   // A band the glide passes through is played somewhere on it, if not in this excerpt.
   const passed = field.glide ? glideBands(field.glide) : [];
-  const missing = (field.bands ?? []).filter((band) => !passed.includes(band) && !beats.some((beat) => inBand(beat.hz, band)));
-  if (missing.length > 0) return `plays no beat in the ${missing.map(bandName).join(" and ")} band${missing.length > 1 ? "s" : ""} the field declares: it plays ${beatsMeasured(beats)}`;
+  const missing = (field.bands ?? []).filter(
+    (band) => !passed.includes(band) && !beats.some((beat) => inBand(beat.hz, band)),
+  );
+  if (missing.length > 0)
+    return `plays no beat in the ${missing.map(bandName).join(" and ")} band${missing.length > 1 ? "s" : ""} the field declares: it plays ${beatsMeasured(beats)}`;
   return undefined;
 }
 
 /** Why no beat was found, as measured: the same sound in both ears only when it is. */
 function noBeat({ ears }: Measured): string {
-  if (ears.mono) return "it is mono (one channel), and a binaural beat needs two channels, with a different carrier tone in each ear";
-  if (ears.identical) return "both ears hear the same sound (its two channels are identical), and a binaural beat needs a different carrier tone in each ear";
+  if (ears.mono)
+    return "it is mono (one channel), and a binaural beat needs two channels, with a different carrier tone in each ear";
+  if (ears.identical)
+    return "both ears hear the same sound (its two channels are identical), and a binaural beat needs a different carrier tone in each ear";
   if (ears.oneEarOnly.length > 0) {
     return `it has tones in one ear only (${ears.oneEarOnly.join(", ")}), but no pair of them, one in each ear, close enough to beat (at most 40 Hz apart): a binaural beat is the difference of two such tones`;
   }
@@ -233,7 +268,10 @@ function undeclaredNote(field: Field, i: number, beats: readonly Beat[]): string
   const bandOf = (beat: Beat) => (Object.keys(BANDS) as Band[]).find((band) => inBand(beat.hz, band));
   const named = beats.map((b) => `${hz(b.hz)}${bandOf(b) ? ` (${BANDS[bandOf(b)!].name})` : ""}`);
   const bands = [...new Set(beats.map(bandOf).filter((band) => band !== undefined))];
-  const advice = bands.length > 0 ? `; add bands: [${bands.map((b) => `"${b}"`).join(", ")}] to have ${beats.length > 1 ? "them" : "it"} checked and shown on its card` : "";
+  const advice =
+    bands.length > 0
+      ? `; add bands: [${bands.map((b) => `"${b}"`).join(", ")}] to have ${beats.length > 1 ? "them" : "it"} checked and shown on its card`
+      : "";
   return `${field.title} (fields[${i}]): its preview plays a ${named.join(" and a ")} beat it does not declare${advice}`;
 }
 
@@ -247,9 +285,15 @@ async function writeWhole(path: string, contents: string | Uint8Array) {
 }
 
 /** A recipe's preview: synthesized, made and kept in the cache by what it is. */
-async function fromRecipe(preview: Extract<PreviewSource, { recipe: unknown }>, cache: string): Promise<{ mp3: Uint8Array; measured: Measured }> {
+async function fromRecipe(
+  preview: Extract<PreviewSource, { recipe: unknown }>,
+  cache: string,
+): Promise<{ mp3: Uint8Array; measured: Measured }> {
   const key = sha256(JSON.stringify({ settings: PREVIEW_SETTINGS, preview }));
-  const cached = await Promise.all([readFile(join(cache, `${key}.mp3`)), readFile(join(cache, `${key}.json`), "utf8")]).catch(() => undefined);
+  const cached = await Promise.all([
+    readFile(join(cache, `${key}.mp3`)),
+    readFile(join(cache, `${key}.json`), "utf8"),
+  ]).catch(() => undefined);
   if (cached) return { mp3: new Uint8Array(cached[0]), measured: JSON.parse(cached[1]) as Measured };
   const pcm = synthesize({ noise: 0.3, ...preview.recipe });
   const made = await makePreview(pcm, `its beat, synthesized (${clock(seconds(pcm))})`);
@@ -290,7 +334,10 @@ async function fromMaster(
       holds === undefined
         ? `is not here (the masters folder, ${masters}, is not on this machine)`
         : `is not in the masters folder (it holds ${holds.slice(0, 5).join(", ") || "no audio file"}${holds.length > 5 ? ", …" : ""})`;
-    if (!record) throw new PreviewError(`${away}, and no preview of it is committed (${shown}): put the master there, or set SITE_MASTERS to where it is, and build`);
+    if (!record)
+      throw new PreviewError(
+        `${away}, and no preview of it is committed (${shown}): put the master there, or set SITE_MASTERS to where it is, and build`,
+      );
     const changed = recordChanges(record, preview.file, wanted);
     if (changed.length > 0) {
       throw new PreviewError(
@@ -304,10 +351,18 @@ async function fromMaster(
   // What the excerpt holds is known by its audio, not its file's date: a master copied to another disk is the same master.
   const key = sha256(JSON.stringify({ path, size: master.size, mtimeMs: master.mtimeMs, wanted }));
   const known = join(cache, `${key}.source.json`);
-  let source = await readFile(known, "utf8").then((text) => JSON.parse(text) as PreviewRecord["source"], () => undefined);
+  let source = await readFile(known, "utf8").then(
+    (text) => JSON.parse(text) as PreviewRecord["source"],
+    () => undefined,
+  );
   let excerpt: Excerpt | undefined;
   if (!source) {
-    excerpt = await readExcerpt(path, { start: wanted.start, seconds: preview.seconds, longest: PREVIEW_MAX_SECONDS, shortest: PREVIEW_MIN_SECONDS });
+    excerpt = await readExcerpt(path, {
+      start: wanted.start,
+      seconds: preview.seconds,
+      longest: PREVIEW_MAX_SECONDS,
+      shortest: PREVIEW_MIN_SECONDS,
+    });
     source = sourceOf(preview.file, master.size, excerpt);
     await mkdir(cache, { recursive: true });
     await writeWhole(known, JSON.stringify(source));
@@ -320,74 +375,150 @@ async function fromMaster(
     // A record from before traces: the master measured across, the preview itself as it was.
     const trace = { ...(await traceOf(path, length)), settings: TRACE_SETTINGS };
     await writeWhole(join(committed, `${name}.json`), `${JSON.stringify({ ...kept, trace }, null, 2)}\n`);
-    return { mp3: mp3Bytes, measured: kept.measured, trace, note: `${field.title}: measured its master across all ${clock(length)}; commit ${PREVIEWS_FOLDER}/${name}.json` };
+    return {
+      mp3: mp3Bytes,
+      measured: kept.measured,
+      trace,
+      note: `${field.title}: measured its master across all ${clock(length)}; commit ${PREVIEWS_FOLDER}/${name}.json`,
+    };
   }
 
-  excerpt ??= await readExcerpt(path, { start: wanted.start, seconds: preview.seconds, longest: PREVIEW_MAX_SECONDS, shortest: PREVIEW_MIN_SECONDS });
+  excerpt ??= await readExcerpt(path, {
+    start: wanted.start,
+    seconds: preview.seconds,
+    longest: PREVIEW_MAX_SECONDS,
+    shortest: PREVIEW_MIN_SECONDS,
+  });
   const end = excerpt.start + seconds(excerpt.pcm);
   const of = excerpt.sourceSeconds ? ` of ${clock(excerpt.sourceSeconds)}` : "";
-  const made = await makePreview(excerpt.pcm, `${preview.file} (${excerpt.format}), ${clock(excerpt.start)}–${clock(end)}${of}`, {
-    start: excerpt.start,
-    seconds: seconds(excerpt.pcm),
-    of: excerpt.sourceSeconds,
-    mono: excerpt.channels < 2,
-  });
+  const made = await makePreview(
+    excerpt.pcm,
+    `${preview.file} (${excerpt.format}), ${clock(excerpt.start)}–${clock(end)}${of}`,
+    {
+      start: excerpt.start,
+      seconds: seconds(excerpt.pcm),
+      of: excerpt.sourceSeconds,
+      mono: excerpt.channels < 2,
+    },
+  );
   const trace = { ...(await traceOf(path, length)), settings: TRACE_SETTINGS };
-  const next: PreviewRecord = { field: field.title, source, excerpt: wanted, settings: PREVIEW_SETTINGS, mp3: sha256(made.mp3), measured: made.measured, trace };
+  const next: PreviewRecord = {
+    field: field.title,
+    source,
+    excerpt: wanted,
+    settings: PREVIEW_SETTINGS,
+    mp3: sha256(made.mp3),
+    measured: made.measured,
+    trace,
+  };
   await mkdir(committed, { recursive: true });
   await writeWhole(join(committed, `${name}.mp3`), made.mp3);
   await writeWhole(join(committed, `${name}.json`), `${JSON.stringify(next, null, 2)}\n`);
-  return { ...made, trace, note: `${field.title}: made its preview from ${made.measured.cut} (${changed.join("; ")}); commit ${shown} and ${name}.json beside it` };
+  return {
+    ...made,
+    trace,
+    note: `${field.title}: made its preview from ${made.measured.cut} (${changed.join("; ")}); commit ${shown} and ${name}.json beside it`,
+  };
 }
 
 /** Whether a record's trace was measured as traces are now. */
-const sameTrace = (trace: PreviewRecord["trace"]) => trace !== undefined && JSON.stringify(trace.settings) === JSON.stringify(TRACE_SETTINGS);
+const sameTrace = (trace: PreviewRecord["trace"]) =>
+  trace !== undefined && JSON.stringify(trace.settings) === JSON.stringify(TRACE_SETTINGS);
 
 /** What a master's excerpt is: its file's size, its format, and a hash of the audio it decodes to. */
 function sourceOf(file: string, bytes: number, excerpt: Excerpt): PreviewRecord["source"] {
   const hash = createHash("sha256");
-  for (const channel of excerpt.pcm.channels) hash.update(new Uint8Array(channel.buffer, channel.byteOffset, channel.byteLength));
-  return { file, bytes, format: excerpt.format, seconds: excerpt.sourceSeconds, channels: excerpt.channels, audio: hash.digest("hex") };
+  for (const channel of excerpt.pcm.channels)
+    hash.update(new Uint8Array(channel.buffer, channel.byteOffset, channel.byteLength));
+  return {
+    file,
+    bytes,
+    format: excerpt.format,
+    seconds: excerpt.sourceSeconds,
+    channels: excerpt.channels,
+    audio: hash.digest("hex"),
+  };
 }
 
 /** How a committed preview differs from what its field now asks, in words; empty when it is the one to use. */
-function recordChanges(record: PreviewRecord, file: string, wanted: PreviewRecord["excerpt"], source?: PreviewRecord["source"]): string[] {
+function recordChanges(
+  record: PreviewRecord,
+  file: string,
+  wanted: PreviewRecord["excerpt"],
+  source?: PreviewRecord["source"],
+): string[] {
   const changes: string[] = [];
   const length = (s: number | null) => (s === null ? "as long as it allows" : `${s} s long`);
-  if (record.source.file !== file) changes.push(`it was made from ${record.source.file}, and the field now names ${file}`);
-  if (record.excerpt.start !== wanted.start) changes.push(`it starts at ${clock(record.excerpt.start)}, and the field now asks for ${clock(wanted.start)}`);
-  if (record.excerpt.seconds !== wanted.seconds) changes.push(`it is ${length(record.excerpt.seconds)}, and the field now asks for ${length(wanted.seconds)}`);
-  if (JSON.stringify(record.settings) !== JSON.stringify(PREVIEW_SETTINGS)) changes.push("the site's code now makes previews another way (its settings changed)");
-  if (source && record.source.file === file && (record.source.audio !== source.audio || record.source.bytes !== source.bytes)) {
-    changes.push(`the master has changed since (${record.source.bytes.toLocaleString("en")} bytes then, ${source.bytes.toLocaleString("en")} now${record.source.audio === source.audio ? "" : ", other audio in the excerpt"})`);
+  if (record.source.file !== file)
+    changes.push(`it was made from ${record.source.file}, and the field now names ${file}`);
+  if (record.excerpt.start !== wanted.start)
+    changes.push(`it starts at ${clock(record.excerpt.start)}, and the field now asks for ${clock(wanted.start)}`);
+  if (record.excerpt.seconds !== wanted.seconds)
+    changes.push(`it is ${length(record.excerpt.seconds)}, and the field now asks for ${length(wanted.seconds)}`);
+  if (JSON.stringify(record.settings) !== JSON.stringify(PREVIEW_SETTINGS))
+    changes.push("the site's code now makes previews another way (its settings changed)");
+  if (
+    source &&
+    record.source.file === file &&
+    (record.source.audio !== source.audio || record.source.bytes !== source.bytes)
+  ) {
+    changes.push(
+      `the master has changed since (${record.source.bytes.toLocaleString("en")} bytes then, ${source.bytes.toLocaleString("en")} now${record.source.audio === source.audio ? "" : ", other audio in the excerpt"})`,
+    );
   }
   return changes;
 }
 
 /** The committed preview of a field, if any, checked whole: its record readable and its MP3 the one the record names. */
-async function committedPreview(committed: string, name: string): Promise<(PreviewRecord & { mp3Bytes: Uint8Array }) | undefined> {
-  const [json, mp3] = await Promise.all([readFile(join(committed, `${name}.json`), "utf8").catch(() => undefined), readFile(join(committed, `${name}.mp3`)).catch(() => undefined)]);
+async function committedPreview(
+  committed: string,
+  name: string,
+): Promise<(PreviewRecord & { mp3Bytes: Uint8Array }) | undefined> {
+  const [json, mp3] = await Promise.all([
+    readFile(join(committed, `${name}.json`), "utf8").catch(() => undefined),
+    readFile(join(committed, `${name}.mp3`)).catch(() => undefined),
+  ]);
   if (json === undefined && mp3 === undefined) return undefined;
   const shown = `${PREVIEWS_FOLDER}/${name}`;
-  if (json === undefined || mp3 === undefined) throw new PreviewError(`has half a committed preview: ${shown}.${json === undefined ? "mp3" : "json"} without its ${json === undefined ? "record (.json)" : "MP3"}. Restore both from git, or delete the one and build where the master is`);
+  if (json === undefined || mp3 === undefined)
+    throw new PreviewError(
+      `has half a committed preview: ${shown}.${json === undefined ? "mp3" : "json"} without its ${json === undefined ? "record (.json)" : "MP3"}. Restore both from git, or delete the one and build where the master is`,
+    );
   let record: PreviewRecord;
   try {
     record = JSON.parse(json) as PreviewRecord;
-    if (typeof record.mp3 !== "string" || typeof record.source?.audio !== "string" || !record.measured || !record.excerpt) throw new Error("incomplete");
+    if (
+      typeof record.mp3 !== "string" ||
+      typeof record.source?.audio !== "string" ||
+      !record.measured ||
+      !record.excerpt
+    )
+      throw new Error("incomplete");
   } catch {
-    throw new PreviewError(`has a committed record that cannot be read (${shown}.json): restore it from git, or delete both files and build where the master is`);
+    throw new PreviewError(
+      `has a committed record that cannot be read (${shown}.json): restore it from git, or delete both files and build where the master is`,
+    );
   }
-  if (sha256(mp3) !== record.mp3) throw new PreviewError(`has a committed MP3 (${shown}.mp3) that is not the one its record describes: it was changed or damaged since it was made. Restore it from git, or build where the master is`);
+  if (sha256(mp3) !== record.mp3)
+    throw new PreviewError(
+      `has a committed MP3 (${shown}.mp3) that is not the one its record describes: it was changed or damaged since it was made. Restore it from git, or build where the master is`,
+    );
   return { ...record, mp3Bytes: new Uint8Array(mp3) };
 }
 
 /** Committed previews that belong to no field's excerpt now: left for the owner to delete. */
-async function unusedPreviews(committed: string, fields: readonly Field[], names: readonly string[]): Promise<string[]> {
+async function unusedPreviews(
+  committed: string,
+  fields: readonly Field[],
+  names: readonly string[],
+): Promise<string[]> {
   const used = new Set(fields.flatMap((f, i) => (f.preview && "file" in f.preview ? [names[i]!] : [])));
   const present = await readdir(committed).catch(() => [] as string[]);
   return present
     .filter((file) => file.endsWith(".json") && !used.has(file.slice(0, -5)))
-    .map((file) => `${PREVIEWS_FOLDER}/${file.slice(0, -5)}.mp3 and .json belong to no field's excerpt now: delete them`);
+    .map(
+      (file) => `${PREVIEWS_FOLDER}/${file.slice(0, -5)}.mp3 and .json belong to no field's excerpt now: delete them`,
+    );
 }
 
 /**
@@ -412,11 +543,17 @@ async function audioInProject(project: string, committed: string, masters: strin
 }
 
 /** The pipeline, from source audio to a checked MP3 and what it plays. */
-async function makePreview(pcm: Pcm, cut: string, { mono = false, ...excerpt }: Partial<NonNullable<Measured["excerpt"]>> & { mono?: boolean } = {}): Promise<{ mp3: Uint8Array; measured: Measured }> {
+async function makePreview(
+  pcm: Pcm,
+  cut: string,
+  { mono = false, ...excerpt }: Partial<NonNullable<Measured["excerpt"]>> & { mono?: boolean } = {},
+): Promise<{ mp3: Uint8Array; measured: Measured }> {
   const identical = sameInBothEars(pcm);
   const clipped = clippedRuns(pcm);
   if (clipped > 0) {
-    throw new PreviewError(`is clipped: ${clipped} stretch${clipped === 1 ? "" : "es"} stuck at full scale. Export it again with headroom (peaks below 0 dBFS)`);
+    throw new PreviewError(
+      `is clipped: ${clipped} stretch${clipped === 1 ? "" : "es"} stuck at full scale. Export it again with headroom (peaks below 0 dBFS)`,
+    );
   }
   applyFades(pcm, PREVIEW_SETTINGS.fadeSeconds);
   const loudness = integratedLoudness(pcm);
@@ -429,7 +566,9 @@ async function makePreview(pcm: Pcm, cut: string, { mono = false, ...excerpt }: 
   const encoded = await decodeMp3(mp3);
   const peak = truePeak(encoded);
   if (peak > PREVIEW_SETTINGS.ceilingDbtp) {
-    throw new PreviewError(`peaks at ${peak.toFixed(2)} dBTP once encoded, over the ${PREVIEW_SETTINGS.ceilingDbtp} dBTP ceiling`);
+    throw new PreviewError(
+      `peaks at ${peak.toFixed(2)} dBTP once encoded, over the ${PREVIEW_SETTINGS.ceilingDbtp} dBTP ceiling`,
+    );
   }
   const { carriers, beats } = identical ? { carriers: [], beats: [] } : binaural(encoded);
   return {
@@ -441,8 +580,14 @@ async function makePreview(pcm: Pcm, cut: string, { mono = false, ...excerpt }: 
       lufs: integratedLoudness(encoded),
       truePeakDbtp: peak,
       cut,
-      ...(excerpt.start !== undefined && { excerpt: { start: excerpt.start, seconds: excerpt.seconds!, of: excerpt.of } }),
-      ears: { mono, identical, oneEarOnly: beats.length > 0 ? [] : carriers.slice(0, 4).map((c) => `${c.hz.toFixed(1)} Hz ${c.ear}`) },
+      ...(excerpt.start !== undefined && {
+        excerpt: { start: excerpt.start, seconds: excerpt.seconds!, of: excerpt.of },
+      }),
+      ears: {
+        mono,
+        identical,
+        oneEarOnly: beats.length > 0 ? [] : carriers.slice(0, 4).map((c) => `${c.hz.toFixed(1)} Hz ${c.ear}`),
+      },
     },
   };
 }
@@ -454,10 +599,21 @@ export function previewTable(report: readonly PreviewReport[]): string[] {
     if (measured.beats.length === 0) return [[field, "no beat", "", "", ...first]];
     return measured.beats.map((beat, b) => {
       const band = declared.find((d) => inBand(beat.hz, d));
-      return [b === 0 ? field : "", hz(beat.hz), band ? `${BANDS[band].name} ✓` : "not declared", `${beat.leftHz.toFixed(1)} | ${beat.rightHz.toFixed(1)} Hz`, ...(b === 0 ? first : ["", "", ""])];
+      return [
+        b === 0 ? field : "",
+        hz(beat.hz),
+        band ? `${BANDS[band].name} ✓` : "not declared",
+        `${beat.leftHz.toFixed(1)} | ${beat.rightHz.toFixed(1)} Hz`,
+        ...(b === 0 ? first : ["", "", ""]),
+      ];
     });
   });
   const head = ["Preview", "Beat", "Band", "Carriers L | R", "Loudness", "True peak", "From"];
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
-  return [head, ...rows].map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!))).join("  ").trimEnd());
+  return [head, ...rows].map((row) =>
+    row
+      .map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!)))
+      .join("  ")
+      .trimEnd(),
+  );
 }

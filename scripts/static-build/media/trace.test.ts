@@ -28,8 +28,16 @@ async function master(name: string, from: number, to: number): Promise<string> {
   for (let i = 0; i < TRACE_SETTINGS.points; i++) {
     const at = ((i + 0.5) * seconds) / TRACE_SETTINGS.points - window / 2;
     let phase = 2 * Math.PI * (200 * at + from * at + ((to - from) * at * at) / (2 * seconds));
-    const right = (n: number) => ((phase += (2 * Math.PI * (200 + beatAt(at + n / RATE))) / RATE), 0.1 * Math.sin(phase));
-    const excerpt = render({ rate: RATE, seconds: window, both: [pad(RATE, 0.2)], left: [(n) => 0.1 * Math.sin(2 * Math.PI * 200 * (at + n / RATE))], right: [right] });
+    const right = (n: number) => (
+      (phase += (2 * Math.PI * (200 + beatAt(at + n / RATE))) / RATE), 0.1 * Math.sin(phase)
+    );
+    const excerpt = render({
+      rate: RATE,
+      seconds: window,
+      both: [pad(RATE, 0.2)],
+      left: [(n) => 0.1 * Math.sin(2 * Math.PI * 200 * (at + n / RATE))],
+      right: [right],
+    });
     await sparseWav(path, { seconds, excerpt, at, format: "int16", keep: i > 0 });
   }
   return path;
@@ -39,7 +47,8 @@ describe("#24 the beat across the whole master", () => {
   it("measures a gliding master at evenly spaced points, each within 0.1 Hz of the truth; a steady one steady", async () => {
     const gliding = await traceOf(await master("glide.wav", 10, 6), MINUTES * 60);
     expect(gliding.points).toHaveLength(TRACE_SETTINGS.points);
-    for (const point of gliding.points) expect(Math.abs(point.beats[0]! - (10 - (4 * point.at) / (MINUTES * 60)))).toBeLessThanOrEqual(0.1);
+    for (const point of gliding.points)
+      expect(Math.abs(point.beats[0]! - (10 - (4 * point.at) / (MINUTES * 60)))).toBeLessThanOrEqual(0.1);
     const steady = await traceOf(await master("steady.wav", 7, 7), MINUTES * 60);
     for (const point of steady.points) expect(Math.abs(point.beats[0]! - 7)).toBeLessThanOrEqual(0.1);
   });
@@ -47,8 +56,12 @@ describe("#24 the beat across the whole master", () => {
   it("refuses a field declared steady in a band its master glides out of, naming where; the glide declared is fine", async () => {
     const trace = await traceOf(await master("glide-out.wav", 10, 6), MINUTES * 60);
     const field = { ...FIXTURE_SITE.fields[0]!, bands: ["alpha" as const], durationMinutes: MINUTES };
-    expect(traceProblem(field, trace)).toMatch(/^at 2[0-9]:\d\d of 40:00, its master plays 7\.\d\d Hz, outside the Alpha \(8–12 Hz\) the field declares: declare the band it moves into, or a glide$/);
+    expect(traceProblem(field, trace)).toMatch(
+      /^at 2[0-9]:\d\d of 40:00, its master plays 7\.\d\d Hz, outside the Alpha \(8–12 Hz\) the field declares: declare the band it moves into, or a glide$/,
+    );
     expect(traceProblem({ ...field, bands: undefined, glide: { fromHz: 10, toHz: 6 } }, trace)).toBeUndefined();
-    expect(traceProblem({ ...field, bands: undefined, glide: { fromHz: 6, toHz: 10 } }, trace)).toMatch(/^at 1:15 of 40:00, its master plays 9\.8\d Hz, off the glide the field declares/);
+    expect(traceProblem({ ...field, bands: undefined, glide: { fromHz: 6, toHz: 10 } }, trace)).toMatch(
+      /^at 1:15 of 40:00, its master plays 9\.8\d Hz, off the glide the field declares/,
+    );
   });
 });

@@ -50,7 +50,9 @@ export function traceProblem(field: Field, trace: Trace): string | undefined {
         return `${where}, its master plays ${point.beats.map(hz).join(" and ")}, off the glide the field declares (from ${hz(field.glide.fromHz)} to ${hz(field.glide.toHz)}, ${hz(expected)} there)`;
       }
     } else if (bands.length > 0 && !point.beats.some((b) => bands.some((band) => inBand(b, band)))) {
-      const named = bands.map((band: Band) => `${BANDS[band].name} (${BANDS[band].low}–${BANDS[band].high} Hz)`).join(" or ");
+      const named = bands
+        .map((band: Band) => `${BANDS[band].name} (${BANDS[band].low}–${BANDS[band].high} Hz)`)
+        .join(" or ");
       return `${where}, its master plays ${point.beats.map(hz).join(" and ")}, outside the ${named} the field declares: declare the band it moves into, or a glide`;
     }
   }

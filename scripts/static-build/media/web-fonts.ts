@@ -20,7 +20,16 @@ export const DISPLAY_FONT = {
   source: MAIN_FACE.files.semibold,
   subsets: {
     // Basic Latin and the punctuation the copy sets: no-break space and hyphen, dashes, quotes, ellipsis, middle dot.
-    core: [[0x20, 0x7e], [0xa0], [0xb7], [0x2010, 0x2011], [0x2013, 0x2014], [0x2018, 0x2019], [0x201c, 0x201d], [0x2026]],
+    core: [
+      [0x20, 0x7e],
+      [0xa0],
+      [0xb7],
+      [0x2010, 0x2011],
+      [0x2013, 0x2014],
+      [0x2018, 0x2019],
+      [0x201c, 0x201d],
+      [0x2026],
+    ],
     // The rest of Western and Central European Latin, for a name or a word with an accent.
     latin: [[0xa1, 0xb6], [0xb8, 0x24f], [0x2020, 0x2022], [0x2030], [0x2039, 0x203a], [0x20ac]],
   },
@@ -36,10 +45,22 @@ export const DISPLAY_FONT = {
  */
 export const FALLBACK_FACES: readonly { family: string; local: readonly string[]; metrics: FaceMetrics }[] = [
   // macOS, iOS and Windows.
-  { family: "EB Garamond Georgia", local: ["Georgia Bold", "Georgia-Bold"], metrics: { unitsPerEm: 2048, ascent: 1878, descent: 449, lineGap: 0, averageWidth: 1052 } },
+  {
+    family: "EB Garamond Georgia",
+    local: ["Georgia Bold", "Georgia-Bold"],
+    metrics: { unitsPerEm: 2048, ascent: 1878, descent: 449, lineGap: 0, averageWidth: 1052 },
+  },
   // Android, ChromeOS and many Linux systems.
-  { family: "EB Garamond Noto", local: ["Noto Serif Bold", "NotoSerif-Bold"], metrics: { unitsPerEm: 1000, ascent: 1069, descent: 293, lineGap: 0, averageWidth: 509.6 } },
-  { family: "EB Garamond DejaVu", local: ["DejaVu Serif Bold", "DejaVuSerif-Bold"], metrics: { unitsPerEm: 2048, ascent: 1923, descent: 483, lineGap: 0, averageWidth: 1160.4 } },
+  {
+    family: "EB Garamond Noto",
+    local: ["Noto Serif Bold", "NotoSerif-Bold"],
+    metrics: { unitsPerEm: 1000, ascent: 1069, descent: 293, lineGap: 0, averageWidth: 509.6 },
+  },
+  {
+    family: "EB Garamond DejaVu",
+    local: ["DejaVu Serif Bold", "DejaVuSerif-Bold"],
+    metrics: { unitsPerEm: 2048, ascent: 1923, descent: 483, lineGap: 0, averageWidth: 1160.4 },
+  },
   // Liberation Serif is drawn to Times New Roman's metrics.
   {
     family: "EB Garamond Times",
@@ -56,11 +77,14 @@ const RECIPE_VERSION = 1;
 const CACHE = join(ROOT, "node_modules/.cache/site-fonts");
 
 const rangeChars = (ranges: readonly Range[]) =>
-  ranges.flatMap(([from, to = from]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i))).join("");
+  ranges
+    .flatMap(([from, to = from]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)))
+    .join("");
 
 const hex = (n: number) => n.toString(16).toUpperCase();
 /** "U+20-7E, U+A0": the same ranges, as CSS's unicode-range. */
-export const unicodeRange = (ranges: readonly Range[]) => ranges.map(([from, to]) => (to === undefined ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(", ");
+export const unicodeRange = (ranges: readonly Range[]) =>
+  ranges.map(([from, to]) => (to === undefined ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(", ");
 
 export interface WebFont {
   subset: SubsetName;
@@ -79,19 +103,30 @@ export async function buildWebFonts(): Promise<WebFont[]> {
   const sourceHash = createHash("sha256").update(source).digest("hex");
   return Promise.all(
     (Object.entries(DISPLAY_FONT.subsets) as [SubsetName, readonly Range[]][]).map(async ([subset, ranges]) => {
-      const key = createHash("sha256").update(JSON.stringify([RECIPE_VERSION, sourceHash, ranges, DISPLAY_FONT.features])).digest("hex");
+      const key = createHash("sha256")
+        .update(JSON.stringify([RECIPE_VERSION, sourceHash, ranges, DISPLAY_FONT.features]))
+        .digest("hex");
       const cached = join(CACHE, `${key}.woff2`);
       let bytes: Uint8Array;
       try {
         bytes = await readFile(cached);
       } catch {
-        bytes = await subsetFont(source, rangeChars(ranges), { targetFormat: "woff2", keepFeatures: [...DISPLAY_FONT.features], noHinting: true });
+        bytes = await subsetFont(source, rangeChars(ranges), {
+          targetFormat: "woff2",
+          keepFeatures: [...DISPLAY_FONT.features],
+          noHinting: true,
+        });
         await mkdir(CACHE, { recursive: true });
         // Written whole, then renamed: a build stopped halfway never leaves half a font to be read later.
         await writeFile(`${cached}.${process.pid}`, bytes);
         await rename(`${cached}.${process.pid}`, cached);
       }
-      return { subset, path: assetPath(`eb-garamond-${DISPLAY_FONT.weight}-${subset}`, "woff2", bytes), bytes, unicodeRange: unicodeRange(ranges) };
+      return {
+        subset,
+        path: assetPath(`eb-garamond-${DISPLAY_FONT.weight}-${subset}`, "woff2", bytes),
+        bytes,
+        unicodeRange: unicodeRange(ranges),
+      };
     }),
   );
 }

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { binaural } from "./analyse";
-import { carrierUnder, isochronic, pad, panned, pinkNoise, rain, render, sine, voice, type Signal } from "../../../test/audio-corpus";
+import {
+  carrierUnder,
+  isochronic,
+  pad,
+  panned,
+  pinkNoise,
+  rain,
+  render,
+  sine,
+  voice,
+  type Signal,
+} from "../../../test/audio-corpus";
 
 const RATE = 16_000;
 const SECONDS = 20;
@@ -8,7 +19,15 @@ const SECONDS = 20;
 /** Left and right carriers `depthDb` under a bed both ears share, measured. */
 function under(bed: () => Signal, depthDb: number, left: number, right: number, rate = RATE) {
   const amplitude = carrierUnder(bed, rate, depthDb);
-  return binaural(render({ rate, seconds: SECONDS, both: [bed()], left: [sine(rate, left, amplitude)], right: [sine(rate, right, amplitude)] }));
+  return binaural(
+    render({
+      rate,
+      seconds: SECONDS,
+      both: [bed()],
+      left: [sine(rate, left, amplitude)],
+      right: [sine(rate, right, amplitude)],
+    }),
+  );
 }
 
 describe("#19 carriers are found by what differs between the ears", () => {
@@ -31,7 +50,13 @@ describe("#19 carriers are found by what differs between the ears", () => {
   it("measures every beat of a layered field: a 6 Hz pair and a 40 Hz pair under one pad", () => {
     const amplitude = carrierUnder(() => pad(RATE, 0.3), RATE, 25);
     const { beats } = binaural(
-      render({ rate: RATE, seconds: SECONDS, both: [pad(RATE, 0.3)], left: [sine(RATE, 150, amplitude), sine(RATE, 400, amplitude / 2)], right: [sine(RATE, 156, amplitude), sine(RATE, 440, amplitude / 2)] }),
+      render({
+        rate: RATE,
+        seconds: SECONDS,
+        both: [pad(RATE, 0.3)],
+        left: [sine(RATE, 150, amplitude), sine(RATE, 400, amplitude / 2)],
+        right: [sine(RATE, 156, amplitude), sine(RATE, 440, amplitude / 2)],
+      }),
     );
     expect(beats).toHaveLength(2);
     expect(beats[0]!.hz).toBeCloseTo(6, 1);
@@ -42,14 +67,24 @@ describe("#19 carriers are found by what differs between the ears", () => {
     // A wide pad: different partials in each ear, 30 to 35 Hz apart and louder than the carriers.
     const bed = { left: pad(RATE, 0.3, [130.81, 196, 329.63]), right: pad(RATE, 0.3, [164.81, 261.63, 392]) };
     const amplitude = carrierUnder(() => bed.left, RATE, 15);
-    const { beats } = binaural(render({ rate: RATE, seconds: SECONDS, left: [bed.left, sine(RATE, 220, amplitude)], right: [bed.right, sine(RATE, 226, amplitude)] }));
+    const { beats } = binaural(
+      render({
+        rate: RATE,
+        seconds: SECONDS,
+        left: [bed.left, sine(RATE, 220, amplitude)],
+        right: [bed.right, sine(RATE, 226, amplitude)],
+      }),
+    );
     expect(beats).toHaveLength(1);
     expect(beats[0]!.hz).toBeCloseTo(6, 1);
   });
 
   it.each([
     ["music alone", { both: [pad(RATE, 0.3), pinkNoise(0.05)] }],
-    ["music with a stereo noise bed (the ears differ, but hold no tone of their own)", { both: [pad(RATE, 0.3)], left: [pinkNoise(0.05, 1)], right: [pinkNoise(0.05, 2)] }],
+    [
+      "music with a stereo noise bed (the ears differ, but hold no tone of their own)",
+      { both: [pad(RATE, 0.3)], left: [pinkNoise(0.05, 1)], right: [pinkNoise(0.05, 2)] },
+    ],
     ["an isochronic pulse", { both: [isochronic(RATE, 200, 10, 0.3)] }],
     ["a monaural beat (both tones in both ears)", { both: [sine(RATE, 200, 0.2), sine(RATE, 210, 0.2)] }],
   ])("finds no carrier in %s", (_, layers) => {
@@ -63,7 +98,11 @@ describe("#23 carriers under a bed that differs between the ears, as real fields
   type Bed = () => { both?: Signal[]; left: Signal[]; right: Signal[] };
   const stereo: Record<string, Bed> = {
     "stereo rain (a different rain in each ear)": () => ({ left: [rain(RATE, 0.3, 1)], right: [rain(RATE, 0.3, 2)] }),
-    "a pad over pink noise decorrelated per ear": () => ({ both: [pad(RATE, 0.3)], left: [pinkNoise(0.1, 3)], right: [pinkNoise(0.1, 4)] }),
+    "a pad over pink noise decorrelated per ear": () => ({
+      both: [pad(RATE, 0.3)],
+      left: [pinkNoise(0.1, 3)],
+      right: [pinkNoise(0.1, 4)],
+    }),
     "a wide pad (different partials in each ear) over decorrelated noise": () => ({
       left: [pad(RATE, 0.3, [130.81, 196, 329.63]), pinkNoise(0.05, 5)],
       right: [pad(RATE, 0.3, [164.81, 261.63, 392]), pinkNoise(0.05, 6)],
@@ -72,7 +111,10 @@ describe("#23 carriers under a bed that differs between the ears, as real fields
       const voiced = panned(() => voice(RATE, 0.3), 0.4);
       return { both: [pad(RATE, 0.2)], left: [voiced.left], right: [voiced.right] };
     },
-    "pink noise alone, a different noise in each ear": () => ({ left: [pinkNoise(0.3, 7)], right: [pinkNoise(0.3, 8)] }),
+    "pink noise alone, a different noise in each ear": () => ({
+      left: [pinkNoise(0.3, 7)],
+      right: [pinkNoise(0.3, 8)],
+    }),
   };
   // Noise alone, different in each ear, is the hardest bed of all: over the whole band, its share near a carrier is
   // far greater than a rain's or a mix's. 20 s of it hides a steady tone 22 dB under it or deeper.
@@ -82,17 +124,32 @@ describe("#23 carriers under a bed that differs between the ears, as real fields
     for (const depth of [10, 20, deepest(name)]) {
       const ears = stereo[name]!();
       const amplitude = carrierUnder(() => mixed(...(ears.both ?? []), ...stereo[name]!().left), RATE, depth);
-      const { beats } = binaural(render({ rate: RATE, seconds: SECONDS, both: ears.both, left: [...ears.left, sine(RATE, 200, amplitude)], right: [...ears.right, sine(RATE, 210, amplitude)] }));
+      const { beats } = binaural(
+        render({
+          rate: RATE,
+          seconds: SECONDS,
+          both: ears.both,
+          left: [...ears.left, sine(RATE, 200, amplitude)],
+          right: [...ears.right, sine(RATE, 210, amplitude)],
+        }),
+      );
       const beat = beats.find((b) => Math.abs(b.leftHz - 200) <= 0.1);
       expect(beat, `${depth} dB: ${JSON.stringify(beats)}`).toBeDefined();
       expect(Math.abs(beat!.rightHz - 210)).toBeLessThanOrEqual(0.1);
     }
   });
 
-  it.each(["stereo rain (a different rain in each ear)", "pink noise alone, a different noise in each ear", "a voice panned off-centre over a pad"])("finds no beat in %s alone", (name) => {
+  it.each([
+    "stereo rain (a different rain in each ear)",
+    "pink noise alone, a different noise in each ear",
+    "a voice panned off-centre over a pad",
+  ])("finds no beat in %s alone", (name) => {
     expect(binaural(render({ rate: RATE, seconds: SECONDS, ...stereo[name]!() })).beats).toEqual([]);
   });
 });
 
 /** Signals played together. */
-const mixed = (...signals: Signal[]): Signal => (i) => signals.reduce((s, f) => s + f(i), 0);
+const mixed =
+  (...signals: Signal[]): Signal =>
+  (i) =>
+    signals.reduce((s, f) => s + f(i), 0);

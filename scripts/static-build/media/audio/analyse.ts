@@ -64,7 +64,11 @@ export function binaural(pcm: Pcm): Binaural {
   const carriers = tonesThatDiffer(left, right, pcm.sampleRate).sort((a, b) => b.db - a.db);
   const lefts = carriers.filter((c) => c.ear === "left");
   const rights = carriers.filter((c) => c.ear === "right");
-  const nearest = (c: Carrier, others: Carrier[]) => others.reduce<Carrier | undefined>((best, o) => (!best || Math.abs(o.hz - c.hz) < Math.abs(best.hz - c.hz) ? o : best), undefined);
+  const nearest = (c: Carrier, others: Carrier[]) =>
+    others.reduce<Carrier | undefined>(
+      (best, o) => (!best || Math.abs(o.hz - c.hz) < Math.abs(best.hz - c.hz) ? o : best),
+      undefined,
+    );
   const pairs = lefts.flatMap((l) => {
     const r = nearest(l, rights);
     // Measured to a hundredth of a hertz: a 40 Hz beat that reads 40.003 is the 40 Hz beat it was made as.
@@ -99,7 +103,10 @@ function tonesThatDiffer(left: Float32Array, right: Float32Array, sampleRate: nu
     fft.realTransform(outL, inL);
     fft.realTransform(outR, inR);
     for (let k = 0; k < bins; k++) {
-      const a = outL[2 * k]!, b = outL[2 * k + 1]!, c = outR[2 * k]!, d = outR[2 * k + 1]!;
+      const a = outL[2 * k]!,
+        b = outL[2 * k + 1]!,
+        c = outR[2 * k]!,
+        d = outR[2 * k + 1]!;
       powerL[k]! += a * a + b * b;
       powerR[k]! += c * c + d * d;
       difference[k]! += (a - c) ** 2 + (b - d) ** 2;
@@ -110,7 +117,8 @@ function tonesThatDiffer(left: Float32Array, right: Float32Array, sampleRate: nu
   const binHz = sampleRate / size;
   const db = (ratio: number) => 10 * Math.log10(Math.max(ratio, 1e-30));
   // A tone's power spreads over a Hann window's main lobe: five bins hold it.
-  const tone = (spectrum: Float64Array, k: number) => spectrum[k - 2]! + spectrum[k - 1]! + spectrum[k]! + spectrum[k + 1]! + spectrum[k + 2]!;
+  const tone = (spectrum: Float64Array, k: number) =>
+    spectrum[k - 2]! + spectrum[k - 1]! + spectrum[k]! + spectrum[k + 1]! + spectrum[k + 2]!;
   const span = Math.max(8, Math.round(5 / binHz));
   const found: Carrier[] = [];
   for (let k = Math.max(3, Math.ceil(CARRIER_HZ.low / binHz)); k <= Math.floor(CARRIER_HZ.high / binHz); k++) {
@@ -122,11 +130,15 @@ function tonesThatDiffer(left: Float32Array, right: Float32Array, sampleRate: nu
     if (Math.abs(lean) < CARRIER_RULES.oneEar.low || Math.abs(lean) > CARRIER_RULES.oneEar.high) continue;
     const around = Array.from(difference.subarray(Math.max(0, k - span), k + span + 1)).sort((x, y) => x - y);
     if (db(difference[k]! / around[Math.floor(around.length / 2)]!) < CARRIER_RULES.prominenceDb) continue;
-    const [a, b, c] = [difference[k - 1]!, difference[k]!, difference[k + 1]!].map((p) => Math.log(Math.max(p, 1e-300))) as [number, number, number];
+    const [a, b, c] = [difference[k - 1]!, difference[k]!, difference[k + 1]!].map((p) =>
+      Math.log(Math.max(p, 1e-300)),
+    ) as [number, number, number];
     found.push({ ear: lean > 0 ? "left" : "right", hz: (k + (a - c) / (2 * (a - 2 * b + c))) * binHz, db: level });
   }
   // A tone that wavers leaves smaller peaks on its skirts: within 1 Hz of a stronger one in its ear, they are part of it.
-  return found.filter((f) => !found.some((g) => g !== f && g.ear === f.ear && g.db > f.db && Math.abs(g.hz - f.hz) <= 1));
+  return found.filter(
+    (f) => !found.some((g) => g !== f && g.ear === f.ear && g.db > f.db && Math.abs(g.hz - f.hz) <= 1),
+  );
 }
 
 /** Whether both channels carry the same signal (within what a codec's rounding leaves). */

@@ -16,7 +16,8 @@ export async function encodeMp3(pcm: Pcm): Promise<Uint8Array> {
   const [left, right] = pcm.channels as [Float32Array, Float32Array];
   const chunks: Uint8Array[] = [];
   const step = 1152 * 32;
-  for (let i = 0; i < left.length; i += step) chunks.push(encoder.encode([left.subarray(i, i + step), right.subarray(i, i + step)]).slice());
+  for (let i = 0; i < left.length; i += step)
+    chunks.push(encoder.encode([left.subarray(i, i + step), right.subarray(i, i + step)]).slice());
   chunks.push(encoder.finalize().slice());
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let offset = 0;

@@ -73,7 +73,11 @@ export async function openFlac(file: FileHandle, size: number, tagBytes: number)
         at += out[0]?.length ?? 0;
         if (stream.totalSamples && at < stream.totalSamples) {
           // Short of what STREAMINFO says: a frame further on means one before it could not be decoded; none, a file cut short.
-          const last = await frameAfter(file, Math.max(start.offset, size - 2 * Math.max(2 * stream.maxFrameBytes, 1 << 16)), stream);
+          const last = await frameAfter(
+            file,
+            Math.max(start.offset, size - 2 * Math.max(2 * stream.maxFrameBytes, 1 << 16)),
+            stream,
+          );
           throw new Damaged(at, last && last.sample > at ? "damaged" : "short");
         }
       } finally {
@@ -93,12 +97,14 @@ function decoded(run: () => { channelData: Float32Array[] }, at: number): Float3
 }
 
 function streamInfo(b: Uint8Array): StreamInfo {
-  if (b.length < 34) throw new SourceError(`cannot be read as FLAC: its STREAMINFO block is cut short. Export it again`);
+  if (b.length < 34)
+    throw new SourceError(`cannot be read as FLAC: its STREAMINFO block is cut short. Export it again`);
   const sampleRate = (b[10]! << 12) | (b[11]! << 4) | (b[12]! >> 4);
   const channels = ((b[12]! >> 1) & 0x07) + 1;
   const bitsPerSample = (((b[12]! & 0x01) << 4) | (b[13]! >> 4)) + 1;
   const totalSamples = (b[13]! & 0x0f) * 2 ** 32 + ((b[14]! << 24) >>> 0) + (b[15]! << 16) + (b[16]! << 8) + b[17]!;
-  if (sampleRate === 0) throw new SourceError(`cannot be read as FLAC: its STREAMINFO gives no sample rate. Export it again`);
+  if (sampleRate === 0)
+    throw new SourceError(`cannot be read as FLAC: its STREAMINFO gives no sample rate. Export it again`);
   return {
     bytes: b.slice(0, 34),
     minBlock: (b[0]! << 8) | b[1]!,
@@ -112,7 +118,13 @@ function streamInfo(b: Uint8Array): StreamInfo {
 }
 
 /** The last frame that starts at or before `sample`, by bisecting the bytes between the first frame and the end. */
-async function frameBefore(file: FileHandle, sample: number, first: FrameAt, size: number, info: StreamInfo): Promise<FrameAt> {
+async function frameBefore(
+  file: FileHandle,
+  sample: number,
+  first: FrameAt,
+  size: number,
+  info: StreamInfo,
+): Promise<FrameAt> {
   let [best, high] = [first, size];
   const close = Math.max(2 * info.maxFrameBytes, 1 << 16);
   while (high - best.offset > close) {
@@ -147,14 +159,30 @@ function frameHeader(b: Uint8Array, p: number, info: StreamInfo): number | undef
   const variable = (b[p + 1]! & 0x01) === 1;
   const [sizeCode, rateCode] = [b[p + 2]! >> 4, b[p + 2]! & 0x0f];
   const [channelCode, bitsCode] = [b[p + 3]! >> 4, (b[p + 3]! >> 1) & 0x07];
-  if (sizeCode === 0 || rateCode === 15 || channelCode > 10 || bitsCode === 3 || (b[p + 3]! & 0x01) !== 0) return undefined;
+  if (sizeCode === 0 || rateCode === 15 || channelCode > 10 || bitsCode === 3 || (b[p + 3]! & 0x01) !== 0)
+    return undefined;
   if ((channelCode < 8 ? channelCode + 1 : 2) !== info.channels) return undefined;
   if (rateCode > 0 && rateCode < 12 && RATES[rateCode] !== info.sampleRate) return undefined;
   if (bitsCode > 0 && BITS[bitsCode] !== info.bitsPerSample) return undefined;
   // The frame (or sample) number, UTF-8 style: the first byte's leading ones count the bytes that follow.
   let q = p + 4;
   const lead = b[q]!;
-  const extra = lead < 0x80 ? 0 : lead < 0xc0 ? -1 : lead < 0xe0 ? 1 : lead < 0xf0 ? 2 : lead < 0xf8 ? 3 : lead < 0xfc ? 4 : lead < 0xfe ? 5 : 6;
+  const extra =
+    lead < 0x80
+      ? 0
+      : lead < 0xc0
+        ? -1
+        : lead < 0xe0
+          ? 1
+          : lead < 0xf0
+            ? 2
+            : lead < 0xf8
+              ? 3
+              : lead < 0xfc
+                ? 4
+                : lead < 0xfe
+                  ? 5
+                  : 6;
   if (extra < 0) return undefined;
   let number = extra === 0 ? lead : lead & (0x3f >> extra);
   for (let i = 1; i <= extra; i++) {
@@ -162,9 +190,15 @@ function frameHeader(b: Uint8Array, p: number, info: StreamInfo): number | undef
     if ((next & 0xc0) !== 0x80) return undefined;
     number = number * 64 + (next & 0x3f);
   }
-  q += 1 + extra + (sizeCode === 6 ? 1 : sizeCode === 7 ? 2 : 0) + (rateCode === 12 ? 1 : rateCode === 13 || rateCode === 14 ? 2 : 0);
+  q +=
+    1 +
+    extra +
+    (sizeCode === 6 ? 1 : sizeCode === 7 ? 2 : 0) +
+    (rateCode === 12 ? 1 : rateCode === 13 || rateCode === 14 ? 2 : 0);
   if (q >= b.length || crc8(b, p, q) !== b[q]) return undefined;
-  const sample = variable ? number : number * (info.minBlock === info.maxBlock ? info.maxBlock : blockSize(b, p, sizeCode));
+  const sample = variable
+    ? number
+    : number * (info.minBlock === info.maxBlock ? info.maxBlock : blockSize(b, p, sizeCode));
   if (info.totalSamples && sample >= info.totalSamples) return undefined;
   return sample;
 }

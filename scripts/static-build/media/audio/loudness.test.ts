@@ -11,7 +11,8 @@ function stereoSine(parts: [dbfs: number, seconds: number][], hz = 1000, sampleR
   let i = 0;
   for (const [dbfs, s] of parts) {
     const amplitude = 10 ** (dbfs / 20);
-    for (const end = i + Math.round(s * sampleRate); i < end; i++) channel[i] = amplitude * Math.sin((2 * Math.PI * hz * i) / sampleRate);
+    for (const end = i + Math.round(s * sampleRate); i < end; i++)
+      channel[i] = amplitude * Math.sin((2 * Math.PI * hz * i) / sampleRate);
   }
   return { sampleRate, channels: [channel, channel.slice()] };
 }
@@ -19,7 +20,8 @@ function stereoSine(parts: [dbfs: number, seconds: number][], hz = 1000, sampleR
 describe("the loudness meter, against ITU-R BS.1770-4 and EBU Tech 3341", () => {
   it("uses the recommendation's own K-weighting coefficients at 48 kHz", () => {
     const { shelf, highPass } = kWeightingFilters(48_000);
-    const close = (actual: number[], expected: number[]) => actual.forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, 8));
+    const close = (actual: number[], expected: number[]) =>
+      actual.forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, 8));
     close(shelf.b, [1.53512485958697, -2.69169618940638, 1.19839281085285]);
     close(shelf.a, [-1.69065929318241, 0.73248077421585]);
     close(highPass.b, [1, -2, 1]);
@@ -29,19 +31,50 @@ describe("the loudness meter, against ITU-R BS.1770-4 and EBU Tech 3341", () => 
   it.each([
     ["case 1: a stereo 1 kHz sine at -23 dBFS, 20 s", [[-23, 20]], -23],
     ["case 2: a stereo 1 kHz sine at -33 dBFS, 20 s", [[-33, 20]], -33],
-    ["case 3: -36, -23, -36 dBFS for 10, 60, 10 s (the relative gate)", [[-36, 10], [-23, 60], [-36, 10]], -23],
-    ["case 4: -72, -36, -23, -36, -72 dBFS (both gates)", [[-72, 10], [-36, 10], [-23, 60], [-36, 10], [-72, 10]], -23],
-    ["case 5: -26, -20, -26 dBFS for 20, 20.1, 20 s", [[-26, 20], [-20, 20.1], [-26, 20]], -23],
-  ] as [string, [number, number][], number][])("Tech 3341 %s reads its integrated loudness within 0.1 LU", (_, parts, expected) => {
-    expect(Math.abs(integratedLoudness(stereoSine(parts)) - expected)).toBeLessThanOrEqual(0.1);
-  });
+    [
+      "case 3: -36, -23, -36 dBFS for 10, 60, 10 s (the relative gate)",
+      [
+        [-36, 10],
+        [-23, 60],
+        [-36, 10],
+      ],
+      -23,
+    ],
+    [
+      "case 4: -72, -36, -23, -36, -72 dBFS (both gates)",
+      [
+        [-72, 10],
+        [-36, 10],
+        [-23, 60],
+        [-36, 10],
+        [-72, 10],
+      ],
+      -23,
+    ],
+    [
+      "case 5: -26, -20, -26 dBFS for 20, 20.1, 20 s",
+      [
+        [-26, 20],
+        [-20, 20.1],
+        [-26, 20],
+      ],
+      -23,
+    ],
+  ] as [string, [number, number][], number][])(
+    "Tech 3341 %s reads its integrated loudness within 0.1 LU",
+    (_, parts, expected) => {
+      expect(Math.abs(integratedLoudness(stereoSine(parts)) - expected)).toBeLessThanOrEqual(0.1);
+    },
+  );
 
   it("reads the same loudness at 44.1 kHz, the rate previews are made at", () => {
     expect(Math.abs(integratedLoudness(stereoSine([[-23, 20]], 1000, 44_100)) + 23)).toBeLessThanOrEqual(0.1);
   });
 
   it("reads silence as no loudness at all", () => {
-    expect(integratedLoudness({ sampleRate: RATE, channels: [new Float32Array(RATE), new Float32Array(RATE)] })).toBe(-Infinity);
+    expect(integratedLoudness({ sampleRate: RATE, channels: [new Float32Array(RATE), new Float32Array(RATE)] })).toBe(
+      -Infinity,
+    );
   });
 
   it("finds a true peak between samples: a full-scale sine at a quarter of the rate, its samples 3 dB under its crests", () => {

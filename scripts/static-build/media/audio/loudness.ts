@@ -49,14 +49,24 @@ export function integratedLoudness(pcm: Pcm): number {
     const [a1, a2] = shelf.a;
     const [c0, c1, c2] = highPass.b;
     const [d1, d2] = highPass.a;
-    let x1 = 0, x2 = 0, y1 = 0, y2 = 0, z1 = 0, z2 = 0;
+    let x1 = 0,
+      x2 = 0,
+      y1 = 0,
+      y2 = 0,
+      z1 = 0,
+      z2 = 0;
     for (let s = 0, i = 0; s < steps.length; s++) {
       let sum = 0;
       for (const end = i + step; i < end; i++) {
         const x = channel[i]!;
         const y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
         const z = c0 * y + c1 * y1 + c2 * y2 - d1 * z1 - d2 * z2;
-        x2 = x1; x1 = x; y2 = y1; y1 = y; z2 = z1; z1 = z;
+        x2 = x1;
+        x1 = x;
+        y2 = y1;
+        y1 = y;
+        z2 = z1;
+        z1 = z;
         sum += z * z;
       }
       steps[s]! += sum;
@@ -64,7 +74,8 @@ export function integratedLoudness(pcm: Pcm): number {
   }
   // 400 ms blocks overlapping by 75 %: four steps each, one step apart.
   const blocks: number[] = [];
-  for (let s = 0; s + 4 <= steps.length; s++) blocks.push((steps[s]! + steps[s + 1]! + steps[s + 2]! + steps[s + 3]!) / (4 * step));
+  for (let s = 0; s + 4 <= steps.length; s++)
+    blocks.push((steps[s]! + steps[s + 1]! + steps[s + 2]! + steps[s + 3]!) / (4 * step));
   const overAbsolute = blocks.filter((z) => toLufs(z) > -70);
   if (overAbsolute.length === 0) return -Infinity;
   const relativeGate = toLufs(overAbsolute.reduce((s, z) => s + z, 0) / overAbsolute.length) - 10;
@@ -82,7 +93,8 @@ const PHASES: Float64Array[] = (() => {
   const h = Array.from({ length: taps }, (_, n) => {
     const x = (n - centre) / OVERSAMPLE;
     const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
-    const window = 0.42 - 0.5 * Math.cos((2 * Math.PI * n) / (taps - 1)) + 0.08 * Math.cos((4 * Math.PI * n) / (taps - 1));
+    const window =
+      0.42 - 0.5 * Math.cos((2 * Math.PI * n) / (taps - 1)) + 0.08 * Math.cos((4 * Math.PI * n) / (taps - 1));
     return sinc * window;
   });
   return Array.from({ length: OVERSAMPLE }, (_, p) => {
@@ -103,7 +115,8 @@ const BLOCK = 256;
  */
 export function truePeak(pcm: Pcm): number {
   let peak = 0;
-  for (const channel of pcm.channels) for (let i = 0; i < channel.length; i++) peak = Math.max(peak, Math.abs(channel[i]!));
+  for (const channel of pcm.channels)
+    for (let i = 0; i < channel.length; i++) peak = Math.max(peak, Math.abs(channel[i]!));
   const [h0, h1, h2, h3] = PHASES as [Float64Array, Float64Array, Float64Array, Float64Array];
   for (const channel of pcm.channels) {
     for (let start = TAPS_PER_PHASE; start < channel.length; start += BLOCK) {

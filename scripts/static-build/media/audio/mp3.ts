@@ -21,7 +21,9 @@ const PREROLL_FRAMES = 16;
  */
 export async function openMp3(file: FileHandle, size: number, tagBytes: number): Promise<SourceStream> {
   const head = await readAt(file, tagBytes, 4096);
-  const firstAt = head.findIndex((_, p) => frameOf(head, p) !== undefined && frameOf(head, p + frameOf(head, p)!.bytes) !== undefined);
+  const firstAt = head.findIndex(
+    (_, p) => frameOf(head, p) !== undefined && frameOf(head, p + frameOf(head, p)!.bytes) !== undefined,
+  );
   if (firstAt < 0) throw new SourceError(`cannot be read as MP3: no audio frame follows its start. Export it again`);
   const first = frameOf(head, firstAt)!;
   const note = xing(head, firstAt, first);
@@ -42,7 +44,10 @@ export async function openMp3(file: FileHandle, size: number, tagBytes: number):
         let at = start.index * first.samples;
         for (let offset = start.offset; offset < size; offset += CHUNK_BYTES) {
           const bytes = await readAt(file, offset, CHUNK_BYTES);
-          const out = quietly(() => decode.decode(bytes)) as { channelData: Float32Array[]; errors?: { outputSamples: number }[] };
+          const out = quietly(() => decode.decode(bytes)) as {
+            channelData: Float32Array[];
+            errors?: { outputSamples: number }[];
+          };
           // Errors in the preroll are the reservoir refilling; past where the excerpt starts, they are damage.
           const damage = out.errors?.find((e) => start.index * first.samples + e.outputSamples >= frame);
           if (damage) throw new Damaged(start.index * first.samples + damage.outputSamples, "damaged");
@@ -62,7 +67,12 @@ export async function openMp3(file: FileHandle, size: number, tagBytes: number):
  * over to the next real frame, and counted as the frames its bytes would hold: it is before the excerpt, and
  * only where the excerpt starts depends on it.
  */
-async function walk(file: FileHandle, size: number, from: number, index: number): Promise<{ offset: number; index: number }> {
+async function walk(
+  file: FileHandle,
+  size: number,
+  from: number,
+  index: number,
+): Promise<{ offset: number; index: number }> {
   let [offset, count, frameBytes, skipped] = [from, 0, 0, 0];
   let bytes = await readAt(file, offset, CHUNK_BYTES);
   let p = 0;
@@ -86,12 +96,7 @@ async function walk(file: FileHandle, size: number, from: number, index: number)
   return { offset: offset + p, index: count + (frameBytes > 0 ? Math.round((skipped * count) / frameBytes) : 0) };
 }
 
-const SAMPLE_RATES = [
-  [11025, 12000, 8000],
-  [],
-  [22050, 24000, 16000],
-  [44100, 48000, 32000],
-];
+const SAMPLE_RATES = [[11025, 12000, 8000], [], [22050, 24000, 16000], [44100, 48000, 32000]];
 // Kilobits per second, by [MPEG-1 or not][layer III, II, I][index].
 const BITRATES = [
   [
@@ -117,7 +122,10 @@ export function frameOf(b: Uint8Array, p: number): Frame | undefined {
   const sampleRate = SAMPLE_RATES[version]![sampleIndex]!;
   const kbps = BITRATES[mpeg1 ? 1 : 0]![layer - 1]![rateIndex]!;
   const samples = layer === 3 ? 384 : layer === 1 && !mpeg1 ? 576 : 1152;
-  const bytes = layer === 3 ? (Math.floor((12 * kbps * 1000) / sampleRate) + padding) * 4 : Math.floor((samples / 8) * ((kbps * 1000) / sampleRate)) + padding;
+  const bytes =
+    layer === 3
+      ? (Math.floor((12 * kbps * 1000) / sampleRate) + padding) * 4
+      : Math.floor((samples / 8) * ((kbps * 1000) / sampleRate)) + padding;
   return { bytes, samples, sampleRate, channels: b[p + 3]! >> 6 === 3 ? 1 : 2 };
 }
 
@@ -170,7 +178,10 @@ export function withXingFrame(mp3: Uint8Array): Uint8Array {
   out.set(mp3, note.bytes);
   const view = new DataView(out.buffer);
   let at = tagOffset(first);
-  out.set([..."Xing"].map((c) => c.charCodeAt(0)), at);
+  out.set(
+    [..."Xing"].map((c) => c.charCodeAt(0)),
+    at,
+  );
   view.setUint32((at += 4), XING_FLAGS);
   view.setUint32((at += 4), offsets.length);
   view.setUint32((at += 4), out.length);

@@ -19,8 +19,12 @@ afterAll(() => rm(work, { recursive: true, force: true }));
  * says where in the file it was taken from, in any format, lossy ones included.
  */
 const stepLevel = (t: number) => 0.1 + 0.08 * (Math.floor(t) % 5);
-const stepped = (rate: number, hz: number): Signal => (i) => stepLevel(i / rate) * Math.sin((2 * Math.PI * hz * i) / rate);
-const clockTrack = (rate: number, seconds: number): Pcm => render({ rate, seconds, left: [stepped(rate, 300)], right: [stepped(rate, 306)] });
+const stepped =
+  (rate: number, hz: number): Signal =>
+  (i) =>
+    stepLevel(i / rate) * Math.sin((2 * Math.PI * hz * i) / rate);
+const clockTrack = (rate: number, seconds: number): Pcm =>
+  render({ rate, seconds, left: [stepped(rate, 300)], right: [stepped(rate, 306)] });
 
 /** The level the excerpt's first second has, as the stepped tone's peak. */
 function levelAtStart(pcm: Pcm): number {
@@ -50,12 +54,24 @@ describe("#19 an excerpt is read from where it starts, in every format an editor
   it.each([
     ["WAV, 16-bit, 44.1 kHz", "a.wav", () => wav(clockTrack(44_100, 12), "int16"), 44_100, 12],
     ["WAV, 24-bit, 96 kHz", "b.wav", () => wav(clockTrack(96_000, 12), "int24"), 96_000, 12],
-    ["WAV, 32-bit float (WAVE_FORMAT_EXTENSIBLE), 48 kHz", "c.wav", () => wav(clockTrack(48_000, 12), "float32"), 48_000, 12],
+    [
+      "WAV, 32-bit float (WAVE_FORMAT_EXTENSIBLE), 48 kHz",
+      "c.wav",
+      () => wav(clockTrack(48_000, 12), "float32"),
+      48_000,
+      12,
+    ],
     ["FLAC, 24-bit, 48 kHz", "d.flac", () => flac(clockTrack(48_000, 12), 24), 48_000, 12],
     // With the Xing frame LAME writes, which counts its frames (and the encoder's delay and last frame's padding).
     ["MP3 (LAME), 44.1 kHz", "e.mp3", () => encodeMp3(clockTrack(44_100, 12)), 44_100, 12],
     // Without one, as some encoders write: its length is not known until it is read.
-    ["MP3 without a Xing frame, 44.1 kHz", "f.mp3", async () => withoutFirstFrame(await encodeMp3(clockTrack(44_100, 12))), 44_100, undefined],
+    [
+      "MP3 without a Xing frame, 44.1 kHz",
+      "f.mp3",
+      async () => withoutFirstFrame(await encodeMp3(clockTrack(44_100, 12))),
+      44_100,
+      undefined,
+    ],
   ] as const)("%s", async (_, name, make, rate, length) => {
     const path = await file(`clock-${name}`, make());
     const excerpt = await readExcerpt(path, { start: 7, seconds: 5, longest: 60, shortest: 5 });
@@ -87,7 +103,10 @@ describe("#19 a master of any length costs what its excerpt does", () => {
       sampleRate: 96_000,
       seconds: 90 * 60,
       bitsPerSample: 24,
-      audio: (start, size) => (start >= from && start + size <= from + 12 * 96_000 ? track.channels.map((c) => c.subarray(start - from, start - from + size)) : undefined),
+      audio: (start, size) =>
+        start >= from && start + size <= from + 12 * 96_000
+          ? track.channels.map((c) => c.subarray(start - from, start - from + size))
+          : undefined,
     });
     const path = await file("master-90min.flac", master);
     const excerpt = await readExcerpt(path, { start: 30 * 60, seconds: 8, longest: 60, shortest: 5 });
@@ -111,7 +130,9 @@ describe("#19 a damaged file is named as damaged, at the time decoding failed, n
     const bytes = flac(track());
     const path = await file("damaged.flac", damaged(bytes, 0.5, 0.6));
     const message = await refusal(path, { seconds: 20 });
-    expect(message).toMatch(/^is damaged at (\d+(\.\d)?) s: no audio can be decoded from there on \(its header says it is 20 s long\)/);
+    expect(message).toMatch(
+      /^is damaged at (\d+(\.\d)?) s: no audio can be decoded from there on \(its header says it is 20 s long\)/,
+    );
     expect(Number(message.match(/damaged at ([\d.]+) s/)![1])).toBeCloseTo(10, 0);
   });
 
@@ -123,7 +144,9 @@ describe("#19 a damaged file is named as damaged, at the time decoding failed, n
 
   it("an MP3 with frames overwritten", async () => {
     const path = await file("damaged.mp3", damaged(await encodeMp3(track()), 0.5, 0.55));
-    expect(await refusal(path, { seconds: 20 })).toMatch(/^is damaged at 1\d(\.\d)? s: no audio can be decoded from there on/);
+    expect(await refusal(path, { seconds: 20 })).toMatch(
+      /^is damaged at 1\d(\.\d)? s: no audio can be decoded from there on/,
+    );
   });
 
   it.each([
@@ -132,7 +155,9 @@ describe("#19 a damaged file is named as damaged, at the time decoding failed, n
   ])("%s cut short: where it ends, against the length its header gives", async (name, make) => {
     const bytes = make();
     const path = await file(`cut-${name.slice(2)}`, bytes.subarray(0, Math.round(bytes.length * 0.6)));
-    expect(await refusal(path, { start: 5, seconds: 10 })).toMatch(/^ends at 1[12](\.\d)? s \(its header says it is 20 s long\): the file was cut short/);
+    expect(await refusal(path, { start: 5, seconds: 10 })).toMatch(
+      /^ends at 1[12](\.\d)? s \(its header says it is 20 s long\): the file was cut short/,
+    );
   });
 });
 
@@ -151,16 +176,21 @@ describe("#19 a file that cannot give an excerpt says why", () => {
   it("one too short for what is asked", async () => {
     const path = await file("short.wav", wav(clockTrack(16_000, 20)));
     expect(await refusal(path, { start: 0, seconds: 45 })).toBe("is 20 s long: it has no 45 s from 0 s on");
-    expect(await refusal(path, { start: 18 })).toBe("is 20 s long: from 18 s on it has 2 s, and a preview needs at least 5 s");
+    expect(await refusal(path, { start: 18 })).toBe(
+      "is 20 s long: from 18 s on it has 2 s, and a preview needs at least 5 s",
+    );
   });
 
-
   it("one that is not audio, one that is a folder, one that is not there (naming what is)", async () => {
-    expect(await refusal(await file("notes.wav", new TextEncoder().encode("these are my notes, not audio")))).toMatch(/^cannot be read as WAV, FLAC or MP3/);
+    expect(await refusal(await file("notes.wav", new TextEncoder().encode("these are my notes, not audio")))).toMatch(
+      /^cannot be read as WAV, FLAC or MP3/,
+    );
     await mkdir(join(work, "folder.flac"));
     expect(await refusal(join(work, "folder.flac"))).toBe("is a folder, not an audio file");
     await mkdir(join(work, "previews"));
     await file("previews/field-booster.flac", flac(clockTrack(16_000, 6)));
-    expect(await refusal(join(work, "previews/field-boster.flac"))).toBe("does not exist: there is no such file (the folder holds field-booster.flac)");
+    expect(await refusal(join(work, "previews/field-boster.flac"))).toBe(
+      "does not exist: there is no such file (the folder holds field-booster.flac)",
+    );
   });
 });

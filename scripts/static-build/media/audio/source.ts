@@ -31,7 +31,10 @@ export interface ExcerptRange {
  * `seconds` of a WAV, FLAC or MP3 file from `start`, its first two channels (a mono file's one in both). Memory
  * holds the excerpt and a chunk of the file, never the file.
  */
-export async function readExcerpt(path: string, { start = 0, seconds, longest, shortest }: ExcerptRange): Promise<Excerpt> {
+export async function readExcerpt(
+  path: string,
+  { start = 0, seconds, longest, shortest }: ExcerptRange,
+): Promise<Excerpt> {
   const file = await opened(path);
   try {
     const { size } = await file.stat();
@@ -46,7 +49,11 @@ export async function readExcerpt(path: string, { start = 0, seconds, longest, s
       for await (const chunk of stream.from(first)) {
         const from = Math.max(chunk.at, first);
         const to = Math.min(chunk.at + chunk.channels[0]!.length, first + wanted);
-        for (let c = 0; c < 2 && from < to; c++) channels[c]!.set(chunk.channels[Math.min(c, chunk.channels.length - 1)]!.subarray(from - chunk.at, to - chunk.at), from - first);
+        for (let c = 0; c < 2 && from < to; c++)
+          channels[c]!.set(
+            chunk.channels[Math.min(c, chunk.channels.length - 1)]!.subarray(from - chunk.at, to - chunk.at),
+            from - first,
+          );
         filled = Math.max(filled, to - first);
         if (filled >= wanted) break;
       }
@@ -69,7 +76,13 @@ export async function readExcerpt(path: string, { start = 0, seconds, longest, s
           : `is ${length} long: from ${clock(start)} on it has ${clock(got)}, and a preview needs at least ${shortest} s`,
       );
     }
-    return { pcm: { sampleRate: rate, channels: channels.map((c) => c.subarray(0, filled)) }, format: stream.format, start, sourceSeconds, channels: stream.channels };
+    return {
+      pcm: { sampleRate: rate, channels: channels.map((c) => c.subarray(0, filled)) },
+      format: stream.format,
+      start,
+      sourceSeconds,
+      channels: stream.channels,
+    };
   } finally {
     await file.close();
   }
@@ -90,10 +103,12 @@ async function opened(path: string): Promise<FileHandle> {
     if (code === "ENOENT") {
       const there = await readdir(dirname(path)).catch(() => [] as string[]);
       const audio = there.filter((name) => /\.(wav|flac|mp3)$/i.test(name));
-      const holds = audio.length === 0 ? "no audio file" : `${audio.slice(0, 5).join(", ")}${audio.length > 5 ? ", …" : ""}`;
+      const holds =
+        audio.length === 0 ? "no audio file" : `${audio.slice(0, 5).join(", ")}${audio.length > 5 ? ", …" : ""}`;
       throw new SourceError(`does not exist: there is no such file (the folder holds ${holds})`);
     }
-    if (code === "EACCES" || code === "EPERM") throw new SourceError(`cannot be read: permission denied (${code}). Check the file's permissions`);
+    if (code === "EACCES" || code === "EPERM")
+      throw new SourceError(`cannot be read: permission denied (${code}). Check the file's permissions`);
     throw new SourceError(`cannot be read: ${(error as Error).message}`);
   }
 }
@@ -112,7 +127,9 @@ async function openSource(file: FileHandle, size: number): Promise<SourceStream>
     return openMp3(file, size, after);
   }
   if (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0) return openMp3(file, size, 0);
-  throw new SourceError(`cannot be read as WAV, FLAC or MP3: it does not start as any of them. Export it again as one of these`);
+  throw new SourceError(
+    `cannot be read as WAV, FLAC or MP3: it does not start as any of them. Export it again as one of these`,
+  );
 }
 
 /** "6.5 s", "30:00", "1:30:00": how an owner reads a place in a long recording. */

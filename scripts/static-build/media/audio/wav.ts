@@ -20,19 +20,30 @@ export async function openWav(file: FileHandle, size: number): Promise<SourceStr
     const view = new DataView(header.buffer, header.byteOffset);
     const [id, bytes] = [ascii(header, 0, 4), view.getUint32(4, true)];
     if (id === "fmt ") format = await readAt(file, position + 8, Math.min(bytes, 64));
-    if (id === "ds64") longSize = Number(new DataView((await readAt(file, position + 8, 16)).buffer).getBigUint64(8, true));
-    if (id === "data") data = { start: position + 8, bytes: rf64 && bytes === 0xffffffff && longSize !== undefined ? longSize : bytes };
+    if (id === "ds64")
+      longSize = Number(new DataView((await readAt(file, position + 8, 16)).buffer).getBigUint64(8, true));
+    if (id === "data")
+      data = { start: position + 8, bytes: rf64 && bytes === 0xffffffff && longSize !== undefined ? longSize : bytes };
     position += 8 + bytes + (bytes & 1);
   }
-  if (!format || format.length < 16) throw new SourceError(`cannot be read as WAV: it has no format chunk. Export it again`);
+  if (!format || format.length < 16)
+    throw new SourceError(`cannot be read as WAV: it has no format chunk. Export it again`);
   if (!data) throw new SourceError(`cannot be read as WAV: it has no audio (no data chunk). Export it again`);
   const view = new DataView(format.buffer, format.byteOffset, format.length);
-  const tag = view.getUint16(0, true) === 0xfffe && format.length >= 26 ? view.getUint16(24, true) : view.getUint16(0, true);
+  const tag =
+    view.getUint16(0, true) === 0xfffe && format.length >= 26 ? view.getUint16(24, true) : view.getUint16(0, true);
   if (!READABLE.has(tag)) {
-    throw new SourceError(`is a WAV file in a compressed encoding (format 0x${tag.toString(16)}), which the build does not read: export it as PCM WAV, FLAC or MP3`);
+    throw new SourceError(
+      `is a WAV file in a compressed encoding (format 0x${tag.toString(16)}), which the build does not read: export it as PCM WAV, FLAC or MP3`,
+    );
   }
-  const [channels, sampleRate, blockAlign] = [view.getUint16(2, true), view.getUint32(4, true), view.getUint16(12, true)];
-  if (channels === 0 || sampleRate === 0 || blockAlign === 0) throw new SourceError(`cannot be read as WAV: its format chunk says it holds no audio. Export it again`);
+  const [channels, sampleRate, blockAlign] = [
+    view.getUint16(2, true),
+    view.getUint32(4, true),
+    view.getUint16(12, true),
+  ];
+  if (channels === 0 || sampleRate === 0 || blockAlign === 0)
+    throw new SourceError(`cannot be read as WAV: its format chunk says it holds no audio. Export it again`);
   const declaredFrames = Math.floor(data.bytes / blockAlign);
   const presentFrames = Math.floor(Math.min(data.bytes, size - data.start) / blockAlign);
   const { start } = data;
