@@ -282,7 +282,7 @@ const BENCH_USAGE = `
 Usage: npm run bench   (set by the environment, not by flags)
 
 Measures the site: cold builds from 90-minute masters, build and dev-rebuild times, a 500-field catalogue's build, then each route's Lighthouse run
-against a bare page served the same way, in two setups. Writes its tables to .artifacts/bench/; the latest figures are in scripts/bench/README.md.
+against a bare page served the same way, in two setups. Writes its tables to .artifacts/bench/latest.json; how to read them: scripts/bench/README.md.
   BENCH_FIELDS=12       measure a catalogue of twelve fields instead of dist/
   BENCH_RUNS=N          Lighthouse rounds (default 5)
   BENCH_BUILD_RUNS=0    skip the build timings
