@@ -87,6 +87,25 @@ const closingCardProblems = () => {
   return found;
 };
 
+/** A tab on a site of its own: what it asks the server for is its own. */
+interface Tab {
+  view: EngineView;
+  site: WatchedSite;
+}
+
+/** What each part of an engine's scenarios is given: the engine's name, its pool of tabs, the checks they share. */
+interface Shared {
+  name: EngineName;
+  take(): Promise<Tab>;
+  give(tab: Tab): void;
+  /** A tab held by one part for all its scenarios, given back after them. */
+  holdTab(): Tab;
+  problems(view: EngineView): Promise<Window["__problems"]>;
+  failedSince(site: WatchedSite, from: number): WatchedSite["served"];
+  shot(view: EngineView, route: string, width: number): Promise<unknown>;
+  overflow(view: EngineView): Promise<{ over: string[]; scrollsWider: boolean }>;
+}
+
 /**
  * The scenarios every engine must pass, run in one engine: each route loads cleanly with and without JavaScript
  * and fits a 320 px screen (with SCREENSHOTS=1, saved at 375 and 1280 px), the header's behaviour, and the band
@@ -106,11 +125,6 @@ export function engineScenarios(name: EngineName): void {
     }
 
     let engine: Engine;
-    /** A tab on a site of its own: what it asks the server for is its own. */
-    interface Tab {
-      view: EngineView;
-      site: WatchedSite;
-    }
     const tabs: Tab[] = [];
     let idle: Tab[] = [];
     let waitingForTab: ((tab: Tab) => void)[] = [];
@@ -179,380 +193,391 @@ export function engineScenarios(name: EngineName): void {
       return held;
     };
 
-    // In Chromium, pages.test.ts checks the same of every page (console, requests, fit at 375, 320 and 1440 px), with
-    // and without JavaScript: here it runs there only to save the screenshots beside the other engines'.
-    if (name !== "chromium" || SCREENSHOTS)
-      describe.concurrent("every route", () => {
-        it.concurrent.for(ROUTES)(
-          `%s with JavaScript: no console error or warning and no failed request, and at ${WIDTHS.join(", ")} px none of the layout's problems (layout.ts)`,
+    const shared: Shared = { name, take, give, holdTab, problems, failedSince, shot, overflow };
+    routeScenarios(shared);
+    catalogueScenarios(shared);
+    headerScenarios(shared);
+    playerScenarios(shared);
+  });
+}
+
+/** Every route with and without JavaScript, and the layout at every width (in Chromium only to save pictures). */
+function routeScenarios({ name, take, give, problems, failedSince, shot, overflow }: Shared): void {
+  // In Chromium, pages.test.ts checks the same of every page (console, requests, fit at 375, 320 and 1440 px), with
+  // and without JavaScript: here it runs there only to save the screenshots beside the other engines'.
+  if (name !== "chromium" || SCREENSHOTS)
+    describe.concurrent("every route", () => {
+      it.concurrent.for(ROUTES)(
+        `%s with JavaScript: no console error or warning and no failed request, and at ${WIDTHS.join(", ")} px none of the layout's problems (layout.ts)`,
+        async (route, { expect }) => {
+          const { view, site } = await take();
+          try {
+            const from = site.served.length;
+            // Opened at #main, which starts React at once.
+            await view.open(`${route}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
+            await until(view, "the islands live and the font fetched", settledWithScript);
+            await site.quiet();
+            expect(await view.evaluate(() => document.documentElement.classList.contains("js"))).toBe(true);
+            if (SCREENSHOTS) await shot(view, route, PHONE);
+            // Saving pictures, WebKitGTK renders each resize at a cost (a route at six widths passed a minute): the
+            // widths the pictures are taken at, which npm test checks with the rest.
+            for (const width of SCREENSHOTS ? [PHONE, LAPTOP] : WIDTHS) {
+              await view.resize({ width, height: VIEWPORT_HEIGHT });
+              await view.evaluate(twoFrames);
+              expect(await view.evaluate(findLayoutProblems), `at ${width} px`).toEqual([]);
+              expect(
+                await view.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
+                `at ${width} px`,
+              ).toBe(false);
+            }
+            if (SCREENSHOTS) await shot(view, route, LAPTOP);
+            await site.quiet();
+            expect(await problems(view)).toEqual([]);
+            expect(failedSince(site, from)).toEqual([]);
+          } finally {
+            give({ view, site });
+          }
+        },
+      );
+
+      // Not while saving pictures: those are of the owner's site.
+      if (!SCREENSHOTS)
+        it.concurrent.for(CATALOGUE_ROUTES)(
+          `%s of a twelve-field catalogue (owner covers, prices, the maker): at ${WIDTHS.join(", ")} px none of the layout's problems`,
           async (route, { expect }) => {
             const { view, site } = await take();
             try {
-              const from = site.served.length;
-              // Opened at #main, which starts React at once.
-              await view.open(`${route}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
+              await view.open(`${route}#main`, { width: WIDTHS[0]!, height: VIEWPORT_HEIGHT }, CATALOGUE);
               await until(view, "the islands live and the font fetched", settledWithScript);
-              await site.quiet();
-              expect(await view.evaluate(() => document.documentElement.classList.contains("js"))).toBe(true);
-              if (SCREENSHOTS) await shot(view, route, PHONE);
-              // Saving pictures, WebKitGTK renders each resize at a cost (a route at six widths passed a minute): the
-              // widths the pictures are taken at, which npm test checks with the rest.
-              for (const width of SCREENSHOTS ? [PHONE, LAPTOP] : WIDTHS) {
+              for (const width of WIDTHS) {
                 await view.resize({ width, height: VIEWPORT_HEIGHT });
                 await view.evaluate(twoFrames);
                 expect(await view.evaluate(findLayoutProblems), `at ${width} px`).toEqual([]);
-                expect(
-                  await view.evaluate(
-                    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-                  ),
-                  `at ${width} px`,
-                ).toBe(false);
               }
-              if (SCREENSHOTS) await shot(view, route, LAPTOP);
               await site.quiet();
-              expect(await problems(view)).toEqual([]);
-              expect(failedSince(site, from)).toEqual([]);
             } finally {
               give({ view, site });
             }
           },
         );
 
-        // Not while saving pictures: those are of the owner's site.
-        if (!SCREENSHOTS)
-          it.concurrent.for(CATALOGUE_ROUTES)(
-            `%s of a twelve-field catalogue (owner covers, prices, the maker): at ${WIDTHS.join(", ")} px none of the layout's problems`,
-            async (route, { expect }) => {
-              const { view, site } = await take();
-              try {
-                await view.open(`${route}#main`, { width: WIDTHS[0]!, height: VIEWPORT_HEIGHT }, CATALOGUE);
-                await until(view, "the islands live and the font fetched", settledWithScript);
-                for (const width of WIDTHS) {
-                  await view.resize({ width, height: VIEWPORT_HEIGHT });
-                  await view.evaluate(twoFrames);
-                  expect(await view.evaluate(findLayoutProblems), `at ${width} px`).toEqual([]);
-                }
-                await site.quiet();
-              } finally {
-                give({ view, site });
-              }
-            },
-          );
-
-        it.concurrent.for(ROUTES)(
-          `%s without JavaScript (the site's scripts removed): no console error or warning and no failed request at ${PHONE} px`,
-          async (route, { expect }) => {
-            const { view, site } = await take();
-            try {
-              const from = site.served.length;
-              await view.open(route, { width: PHONE, height: VIEWPORT_HEIGHT }, NO_JS);
-              await site.quiet();
-              expect(await view.evaluate(() => document.documentElement.classList.contains("js"))).toBe(false);
-              expect(await overflow(view)).toEqual({ over: [], scrollsWider: false });
-              expect(await problems(view)).toEqual([]);
-              expect(failedSince(site, from)).toEqual([]);
-            } finally {
-              give({ view, site });
-            }
-          },
-        );
-      });
-
-    describe.concurrent("All Fields' catalogue", () => {
-      it.concurrent(`at ${PHONE}, ${TABLET} and ${LAPTOP} px, for one to seven fields, the storefront card fills what the last row leaves (no hole), its action beside its words when it spans more than a column`, async ({
-        expect,
-      }) => {
-        const { view, site } = await take();
-        try {
-          await view.open("/all-fields/", { width: PHONE, height: VIEWPORT_HEIGHT }, NO_JS);
-          for (const width of [PHONE, TABLET, LAPTOP]) {
-            await view.resize({ width, height: VIEWPORT_HEIGHT });
-            await view.evaluate(twoFrames);
-            expect(await view.evaluate(closingCardProblems), `at ${width} px`).toEqual([]);
+      it.concurrent.for(ROUTES)(
+        `%s without JavaScript (the site's scripts removed): no console error or warning and no failed request at ${PHONE} px`,
+        async (route, { expect }) => {
+          const { view, site } = await take();
+          try {
+            const from = site.served.length;
+            await view.open(route, { width: PHONE, height: VIEWPORT_HEIGHT }, NO_JS);
+            await site.quiet();
+            expect(await view.evaluate(() => document.documentElement.classList.contains("js"))).toBe(false);
+            expect(await overflow(view)).toEqual({ over: [], scrollsWider: false });
+            expect(await problems(view)).toEqual([]);
+            expect(failedSince(site, from)).toEqual([]);
+          } finally {
+            give({ view, site });
           }
-        } finally {
-          give({ view, site });
+        },
+      );
+    });
+}
+
+/** The tests' twelve-field catalogue at every width, and All Fields' storefront card filling its last row. */
+function catalogueScenarios({ take, give }: Shared): void {
+  describe.concurrent("All Fields' catalogue", () => {
+    it.concurrent(`at ${PHONE}, ${TABLET} and ${LAPTOP} px, for one to seven fields, the storefront card fills what the last row leaves (no hole), its action beside its words when it spans more than a column`, async ({
+      expect,
+    }) => {
+      const { view, site } = await take();
+      try {
+        await view.open("/all-fields/", { width: PHONE, height: VIEWPORT_HEIGHT }, NO_JS);
+        for (const width of [PHONE, TABLET, LAPTOP]) {
+          await view.resize({ width, height: VIEWPORT_HEIGHT });
+          await view.evaluate(twoFrames);
+          expect(await view.evaluate(closingCardProblems), `at ${width} px`).toEqual([]);
         }
-      });
-    });
-
-    describe.concurrent("the header", () => {
-      const own = holdTab();
-      const ROUTE = "/about/";
-      const look = (selector: string) =>
-        own.view.evaluate((s) => {
-          const style = getComputedStyle(document.querySelector(s)!);
-          return `${style.backgroundColor} ${style.color} ${style.boxShadow}`;
-        }, selector);
-      /** The alpha of the bar's background, painted by its ::before. */
-      const barOpacity = () =>
-        own.view.evaluate(() => {
-          const parts = getComputedStyle(document.querySelector(".site-header")!, "::before")
-            .backgroundColor.match(/[\d.]+/g)!
-            .map(Number);
-          return parts.length === 4 ? parts[3]! : 1;
-        });
-      const scrollTo = async (y: number) => {
-        await own.view.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
-        await own.view.evaluate(twoFrames);
-        expect(await own.view.evaluate(() => window.scrollY)).toBe(y);
-      };
-
-      it.sequential(`on a laptop: marks the current page, and turns more opaque past ${SCROLL_THRESHOLD} px of scroll (not at ${SCROLL_THRESHOLD}), and back at the top`, async ({
-        expect,
-      }) => {
-        await own.view.open(`${ROUTE}#main`, { width: LAPTOP, height: VIEWPORT_HEIGHT });
-        await until(own.view, "the header live", live);
-        expect(
-          await own.view.evaluate(() =>
-            document.querySelector('.site-nav a[aria-current="page"]')?.getAttribute("href"),
-          ),
-        ).toBe(ROUTE);
-        expect(await look('.site-nav a[aria-current="page"]')).not.toBe(await look(".site-nav a:not([aria-current])"));
-        const atTop = await barOpacity();
-        await scrollTo(SCROLL_THRESHOLD);
-        expect(await barOpacity()).toBe(atTop);
-        // The bar changes when the page hears the scroll: waited for, up to a ceiling (WebKit under load heard the
-        // scroll back to the top after two frames had passed), and only where a change is expected.
-        await scrollTo(SCROLL_THRESHOLD + 1);
-        await pollUntil("the bar more opaque past the threshold", async () => (await barOpacity()) > atTop);
-        await scrollTo(0);
-        await pollUntil("the bar as it was at the top", async () => (await barOpacity()) === atTop);
-      });
-
-      const expanded = () =>
-        own.view.evaluate(() => document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded"));
-
-      it.sequential("on a phone: the menu opens from its toggle, and Escape closes it with focus back on the toggle", async ({
-        expect,
-      }) => {
-        await own.view.open(`${ROUTE}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
-        await until(own.view, "the header live", live);
-        expect(await expanded()).toBe("false");
-        await own.view.click(".site-header__toggle");
-        expect(await expanded()).toBe("true");
-        await until(own.view, "every link in the menu shown", () =>
-          [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })),
-        );
-        await own.view.evaluate(() => document.querySelectorAll<HTMLElement>(".site-nav a")[2]!.focus());
-        await own.view.press("Escape");
-        await own.view.evaluate(twoFrames);
-        expect(await expanded()).toBe("false");
-        expect(await own.view.evaluate(() => document.activeElement?.className)).toBe("site-header__toggle");
-        await until(
-          own.view,
-          "the menu's links hidden",
-          () =>
-            ![...document.querySelectorAll(".site-nav a")].some((a) => a.checkVisibility({ visibilityProperty: true })),
-        );
-      });
-
-      it.sequential("on a phone: the menu closes when a link is chosen, and the page navigates", async ({ expect }) => {
-        await own.view.open(`${ROUTE}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
-        await until(own.view, "the header live", live);
-        const target = "/contact/";
-        // What the menu looked like as the visitor left, sent as the page was left (Firefox can drop storage written then).
-        await own.view.evaluate(() =>
-          addEventListener("pagehide", () =>
-            navigator.sendBeacon(
-              "/__report",
-              `menu ${document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded")}`,
-            ),
-          ),
-        );
-        const reported = own.site.reports.length;
-        await own.view.click(".site-header__toggle");
-        await until(own.view, "the menu open", () =>
-          [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })),
-        );
-        await own.view.click(`.site-nav a[href="${target}"]`);
-        await until(
-          own.view,
-          `arrival at ${target}`,
-          (path) => location.pathname === path && document.readyState === "complete",
-          target,
-        );
-        await expect.poll(() => own.site.reports.slice(reported)).toEqual(["menu false"]);
-      });
-    });
-
-    describe.concurrent("the band sample, on About, and the previews, on Products", () => {
-      const own = holdTab();
-      const status = () => own.view.evaluate(() => document.querySelector(".sample__status")!.textContent);
-      const contexts = () => own.view.evaluate(() => window.__audioContexts.map((c) => c.state));
-      const audioAt = (n: number) =>
-        own.view.evaluate(
-          (i) => ({
-            paused: document.querySelectorAll("audio")[i]!.paused,
-            time: document.querySelectorAll("audio")[i]!.currentTime,
-          }),
-          n,
-        );
-
-      it.sequential("the sample: nothing plays before a click; a click on Play starts its audio context; a second click stops it", async ({
-        expect,
-      }) => {
-        await own.view.open("/about/#hear-it", { width: LAPTOP, height: VIEWPORT_HEIGHT });
-        await until(own.view, "the sample live", live);
-        expect(await contexts()).toEqual([]);
-        expect(await status()).toBe(sample.labels.stopped);
-        await own.view.click(".sample__play");
-        await until(own.view, "the sample playing", () => window.__audioContexts.some((c) => c.state === "running"));
-        expect(await status()).not.toBe(sample.labels.stopped);
-        await own.view.click(".sample__play");
-        expect(await status()).toBe(sample.labels.stopped);
-        // After its half-second fade the device is released.
-        await until(own.view, "the audio context released", () =>
-          window.__audioContexts.every((c) => c.state !== "running"),
-        );
-      });
-
-      it.sequential("the sample without Web Audio shows its note instead of controls", async ({ expect }) => {
-        await own.view.open("/about/#hear-it", { width: LAPTOP, height: VIEWPORT_HEIGHT }, NO_WEB_AUDIO);
-        await until(own.view, "the sample live", live);
-        await own.view.evaluate(twoFrames);
-        expect(await own.view.evaluate(() => "AudioContext" in window)).toBe(false);
-        expect(await own.view.evaluate(() => document.querySelector(".sample__fallback")!.checkVisibility())).toBe(
-          true,
-        );
-        expect(
-          await own.view.evaluate(
-            () =>
-              [...document.querySelectorAll(".sample button, .sample input")].filter((el) => el.checkVisibility())
-                .length,
-          ),
-        ).toBe(0);
-        expect(await problems(own.view)).toEqual([]);
-      });
-
-      it.sequential("a preview: nothing plays before a click; a click plays it (its time advances); its button pauses it; one plays at a time", async ({
-        expect,
-      }) => {
-        // The tests' own two fields, each with a preview.
-        await own.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT }, FIXTURE);
-        await until(own.view, "the players live", live);
-        await own.view.evaluate(() => window.scrollTo(0, 600));
-        await own.view.evaluate(twoFrames);
-        expect(
-          await own.view.evaluate(() =>
-            [...document.querySelectorAll("audio")].map((a) => a.paused && a.currentTime === 0),
-          ),
-        ).toEqual([true, true]);
-
-        await own.view.click(".field-card:nth-child(1) .preview__play");
-        await until(
-          own.view,
-          "the first preview's time advancing",
-          () => document.querySelectorAll("audio")[0]!.currentTime > 0.5,
-        );
-        await own.view.click(".field-card:nth-child(2) .preview__play");
-        await until(
-          own.view,
-          "the first preview stopped by the second",
-          () => document.querySelectorAll("audio")[0]!.paused && !document.querySelectorAll("audio")[1]!.paused,
-        );
-        await own.view.click(".field-card:nth-child(2) .preview__play");
-        await until(own.view, "the second preview paused", () => document.querySelectorAll("audio")[1]!.paused);
-        expect((await audioAt(0)).time).toBeGreaterThan(0.5);
-      });
-
-      for (const ranges of [true, false]) {
-        const host = ranges
-          ? "a host that answers ranges"
-          : "a host that answers a range with the whole file (as Cloudflare Pages does)";
-        it.sequential(`#21 from ${host}: a seek before Play is where it starts, it plays on, a seek while playing lands, and the lock screen keeps its name`, async ({
-          expect,
-        }) => {
-          await own.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT }, { ...FIXTURE, ranges });
-          await until(own.view, "the players live", live);
-          const length = await own.view.evaluate(() =>
-            Number(document.querySelector(".preview__wave")!.getAttribute("aria-valuemax")),
-          );
-          // As WebKit does when playback starts: the lock screen's name cleared.
-          await own.view.evaluate(() =>
-            document
-              .querySelector("audio")!
-              .addEventListener(
-                "play",
-                () => "mediaSession" in navigator && (navigator.mediaSession.metadata = null),
-                true,
-              ),
-          );
-          await own.view.click(".field-card:nth-child(1) .preview__wave");
-          await own.view.evaluate(() => void Object.assign(window, { playPressedAt: performance.now() }));
-          await own.view.click(".field-card:nth-child(1) .preview__play");
-          const near = (at: number) => ({ at, length });
-          await until(
-            own.view,
-            "playing from the middle, where the waveform was clicked before Play",
-            ({ at }) => {
-              const audio = document.querySelector("audio")!;
-              // Got there by seeking: sooner than playing from the top could have reached it.
-              const since = (performance.now() - (window as unknown as { playPressedAt: number }).playPressedAt) / 1000;
-              const state = {
-                paused: audio.paused,
-                time: audio.currentTime,
-                since,
-                ready: audio.readyState,
-                error: audio.error?.message ?? null,
-                src: audio.currentSrc.slice(0, 12),
-              };
-              return (
-                (!audio.paused && audio.currentTime > at - 1 && audio.currentTime < at + 3 && since < at - 1) || state
-              );
-            },
-            near(length / 2),
-          );
-          const from = (await audioAt(0)).time;
-          await until(
-            own.view,
-            "its time advancing",
-            (t) => {
-              const audio = document.querySelector("audio")!;
-              return (
-                audio.currentTime > t + 0.3 || {
-                  paused: audio.paused,
-                  time: audio.currentTime,
-                  ready: audio.readyState,
-                  network: audio.networkState,
-                  error: audio.error?.message ?? null,
-                  src: audio.currentSrc.slice(0, 40),
-                }
-              );
-            },
-            from,
-          );
-          expect(
-            await own.view.evaluate(() =>
-              "mediaSession" in navigator ? (navigator.mediaSession.metadata?.title ?? null) : "no media session",
-            ),
-          ).toBe(await own.view.evaluate(() => document.querySelector(".field-card:nth-child(1) h3")!.textContent));
-          // A press a fifth of the way along the waveform, while playing.
-          await own.view.evaluate(() => {
-            const wave = document.querySelector<HTMLElement>(".field-card:nth-child(1) .preview__wave")!;
-            const box = wave.getBoundingClientRect();
-            wave.dispatchEvent(
-              new PointerEvent("pointerdown", {
-                bubbles: true,
-                clientX: box.left + box.width / 5,
-                clientY: box.top + box.height / 2,
-              }),
-            );
-          });
-          await until(
-            own.view,
-            "playing from a fifth of the way",
-            ({ at }) => {
-              const audio = document.querySelector("audio")!;
-              return !audio.paused && audio.currentTime > at - 0.5 && audio.currentTime < at + 3;
-            },
-            near(length / 5),
-          );
-          await own.view.click(".field-card:nth-child(1) .preview__play");
-          await until(own.view, "the preview paused", () => document.querySelector("audio")!.paused);
-          expect(await problems(own.view)).toEqual([]);
-        });
+      } finally {
+        give({ view, site });
       }
     });
+  });
+}
+
+/** The header: the current link, its look on scroll, the phone menu. */
+function headerScenarios({ holdTab }: Shared): void {
+  describe.concurrent("the header", () => {
+    const own = holdTab();
+    const ROUTE = "/about/";
+    const look = (selector: string) =>
+      own.view.evaluate((s) => {
+        const style = getComputedStyle(document.querySelector(s)!);
+        return `${style.backgroundColor} ${style.color} ${style.boxShadow}`;
+      }, selector);
+    /** The alpha of the bar's background, painted by its ::before. */
+    const barOpacity = () =>
+      own.view.evaluate(() => {
+        const parts = getComputedStyle(document.querySelector(".site-header")!, "::before")
+          .backgroundColor.match(/[\d.]+/g)!
+          .map(Number);
+        return parts.length === 4 ? parts[3]! : 1;
+      });
+    const scrollTo = async (y: number) => {
+      await own.view.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+      await own.view.evaluate(twoFrames);
+      expect(await own.view.evaluate(() => window.scrollY)).toBe(y);
+    };
+
+    it.sequential(`on a laptop: marks the current page, and turns more opaque past ${SCROLL_THRESHOLD} px of scroll (not at ${SCROLL_THRESHOLD}), and back at the top`, async ({
+      expect,
+    }) => {
+      await own.view.open(`${ROUTE}#main`, { width: LAPTOP, height: VIEWPORT_HEIGHT });
+      await until(own.view, "the header live", live);
+      expect(
+        await own.view.evaluate(() => document.querySelector('.site-nav a[aria-current="page"]')?.getAttribute("href")),
+      ).toBe(ROUTE);
+      expect(await look('.site-nav a[aria-current="page"]')).not.toBe(await look(".site-nav a:not([aria-current])"));
+      const atTop = await barOpacity();
+      await scrollTo(SCROLL_THRESHOLD);
+      expect(await barOpacity()).toBe(atTop);
+      // The bar changes when the page hears the scroll: waited for, up to a ceiling (WebKit under load heard the
+      // scroll back to the top after two frames had passed), and only where a change is expected.
+      await scrollTo(SCROLL_THRESHOLD + 1);
+      await pollUntil("the bar more opaque past the threshold", async () => (await barOpacity()) > atTop);
+      await scrollTo(0);
+      await pollUntil("the bar as it was at the top", async () => (await barOpacity()) === atTop);
+    });
+
+    const expanded = () =>
+      own.view.evaluate(() => document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded"));
+
+    it.sequential("on a phone: the menu opens from its toggle, and Escape closes it with focus back on the toggle", async ({
+      expect,
+    }) => {
+      await own.view.open(`${ROUTE}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
+      await until(own.view, "the header live", live);
+      expect(await expanded()).toBe("false");
+      await own.view.click(".site-header__toggle");
+      expect(await expanded()).toBe("true");
+      await until(own.view, "every link in the menu shown", () =>
+        [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })),
+      );
+      await own.view.evaluate(() => document.querySelectorAll<HTMLElement>(".site-nav a")[2]!.focus());
+      await own.view.press("Escape");
+      await own.view.evaluate(twoFrames);
+      expect(await expanded()).toBe("false");
+      expect(await own.view.evaluate(() => document.activeElement?.className)).toBe("site-header__toggle");
+      await until(
+        own.view,
+        "the menu's links hidden",
+        () =>
+          ![...document.querySelectorAll(".site-nav a")].some((a) => a.checkVisibility({ visibilityProperty: true })),
+      );
+    });
+
+    it.sequential("on a phone: the menu closes when a link is chosen, and the page navigates", async ({ expect }) => {
+      await own.view.open(`${ROUTE}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
+      await until(own.view, "the header live", live);
+      const target = "/contact/";
+      // What the menu looked like as the visitor left, sent as the page was left (Firefox can drop storage written then).
+      await own.view.evaluate(() =>
+        addEventListener("pagehide", () =>
+          navigator.sendBeacon(
+            "/__report",
+            `menu ${document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded")}`,
+          ),
+        ),
+      );
+      const reported = own.site.reports.length;
+      await own.view.click(".site-header__toggle");
+      await until(own.view, "the menu open", () =>
+        [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })),
+      );
+      await own.view.click(`.site-nav a[href="${target}"]`);
+      await until(
+        own.view,
+        `arrival at ${target}`,
+        (path) => location.pathname === path && document.readyState === "complete",
+        target,
+      );
+      await expect.poll(() => own.site.reports.slice(reported)).toEqual(["menu false"]);
+    });
+  });
+}
+
+/** The band sample and the previews: nothing before a click, one sound at a time, seeking. */
+function playerScenarios({ holdTab, problems }: Shared): void {
+  describe.concurrent("the band sample, on About, and the previews, on Products", () => {
+    const own = holdTab();
+    const status = () => own.view.evaluate(() => document.querySelector(".sample__status")!.textContent);
+    const contexts = () => own.view.evaluate(() => window.__audioContexts.map((c) => c.state));
+    const audioAt = (n: number) =>
+      own.view.evaluate(
+        (i) => ({
+          paused: document.querySelectorAll("audio")[i]!.paused,
+          time: document.querySelectorAll("audio")[i]!.currentTime,
+        }),
+        n,
+      );
+
+    it.sequential("the sample: nothing plays before a click; a click on Play starts its audio context; a second click stops it", async ({
+      expect,
+    }) => {
+      await own.view.open("/about/#hear-it", { width: LAPTOP, height: VIEWPORT_HEIGHT });
+      await until(own.view, "the sample live", live);
+      expect(await contexts()).toEqual([]);
+      expect(await status()).toBe(sample.labels.stopped);
+      await own.view.click(".sample__play");
+      await until(own.view, "the sample playing", () => window.__audioContexts.some((c) => c.state === "running"));
+      expect(await status()).not.toBe(sample.labels.stopped);
+      await own.view.click(".sample__play");
+      expect(await status()).toBe(sample.labels.stopped);
+      // After its half-second fade the device is released.
+      await until(own.view, "the audio context released", () =>
+        window.__audioContexts.every((c) => c.state !== "running"),
+      );
+    });
+
+    it.sequential("the sample without Web Audio shows its note instead of controls", async ({ expect }) => {
+      await own.view.open("/about/#hear-it", { width: LAPTOP, height: VIEWPORT_HEIGHT }, NO_WEB_AUDIO);
+      await until(own.view, "the sample live", live);
+      await own.view.evaluate(twoFrames);
+      expect(await own.view.evaluate(() => "AudioContext" in window)).toBe(false);
+      expect(await own.view.evaluate(() => document.querySelector(".sample__fallback")!.checkVisibility())).toBe(true);
+      expect(
+        await own.view.evaluate(
+          () =>
+            [...document.querySelectorAll(".sample button, .sample input")].filter((el) => el.checkVisibility()).length,
+        ),
+      ).toBe(0);
+      expect(await problems(own.view)).toEqual([]);
+    });
+
+    it.sequential("a preview: nothing plays before a click; a click plays it (its time advances); its button pauses it; one plays at a time", async ({
+      expect,
+    }) => {
+      // The tests' own two fields, each with a preview.
+      await own.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT }, FIXTURE);
+      await until(own.view, "the players live", live);
+      await own.view.evaluate(() => window.scrollTo(0, 600));
+      await own.view.evaluate(twoFrames);
+      expect(
+        await own.view.evaluate(() =>
+          [...document.querySelectorAll("audio")].map((a) => a.paused && a.currentTime === 0),
+        ),
+      ).toEqual([true, true]);
+
+      await own.view.click(".field-card:nth-child(1) .preview__play");
+      await until(
+        own.view,
+        "the first preview's time advancing",
+        () => document.querySelectorAll("audio")[0]!.currentTime > 0.5,
+      );
+      await own.view.click(".field-card:nth-child(2) .preview__play");
+      await until(
+        own.view,
+        "the first preview stopped by the second",
+        () => document.querySelectorAll("audio")[0]!.paused && !document.querySelectorAll("audio")[1]!.paused,
+      );
+      await own.view.click(".field-card:nth-child(2) .preview__play");
+      await until(own.view, "the second preview paused", () => document.querySelectorAll("audio")[1]!.paused);
+      expect((await audioAt(0)).time).toBeGreaterThan(0.5);
+    });
+
+    for (const ranges of [true, false]) {
+      const host = ranges
+        ? "a host that answers ranges"
+        : "a host that answers a range with the whole file (as Cloudflare Pages does)";
+      it.sequential(`#21 from ${host}: a seek before Play is where it starts, it plays on, a seek while playing lands, and the lock screen keeps its name`, async ({
+        expect,
+      }) => {
+        await own.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT }, { ...FIXTURE, ranges });
+        await until(own.view, "the players live", live);
+        const length = await own.view.evaluate(() =>
+          Number(document.querySelector(".preview__wave")!.getAttribute("aria-valuemax")),
+        );
+        // As WebKit does when playback starts: the lock screen's name cleared.
+        await own.view.evaluate(() =>
+          document
+            .querySelector("audio")!
+            .addEventListener(
+              "play",
+              () => "mediaSession" in navigator && (navigator.mediaSession.metadata = null),
+              true,
+            ),
+        );
+        await own.view.click(".field-card:nth-child(1) .preview__wave");
+        await own.view.evaluate(() => void Object.assign(window, { playPressedAt: performance.now() }));
+        await own.view.click(".field-card:nth-child(1) .preview__play");
+        const near = (at: number) => ({ at, length });
+        await until(
+          own.view,
+          "playing from the middle, where the waveform was clicked before Play",
+          ({ at }) => {
+            const audio = document.querySelector("audio")!;
+            // Got there by seeking: sooner than playing from the top could have reached it.
+            const since = (performance.now() - (window as unknown as { playPressedAt: number }).playPressedAt) / 1000;
+            const state = {
+              paused: audio.paused,
+              time: audio.currentTime,
+              since,
+              ready: audio.readyState,
+              error: audio.error?.message ?? null,
+              src: audio.currentSrc.slice(0, 12),
+            };
+            return (
+              (!audio.paused && audio.currentTime > at - 1 && audio.currentTime < at + 3 && since < at - 1) || state
+            );
+          },
+          near(length / 2),
+        );
+        const from = (await audioAt(0)).time;
+        await until(
+          own.view,
+          "its time advancing",
+          (t) => {
+            const audio = document.querySelector("audio")!;
+            return (
+              audio.currentTime > t + 0.3 || {
+                paused: audio.paused,
+                time: audio.currentTime,
+                ready: audio.readyState,
+                network: audio.networkState,
+                error: audio.error?.message ?? null,
+                src: audio.currentSrc.slice(0, 40),
+              }
+            );
+          },
+          from,
+        );
+        expect(
+          await own.view.evaluate(() =>
+            "mediaSession" in navigator ? (navigator.mediaSession.metadata?.title ?? null) : "no media session",
+          ),
+        ).toBe(await own.view.evaluate(() => document.querySelector(".field-card:nth-child(1) h3")!.textContent));
+        // A press a fifth of the way along the waveform, while playing.
+        await own.view.evaluate(() => {
+          const wave = document.querySelector<HTMLElement>(".field-card:nth-child(1) .preview__wave")!;
+          const box = wave.getBoundingClientRect();
+          wave.dispatchEvent(
+            new PointerEvent("pointerdown", {
+              bubbles: true,
+              clientX: box.left + box.width / 5,
+              clientY: box.top + box.height / 2,
+            }),
+          );
+        });
+        await until(
+          own.view,
+          "playing from a fifth of the way",
+          ({ at }) => {
+            const audio = document.querySelector("audio")!;
+            return !audio.paused && audio.currentTime > at - 0.5 && audio.currentTime < at + 3;
+          },
+          near(length / 5),
+        );
+        await own.view.click(".field-card:nth-child(1) .preview__play");
+        await until(own.view, "the preview paused", () => document.querySelector("audio")!.paused);
+        expect(await problems(own.view)).toEqual([]);
+      });
+    }
   });
 }
