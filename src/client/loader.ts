@@ -36,7 +36,8 @@ const FONT_KEY = "display-font";
 /** How long a page waits, at most, for each of its first paint to be reported and an idle moment (see below). */
 const WAIT_AT_MOST_MS = 2000;
 
-const FIRST_USE = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
+// A touch is a pointerdown too, in every browser the site supports (scripts/static-build/browsers.ts).
+const FIRST_USE = ["pointerdown", "keydown", "focusin", "wheel", "scroll"] as const;
 /** Each kind heard once: the first of any starts the islands, and the rest then do nothing. */
 const listening = { capture: true, passive: true, once: true } as const;
 
@@ -132,7 +133,7 @@ const painted = new Promise<void>((resolve) => {
   // reports none): by this long after loading, it has painted.
   void loaded.then(() => setTimeout(resolve, WAIT_AT_MOST_MS));
   new PerformanceObserver((entries, observer) => {
-    if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+    if (!entries.getEntriesByName("first-contentful-paint")[0]) return;
     observer.disconnect();
     resolve();
   }).observe({ type: "paint", buffered: true });

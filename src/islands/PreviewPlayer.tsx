@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { claimSound, onOtherSound } from "../audio/exclusive";
+import { keptSeek } from "../audio/playback";
 import { volumeToLevel } from "../audio/graph";
 import { player } from "../content/player";
 import { fillSlots } from "../lib/slots";
@@ -20,12 +21,11 @@ export interface PreviewPlayerProps {
 }
 
 const STEP_SECONDS = 5;
-/** How near a kept seek the element must report itself to count as there. */
-const LANDED_WITHIN_SECONDS = 1;
-/** Resolves when the element fires the event, or fails: there is nothing more to wait for then. */
-const settled = (element: HTMLMediaElement, type: "loadedmetadata") =>
+
+/** Resolves when the element knows its file's length, or fails: there is nothing more to wait for then. */
+const measured = (element: HTMLMediaElement) =>
   new Promise((resolve) => {
-    element.addEventListener(type, resolve, { once: true });
+    element.addEventListener("loadedmetadata", resolve, { once: true });
     element.addEventListener("error", resolve, { once: true });
   });
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
@@ -97,15 +97,12 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     if (audio.current) audio.current.volume = volumeToLevel(volume);
   }, [volume]);
 
-  // Only once playback has begun (WebKitGTK can stall on a seek made while it is still starting), within the length
-  // the element knows (WebKitGTK can learn it only as it plays, and ends playback at a seek past it), and until the
-  // element reports it there: an engine can drop a seek made as playback starts, so the next tick asks again.
+  // A kept seek, applied when the element can take it (src/audio/playback.ts says when).
   const applyWanted = () => {
-    const { wanted, seekable, started } = source.current;
     const element = audio.current!;
-    if (wanted === undefined || !seekable || !started || element.seeking || !(element.duration > wanted)) return;
-    if (Math.abs(element.currentTime - wanted) < LANDED_WITHIN_SECONDS) source.current.wanted = undefined;
-    else element.currentTime = wanted;
+    const now = keptSeek(source.current, element);
+    if (now) element.currentTime = source.current.wanted!;
+    else if (now === false) source.current.wanted = undefined;
   };
 
   const askHost = async () => {
@@ -125,7 +122,7 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
         source.current.swapping = true;
         element.preload = "auto";
         element.src = held;
-        await settled(element, "loadedmetadata");
+        await measured(element);
         if (at > 0 && element.duration > at) element.currentTime = at;
         // Unless the visitor paused meanwhile (which ends the swap).
         if (resume && source.current.swapping) await element.play().catch(() => setPlaying(false));
@@ -165,8 +162,8 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
   };
   const seek = (to: number) => {
     const at = Math.min(Math.max(to, 0), seconds);
-    const { seekable, started } = source.current;
-    if (seekable && started) audio.current!.currentTime = at;
+    // Made at once where the file can take it (src/audio/playback.ts, keptSeek), or kept until it can.
+    if (source.current.seekable && source.current.started) audio.current!.currentTime = at;
     else source.current.wanted = at;
     setTime(at);
   };
