@@ -43,6 +43,31 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
+/** The script every served page gets: it reloads the tab, swaps the styles or shows a problem (src/client/dev-client.ts). */
+async function devClientBundle(): Promise<Uint8Array> {
+  const bundled = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ["src/client/dev-client.ts"],
+    bundle: true,
+    format: "esm",
+    write: false,
+    logLevel: "silent",
+  });
+  return bundled.outputFiles[0]!.contents;
+}
+
+/** What the first build says besides its time: the placeholders still in the content, and the build's own notes. */
+function firstBuildNotes(built: {
+  placeholders: readonly { field: string; value: string }[];
+  notes: readonly string[];
+}): string[] {
+  const placeholders = built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ");
+  return [
+    ...(placeholders ? [`Placeholders still in use (replace them before publishing): ${placeholders}`] : []),
+    ...built.notes,
+  ];
+}
+
 /** The modules this process itself imports (not the build, which it loads afresh), by their paths from the root. */
 async function ownCode(): Promise<Set<string>> {
   const { metafile } = await esbuild.build({
@@ -105,12 +130,7 @@ export async function startDevServer({
       log(
         `✓ ${what} in ${Math.round(lastBuildMs)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`,
       );
-      if (builds === 1 && built.placeholders.length > 0) {
-        log(
-          `  Placeholders still in use (replace them before publishing): ${built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ")}`,
-        );
-      }
-      if (builds === 1) for (const note of built.notes) log(`  ${note}`);
+      if (builds === 1) for (const line of firstBuildNotes(built)) log(`  ${line}`);
       // One message per build. After a failure every open tab shows the overlay, so all of them reload.
       if (onlyStyles && !hadProblem) clients.send({ type: "css", css: tools.css() });
       else
@@ -168,16 +188,7 @@ export async function startDevServer({
   for (const line of await recoverOutput(join(ROOT, "dist"))) log(`Recovered: ${line}.`);
   await rebuild([]);
 
-  const devClient = (
-    await esbuild.build({
-      absWorkingDir: ROOT,
-      entryPoints: ["src/client/dev-client.ts"],
-      bundle: true,
-      format: "esm",
-      write: false,
-      logLevel: "silent",
-    })
-  ).outputFiles[0]!.contents;
+  const devClient = await devClientBundle();
 
   const site = siteHandler(
     { read: (path) => files.get(path) },

@@ -133,41 +133,7 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
       for (const key of Object.keys(f))
         if (!FIELD_KEYS.includes(key))
           fail(`${at}.${key}`, `is not something a field has: a field has ${FIELD_KEYS.join(", ")}`);
-      if (f.bands !== undefined) {
-        const names = Object.keys(BANDS)
-          .map((b) => `"${b}"`)
-          .join(", ");
-        const bands: unknown = f.bands;
-        if (
-          !Array.isArray(bands) ||
-          bands.some((b) => typeof b !== "string" || !(b in BANDS)) ||
-          new Set(bands).size !== bands.length
-        ) {
-          fail(
-            `${at}.bands`,
-            `must list the bands its beats sit in, each once, from ${names}, like ["theta", "gamma"], or be left out (got ${shown(f.bands)})`,
-          );
-        }
-      }
-      if (f.glide !== undefined) {
-        const { fromHz, toHz } = f.glide ?? {};
-        for (const [part, value] of [
-          ["fromHz", fromHz],
-          ["toHz", toHz],
-        ] as const) {
-          if (!(typeof value === "number" && Number.isFinite(value) && value >= BEAT_HZ.low && value <= BEAT_HZ.high)) {
-            fail(
-              `${at}.glide.${part}`,
-              `must be a beat in Hz, from ${BEAT_HZ.low} to ${BEAT_HZ.high}, like { fromHz: 10, toHz: 6 } (got ${shown(value)})`,
-            );
-          }
-        }
-        if (fromHz === toHz && typeof fromHz === "number")
-          fail(
-            `${at}.glide`,
-            `must move: it starts and ends at ${fromHz} Hz. A steady beat is declared by its bands alone`,
-          );
-      }
+      for (const [field, message] of beatProblems(f)) fail(`${at}${field}`, message);
       if (f.slug !== undefined && (typeof f.slug !== "string" || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(f.slug))) {
         fail(
           `${at}.slug`,
@@ -184,34 +150,8 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
         else paths.set(path, `fields[${i}]`);
       }
       if (f.cover !== undefined) imageName(`${at}.cover`, f.cover, "deep-theta.jpg");
-      if (f.price !== undefined) {
-        const { amount, currency } = f.price;
-        if (f.price.from !== undefined && typeof f.price.from !== "boolean")
-          fail(
-            `${at}.price.from`,
-            `must be true (pay what you want, from the amount) or left out (got ${shown(f.price.from)})`,
-          );
-        if (
-          !(
-            typeof amount === "number" &&
-            Number.isFinite(amount) &&
-            amount > 0 &&
-            Math.round(amount * 100) === amount * 100
-          )
-        ) {
-          fail(
-            `${at}.price.amount`,
-            `must be a positive amount with at most two decimals, like 19 or 24.5 (got ${shown(amount)})`,
-          );
-        }
-        if (typeof currency !== "string" || !Intl.supportedValuesOf("currency").includes(currency)) {
-          fail(
-            `${at}.price.currency`,
-            `must be a currency's three-letter code, like "USD" or "EUR" (got ${shown(currency)})`,
-          );
-        }
-        checked.add(`${at}.price.currency`);
-      }
+      for (const [field, message] of priceProblems(f.price)) fail(`${at}.price${field}`, message);
+      if (f.price !== undefined) checked.add(`${at}.price.currency`);
       for (const [field, message] of previewProblems(f.preview)) fail(`${at}.preview${field}`, message);
       for (const field of ["file", "recipe"]) checked.add(`${at}.preview.${field}`);
       if (!Number.isInteger(f.durationMinutes) || f.durationMinutes <= 0) {
@@ -465,6 +405,62 @@ export const COVERS_FOLDER = "src/content/covers";
 /** The longest a preview may be, and the shortest worth hearing. */
 export const PREVIEW_MAX_SECONDS = 60;
 export const PREVIEW_MIN_SECONDS = 5;
+
+/** A field's declared beats: its bands, each once and each a band's name, and a glide that moves within range. */
+function beatProblems(f: Field): [string, string][] {
+  const problems: [string, string][] = [];
+  const fail = (field: string, message: string) => problems.push([field, message]);
+  if (f.bands !== undefined) {
+    const names = Object.keys(BANDS)
+      .map((b) => `"${b}"`)
+      .join(", ");
+    const bands: unknown = f.bands;
+    if (
+      !Array.isArray(bands) ||
+      bands.some((b) => typeof b !== "string" || !(b in BANDS)) ||
+      new Set(bands).size !== bands.length
+    ) {
+      fail(
+        ".bands",
+        `must list the bands its beats sit in, each once, from ${names}, like ["theta", "gamma"], or be left out (got ${shown(f.bands)})`,
+      );
+    }
+  }
+  if (f.glide !== undefined) {
+    const { fromHz, toHz } = f.glide ?? {};
+    for (const [part, value] of [
+      ["fromHz", fromHz],
+      ["toHz", toHz],
+    ] as const) {
+      if (!(typeof value === "number" && Number.isFinite(value) && value >= BEAT_HZ.low && value <= BEAT_HZ.high)) {
+        fail(
+          `.glide.${part}`,
+          `must be a beat in Hz, from ${BEAT_HZ.low} to ${BEAT_HZ.high}, like { fromHz: 10, toHz: 6 } (got ${shown(value)})`,
+        );
+      }
+    }
+    if (fromHz === toHz && typeof fromHz === "number")
+      fail(".glide", `must move: it starts and ends at ${fromHz} Hz. A steady beat is declared by its bands alone`);
+  }
+  return problems;
+}
+
+/** A field's price: a positive amount with at most two decimals, a currency's code, and "from" or nothing. */
+function priceProblems(price: Field["price"]): [string, string][] {
+  if (price === undefined) return [];
+  const problems: [string, string][] = [];
+  const fail = (field: string, message: string) => problems.push([field, message]);
+  const { amount, currency } = price;
+  if (price.from !== undefined && typeof price.from !== "boolean")
+    fail(".from", `must be true (pay what you want, from the amount) or left out (got ${shown(price.from)})`);
+  if (
+    !(typeof amount === "number" && Number.isFinite(amount) && amount > 0 && Math.round(amount * 100) === amount * 100)
+  )
+    fail(".amount", `must be a positive amount with at most two decimals, like 19 or 24.5 (got ${shown(amount)})`);
+  if (typeof currency !== "string" || !Intl.supportedValuesOf("currency").includes(currency))
+    fail(".currency", `must be a currency's three-letter code, like "USD" or "EUR" (got ${shown(currency)})`);
+  return problems;
+}
 
 /** What is wrong with a field's preview, each as [the part of the field, the message]. */
 function previewProblems(preview: Field["preview"] | undefined): [string, string][] {

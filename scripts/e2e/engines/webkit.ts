@@ -64,6 +64,50 @@ const ESCAPE = "\uE00C";
 const SCREEN = { width: 1600, height: 12_000 };
 
 /**
+ * A WebKitWebDriver on a display of its own: it holds one session (one window) at a time. Added to `drivers` as soon
+ * as it is started, so that one that never answers is stopped with the rest.
+ */
+async function driverOnItsOwnDisplay(
+  { pulseServer, screenshots }: LaunchOptions,
+  home: string,
+  drivers: ChildProcess[],
+) {
+  const port = await freePort();
+  const driver = spawn(
+    "xvfb-run",
+    ["-a", "-s", `-screen 0 ${SCREEN.width}x${SCREEN.height}x24`, DRIVER, `--port=${port}`, "--host=127.0.0.1"],
+    {
+      stdio: "ignore",
+      detached: true,
+      env: {
+        ...process.env,
+        XDG_CONFIG_HOME: home,
+        ...(pulseServer ? { PULSE_SERVER: pulseServer } : {}),
+        // With no GPU, WebKitGTK composites through Mesa's llvmpipe: some 4 s of CPU after every page load,
+        // a fifth of the whole suite's. Without compositing it paints in software directly, and the engine's
+        // layout, scripts and media are the same; but WebDriver's screenshots come from the compositor, so
+        // `npm run screenshots` keeps it.
+        ...(screenshots ? {} : { WEBKIT_DISABLE_COMPOSITING_MODE: "1" }),
+      },
+    },
+  );
+  drivers.push(driver);
+  const command = client(`http://127.0.0.1:${port}`);
+  await pollUntil(
+    `${DRIVER} to answer`,
+    () => {
+      if (driver.exitCode !== null) throw new Error(`${DRIVER} exited (${driver.exitCode})`);
+      return command("GET", "/status").then(
+        () => true,
+        () => false,
+      );
+    },
+    { ceiling: 30_000 },
+  );
+  return command;
+}
+
+/**
  * WebKitGTK (the engine of Safari) through its WebDriver, under a virtual display. MiniBrowser's window cannot
  * be narrower than its toolbar (about 450 px), so every view holds the page in a frame of the exact viewport size
  * inside the window (a page of the test's own, /__frame.html), and every command works inside the frame.
@@ -77,41 +121,8 @@ export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions):
   const cleanups: (() => Promise<unknown>)[] = [];
   let version = "";
 
-  /** A WebKitWebDriver on a display of its own: it holds one session (one window) at a time. */
   const startDriver = async () => {
-    const port = await freePort();
-    const driver = spawn(
-      "xvfb-run",
-      ["-a", "-s", `-screen 0 ${SCREEN.width}x${SCREEN.height}x24`, DRIVER, `--port=${port}`, "--host=127.0.0.1"],
-      {
-        stdio: "ignore",
-        detached: true,
-        env: {
-          ...process.env,
-          XDG_CONFIG_HOME: home,
-          ...(pulseServer ? { PULSE_SERVER: pulseServer } : {}),
-          // With no GPU, WebKitGTK composites through Mesa's llvmpipe: some 4 s of CPU after every page load,
-          // a fifth of the whole suite's. Without compositing it paints in software directly, and the engine's
-          // layout, scripts and media are the same; but WebDriver's screenshots come from the compositor, so
-          // `npm run screenshots` keeps it.
-          ...(screenshots ? {} : { WEBKIT_DISABLE_COMPOSITING_MODE: "1" }),
-        },
-      },
-    );
-    drivers.push(driver);
-    const command = client(`http://127.0.0.1:${port}`);
-    await pollUntil(
-      `${DRIVER} to answer`,
-      () => {
-        if (driver.exitCode !== null) throw new Error(`${DRIVER} exited (${driver.exitCode})`);
-        return command("GET", "/status").then(
-          () => true,
-          () => false,
-        );
-      },
-      { ceiling: 30_000 },
-    );
-    return command;
+    return driverOnItsOwnDisplay({ pulseServer, screenshots }, home, drivers);
   };
 
   return {
