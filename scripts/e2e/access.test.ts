@@ -253,6 +253,28 @@ describe("the headings' serif", () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("font-cached"))).toBe(true);
     expect(await drawnIn(page, "h1")).toEqual([expect.stringMatching(/^EB Garamond/)]);
     expect(await layoutShifts(page)).toEqual([]);
+    // Only the subsets the words in the face need: the footer's "©", in the subset of other Latin letters, fetches
+    // nothing; the page's own words and its title (the brand) decide.
+    const otherLatin = await page.evaluate(() => {
+      const face = [...document.fonts].find(
+        (f) => f.family.replace(/"/g, "") === "EB Garamond" && f.unicodeRange.includes("U+A1"),
+      )!;
+      const ranges = face.unicodeRange.split(/,\s*/).map((range) =>
+        range
+          .replace("U+", "")
+          .split("-")
+          .map((hex) => `\\u{${hex}}`)
+          .join("-"),
+      );
+      const needs = new RegExp(`[${ranges.join("")}]`, "u");
+      return {
+        status: face.status,
+        footer: needs.test(document.querySelector("footer")!.textContent!),
+        words: needs.test(document.title + document.querySelector("main")!.textContent),
+      };
+    });
+    expect(otherLatin.footer).toBe(true);
+    expect(otherLatin.status).toBe(otherLatin.words ? "loaded" : "unloaded");
     // The islands preloaded alongside it done too: a visitor leaving mid-preload is fine, but it is not this test.
     await watched.quiet();
 
