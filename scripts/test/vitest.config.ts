@@ -35,7 +35,11 @@ export const DIFF = { truncateThreshold: 30, expand: false } as const;
  */
 const plan = suites();
 const skipped = plan.filter((suite) => suite.missing);
-if (process.env.CI && skipped.length > 0)
+// Every suite but the unit tests is the browser project's: a run asked for the unit project alone misses nothing.
+const asked = process.argv.flatMap((arg, i, all) =>
+  arg === "--project" ? [all[i + 1]] : arg.startsWith("--project=") ? [arg.slice(10)] : [],
+);
+if (process.env.CI && (asked.length === 0 || asked.includes("browser")) && skipped.length > 0)
   throw new Error(`CI runs every suite, and this machine cannot:\n${suiteSummary(plan)}`);
 const cannotRun = skipped.flatMap((suite) => suite.files);
 const summary: Reporter = { onTestRunEnd: () => void console.log(`\n${suiteSummary(plan)}\n`) };
