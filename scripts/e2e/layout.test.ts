@@ -55,6 +55,24 @@ describe("the layout at every width from 320 to 1920 px", () => {
     await context.close();
   });
 
+  it("on a 768 × 1024 tablet, a field's page shows its cover, its player and its storefront action in the first screen", async () => {
+    const context = await newContext(chromium.browser, { width: 768, height: 1024 });
+    const page = await context.newPage();
+    await page.goto(`${twelve.url}${CATALOGUE_ROUTES.find((route) => route.startsWith("/fields/"))}`, {
+      waitUntil: "load",
+    });
+    const parts = [
+      ".field-detail__cover",
+      ".field-detail .preview__play",
+      ".field-detail .card__actions .button, .field-detail .field-action .button",
+    ];
+    const boxes = await Promise.all(
+      parts.map(async (part) => [part, await page.locator(part).first().boundingBox()] as const),
+    );
+    expect(boxes.filter(([, box]) => !box || box.y + box.height > 1024).map(([part]) => part)).toEqual([]);
+    await context.close();
+  });
+
   it("with a catalogue of twelve fields: the same", async () => {
     const context = await newContext(chromium.browser, { width: WIDTHS[0]! });
     expect(await problemsAtEveryWidth(await context.newPage(), twelve.url, CATALOGUE_ROUTES)).toEqual([]);

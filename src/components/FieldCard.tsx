@@ -141,7 +141,7 @@ export function FieldCard({
 /** How wide a card's cover is drawn, and a field page's: the browser picks the size of an owner's image from it. */
 export const COVER_SIZES = {
   card: "(min-width: 64rem) 22rem, (min-width: 48rem) 45vw, 100vw",
-  page: "(min-width: 64rem) 26rem, 100vw",
+  page: "(min-width: 64rem) 26rem, (min-width: 40rem) 30vw, 100vw",
   thumb: "4.5rem",
   /** The maker's photo on About (styles/tokens.css' --photo-size). */
   photo: "5rem",
