@@ -22,6 +22,7 @@ import { navRoutes } from "../../src/pages/index";
 import { benchPreviews, previewBenchTable, type PreviewBenchRow } from "./previews";
 import { build } from "../build";
 import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from "../test/chromium";
+import { selfSignedCertificate } from "../test/certificate";
 import { startDevProcess } from "../test/dev-process";
 import { ROOT } from "../paths";
 import { commandLine, usageError } from "../static-build/command-line";
@@ -142,31 +143,9 @@ async function timeDevRebuilds(): Promise<{ savedToServed: number[]; rebuild: nu
 async function loopbackCertificate(): Promise<{ key: string; cert: string } | undefined> {
   const dir = await mkdtemp(join(tmpdir(), "bench-tls-"));
   try {
-    const made = spawnSync(
-      "openssl",
-      [
-        "req",
-        "-x509",
-        "-newkey",
-        "ec",
-        "-pkeyopt",
-        "ec_paramgen_curve:prime256v1",
-        "-nodes",
-        "-days",
-        "1",
-        "-subj",
-        "/CN=127.0.0.1",
-        "-addext",
-        "subjectAltName=IP:127.0.0.1",
-        "-keyout",
-        join(dir, "key.pem"),
-        "-out",
-        join(dir, "cert.pem"),
-      ],
-      { encoding: "utf8" },
-    );
-    if (made.status !== 0) return undefined;
-    return { key: await readFile(join(dir, "key.pem"), "utf8"), cert: await readFile(join(dir, "cert.pem"), "utf8") };
+    const made = selfSignedCertificate(dir, "127.0.0.1", "IP:127.0.0.1");
+    if ("failed" in made) return undefined;
+    return { key: await readFile(made.key, "utf8"), cert: await readFile(made.cert, "utf8") };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { nginxConfig, readSiteHeaders } from "../serve/host-config";
 import { compressed } from "../static-build/page-budget";
+import { selfSignedCertificate } from "../test/certificate";
 import { headersFor, parseHeadersFile, type HeaderRule } from "../static-build/security";
 import { startServe, type Serving } from "../serve/start";
 import { findNginx, findWrangler, WRANGLER_COMPATIBILITY_DATE } from "./requirements";
@@ -129,24 +130,8 @@ describe.skipIf(!findNginx())("#11 nginx with the generated configuration, as ge
 
   beforeAll(async () => {
     prefix = await mkdtemp(join(tmpdir(), "site-nginx-"));
-    const made = spawnSync("openssl", [
-      "req",
-      "-x509",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:prime256v1",
-      "-nodes",
-      "-days",
-      "1",
-      "-subj",
-      `/CN=${SERVER_NAME}`,
-      "-keyout",
-      join(prefix, "key.pem"),
-      "-out",
-      join(prefix, "cert.pem"),
-    ]);
-    expect(made.status, String(made.stderr)).toBe(0);
+    const made = selfSignedCertificate(prefix, SERVER_NAME);
+    expect("failed" in made ? made.failed : "", "openssl").toBe("");
     const [httpsPort, httpPort] = [await freePort(), await freePort()];
     https = `https://127.0.0.1:${httpsPort}`;
     http = `http://127.0.0.1:${httpPort}`;
