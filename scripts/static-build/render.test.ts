@@ -763,6 +763,17 @@ describe("#24 a page for each field", () => {
     expect(chart.querySelector("svg")!.getAttribute("aria-labelledby")).toBe(chart.querySelector("figcaption")!.id);
     // A page without a trace (a recipe's preview) draws none.
     expect(page(outputFileFor(fieldPath(FIXTURE_SITE.fields[0]!)), fixture).querySelector(".beat-trace")).toBeNull();
+    // Nor, with no panel left empty under its heading, does a master with no beat in it (an isochronic pulse).
+    const silent = { seconds: 4500, points: trace.points.map((p) => ({ ...p, beats: [] })) };
+    const unbeaten = await renderSite({
+      site: content,
+      assets: FAKE_ASSETS,
+      urls: createUrls(content),
+      previews: new Map([...previews].map(([url, preview]) => [url, { ...preview, trace: silent }])),
+      covers: fakeCovers(content),
+      pages: sitePages(content),
+    });
+    expect(page(outputFileFor(fieldPath(field)), unbeaten).querySelector(".field-detail__trace")).toBeNull();
   });
 
   it("every page's share metadata carries the image's alt text and the locale", () => {

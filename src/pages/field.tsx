@@ -1,4 +1,5 @@
 import { BeatTrace } from "../components/BeatTrace";
+import { traceShape } from "../lib/preview";
 import { CardGrid } from "../components/Card";
 import { COVER_SIZES, CoverImage, FieldAction, FieldCard, FieldFacts, FieldPreview } from "../components/FieldCard";
 import { Questions } from "../components/Questions";
@@ -71,7 +72,8 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
                   <FieldPreview field={field} preview={preview} site={site} url={url} />
                 </section>
               )}
-              {preview?.trace && (
+              {/* Only a trace with a beat to draw: a field with none (an isochronic pulse, music alone) has no line. */}
+              {preview?.trace && traceShape(preview.trace) && (
                 <section className="panel field-detail__trace" aria-labelledby="trace-title">
                   <h2 className="field-detail__title" id="trace-title">
                     <Text text={fieldPage.trace.title} />
