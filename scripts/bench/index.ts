@@ -269,6 +269,60 @@ against a bare page served the same way, in two setups. Writes its tables to .ar
   BENCH_PREVIEWS=0      skip the previews' cold builds
   BENCH_CATALOGUE=N     fields in the catalogue whose build is timed twice (default 500; 0 skips it)`;
 
+/** The build, dev-rebuild, catalogue and preview timings, as the bench prints them after Lighthouse's tables. */
+function printTimings(
+  builds: number[],
+  dev: Awaited<ReturnType<typeof timeDevRebuilds>>,
+  catalogue: ReturnType<typeof timeCatalogueBuilds>,
+  previews: PreviewBenchRow[],
+) {
+  const ms = (n: number) => `${Math.round(n)}`;
+  if (builds.length)
+    console.log(
+      `\nBuild (tsx scripts/build.ts, ${BUILD_RUNS} runs): min ${ms(Math.min(...builds))} ms, median ${ms(median(builds))} ms`,
+    );
+  if (dev.rebuild.length)
+    console.log(
+      `Dev rebuild after a one-line copy change (${DEV_EDITS} edits): rebuild min ${ms(Math.min(...dev.rebuild))} ms, median ${ms(median(dev.rebuild))} ms; ` +
+        `save to served min ${ms(Math.min(...dev.savedToServed))} ms, median ${ms(median(dev.savedToServed))} ms`,
+    );
+
+  if (catalogue) {
+    const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`;
+    console.log(
+      `Catalogue of ${catalogue.fields} fields (tsx scripts/bench/catalogue-build.ts): first build ${seconds(catalogue.firstMs)}, warm ${seconds(catalogue.warmMs)} ` +
+        `(budget ${seconds(CATALOGUE_WARM_BUDGET_MS)} warm${catalogue.warmMs > CATALOGUE_WARM_BUDGET_MS ? ": OVER" : ""})`,
+    );
+  }
+
+  if (previews.length) console.log(`\n${previewBenchTable(previews)}`);
+}
+
+/**
+ * The bare pages each route is compared with, served the same way as the site (its response headers: security
+ * headers, policy, caching): a page of text, and the same with the cover of the field page measured, as large on
+ * screen (the page's own size attributes). Returns their folder.
+ */
+async function barePages(siteDir: string, fieldPage: string): Promise<string> {
+  const bareDir = await mkdtemp(join(tmpdir(), "bench-bare-"));
+  await writeFile(join(bareDir, "index.html"), BARE_PAGE);
+  await writeFile(join(bareDir, "_headers"), await readFile(join(siteDir, "_headers")));
+  await writeFile(join(bareDir, "favicon.ico"), await readFile(join(siteDir, "favicon.ico")));
+  const coverTag = (await readFile(join(siteDir, fieldPage, "index.html"), "utf8")).match(
+    /<img class="field-detail__cover"[^>]*>/,
+  )![0];
+  const coverSrc = coverTag.match(/src="([^"]+)"/)![1]!;
+  await mkdir(join(bareDir, dirname(coverSrc.slice(1))), { recursive: true });
+  await mkdir(join(bareDir, "cover"));
+  await writeFile(join(bareDir, coverSrc.slice(1)), await readFile(join(siteDir, coverSrc.slice(1))));
+  // As wide as a phone's column draws it; sized by attributes, as the site's policy allows no inline style.
+  await writeFile(
+    join(bareDir, "cover", "index.html"),
+    BARE_PAGE.replace("</p>", `</p><img src="${coverSrc}" width="380" height="380" alt="A cover">`),
+  );
+  return bareDir;
+}
+
 async function main() {
   const { positionals } = commandLine("npm run bench", BENCH_USAGE, {});
   if (positionals.length > 0) usageError("npm run bench", `it takes no ${positionals[0]}`);
@@ -308,25 +362,8 @@ async function main() {
       },
     },
   ];
-  const bareDir = await mkdtemp(join(tmpdir(), "bench-bare-"));
-  await writeFile(join(bareDir, "index.html"), BARE_PAGE);
-  // Served the same way as the site, its response headers (security headers, policy, caching) included.
-  await writeFile(join(bareDir, "_headers"), await readFile(join(measured.dir, "_headers")));
-  await writeFile(join(bareDir, "favicon.ico"), await readFile(join(measured.dir, "favicon.ico")));
-  // The first field's page, and the bare page with its cover, as large on screen (the page's own size attributes).
   const fieldPage = fieldPath(measured.fields[0]!);
-  const coverTag = (await readFile(join(measured.dir, fieldPage, "index.html"), "utf8")).match(
-    /<img class="field-detail__cover"[^>]*>/,
-  )![0];
-  const coverSrc = coverTag.match(/src="([^"]+)"/)![1]!;
-  await mkdir(join(bareDir, dirname(coverSrc.slice(1))), { recursive: true });
-  await mkdir(join(bareDir, "cover"));
-  await writeFile(join(bareDir, coverSrc.slice(1)), await readFile(join(measured.dir, coverSrc.slice(1))));
-  // As wide as a phone's column draws it; sized by attributes, as the site's policy allows no inline style.
-  await writeFile(
-    join(bareDir, "cover", "index.html"),
-    BARE_PAGE.replace("</p>", `</p><img src="${coverSrc}" width="380" height="380" alt="A cover">`),
-  );
+  const bareDir = await barePages(measured.dir, fieldPage);
   const servers = await Promise.all(
     setups.map(async (setup) => ({ setup, site: await setup.start(measured.dir), bare: await setup.start(bareDir) })),
   );
@@ -378,26 +415,7 @@ async function main() {
     `\nWorst LCP ratio to the bare page, over both setups: ${worst.toFixed(2)}x (target ${LCP_RATIO_TARGET.toFixed(2)}x).`,
   );
   if (retried.length) console.log(`\nRuns Lighthouse could not record, and ran again: ${retried.join(", ")}`);
-  const ms = (n: number) => `${Math.round(n)}`;
-  if (builds.length)
-    console.log(
-      `\nBuild (tsx scripts/build.ts, ${BUILD_RUNS} runs): min ${ms(Math.min(...builds))} ms, median ${ms(median(builds))} ms`,
-    );
-  if (dev.rebuild.length)
-    console.log(
-      `Dev rebuild after a one-line copy change (${DEV_EDITS} edits): rebuild min ${ms(Math.min(...dev.rebuild))} ms, median ${ms(median(dev.rebuild))} ms; ` +
-        `save to served min ${ms(Math.min(...dev.savedToServed))} ms, median ${ms(median(dev.savedToServed))} ms`,
-    );
-
-  if (catalogue) {
-    const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`;
-    console.log(
-      `Catalogue of ${catalogue.fields} fields (tsx scripts/bench/catalogue-build.ts): first build ${seconds(catalogue.firstMs)}, warm ${seconds(catalogue.warmMs)} ` +
-        `(budget ${seconds(CATALOGUE_WARM_BUDGET_MS)} warm${catalogue.warmMs > CATALOGUE_WARM_BUDGET_MS ? ": OVER" : ""})`,
-    );
-  }
-
-  if (previews.length) console.log(`\n${previewBenchTable(previews)}`);
+  printTimings(builds, dev, catalogue, previews);
 
   const outDir = join(ROOT, ".artifacts/bench");
   await mkdir(outDir, { recursive: true });

@@ -10,7 +10,14 @@ import * as esbuild from "esbuild";
 import { NOT_FOUND, type DevProblem } from "../../src/client/dev-protocol";
 import { ROOT } from "../paths";
 import { commandLine, usageError } from "../static-build/command-line";
-import { listen, requestPath, siteHandler, type StaticServer } from "../serve/static-server";
+import {
+  listen,
+  requestPath,
+  siteHandler,
+  type Request,
+  type Response,
+  type StaticServer,
+} from "../serve/static-server";
 import { recoverOutput } from "../static-build/write";
 import { buildLoader, BUNDLE_FILE, type LoadedBuild } from "./build-module";
 import { eventClients } from "./clients";
@@ -207,23 +214,7 @@ export async function startDevServer({
     watchers: watcher.size(),
   });
   const server: StaticServer = await listen(
-    async (request, response) => {
-      const path = requestPath(request.url ?? "/").pathname;
-      if (path === "/__dev/client.js") {
-        response
-          .writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" })
-          .end(devClient);
-      } else if (path === "/__dev/events") {
-        const current = problem ?? typeProblem;
-        clients.open(request, response, current ? { type: "problem", problem: current } : { type: "ok" });
-      } else if (path === "/__dev/stats") {
-        // "?collect": a garbage collection first, when Node was started with --expose-gc (the memory test does).
-        if (request.url?.includes("?collect")) (globalThis as { gc?: () => void }).gc?.();
-        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(stats()));
-      } else {
-        await site(request, response);
-      }
-    },
+    devHandler({ devClient, clients, site, stats, shown: () => problem ?? typeProblem }),
     { port, host },
   );
 
@@ -237,6 +228,40 @@ export async function startDevServer({
       await saves.idle().catch(() => {});
       await Promise.all([checker?.close(), server.close(), loader.dispose(), tools.dispose()]);
     },
+  };
+}
+
+/** The dev server's own addresses (its client, the event stream, its figures), then the site. */
+function devHandler({
+  devClient,
+  clients,
+  site,
+  stats,
+  shown,
+}: {
+  devClient: Uint8Array;
+  clients: ReturnType<typeof eventClients>;
+  site: ReturnType<typeof siteHandler>;
+  stats: () => DevStats;
+  /** The problem every page shows, if there is one. */
+  shown: () => DevProblem | undefined;
+}) {
+  return async (request: Request, response: Response) => {
+    const path = requestPath(request.url ?? "/").pathname;
+    if (path === "/__dev/client.js") {
+      response
+        .writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" })
+        .end(devClient);
+    } else if (path === "/__dev/events") {
+      const current = shown();
+      clients.open(request, response, current ? { type: "problem", problem: current } : { type: "ok" });
+    } else if (path === "/__dev/stats") {
+      // "?collect": a garbage collection first, when Node was started with --expose-gc (the memory test does).
+      if (request.url?.includes("?collect")) (globalThis as { gc?: () => void }).gc?.();
+      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(stats()));
+    } else {
+      await site(request, response);
+    }
   };
 }
 

@@ -219,25 +219,25 @@ describe("printed", () => {
   });
 });
 
+const fixture = usePage(chromium, { width: PHONE, fixture: true });
+
+/** The face the system drew an element in (Chromium's own record), as a page's tests cannot otherwise see it. */
+async function drawnIn(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const { root } = await cdp.send("DOM.getDocument");
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+  await cdp.detach();
+  return fonts.map((f) => f.familyName);
+}
+const fontFetched = (page: Page) =>
+  expect
+    .poll(() => page.evaluate(() => localStorage.getItem("display-font")))
+    .toMatch(/\/assets\/eb-garamond-600-core-\w+\.woff2$/);
+
 describe("the headings' serif", () => {
-  const fixture = usePage(chromium, { width: PHONE, fixture: true });
-
-  /** The face the system drew an element in (Chromium's own record), as a page's tests cannot otherwise see it. */
-  async function drawnIn(page: Page, selector: string): Promise<string[]> {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("DOM.enable");
-    await cdp.send("CSS.enable");
-    const { root } = await cdp.send("DOM.getDocument");
-    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
-    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
-    await cdp.detach();
-    return fonts.map((f) => f.familyName);
-  }
-  const fontFetched = (page: Page) =>
-    expect
-      .poll(() => page.evaluate(() => localStorage.getItem("display-font")))
-      .toMatch(/\/assets\/eb-garamond-600-core-\w+\.woff2$/);
-
   it("never holds up a first visit: fetched once the page has painted, the first page's headings change to it without a shift, and the next page has it from the start", async () => {
     // The tests' own About: its headings set the same lines in the face and in its stand-in at a phone's width.
     const context = await newContext(chromium.browser, { width: PHONE, fixture: true });
@@ -326,7 +326,9 @@ describe("the headings' serif", () => {
     expect(await drawnIn(page, "h1")).toEqual([expect.stringMatching(/^EB Garamond/)]);
     await context.close();
   });
+});
 
+describe("the headings' serif: its stand-in, and buttons", () => {
   it("until it is there, a system serif scaled to it stands in: one of the scaled faces, setting the page's text within 3% of the brand's measure", async () => {
     const page = fixture.page;
     await visit(page, "/about/", { use: false });

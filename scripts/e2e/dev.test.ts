@@ -9,37 +9,39 @@ import { DESKTOP, newContext, useBrowser } from "./site";
 
 const chromium = useBrowser();
 
+// One dev server, on a copy of the project with the tests' own content, and one tab on it, for the first two
+// blocks below (the others start their own).
+let dev: DevProcess;
+let context: BrowserContext;
+let page: Page;
+// What a build killed between its two renames leaves behind (its process long gone).
+const deadPid = spawnSync(process.execPath, ["-e", ""]).pid;
+
+beforeAll(async () => {
+  dev = await startDevProcess({
+    prepare: async (root) => {
+      // The tests' own content, whose facts the edits below rely on (the owner's can say anything).
+      await writeFile(join(root, "src/content/site.ts"), siteModule(FIXTURE_SITE));
+      await mkdir(join(root, `dist.old-${deadPid}`));
+      await writeFile(join(root, `dist.old-${deadPid}`, "index.html"), "the previous site");
+      await mkdir(join(root, `dist.tmp-${deadPid}`));
+    },
+  });
+  context = await newContext(chromium.browser, { width: DESKTOP });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await dev?.stop();
+});
+
+const get = (path: string) => fetch(`${dev.url}${path}`, { redirect: "manual" });
+/** The line of the copy's file that holds some text: where a problem there should be placed. */
+const lineOf = async (file: string, text: string) =>
+  (await readFile(join(dev.root, file), "utf8")).split("\n").findIndex((line) => line.includes(text)) + 1;
+
 describe("npm run dev", () => {
-  let dev: DevProcess;
-  let context: BrowserContext;
-  let page: Page;
-  // What a build killed between its two renames leaves behind (its process long gone).
-  const deadPid = spawnSync(process.execPath, ["-e", ""]).pid;
-
-  beforeAll(async () => {
-    dev = await startDevProcess({
-      prepare: async (root) => {
-        // The tests' own content, whose facts the edits below rely on (the owner's can say anything).
-        await writeFile(join(root, "src/content/site.ts"), siteModule(FIXTURE_SITE));
-        await mkdir(join(root, `dist.old-${deadPid}`));
-        await writeFile(join(root, `dist.old-${deadPid}`, "index.html"), "the previous site");
-        await mkdir(join(root, `dist.tmp-${deadPid}`));
-      },
-    });
-    context = await newContext(chromium.browser, { width: DESKTOP });
-    page = await context.newPage();
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await dev?.stop();
-  });
-
-  const get = (path: string) => fetch(`${dev.url}${path}`, { redirect: "manual" });
-  /** The line of the copy's file that holds some text: where a problem there should be placed. */
-  const lineOf = async (file: string, text: string) =>
-    (await readFile(join(dev.root, file), "utf8")).split("\n").findIndex((line) => line.includes(text)) + 1;
-
   it("#11 on start, heals what a build stopped between its renames left, and lists the placeholders", async () => {
     expect(await readFile(join(dev.root, "dist/index.html"), "utf8")).toBe("the previous site");
     expect((await readdir(dev.root)).filter((entry) => entry.startsWith("dist"))).toEqual(["dist"]);
@@ -116,7 +118,9 @@ describe("npm run dev", () => {
       "scripts/serve/static-server.ts changed: the dev server itself runs it; restart npm run dev",
     );
   });
+});
 
+describe("npm run dev: a problem in the build or the content", () => {
   it("reports invalid content in the terminal and over the page, keeps serving the last good page, and recovers", async () => {
     await page.goto(`${dev.url}/products/`);
     const line = await lineOf("src/content/site.ts", '"durationMinutes": 90,');

@@ -155,24 +155,24 @@ async function recordAudioContexts(context: BrowserContext) {
   });
 }
 
-describe("the player, used in Chromium", () => {
-  // One tab for the tests that need nothing of their own: each opens the page afresh, and a page's audio ends
-  // with it. A fake clock is the whole context's, so those tests take contexts of their own.
-  const view = usePage(chromium, { width: PHONE });
-  let page: Page;
-  beforeAll(() => recordAudioContexts(view.context));
-  beforeEach(() => {
-    page = view.page;
-  });
-  /** A context of its own, for a test that installs a fake clock. */
-  const withClock = async () => {
-    const context = await newContext(chromium.browser, { width: PHONE });
-    await recordAudioContexts(context);
-    page = await context.newPage();
-    await page.clock.install();
-    return context;
-  };
+// One tab for the tests that need nothing of their own: each opens the page afresh, and a page's audio ends
+// with it. A fake clock is the whole context's, so those tests take contexts of their own.
+const view = usePage(chromium, { width: PHONE });
+let page: Page;
+beforeAll(() => recordAudioContexts(view.context));
+beforeEach(() => {
+  page = view.page;
+});
+/** A context of its own, for a test that installs a fake clock. */
+const withClock = async () => {
+  const context = await newContext(chromium.browser, { width: PHONE });
+  await recordAudioContexts(context);
+  page = await context.newPage();
+  await page.clock.install();
+  return context;
+};
 
+describe("the player, used in Chromium", () => {
   it("nothing plays until Play is pressed; then it plays, low, and Stop ends it", async () => {
     // Live and scrolled through: if anything were to start by itself, it would have by now.
     await visit(page, SAMPLE_PAGE);
@@ -248,7 +248,9 @@ describe("the player, used in Chromium", () => {
     await expect.poll(() => contexts(page)).toEqual(["suspended"]);
     await context.close();
   });
+});
 
+describe("the player, used in Chromium: hidden, left, by keyboard", () => {
   it("stops when the page is hidden", async () => {
     await visit(page, SAMPLE_PAGE);
     await play(page).click();

@@ -25,7 +25,7 @@ const BUDGET = {
   /** Our own JavaScript, React excluded, that every page runs: the inlined loader, the entry and the header. */
   ownJs: 3_000,
   /** All of our own JavaScript, React excluded: every island and the loader, brotli. */
-  allOwnJs: 7_000,
+  allOwnJs: 7_100,
   /** Each other island's own code (its chunk without React), loaded only by the pages that have it. */
   island: { SamplePlayer: 2_000, PreviewPlayer: 2_000 },
   /**
@@ -235,7 +235,9 @@ describe("byte budgets", () => {
       }
     },
   );
+});
 
+describe("byte budgets: each page's stylesheet", () => {
   it("#14 #20 inlines in each page only the components it has, and leaves print and forced colours to their own files", () => {
     const style = (file: string) => pages.get(file)!.match(/<style>([\s\S]*?)<\/style>/)![1]!;
     for (const rule of [".sample{", ".question__summary{", ".preview__player{", ".hero__fields{"])

@@ -135,7 +135,9 @@ describe("build", () => {
     expect(code).toContain("Minified React error");
     expect(code).not.toContain("In HTML, %s cannot be a child");
   });
+});
 
+describe("build: what stops it, and what it leaves as it was", () => {
   it("stops on invalid content with the file and field named, and leaves the previous output as it was", async () => {
     const before = await snapshot(outDir);
     const broken = { ...site, fields: site.fields.map((f, i) => (i === 1 ? { ...f, durationMinutes: 0 } : f)) };
@@ -230,7 +232,9 @@ describe("build", () => {
     expect(await snapshot(join(workDir, "cli"))).toEqual(before);
     await copy.remove();
   });
+});
 
+describe("build: the output folder, and a build to publish", () => {
   it("#11 refuses to replace a folder it did not make, naming it, and leaves it as it was", async () => {
     const notes = join(workDir, "notes");
     await mkdir(join(notes, ".git"), { recursive: true });

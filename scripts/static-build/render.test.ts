@@ -305,7 +305,9 @@ describe("the specification's screens, from the content", () => {
     expect(decodeMailto(link(doc, shown(products.personal.request)).href).subject).toBe(mail.customField.subject);
     expect(titles(doc, "#benefits .card__title")).toEqual(products.benefits.cards.map((c) => c.title));
   });
+});
 
+describe("the specification's screens, from the content: All Fields, Contact, 404 and what every page carries", () => {
   it("All Fields: its first page of fields and All Our Products, each with its storefront link, a way to hear each, and the custom prompt", () => {
     const doc = page("all-fields/index.html");
     const cards = [...doc.querySelectorAll("#catalogue .card")];
@@ -529,10 +531,11 @@ describe("what depends on the content, on the tests' own", () => {
   });
 });
 
-describe("#24 a page for each field", () => {
-  const jsonLd = (doc: Document) =>
-    [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!));
+/** A page's structured data, each block parsed. */
+const jsonLd = (doc: Document) =>
+  [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!));
 
+describe("#24 a page for each field", () => {
   it("every field has one, its own title, description, canonical address and h1; every card of it leads there", () => {
     for (const field of site.fields) {
       const doc = page(outputFileFor(fieldPath(field)));
@@ -608,7 +611,9 @@ describe("#24 a page for each field", () => {
     expect(plain["@type"]).toBe("CreativeWork");
     expect(plain.offers).toBeUndefined();
   });
+});
 
+describe("#24 a field's cover on its cards and its page", () => {
   it("every field's cover on its cards and its page, sized so nothing moves, described, and fetched early only where it is first seen", async () => {
     const twelve = await render({ ...FIXTURE_SITE, fields: twelveFields(FIXTURE_SITE.fields[0]!) });
     for (const [file, count] of [
@@ -712,7 +717,9 @@ describe("#24 a page for each field", () => {
     ]);
     expect(picture.querySelector("img")!.getAttribute("src")).toBe("/repo/assets/c-1200.webp");
   });
+});
 
+describe("#24 a catalogue over pages, the beat across the whole master, share metadata", () => {
   it("a catalogue longer than a page goes on over pages of its own, each linking to the others, the current one marked", async () => {
     const rendered = await render({ ...FIXTURE_SITE, fields: catalogueOf(30, FIXTURE_SITE.fields[0]!) });
     const second = page("all-fields/2/index.html", rendered);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { keptSeek, LANDED_WITHIN_SECONDS } from "./playback";
+import { describe, expect, it, vi } from "vitest";
+import { askHost, keptSeek, LANDED_WITHIN_SECONDS, type SourceState } from "./playback";
 
 const at = (currentTime: number, duration = 30, seeking = false) => ({ currentTime, duration, seeking });
 
@@ -25,5 +25,117 @@ describe("#26 the preview player's decisions", () => {
     expect(keptSeek(state, at(1, 8))).toBeUndefined();
     expect(keptSeek(state, at(1, 20))).toBeUndefined();
     expect(keptSeek(state, at(1, 21))).toBe(true);
+  });
+});
+
+/** An audio element as askHost sees it: it reports its length once a source is set and loaded. */
+function fakeElement({ paused = false, currentTime = 0, duration = 45 } = {}) {
+  const events = new EventTarget();
+  const element = {
+    currentSrc: "/assets/preview.mp3",
+    paused,
+    error: null,
+    preload: "none",
+    src: "/assets/preview.mp3",
+    seeking: false,
+    duration: Number.NaN,
+    currentTime,
+    plays: 0,
+    play: async () => {
+      element.plays++;
+    },
+    addEventListener: events.addEventListener.bind(events),
+    /** The held file's length becomes known. */
+    load: () => {
+      element.duration = duration;
+      events.dispatchEvent(new Event("loadedmetadata"));
+    },
+  };
+  return element;
+}
+const answering =
+  (response: () => Response): typeof fetch =>
+  async () =>
+    response();
+const WHOLE_FILE = () => new Response(new Uint8Array(1000), { status: 200 });
+
+describe("#26 asking the host whether it serves ranges", () => {
+  it("a host that answers with one byte leaves the element as it was, and the file can be seeked", async () => {
+    const element = fakeElement();
+    const state = { seekable: false };
+    await askHost(
+      element as never,
+      "/assets/preview.mp3",
+      state,
+      () => {},
+      answering(() => new Response("x", { status: 206 })),
+    );
+    expect(state).toEqual({ seekable: true });
+    expect(element.src).toBe("/assets/preview.mp3");
+  });
+
+  it("a host that sends the whole file: played from memory, from where it was (or was asked to be), resumed", async () => {
+    for (const [wanted, expected] of [
+      [undefined, 12],
+      [30, 30],
+    ] as const) {
+      const element = fakeElement({ currentTime: 12 });
+      const state: SourceState = { seekable: false, wanted };
+      const asked = askHost(element as never, "/assets/preview.mp3", state, () => {}, answering(WHOLE_FILE));
+      await vi.waitUntil(() => element.src.startsWith("blob:"));
+      expect([element.preload, state.swapping, state.held]).toEqual(["auto", true, element.src]);
+      element.load();
+      await asked;
+      expect([element.currentTime, element.plays, state.swapping, state.seekable]).toEqual([expected, 1, false, true]);
+      URL.revokeObjectURL(state.held!);
+    }
+  });
+
+  it("a pause during the swap is kept: the held file is not played", async () => {
+    const element = fakeElement({ currentTime: 12 });
+    const state: SourceState = { seekable: false };
+    const asked = askHost(element as never, "/assets/preview.mp3", state, () => {}, answering(WHOLE_FILE));
+    await vi.waitUntil(() => state.swapping);
+    state.swapping = false;
+    element.load();
+    await asked;
+    expect(element.plays).toBe(0);
+    URL.revokeObjectURL(state.held!);
+  });
+
+  it("a paused preview stays paused, and a refused play is reported", async () => {
+    const paused = fakeElement({ paused: true });
+    const pausedState: SourceState = { seekable: false };
+    const first = askHost(paused as never, "/a.mp3", pausedState, () => {}, answering(WHOLE_FILE));
+    await vi.waitUntil(() => pausedState.swapping);
+    paused.load();
+    await first;
+    expect(paused.plays).toBe(0);
+
+    const refusing = { ...fakeElement(), play: () => Promise.reject(new Error("NotAllowedError")) };
+    const events = new EventTarget();
+    refusing.addEventListener = events.addEventListener.bind(events);
+    const state: SourceState = { seekable: false };
+    let refused = false;
+    const second = askHost(refusing as never, "/a.mp3", state, () => (refused = true), answering(WHOLE_FILE));
+    await vi.waitUntil(() => state.swapping);
+    events.dispatchEvent(new Event("loadedmetadata"));
+    await second;
+    expect(refused).toBe(true);
+    for (const held of [pausedState.held, state.held]) URL.revokeObjectURL(held!);
+  });
+
+  it("offline, the element is left to do what it can, and a seek is no longer held back", async () => {
+    const element = fakeElement();
+    const state = { seekable: false };
+    await askHost(
+      element as never,
+      "/a.mp3",
+      state,
+      () => {},
+      async () => Promise.reject(new TypeError("offline")),
+    );
+    expect(state.seekable).toBe(true);
+    expect(element.src).toBe("/assets/preview.mp3");
   });
 });

@@ -34,3 +34,62 @@ export function keptSeek({ wanted, seekable, started }: SeekState, element: Posi
     return undefined;
   return Math.abs(element.currentTime - wanted) >= LANDED_WITHIN_SECONDS;
 }
+
+/** What the player holds of its source, besides where it can seek. */
+export interface SourceState extends SeekState {
+  /** The host has been asked whether it serves ranges (once, on the first Play). */
+  asked?: boolean;
+  /** The object URL of the whole file, when the host sent it all. */
+  held?: string;
+  /** The source is being swapped for the held file: a pause then is the swap's, not the visitor's. */
+  swapping?: boolean;
+}
+
+/** The parts of an audio element the host question uses. */
+export type SwappableElement = Position &
+  Pick<HTMLMediaElement, "currentSrc" | "paused" | "error" | "preload" | "src" | "play" | "addEventListener">;
+
+/** Resolves when the element knows its file's length, or fails: there is nothing more to wait for then. */
+const measured = (element: SwappableElement) =>
+  new Promise((resolve) => {
+    element.addEventListener("loadedmetadata", resolve, { once: true });
+    element.addEventListener("error", resolve, { once: true });
+  });
+
+/**
+ * Asks the host for one byte. A host that answers a range request with the whole file (Cloudflare Pages) lets an
+ * element play but not seek, and Safari not even play: then the file is played from memory, at the position it had
+ * (or was asked for), resuming if it was playing. Either way the file can be seeked afterwards (`state.seekable`).
+ * `refused` is called when the held file may not play (a browser's autoplay rule).
+ */
+export async function askHost(
+  element: SwappableElement,
+  src: string,
+  state: SourceState,
+  refused: () => void,
+  get: typeof fetch = fetch,
+): Promise<void> {
+  try {
+    // Past the browser's cache, which can answer a range from a whole file it holds, whatever the host does.
+    const response = await get(element.currentSrc || src, { headers: { range: "bytes=0-0" }, cache: "no-store" });
+    if (response.status === 206) void response.body?.cancel();
+    else if (response.ok) {
+      state.held = URL.createObjectURL(await response.blob());
+      const resume = !element.paused || element.error !== null;
+      const at = state.wanted ?? element.currentTime;
+      // Loaded before it is played or seeked: WebKitGTK, asked to play a file from memory at once, takes it for a
+      // stream of unknown length and ends playback at the first seek.
+      state.swapping = true;
+      element.preload = "auto";
+      element.src = state.held;
+      await measured(element);
+      if (at > 0 && element.duration > at) element.currentTime = at;
+      // Unless the visitor paused meanwhile (which ends the swap).
+      if (resume && state.swapping) await element.play().catch(refused);
+      state.swapping = false;
+    }
+  } catch {
+    // Offline, or refused: the element is left to do what it can by itself.
+  }
+  state.seekable = true;
+}

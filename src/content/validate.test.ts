@@ -103,7 +103,9 @@ describe("validateContent", () => {
   ])("refuses a missing title (%s)", (_, title) => {
     expect(errorFor(withField(1, { title })).message).toContain(`${CONTENT_FILE}: fields[1].title is missing`);
   });
+});
 
+describe("validateContent: a field's beats, address and settings", () => {
   it.each([
     ["a band that is not one", ["alfa"]],
     ["the same band twice", ["theta", "theta"]],

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { claimSound, onOtherSound } from "../audio/exclusive";
-import { keptSeek } from "../audio/playback";
+import { askHost, keptSeek, type SourceState } from "../audio/playback";
 import { volumeToLevel } from "../audio/graph";
 import { player } from "../content/player";
 import { fillSlots } from "../lib/slots";
@@ -22,12 +22,6 @@ export interface PreviewPlayerProps {
 
 const STEP_SECONDS = 5;
 
-/** Resolves when the element knows its file's length, or fails: there is nothing more to wait for then. */
-const measured = (element: HTMLMediaElement) =>
-  new Promise((resolve) => {
-    element.addEventListener("loadedmetadata", resolve, { once: true });
-    element.addEventListener("error", resolve, { once: true });
-  });
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
 
 /**
@@ -44,6 +38,65 @@ function wavePath(wave: string): string {
     .join("");
 }
 
+interface WaveSliderProps {
+  title: string;
+  seconds: number;
+  wave: string;
+  /** Where playback is, in seconds. */
+  time: number;
+  onSeek: (to: number) => void;
+}
+
+/** The waveform as a slider: it shows what has played, and seeks by pointer or arrow keys. */
+function WaveSlider({ title, seconds, wave, time, onSeek }: WaveSliderProps) {
+  // The waveform is drawn once the player is live: its bars are not in the page's HTML, which stays small however
+  // many fields there are; until then the stylesheet draws a quiet row of even bars in the same place.
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => setDrawn(true), []);
+  const fromPointer = (event: PointerEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    onSeek(((event.clientX - box.left) / box.width) * seconds);
+  };
+  const fromKey = (event: KeyboardEvent) => {
+    const to = {
+      ArrowRight: time + STEP_SECONDS,
+      ArrowUp: time + STEP_SECONDS,
+      ArrowLeft: time - STEP_SECONDS,
+      ArrowDown: time - STEP_SECONDS,
+      Home: 0,
+      End: seconds,
+    }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    onSeek(to);
+  };
+  const path = drawn ? wavePath(wave) : undefined;
+  const played = `${((time / seconds) * 100).toFixed(2)}%`;
+
+  return (
+    <div
+      className="preview__wave"
+      data-drawn={drawn ? "" : undefined}
+      role="slider"
+      tabIndex={0}
+      aria-label={fillSlots(player.position, { title })}
+      aria-valuemin={0}
+      aria-valuemax={Math.round(seconds)}
+      aria-valuenow={Math.round(time)}
+      aria-valuetext={fillSlots(player.time, { now: clock(time), length: clock(seconds) })}
+      onPointerDown={fromPointer}
+      onKeyDown={fromKey}
+      style={time > 0 ? ({ "--played": played } as object) : undefined}
+    >
+      <svg viewBox={`0 0 ${wave.length * 2} 20`} preserveAspectRatio="none" aria-hidden="true">
+        {/* The bars, and the part that has played drawn over them. */}
+        <path className="preview__bars" d={path} />
+        <path className="preview__bars preview__bars--played" d={path} />
+      </svg>
+    </div>
+  );
+}
+
 /**
  * A field's preview. Without JavaScript it is the browser's own <audio controls preload="none">, which plays and
  * fetches nothing before Play. With it, a player in the site's style drives that same element: play and pause,
@@ -56,24 +109,8 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [volume, setVolume] = useState(startVolume);
-  // The waveform is drawn once the player is live: its bars are not in the page's HTML, which stays small however
-  // many fields there are; until then the stylesheet draws a quiet row of even bars in the same place.
-  const [drawn, setDrawn] = useState(false);
-  useEffect(() => setDrawn(true), []);
-  /**
-   * Where the file can be seeked. A host that answers a range request with the whole file (Cloudflare Pages) lets
-   * the element play but not seek, and Safari not even play: the first Play asks the host for one byte and, if
-   * the whole file comes back, plays it from memory. Until that is known, and before the element has loaded (Safari
-   * ignores a position set then), a seek is kept in `wanted` and applied once the element can take it.
-   */
-  const source = useRef<{
-    asked?: boolean;
-    seekable: boolean;
-    started?: boolean;
-    wanted?: number;
-    held?: string;
-    swapping?: boolean;
-  }>({ seekable: false });
+  // Where the file can be seeked, and a seek kept until it can (src/audio/playback.ts).
+  const source = useRef<SourceState>({ seekable: false });
 
   // A pause the visitor (or the page) asks for, which also ends a swap of the source under way.
   const pause = () => {
@@ -105,36 +142,6 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     else if (now === false) source.current.wanted = undefined;
   };
 
-  const askHost = async () => {
-    const element = audio.current!;
-    try {
-      // Past the browser's cache, which can answer a range from a whole file it holds, whatever the host does.
-      const response = await fetch(element.currentSrc || src, { headers: { range: "bytes=0-0" }, cache: "no-store" });
-      if (response.status === 206) void response.body?.cancel();
-      else if (response.ok) {
-        const held = URL.createObjectURL(await response.blob());
-        source.current.held = held;
-        const resume = !element.paused || element.error !== null;
-        const at = source.current.wanted ?? element.currentTime;
-        // The held file, loaded before it is played or seeked: WebKitGTK, asked to play a file from memory at
-        // once, takes it for a stream of unknown length and ends playback at the first seek. Until it plays again,
-        // a pause the new source brings is not the visitor's (onPause).
-        source.current.swapping = true;
-        element.preload = "auto";
-        element.src = held;
-        await measured(element);
-        if (at > 0 && element.duration > at) element.currentTime = at;
-        // Unless the visitor paused meanwhile (which ends the swap).
-        if (resume && source.current.swapping) await element.play().catch(() => setPlaying(false));
-        source.current.swapping = false;
-      }
-    } catch {
-      // Offline, or refused: the element is left to do what it can by itself.
-    }
-    source.current.seekable = true;
-    applyWanted();
-  };
-
   // WebKit clears the lock screen's metadata and controls when playback starts: they are set on every start.
   const nameOnLockScreen = () => {
     if (!("mediaSession" in navigator)) return;
@@ -157,7 +164,7 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     void element.play().catch(() => {});
     if (!source.current.asked) {
       source.current.asked = true;
-      void askHost();
+      void askHost(audio.current!, src, source.current, () => setPlaying(false)).then(applyWanted);
     }
   };
   const seek = (to: number) => {
@@ -167,25 +174,6 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     else source.current.wanted = at;
     setTime(at);
   };
-  const fromPointer = (event: PointerEvent<HTMLDivElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    seek(((event.clientX - box.left) / box.width) * seconds);
-  };
-  const fromKey = (event: KeyboardEvent) => {
-    const to = {
-      ArrowRight: time + STEP_SECONDS,
-      ArrowUp: time + STEP_SECONDS,
-      ArrowLeft: time - STEP_SECONDS,
-      ArrowDown: time - STEP_SECONDS,
-      Home: 0,
-      End: seconds,
-    }[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    seek(to);
-  };
-  const path = drawn ? wavePath(wave) : undefined;
-  const played = `${((time / seconds) * 100).toFixed(2)}%`;
 
   return (
     <div className="preview" data-playing={playing ? "" : undefined}>
@@ -221,26 +209,7 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
             <path d={playing ? "M5 4h3.5v12H5zM11.5 4H15v12h-3.5z" : "M6 3.5v13l11-6.5z"} />
           </svg>
         </button>
-        <div
-          className="preview__wave"
-          data-drawn={drawn ? "" : undefined}
-          role="slider"
-          tabIndex={0}
-          aria-label={fillSlots(player.position, { title })}
-          aria-valuemin={0}
-          aria-valuemax={Math.round(seconds)}
-          aria-valuenow={Math.round(time)}
-          aria-valuetext={fillSlots(player.time, { now: clock(time), length: clock(seconds) })}
-          onPointerDown={fromPointer}
-          onKeyDown={fromKey}
-          style={time > 0 ? ({ "--played": played } as object) : undefined}
-        >
-          <svg viewBox={`0 0 ${wave.length * 2} 20`} preserveAspectRatio="none" aria-hidden="true">
-            {/* The bars, and the part that has played drawn over them. */}
-            <path className="preview__bars" d={path} />
-            <path className="preview__bars preview__bars--played" d={path} />
-          </svg>
-        </div>
+        <WaveSlider title={title} seconds={seconds} wave={wave} time={time} onSeek={seek} />
         {/* One text: React would write its parts with comments between, and a page painted as it arrives could
             show the first part alone, then widen. */}
         <span className="preview__time">{`${clock(time)} / ${clock(seconds)}`}</span>
@@ -252,7 +221,7 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
             min={0}
             max={100}
             value={volume}
-            aria-valuetext={fillSlots(player.volumeValue, { volume: String(volume) })}
+            aria-valuetext={fillSlots(player.volumeValue, { volume })}
             onChange={(event) => setVolume(Number(event.target.value))}
           />
         </label>

@@ -3,6 +3,7 @@ import { flushSync } from "react-dom";
 import { claimSound, onOtherSound } from "../audio/exclusive";
 import { bandTones, soundGraph, volumeToGain, type EarTones, type SoundGraph } from "../audio/graph";
 import type { SampleContent } from "../content/sample";
+import { fillSlots } from "../lib/slots";
 
 export interface SamplePlayerProps {
   sample: SampleContent;
@@ -13,6 +14,40 @@ type Playing = { kind: "band"; bandId: string } | { kind: "check"; ear: Ear };
 
 /** Spoken updates come at these intervals while a band plays, not every second. */
 const ANNOUNCE_EVERY_SECONDS = 15;
+
+/** The bands to choose from, each with its beat and how it feels. */
+function BandChoice({
+  sample,
+  bandId,
+  onChoose,
+}: {
+  sample: SampleContent;
+  bandId: string;
+  onChoose: (id: string) => void;
+}) {
+  return (
+    <fieldset className="sample__bands">
+      <legend className="eyebrow sample__label">{sample.labels.chooseBand}</legend>
+      {sample.bands.map((b) => (
+        <label className="sample__band" key={b.id}>
+          <input
+            type="radio"
+            name="sample-band"
+            value={b.id}
+            checked={b.id === bandId}
+            onChange={() => onChoose(b.id)}
+          />
+          <span className="sample__band-name">{b.name}</span>
+          <span className="sample__band-detail">
+            {fillSlots(sample.labels.beat, { beat: b.beatHz }).replace(" ", "\u00a0")}
+            <br />
+            {b.feeling}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
 /**
  * "Play a sample": a binaural beat made live with Web Audio, a volume slider, and a left/right headphone
@@ -103,17 +138,15 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
   const band = sample.bands.find((b) => b.id === bandId)!;
   const playingBand = playing?.kind === "band" ? sample.bands.find((b) => b.id === playing.bandId) : undefined;
   const { labels } = sample;
-  const fill = (text: string, values: Record<string, string | number>) =>
-    text.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
   const describe = (seconds: number) =>
     playingBand
-      ? fill(labels.playing, {
+      ? fillSlots(labels.playing, {
           band: playingBand.name,
           beat: playingBand.beatHz,
-          seconds: fill(seconds === 1 ? labels.second : labels.seconds, { seconds }),
+          seconds: fillSlots(seconds === 1 ? labels.second : labels.seconds, { seconds }),
         })
       : playing?.kind === "check"
-        ? fill(labels.checking, { ear: (playing.ear === "left" ? labels.left : labels.right).toLowerCase() })
+        ? fillSlots(labels.checking, { ear: (playing.ear === "left" ? labels.left : labels.right).toLowerCase() })
         : labels.stopped;
   const announced = describe(Math.ceil(secondsLeft / ANNOUNCE_EVERY_SECONDS) * ANNOUNCE_EVERY_SECONDS);
 
@@ -130,26 +163,7 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
     <div className="sample panel" data-unsupported={supported ? undefined : ""}>
       <p className="sample__fallback">{sample.noScript}</p>
       <div className="sample__controls">
-        <fieldset className="sample__bands">
-          <legend className="eyebrow sample__label">{labels.chooseBand}</legend>
-          {sample.bands.map((b) => (
-            <label className="sample__band" key={b.id}>
-              <input
-                type="radio"
-                name="sample-band"
-                value={b.id}
-                checked={b.id === bandId}
-                onChange={() => chooseBand(b.id)}
-              />
-              <span className="sample__band-name">{b.name}</span>
-              <span className="sample__band-detail">
-                {fill(labels.beat, { beat: b.beatHz }).replace(" ", "\u00a0")}
-                <br />
-                {b.feeling}
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <BandChoice sample={sample} bandId={bandId} onChoose={chooseBand} />
         {/* The previews' player, laid out the same: a round play button and the track, the volume under it (the time
             left is the status line's). */}
         <div className="sample__row">
@@ -178,7 +192,7 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
               max={100}
               step={1}
               value={volume}
-              aria-valuetext={fill(labels.volumeValue, { volume })}
+              aria-valuetext={fillSlots(labels.volumeValue, { volume })}
               onChange={(e) => changeVolume(Number(e.target.value))}
             />
           </label>

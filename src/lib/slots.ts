@@ -43,11 +43,12 @@ export const LOCAL_SLOT_NAMES = [
 ] as const;
 
 export type Slots = Record<(typeof SLOT_NAMES)[number], string>;
-export type LocalSlots = Partial<Record<(typeof LOCAL_SLOT_NAMES)[number], string>>;
+/** Numbers are written as they are ("7.5"). */
+export type LocalSlots = Partial<Record<(typeof LOCAL_SLOT_NAMES)[number], string | number>>;
 
 export function fillSlots(text: string, slots: Slots | LocalSlots): string {
   return text.replace(SLOT_PATTERN, (whole, name: string) =>
-    name in slots ? slots[name as keyof typeof slots]! : whole,
+    name in slots ? String(slots[name as keyof typeof slots]) : whole,
   );
 }
 

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, type ExpectStatic } from "vitest";
 import { sample } from "../../../src/content/sample";
 import { SCROLL_THRESHOLD } from "../../../src/islands/SiteHeader";
 import { PHONE, ROUTES, screenshotDir, screenshotName, SCREENSHOTS, VIEWPORT_HEIGHT } from "../site";
@@ -489,95 +489,98 @@ function playerScenarios({ holdTab, problems }: Shared): void {
       it.sequential(`#21 from ${host}: a seek before Play is where it starts, it plays on, a seek while playing lands, and the lock screen keeps its name`, async ({
         expect,
       }) => {
-        await own.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT }, { ...FIXTURE, ranges });
-        await until(own.view, "the players live", live);
-        const length = await own.view.evaluate(() =>
-          Number(document.querySelector(".preview__wave")!.getAttribute("aria-valuemax")),
-        );
-        // As WebKit does when playback starts: the lock screen's name cleared.
-        await own.view.evaluate(() =>
-          document
-            .querySelector("audio")!
-            .addEventListener(
-              "play",
-              () => "mediaSession" in navigator && (navigator.mediaSession.metadata = null),
-              true,
-            ),
-        );
-        await own.view.click(".field-card:nth-child(1) .preview__wave");
-        await own.view.evaluate(() => void Object.assign(window, { playPressedAt: performance.now() }));
-        await own.view.click(".field-card:nth-child(1) .preview__play");
-        const near = (at: number) => ({ at, length });
-        await until(
-          own.view,
-          "playing from the middle, where the waveform was clicked before Play",
-          ({ at }) => {
-            const audio = document.querySelector("audio")!;
-            // Got there by seeking: sooner than playing from the top could have reached it.
-            const since = (performance.now() - (window as unknown as { playPressedAt: number }).playPressedAt) / 1000;
-            const state = {
-              paused: audio.paused,
-              time: audio.currentTime,
-              since,
-              ready: audio.readyState,
-              error: audio.error?.message ?? null,
-              src: audio.currentSrc.slice(0, 12),
-            };
-            return (
-              (!audio.paused && audio.currentTime > at - 1 && audio.currentTime < at + 3 && since < at - 1) || state
-            );
-          },
-          near(length / 2),
-        );
-        const from = (await audioAt(0)).time;
-        await until(
-          own.view,
-          "its time advancing",
-          (t) => {
-            const audio = document.querySelector("audio")!;
-            return (
-              audio.currentTime > t + 0.3 || {
-                paused: audio.paused,
-                time: audio.currentTime,
-                ready: audio.readyState,
-                network: audio.networkState,
-                error: audio.error?.message ?? null,
-                src: audio.currentSrc.slice(0, 40),
-              }
-            );
-          },
-          from,
-        );
-        expect(
-          await own.view.evaluate(() =>
-            "mediaSession" in navigator ? (navigator.mediaSession.metadata?.title ?? null) : "no media session",
-          ),
-        ).toBe(await own.view.evaluate(() => document.querySelector(".field-card:nth-child(1) h3")!.textContent));
-        // A press a fifth of the way along the waveform, while playing.
-        await own.view.evaluate(() => {
-          const wave = document.querySelector<HTMLElement>(".field-card:nth-child(1) .preview__wave")!;
-          const box = wave.getBoundingClientRect();
-          wave.dispatchEvent(
-            new PointerEvent("pointerdown", {
-              bubbles: true,
-              clientX: box.left + box.width / 5,
-              clientY: box.top + box.height / 2,
-            }),
-          );
-        });
-        await until(
-          own.view,
-          "playing from a fifth of the way",
-          ({ at }) => {
-            const audio = document.querySelector("audio")!;
-            return !audio.paused && audio.currentTime > at - 0.5 && audio.currentTime < at + 3;
-          },
-          near(length / 5),
-        );
-        await own.view.click(".field-card:nth-child(1) .preview__play");
-        await until(own.view, "the preview paused", () => document.querySelector("audio")!.paused);
+        await seeksFromAHost(own, ranges, expect);
         expect(await problems(own.view)).toEqual([]);
       });
     }
   });
+}
+
+/**
+ * From a host that serves ranges or not (`ranges`): a seek before Play is where it starts, it plays on, a seek while
+ * playing lands, and the lock screen keeps the field's name.
+ */
+async function seeksFromAHost(own: Tab, ranges: boolean, expect: ExpectStatic): Promise<void> {
+  const audioAt = (n: number) => own.view.evaluate((i) => document.querySelectorAll("audio")[i]!.currentTime, n);
+  await own.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT }, { ...FIXTURE, ranges });
+  await until(own.view, "the players live", live);
+  const length = await own.view.evaluate(() =>
+    Number(document.querySelector(".preview__wave")!.getAttribute("aria-valuemax")),
+  );
+  // As WebKit does when playback starts: the lock screen's name cleared.
+  await own.view.evaluate(() =>
+    document
+      .querySelector("audio")!
+      .addEventListener("play", () => "mediaSession" in navigator && (navigator.mediaSession.metadata = null), true),
+  );
+  await own.view.click(".field-card:nth-child(1) .preview__wave");
+  await own.view.evaluate(() => void Object.assign(window, { playPressedAt: performance.now() }));
+  await own.view.click(".field-card:nth-child(1) .preview__play");
+  const near = (at: number) => ({ at, length });
+  await until(
+    own.view,
+    "playing from the middle, where the waveform was clicked before Play",
+    ({ at }) => {
+      const audio = document.querySelector("audio")!;
+      // Got there by seeking: sooner than playing from the top could have reached it.
+      const since = (performance.now() - (window as unknown as { playPressedAt: number }).playPressedAt) / 1000;
+      const state = {
+        paused: audio.paused,
+        time: audio.currentTime,
+        since,
+        ready: audio.readyState,
+        error: audio.error?.message ?? null,
+        src: audio.currentSrc.slice(0, 12),
+      };
+      return (!audio.paused && audio.currentTime > at - 1 && audio.currentTime < at + 3 && since < at - 1) || state;
+    },
+    near(length / 2),
+  );
+  const from = await audioAt(0);
+  await until(
+    own.view,
+    "its time advancing",
+    (t) => {
+      const audio = document.querySelector("audio")!;
+      return (
+        audio.currentTime > t + 0.3 || {
+          paused: audio.paused,
+          time: audio.currentTime,
+          ready: audio.readyState,
+          network: audio.networkState,
+          error: audio.error?.message ?? null,
+          src: audio.currentSrc.slice(0, 40),
+        }
+      );
+    },
+    from,
+  );
+  expect(
+    await own.view.evaluate(() =>
+      "mediaSession" in navigator ? (navigator.mediaSession.metadata?.title ?? null) : "no media session",
+    ),
+  ).toBe(await own.view.evaluate(() => document.querySelector(".field-card:nth-child(1) h3")!.textContent));
+  // A press a fifth of the way along the waveform, while playing.
+  await own.view.evaluate(() => {
+    const wave = document.querySelector<HTMLElement>(".field-card:nth-child(1) .preview__wave")!;
+    const box = wave.getBoundingClientRect();
+    wave.dispatchEvent(
+      new PointerEvent("pointerdown", {
+        bubbles: true,
+        clientX: box.left + box.width / 5,
+        clientY: box.top + box.height / 2,
+      }),
+    );
+  });
+  await until(
+    own.view,
+    "playing from a fifth of the way",
+    ({ at }) => {
+      const audio = document.querySelector("audio")!;
+      return !audio.paused && audio.currentTime > at - 0.5 && audio.currentTime < at + 3;
+    },
+    near(length / 5),
+  );
+  await own.view.click(".field-card:nth-child(1) .preview__play");
+  await until(own.view, "the preview paused", () => document.querySelector("audio")!.paused);
 }

@@ -108,6 +108,39 @@ async function driverOnItsOwnDisplay(
 }
 
 /**
+ * Grows the window, when it must, until its viewport holds `inner`: the page is in a frame of its own exact
+ * size, so a larger window changes nothing. Under load the window manager can drop a resize: asked again.
+ */
+async function growWindow(
+  command: Awaited<ReturnType<typeof driverOnItsOwnDisplay>>,
+  at: string,
+  run: <R>(script: string) => Promise<R>,
+  inner: Viewport,
+) {
+  const ask = async () => {
+    // What the window adds around the page (its toolbar), as the page itself reports it.
+    const [extraWidth, extraHeight, width, height] = await run<number[]>(
+      "[outerWidth - innerWidth, outerHeight - innerHeight, innerWidth, innerHeight]",
+    );
+    await command("POST", `${at}/window/rect`, {
+      width: Math.max(width!, inner.width) + extraWidth!,
+      height: Math.max(height!, inner.height) + extraHeight!,
+    });
+    return Date.now();
+  };
+  let asked = 0;
+  await pollUntil(
+    `WebKit's window to hold ${inner.width} × ${inner.height}`,
+    async () => {
+      if (await run<boolean>(`innerWidth >= ${inner.width} && innerHeight >= ${inner.height}`)) return true;
+      if (Date.now() - asked > 1000) asked = await ask();
+      return false;
+    },
+    { every: 20 },
+  );
+}
+
+/**
  * WebKitGTK (the engine of Safari) through its WebDriver, under a virtual display. MiniBrowser's window cannot
  * be narrower than its toolbar (about 450 px), so every view holds the page in a frame of the exact viewport size
  * inside the window (a page of the test's own, /__frame.html), and every command works inside the frame.
@@ -121,9 +154,7 @@ export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions):
   const cleanups: (() => Promise<unknown>)[] = [];
   let version = "";
 
-  const startDriver = async () => {
-    return driverOnItsOwnDisplay({ pulseServer, screenshots }, home, drivers);
-  };
+  const startDriver = () => driverOnItsOwnDisplay({ pulseServer, screenshots }, home, drivers);
 
   return {
     name: "webkit",
@@ -162,33 +193,7 @@ export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions):
         ]!;
       let current: Viewport = { width: 1024, height: 768 };
 
-      /**
-       * Grows the window, when it must, until its viewport holds `inner`: the page is in a frame of its own exact
-       * size, so a larger window changes nothing. Under load the window manager can drop a resize: asked again.
-       */
-      const sizeWindow = async (inner: Viewport) => {
-        const ask = async () => {
-          // What the window adds around the page (its toolbar), as the page itself reports it.
-          const [extraWidth, extraHeight, width, height] = await run<number[]>(
-            "[outerWidth - innerWidth, outerHeight - innerHeight, innerWidth, innerHeight]",
-          );
-          await command("POST", `${at}/window/rect`, {
-            width: Math.max(width!, inner.width) + extraWidth!,
-            height: Math.max(height!, inner.height) + extraHeight!,
-          });
-          return Date.now();
-        };
-        let asked = 0;
-        await pollUntil(
-          `WebKit's window to hold ${inner.width} × ${inner.height}`,
-          async () => {
-            if (await run<boolean>(`innerWidth >= ${inner.width} && innerHeight >= ${inner.height}`)) return true;
-            if (Date.now() - asked > 1000) asked = await ask();
-            return false;
-          },
-          { every: 20 },
-        );
-      };
+      const sizeWindow = (inner: Viewport) => growWindow(command, at, run, inner);
       const intoFrame = async () => command("POST", `${at}/frame`, { id: { [ELEMENT]: await find("iframe") } });
       /** The frame, and the window around it, at a size; commands then go to the page in the frame. */
       const sizeFrame = async (size: Viewport) => {

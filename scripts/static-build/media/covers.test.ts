@@ -56,30 +56,30 @@ describe("#24 a cover drawn from the sound, until the owner has one", () => {
   });
 });
 
+let work: string;
+let folders: { folder: string; cache: string };
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "site-covers-"));
+  folders = { folder: join(work, "covers"), cache: join(work, "cache") };
+  await mkdir(folders.folder);
+});
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+const photo = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: "#3a4a8c" } });
+const put = async (name: string, bytes: Uint8Array | Buffer) => writeFile(join(folders.folder, name), bytes);
+const withCover = (cover: string): SiteContent => ({
+  ...FIXTURE_SITE,
+  fields: [{ ...FIXTURE_SITE.fields[0]!, cover }],
+});
+const built = (cover: string) => buildCovers(withCover(cover), new Map(), theme(), {}, folders);
+const refusal = (cover: string) =>
+  built(cover).then(
+    () => "built",
+    (error: Error) => error.message,
+  );
+
 describe("#24 an owner's cover", () => {
-  let work: string;
-  let folders: { folder: string; cache: string };
-  beforeAll(async () => {
-    work = await mkdtemp(join(tmpdir(), "site-covers-"));
-    folders = { folder: join(work, "covers"), cache: join(work, "cache") };
-    await mkdir(folders.folder);
-  });
-  afterAll(() => rm(work, { recursive: true, force: true }));
-
-  const photo = (width: number, height: number) =>
-    sharp({ create: { width, height, channels: 3, background: "#3a4a8c" } });
-  const put = async (name: string, bytes: Uint8Array | Buffer) => writeFile(join(folders.folder, name), bytes);
-  const withCover = (cover: string): SiteContent => ({
-    ...FIXTURE_SITE,
-    fields: [{ ...FIXTURE_SITE.fields[0]!, cover }],
-  });
-  const built = (cover: string) => buildCovers(withCover(cover), new Map(), theme(), {}, folders);
-  const refusal = (cover: string) =>
-    built(cover).then(
-      () => "built",
-      (error: Error) => error.message,
-    );
-
   it("a phone's JPEG with its GPS position: square AVIF and WebP at each width, no metadata left", async () => {
     await put(
       "phone.jpg",
@@ -154,7 +154,9 @@ describe("#24 an owner's cover", () => {
       `src/content/site.ts: fields[0].cover (src/content/covers/${name}) ${message}`,
     );
   });
+});
 
+describe("#24 the maker's photo, and a cover that is not there", () => {
   it("the maker's photo: made square at a portrait's small sizes, stripped as a cover is; too small, refused by name", async () => {
     // A folder of its own: the refusal below lists what the covers' folder holds.
     const photos = { ...folders, folder: join(work, "photos") };
