@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { CONTENT_FILE, ContentError, COVERS_FOLDER, type ContentProblem } from "../../../src/content/validate";
 import { ROOT } from "../../paths";
 import { assetPath } from "../asset-path";
+import { codeHash } from "./code-hash";
 import type { Theme } from "../styles";
 import { SHARE_IMAGE } from "./images";
 import type { Measured } from "./previews";
@@ -112,7 +113,6 @@ export const COVER_SETTINGS = {
   webpQuality: 78,
   longestSideAtLeast: 1200,
   widestShape: 2,
-  version: 1,
 } as const;
 
 /** The maker's photo (site.maker.photo): a round portrait 5rem across on About, so 80 px at 1×, 160 at 2×, 240 at 3×. */
@@ -245,7 +245,13 @@ async function ownerImage({
     );
   }
   const side = Math.min(width, height);
-  const key = createHash("sha256").update(bytes).update(JSON.stringify(settings)).digest("hex").slice(0, 24);
+  const key = createHash("sha256")
+    .update(bytes)
+    .update(JSON.stringify(settings))
+    // The code that makes the sizes: this module and the image library.
+    .update(codeHash(["scripts/static-build/media/covers.ts"], ["sharp"]))
+    .digest("hex")
+    .slice(0, 24);
   const make = async (format: "avif" | "webp" | "png", size: number): Promise<Uint8Array> => {
     const cached = join(cache, `${key}-${size}.${format}`);
     const kept = await readFile(cached).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +23,7 @@ import {
   type Mix,
 } from "../../test/audio-corpus";
 import { integratedLoudness, truePeak } from "./audio/loudness";
+import { previewCode } from "./audio/preview";
 import { buildPreviews, PREVIEW_SETTINGS, previewTable, type PreviewFolders } from "./previews";
 
 let folders: Required<PreviewFolders>;
@@ -326,26 +327,27 @@ describe("#23 every kind of field: no beat, a beat that glides", () => {
   });
 });
 
-describe("#23 masters outside the project, their previews committed in it", () => {
-  const fresh = async () => {
-    const dir = await mkdtemp(join(work, "case-"));
-    const f = {
-      project: join(dir, "project"),
-      masters: join(dir, "masters"),
-      committed: join(dir, "project/src/content/previews"),
-      cache: join(dir, "cache"),
-    };
-    await mkdir(f.masters, { recursive: true });
-    return f;
+/** A project, its masters beside it, and a cache, in a folder of their own. */
+const fresh = async () => {
+  const dir = await mkdtemp(join(work, "case-"));
+  const f = {
+    project: join(dir, "project"),
+    masters: join(dir, "masters"),
+    committed: join(dir, "project/src/content/previews"),
+    cache: join(dir, "cache"),
   };
-  const theta = () => flac(mixUnder(() => [pad(RATE, 0.3)], 25, [[150, 156]], { seconds: 10 }));
-  const one = (preview: PreviewSource) => withPreview(preview, ["theta"]);
-  const message = (promise: Promise<unknown>) =>
-    promise.then(
-      () => "built",
-      (error: Error) => error.message,
-    );
+  await mkdir(f.masters, { recursive: true });
+  return f;
+};
+const theta = () => flac(mixUnder(() => [pad(RATE, 0.3)], 25, [[150, 156]], { seconds: 10 }));
+const one = (preview: PreviewSource) => withPreview(preview, ["theta"]);
+const message = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "built",
+    (error: Error) => error.message,
+  );
 
+describe("#23 masters outside the project, their previews committed in it", () => {
   it("commits the MP3 and its record; without the masters, a clone builds the same files; with them, a warm build makes nothing", async () => {
     const f = await fresh();
     await writeFile(join(f.masters, "theta.flac"), theta());
@@ -423,6 +425,30 @@ describe("#23 masters outside the project, their previews committed in it", () =
     expect(problem).toContain(
       `src/content/previews/field.flac: (file) is audio inside the project, where git and every test copy would take it. Masters belong in the masters folder`,
     );
+  });
+});
+
+describe("#26 previews known by the code that made them", () => {
+  it("a committed preview made by other code is used as it is while the master is away, with a note, and made again once it is here", async () => {
+    const f = await fresh();
+    await writeFile(join(f.masters, "theta.flac"), theta());
+    const field = one({ file: "theta.flac", start: 1, seconds: 6 });
+    const first = await buildPreviews(field, {}, f);
+    const recordPath = join(f.committed, `${slug(site.fields[0]!.title)}.json`);
+    const record = JSON.parse(await readFile(recordPath, "utf8"));
+    expect(record.code).toBe(previewCode());
+    await writeFile(recordPath, JSON.stringify({ ...record, code: "earlier" }));
+
+    const away = join(f.masters, "../away");
+    await rename(f.masters, away);
+    const clone = await buildPreviews(field, {}, f);
+    expect(clone.files).toEqual(first.files);
+    expect(clone.notes.join("\n")).toContain("was made by an earlier version of the preview code and is used as it is");
+
+    await rename(away, f.masters);
+    const remade = await buildPreviews(field, {}, f);
+    expect(remade.notes.join("\n")).toContain("(the site's code now makes previews another way)");
+    expect(JSON.parse(await readFile(recordPath, "utf8")).code).toBe(previewCode());
   });
 });
 

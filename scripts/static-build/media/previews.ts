@@ -17,52 +17,21 @@ import { glideAt, glideBands } from "../../../src/content/glide";
 import { waveOf, type Preview, type Trace } from "../../../src/lib/preview";
 import { ROOT } from "../../paths";
 import { assetPath } from "../asset-path";
-import { binaural, clippedRuns, sameInBothEars, waveformPeaks, type Beat } from "./audio/analyse";
-import { decodeMp3, encodeMp3, MP3 } from "./audio/codec";
-import { integratedLoudness, truePeak } from "./audio/loudness";
-import { applyFades, applyGain, seconds, type Pcm } from "./audio/pcm";
+import type { Beat } from "./audio/analyse";
+import { seconds } from "./audio/pcm";
+import { makePreview, PREVIEW_SETTINGS, previewCode, type Measured } from "./audio/preview";
 import { clock, readExcerpt, SourceError, type Excerpt } from "./audio/source";
 import { synthesize } from "./audio/synth";
+
+export { PREVIEW_SETTINGS, type Measured };
 import { inTurn } from "./in-turn";
 import { TRACE_SETTINGS, traceOf, traceProblem } from "./trace";
-
-/**
- * What every preview is made to, and documented as (media/README.md, "Previews"): never louder than the site asks
- * listeners to be. EBU R 128 asks at most -16 LUFS and -1 dBTP of online audio; previews sit a little quieter.
- */
-export const PREVIEW_SETTINGS = {
-  targetLufs: -18,
-  /** The most a preview's true peak may reach, after encoding. */
-  ceilingDbtp: -1,
-  /** Before encoding, room for what MP3 adds to peaks. */
-  ceilingBeforeCodecDbtp: -1.5,
-  fadeSeconds: 1,
-  bars: 40,
-  mp3: MP3,
-  /** A change to how previews are made, so that no cached result of the old way is used. */
-  version: 5,
-} as const;
 
 /** Previews made at once: each holds its excerpt (up to 46 MB for a minute at 96 kHz) while it is made. */
 const AT_ONCE = 2;
 
 /** Finished recipes, and what a master's excerpt was known as, kept between builds on this machine. */
 const CACHE = join(ROOT, "node_modules/.cache/site-previews");
-
-/** What the pipeline measured on the encoded file, and remembers with it. */
-export interface Measured {
-  seconds: number;
-  peaks: number[];
-  beats: Beat[];
-  lufs: number;
-  truePeakDbtp: number;
-  /** Where the audio came from: "theta.flac, 30:00–30:45 of 1:30:00", or a recipe. */
-  cut: string;
-  /** For an excerpt: where it sits in its master, for checking a beat that glides. */
-  excerpt?: { start: number; seconds: number; of?: number };
-  /** What the ears hear, for saying why no beat was found: one channel, the same sound, or tones in one ear only (the first few). */
-  ears: { mono: boolean; identical: boolean; oneEarOnly: string[] };
-}
 
 /**
  * A committed preview's record, beside its MP3 in src/content/previews/: what it was made from and how, so that a
@@ -73,6 +42,8 @@ export interface PreviewRecord {
   source: { file: string; bytes: number; format: string; seconds?: number; channels: number; audio: string };
   excerpt: { start: number; seconds: number | null };
   settings: typeof PREVIEW_SETTINGS;
+  /** The code that made it (audio/preview.ts' previewCode); absent in a record made before it was kept. */
+  code?: string;
   /** The SHA-256 of the MP3 beside it. */
   mp3: string;
   measured: Measured;
@@ -132,6 +103,7 @@ export async function buildPreviews(
   const masters = folders.masters ?? mastersFolder(site.masters);
   const committed = folders.committed ?? join(ROOT, PREVIEWS_FOLDER);
   const cache = folders.cache ?? CACHE;
+  const code = previewCode();
   const problems: ContentProblem[] = [];
   const notes: string[] = [];
   const inside = relative(project, masters);
@@ -157,8 +129,8 @@ export async function buildPreviews(
       const preview = field.preview;
       const { mp3, measured, note, trace }: Awaited<ReturnType<typeof fromMaster>> =
         "file" in preview
-          ? await fromMaster(field, preview, names[i]!, { masters, committed, cache })
-          : await fromRecipe(preview, cache);
+          ? await fromMaster(field, preview, names[i]!, { masters, committed, cache, code })
+          : await fromRecipe(preview, cache, code);
       if (note) notes.push(note);
       const problem = claimProblem(field, measured) ?? (trace && traceProblem(field, trace));
       if (problem) return void fail(`${sourceName(preview, masters)} ${problem}`);
@@ -288,8 +260,9 @@ async function writeWhole(path: string, contents: string | Uint8Array) {
 async function fromRecipe(
   preview: Extract<PreviewSource, { recipe: unknown }>,
   cache: string,
+  code: string,
 ): Promise<{ mp3: Uint8Array; measured: Measured }> {
-  const key = sha256(JSON.stringify({ settings: PREVIEW_SETTINGS, preview }));
+  const key = sha256(JSON.stringify({ settings: PREVIEW_SETTINGS, code, preview }));
   const cached = await Promise.all([
     readFile(join(cache, `${key}.mp3`)),
     readFile(join(cache, `${key}.json`), "utf8"),
@@ -307,6 +280,8 @@ interface Folders {
   masters: string;
   committed: string;
   cache: string;
+  /** The code that makes previews now (previewCode). */
+  code: string;
 }
 
 /**
@@ -317,7 +292,7 @@ async function fromMaster(
   field: Field,
   preview: Extract<PreviewSource, { file: unknown }>,
   name: string,
-  { masters, committed, cache }: Folders,
+  { masters, committed, cache, code }: Folders,
 ): Promise<{ mp3: Uint8Array; measured: Measured; note?: string; trace?: Trace }> {
   const record = await committedPreview(committed, name);
   const wanted = { start: preview.start ?? 0, seconds: preview.seconds ?? null };
@@ -345,11 +320,16 @@ async function fromMaster(
           `Build where the masters are (site.ts \`masters\`, or SITE_MASTERS), then commit ${PREVIEWS_FOLDER}/`,
       );
     }
-    return { mp3: record!.mp3Bytes, measured: record!.measured, trace: record!.trace };
+    // Made by other code to the same settings: what it measured still holds, and it waits for the masters to be remade.
+    const note =
+      record.code === code
+        ? undefined
+        : `${field.title}: its committed preview (${shown}) was made by an earlier version of the preview code and is used as it is; build where the masters are to make it again, then commit it`;
+    return { mp3: record.mp3Bytes, measured: record.measured, trace: record.trace, note };
   }
 
   // What the excerpt holds is known by its audio, not its file's date: a master copied to another disk is the same master.
-  const key = sha256(JSON.stringify({ path, size: master.size, mtimeMs: master.mtimeMs, wanted }));
+  const key = sha256(JSON.stringify({ path, size: master.size, mtimeMs: master.mtimeMs, wanted, code }));
   const known = join(cache, `${key}.source.json`);
   let source = await readFile(known, "utf8").then(
     (text) => JSON.parse(text) as PreviewRecord["source"],
@@ -368,6 +348,7 @@ async function fromMaster(
     await writeWhole(known, JSON.stringify(source));
   }
   const changed = record ? recordChanges(record, preview.file, wanted, source) : ["none was made yet"];
+  if (record && record.code !== code) changed.push("the site's code now makes previews another way");
   const length = source.seconds ?? field.durationMinutes * 60;
   if (changed.length === 0) {
     const { mp3Bytes, ...kept } = record!;
@@ -407,6 +388,7 @@ async function fromMaster(
     source,
     excerpt: wanted,
     settings: PREVIEW_SETTINGS,
+    code,
     mp3: sha256(made.mp3),
     measured: made.measured,
     trace,
@@ -455,8 +437,10 @@ function recordChanges(
     changes.push(`it starts at ${clock(record.excerpt.start)}, and the field now asks for ${clock(wanted.start)}`);
   if (record.excerpt.seconds !== wanted.seconds)
     changes.push(`it is ${length(record.excerpt.seconds)}, and the field now asks for ${length(wanted.seconds)}`);
-  if (JSON.stringify(record.settings) !== JSON.stringify(PREVIEW_SETTINGS))
-    changes.push("the site's code now makes previews another way (its settings changed)");
+  // A record from before the code was kept counted its changes in a `version`: the code now says that.
+  const { version: _, ...settings } = record.settings as typeof PREVIEW_SETTINGS & { version?: number };
+  if (JSON.stringify(settings) !== JSON.stringify(PREVIEW_SETTINGS))
+    changes.push("the site's code now makes previews to other settings");
   if (
     source &&
     record.source.file === file &&
@@ -540,56 +524,6 @@ async function audioInProject(project: string, committed: string, masters: strin
     });
   }
   return problems;
-}
-
-/** The pipeline, from source audio to a checked MP3 and what it plays. */
-async function makePreview(
-  pcm: Pcm,
-  cut: string,
-  { mono = false, ...excerpt }: Partial<NonNullable<Measured["excerpt"]>> & { mono?: boolean } = {},
-): Promise<{ mp3: Uint8Array; measured: Measured }> {
-  const identical = sameInBothEars(pcm);
-  const clipped = clippedRuns(pcm);
-  if (clipped > 0) {
-    throw new PreviewError(
-      `is clipped: ${clipped} stretch${clipped === 1 ? "" : "es"} stuck at full scale. Export it again with headroom (peaks below 0 dBFS)`,
-    );
-  }
-  applyFades(pcm, PREVIEW_SETTINGS.fadeSeconds);
-  const loudness = integratedLoudness(pcm);
-  if (!Number.isFinite(loudness)) throw new PreviewError(`is silent in the stretch the preview takes (${cut})`);
-  applyGain(pcm, PREVIEW_SETTINGS.targetLufs - loudness);
-  const overCeiling = truePeak(pcm) - PREVIEW_SETTINGS.ceilingBeforeCodecDbtp;
-  if (overCeiling > 0) applyGain(pcm, -overCeiling);
-
-  const mp3 = await encodeMp3(pcm);
-  const encoded = await decodeMp3(mp3);
-  const peak = truePeak(encoded);
-  if (peak > PREVIEW_SETTINGS.ceilingDbtp) {
-    throw new PreviewError(
-      `peaks at ${peak.toFixed(2)} dBTP once encoded, over the ${PREVIEW_SETTINGS.ceilingDbtp} dBTP ceiling`,
-    );
-  }
-  const { carriers, beats } = identical ? { carriers: [], beats: [] } : binaural(encoded);
-  return {
-    mp3,
-    measured: {
-      seconds: Math.round(seconds(encoded) * 100) / 100,
-      peaks: waveformPeaks(encoded, PREVIEW_SETTINGS.bars),
-      beats,
-      lufs: integratedLoudness(encoded),
-      truePeakDbtp: peak,
-      cut,
-      ...(excerpt.start !== undefined && {
-        excerpt: { start: excerpt.start, seconds: excerpt.seconds!, of: excerpt.of },
-      }),
-      ears: {
-        mono,
-        identical,
-        oneEarOnly: beats.length > 0 ? [] : carriers.slice(0, 4).map((c) => `${c.hz.toFixed(1)} Hz ${c.ear}`),
-      },
-    },
-  };
 }
 
 /** The build's table of previews: a row per field and beat (or one saying it has none), what was measured, where it was cut. */
