@@ -172,6 +172,21 @@ describe("validateContent: a field's beats, address and settings", () => {
     );
   });
 
+  it("#26 names a setting the site does not have, at any depth: a typo would otherwise be skipped in silence", () => {
+    const typos = {
+      ...site,
+      storefront: { ...site.storefront, nmae: "Gumroad" },
+      maker: { name: "Ada", text: "I make each field at home.", photos: "ada.jpg" },
+    };
+    const message = errorFor(typos as SiteContent).message;
+    expect(message).toContain(
+      `${CONTENT_FILE}: storefront.nmae is not something a storefront has: a storefront has name, url`,
+    );
+    expect(message).toContain(
+      `${CONTENT_FILE}: maker.photos is not something a maker has: a maker has name, text, photo`,
+    );
+  });
+
   it("refuses two fields with the same storefront URL, even spelt differently", () => {
     const sameWithSlash = `${site.fields[0]!.url}/`;
     const error = errorFor(withField(1, { url: sameWithSlash }));

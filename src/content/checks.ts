@@ -1,0 +1,124 @@
+import { LOCAL_SLOT_NAMES, SLOT_NAMES, SLOT_PATTERN, TO_WRITE_PATTERN } from "../lib/slots";
+
+/** A value as a problem's message quotes it. */
+export const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
+
+// Deliberately narrower than RFC 5322: the address goes into mailto: links unencoded, so characters
+// such as ? & % # that would need escaping there are refused rather than silently mangled.
+export const EMAIL = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+// A host name as DNS spells it (an internationalised name in its xn-- form), with at least one dot.
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** The most a home screen shows under an icon before cutting the name short. */
+export const SHORT_NAME_MAX = 12;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// A character that shows: not a space, not an invisible format character (zero-width space, joiner...),
+// not a combining mark on its own, not one of the blank letters some scripts have.
+const VISIBLE = /[^\s\p{Cf}\p{Zs}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u;
+// The embeddings, overrides and isolates of Unicode's bidirectional algorithm: invisible in an editor, and one left
+// unclosed reorders everything after it (a page title, a mail subject). Right-to-left text needs none of them.
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const BIDI_NAMES = [
+  "left-to-right embedding",
+  "right-to-left embedding",
+  "pop directional formatting",
+  "left-to-right override",
+  "right-to-left override",
+];
+const ISOLATE_NAMES = [
+  "left-to-right isolate",
+  "right-to-left isolate",
+  "first strong isolate",
+  "pop directional isolate",
+];
+const CONTROL_NAMES: Record<string, string> = { "\n": "a line break", "\r": "a carriage return", "\t": "a tab" };
+
+/**
+ * What is wrong with a piece of content text, if anything. `lines`: it may hold line breaks (a mail's body);
+ * `local`: it may use the slots one place fills for what it shows ({seconds} on a field card).
+ */
+export function textProblem(
+  value: unknown,
+  { lines = false, local = false }: { lines?: boolean; local?: boolean } = {},
+): string | undefined {
+  if (typeof value !== "string" || value.trim() === "")
+    return `is missing: give it some text${value === undefined || value === "" ? "" : ` (got ${shown(value)})`}`;
+  const surrogate = value.match(LONE_SURROGATE);
+  if (surrogate) {
+    return `has a broken character at position ${surrogate.index} (half of an emoji or other character, often left by a cut and paste): retype it`;
+  }
+  const control = value.match(lines ? CONTROL_BUT_LINE_BREAKS : CONTROL);
+  if (control) {
+    const char = control[0];
+    const name = CONTROL_NAMES[char] ?? "a control character";
+    const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+    return `has ${name} (${code}) at position ${control.index}, which ${char === "\n" || char === "\r" ? "this text cannot hold" : "no text should hold"}: remove it`;
+  }
+  const bidi = value.match(BIDI_CONTROL);
+  if (bidi) {
+    const point = bidi[0].codePointAt(0)!;
+    const name = point <= 0x202e ? BIDI_NAMES[point - 0x202a] : ISOLATE_NAMES[point - 0x2066];
+    return (
+      `has an invisible direction control (U+${point.toString(16).toUpperCase()}, ${name}) at position ${bidi.index}, which can reverse the text ` +
+      `around it wherever it is shown: remove it (right-to-left words need none; a right-to-left mark, U+200F, is allowed)`
+    );
+  }
+  if (!VISIBLE.test(value))
+    return `has no visible character (only spaces or invisible ones): give it some text (got ${shown(value)})`;
+  const names: readonly string[] = local ? [...SLOT_NAMES, ...LOCAL_SLOT_NAMES] : SLOT_NAMES;
+  for (const [, name] of value.matchAll(SLOT_PATTERN)) {
+    if (!names.includes(name!))
+      return `uses the slot {${name}}, which nothing fills in; the slots are ${names.map((s) => `{${s}}`).join(", ")}`;
+  }
+  // Words still to write sit between [[ and ]]: a bracket left over means the marker was cut short.
+  const unwritten = value.replace(TO_WRITE_PATTERN, (whole, inside: string) => (inside.trim() ? "" : whole));
+  if (/\[\[|\]\]/.test(unwritten)) {
+    return `has a "[[" or "]]" without its partner, or an empty [[ ]]: text still to write goes between [[ and ]], like "[[Your refund terms]]"`;
+  }
+  return undefined;
+}
+
+/**
+ * A link's address must be written exactly as browsers will read it, so that what the owner sees in the
+ * content file is where buyers go: https, no login part, no spaces, a real host, in canonical form.
+ */
+export function urlProblem(value: unknown): string | undefined {
+  if (typeof value !== "string") return `must be a full https:// URL (got ${shown(value)})`;
+  if (/[\s\u0000-\u001F\u007F-\u009F]/.test(value))
+    return `must be a full https:// URL with no spaces, line breaks or control characters (got ${shown(value)})`;
+  if (!value.startsWith("https://"))
+    return `must be a full https:// URL, starting with "https://" (got ${shown(value)})`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `must be a full https:// URL; this one cannot be read as an address (got ${shown(value)})`;
+  }
+  if (url.username || url.password) {
+    return `must be a full https:// URL with no user name or password: everything before "@" is a login, so this link leads to ${url.host} (got ${shown(value)})`;
+  }
+  if (!url.hostname.includes("."))
+    return `must be a full https:// URL whose host has a dot, like example.com (got ${shown(value)})`;
+  if (url.href !== value)
+    return `must be a full https:// URL written in its canonical form, ${shown(url.href)} (got ${shown(value)})`;
+  return undefined;
+}
+
+export function originProblem(value: unknown): string | undefined {
+  const like = `must be the site's https origin alone, like "https://www.example.com"`;
+  if (typeof value !== "string") return `${like} (got ${shown(value)})`;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  // The origin is written into robots.txt, the sitemap and every canonical link as it is: it must be exactly
+  // what the URL parser makes of it, so a line break or a stray character cannot ride along.
+  if (url?.protocol !== "https:" || url.origin !== value || !HOST_NAME.test(url.hostname))
+    return `${like} (got ${shown(value)})`;
+  return undefined;
+}

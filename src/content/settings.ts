@@ -1,0 +1,279 @@
+import { BANDS, BEAT_HZ, CARRIER_HZ, type Band } from "./bands";
+import { EMAIL, originProblem, SHORT_NAME_MAX, shown, textProblem, urlProblem } from "./checks";
+import { group, list, optional, rule, type Infer, type Problems, type Setting } from "./shape";
+
+/**
+ * The settings of src/content/site.ts, each once: what it is, what it must be, and so its type (src/content/types.ts)
+ * and its row in src/content/README.md's table (`npm run docs` writes it). A setting is added here and nowhere else.
+ */
+
+/** Where the previews made from masters are committed (the masters themselves live outside the project). */
+export const PREVIEWS_FOLDER = "src/content/previews";
+/** Where the owner's images are (the fields' covers, the maker's photo), committed with the site (an image is small; the build makes its sizes). */
+export const COVERS_FOLDER = "src/content/covers";
+/** The longest a preview may be, and the shortest worth hearing. */
+export const PREVIEW_MAX_SECONDS = 60;
+export const PREVIEW_MIN_SECONDS = 5;
+
+const text = (about: string) => rule<string>(about, (value) => textProblem(value));
+const link = (about: string) => rule<string>(about, urlProblem);
+/** The name of one of the owner's images (the build reads the file itself). */
+const image = (about: string, example: string) =>
+  rule<string>(about, (value) =>
+    typeof value === "string" && /^[A-Za-z0-9][\w.-]*\.(jpe?g|png|webp|avif)$/i.test(value)
+      ? undefined
+      : `must be the name of a JPEG, PNG, WebP or AVIF image in ${COVERS_FOLDER}/, like "${example}" (got ${shown(value)})`,
+  );
+/** A setting whose checks say more than one thing (a preview's parts). */
+const checked = <T>(about: string, check: (value: unknown) => Problems): Setting<T> => ({
+  about,
+  optional: false,
+  check,
+});
+const isNumber = (value: unknown, low: number, high: number): value is number =>
+  typeof value === "number" && Number.isFinite(value) && value >= low && value <= high;
+
+const beat = (about: string) =>
+  rule<number>(about, (value) =>
+    isNumber(value, BEAT_HZ.low, BEAT_HZ.high)
+      ? undefined
+      : `must be a beat in Hz, from ${BEAT_HZ.low} to ${BEAT_HZ.high}, like { fromHz: 10, toHz: 6 } (got ${shown(value)})`,
+  );
+
+/**
+ * What a field's preview plays: an excerpt of its master (a WAV, FLAC or MP3 file in the masters folder, from `start`
+ * seconds, `seconds` long; the build commits what it makes in src/content/previews/), or, until there is one, a recipe
+ * the build synthesizes: a tone in each ear `beatHz` apart over a soft noise bed. Either way at most 60 seconds.
+ */
+export type PreviewSource =
+  | { file: string; start?: number; seconds?: number }
+  | { recipe: { carrierHz: number; beatHz: number; noise?: number; seconds: number } };
+
+function previewProblems(preview: unknown): Problems {
+  const problems: Problems = [];
+  const number = (part: string, value: unknown, low: number, high: number, what: string) => {
+    if (!isNumber(value, low, high))
+      problems.push([part, `must be ${what}, from ${low} to ${high} (got ${shown(value)})`]);
+  };
+  const length = `the preview's length in seconds`;
+  const given = (typeof preview === "object" && preview !== null ? preview : {}) as Record<string, unknown>;
+  if ("file" in given && !("recipe" in given)) {
+    const { file, start, seconds } = given;
+    if (typeof file !== "string" || !/^[A-Za-z0-9][\w.-]*\.(wav|flac|mp3)$/i.test(file)) {
+      problems.push([
+        ".file",
+        `must be the name of a WAV, FLAC or MP3 file in the masters folder, like "field-booster.flac" (got ${shown(file)})`,
+      ]);
+    }
+    if (start !== undefined) number(".start", start, 0, 24 * 3600, "where the excerpt starts in the file, in seconds");
+    if (seconds !== undefined) number(".seconds", seconds, PREVIEW_MIN_SECONDS, PREVIEW_MAX_SECONDS, length);
+  } else if ("recipe" in given && !("file" in given)) {
+    const recipe = given.recipe as Partial<Record<string, unknown>> | undefined;
+    number(".recipe.carrierHz", recipe?.carrierHz, CARRIER_HZ.low, CARRIER_HZ.high, "the left ear's tone in Hz");
+    number(
+      ".recipe.beatHz",
+      recipe?.beatHz,
+      BEAT_HZ.low,
+      BEAT_HZ.high,
+      "the beat in Hz (the right ear hears the carrier plus the beat)",
+    );
+    if (recipe?.noise !== undefined)
+      number(".recipe.noise", recipe.noise, 0, 1, "the noise bed's level beside the tones");
+    number(".recipe.seconds", recipe?.seconds, PREVIEW_MIN_SECONDS, PREVIEW_MAX_SECONDS, length);
+  } else {
+    problems.push([
+      "",
+      `must name either a file (a master in the masters folder, to take an excerpt of) or a recipe (a beat the build synthesizes), not both or neither`,
+    ]);
+  }
+  return problems;
+}
+
+const BAND_NAMES = Object.keys(BANDS)
+  .map((b) => `"${b}"`)
+  .join(", ");
+
+/** A field: one product of the studio's. */
+export const FIELD_SETTINGS = {
+  title: text("Its name, as the storefront gives it."),
+  slug: optional(
+    rule<string>(
+      "Its page's address, `/fields/<slug>/`: lowercase words joined by hyphens. Made from the title when left out; two fields with one address are refused.",
+      (value) =>
+        typeof value === "string" && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value)
+          ? undefined
+          : `must be lowercase letters and digits in words joined by hyphens, like "deep-theta-drift": it is the field's page address (got ${shown(value)})`,
+    ),
+  ),
+  description: text("One or two sentences, on every card of it and its page."),
+  durationMinutes: rule<number>("Whole minutes of audio.", (value) =>
+    Number.isInteger(value) && (value as number) > 0
+      ? undefined
+      : `must be a positive whole number of minutes (got ${shown(value)})`,
+  ),
+  tuning: text('What it is tuned for, in words: "Alpha wave entrainment".'),
+  bands: optional(
+    rule<readonly Band[]>(
+      `The brainwave bands its beats sit in, from ${BAND_NAMES}: \`["alpha"]\`, several for a layered field, or \`[]\` (or left out) for a field with no binaural beat. The build checks each against its preview.`,
+      (value) =>
+        Array.isArray(value) &&
+        value.every((b) => typeof b === "string" && b in BANDS) &&
+        new Set(value).size === value.length
+          ? undefined
+          : `must list the bands its beats sit in, each once, from ${BAND_NAMES}, like ["theta", "gamma"], or be left out (got ${shown(value)})`,
+    ),
+  ),
+  glide: optional(
+    group(
+      'A beat that moves evenly over the field\'s length, `{ fromHz: 10, toHz: 6 }`: checked where the excerpt sits, and its card says "A beat that glides from 10 Hz (Alpha) to 6 Hz (Theta)".',
+      { fromHz: beat("The beat at the field's start, in Hz."), toHz: beat("The beat at its end, in Hz.") },
+      {
+        what: "a glide",
+        also: ({ fromHz, toHz }) =>
+          fromHz === toHz
+            ? [["", `must move: it starts and ends at ${fromHz} Hz. A steady beat is declared by its bands alone`]]
+            : [],
+      },
+    ),
+  ),
+  delivery: text('How it arrives: "Instant digital download".'),
+  format: text('What the buyer downloads: "MP3, 320 kbps", "WAV".'),
+  price: optional(
+    group(
+      'Shown beside every storefront action ("$19", or "From $5") and to search engines as an Offer; never invented, never shown when not set.',
+      {
+        amount: rule<number>("At most two decimals: 19, 24.5.", (amount) =>
+          typeof amount === "number" &&
+          Number.isFinite(amount) &&
+          amount > 0 &&
+          Math.round(amount * 100) === amount * 100
+            ? undefined
+            : `must be a positive amount with at most two decimals, like 19 or 24.5 (got ${shown(amount)})`,
+        ),
+        currency: rule<string>('A currency\'s three-letter code: "USD", "EUR".', (currency) =>
+          typeof currency === "string" && Intl.supportedValuesOf("currency").includes(currency)
+            ? undefined
+            : `must be a currency's three-letter code, like "USD" or "EUR" (got ${shown(currency)})`,
+        ),
+        from: optional(
+          rule<boolean>("`true` for pay-what-you-want: the amount is the least a buyer pays.", (from) =>
+            typeof from === "boolean"
+              ? undefined
+              : `must be true (pay what you want, from the amount) or left out (got ${shown(from)})`,
+          ),
+        ),
+      },
+      { what: "a price" },
+    ),
+  ),
+  cover: optional(
+    image(
+      `An image in \`${COVERS_FOLDER}/\` (JPEG, PNG, WebP or AVIF, at least 1200 px on its long side, at most twice as long as wide): cropped square, stripped of every metadata block, made in the sizes pages use. Until there is one, the build draws one from the field's sound.`,
+      "deep-theta.jpg",
+    ),
+  ),
+  url: link("Its own page on the storefront (https)."),
+  preview: optional(
+    checked<PreviewSource>(
+      "What its player plays: `{ file, start?, seconds? }`, an excerpt of its master, or `{ recipe: { carrierHz, beatHz, noise?, seconds } }`, a beat the build synthesizes (scripts/static-build/media/README.md). Without one, its cards show no player.",
+      previewProblems,
+    ),
+  ),
+} as const;
+
+/** What a listener said, as they agreed to be quoted. */
+const LISTENER_SETTINGS = {
+  words: text("Their own words."),
+  who: text('As they agreed to be named: "Sam, Leeds" or "A listener".'),
+  source: text('Where they said it: "Gumroad review", "E-mail to the studio".'),
+  url: optional(link("Where it can be read, when it is public (https).")),
+} as const;
+
+/** Everything the owner sets in src/content/site.ts. */
+export const SITE_SETTINGS = {
+  origin: rule<string>(
+    "Where the site is published, scheme and host only: `https://www.yourdomain.com`. Canonical links, share previews and the sitemap use it. `SITE_ORIGIN` overrides it.",
+    originProblem,
+  ),
+  basePath: rule<string>(
+    "`/` at the domain's root; `/repo/` when served from a folder (a GitHub Pages project site). `SITE_BASE_PATH` overrides it.",
+    (value) =>
+      typeof value === "string" &&
+      /^\/([A-Za-z0-9._~-]+\/)*$/.test(value) &&
+      !value.split("/").some((segment) => segment === "." || segment === "..")
+        ? undefined
+        : `must be "/" or a folder like "/repo/", starting and ending with "/" (got ${shown(value)})`,
+  ),
+  brand: text("The studio's name: the top bar, titles, the footer and the share image."),
+  shortName: rule<string>(
+    `The name under the site's icon on a phone's home screen: at most ${SHORT_NAME_MAX} characters, or the phone cuts it short.`,
+    (value) =>
+      textProblem(value) ??
+      ([...(value as string)].length > SHORT_NAME_MAX
+        ? `must be at most ${SHORT_NAME_MAX} characters, or a phone cuts it short under the icon (got ${shown(value)}, ${[...(value as string)].length})`
+        : undefined),
+  ),
+  tagline: text("Its one-line tagline: the footer and the share image."),
+  method: text('The layering method\'s name, wherever the copy says `{method}`: "EquiSync".'),
+  replyTime: text('How soon the studio answers, wherever the copy says `{replyTime}`: "within 24 hours".'),
+  masters: text(
+    'The folder of the fields\' masters, outside the project: `"../masters"` (beside it), an absolute path, or `"~/Studio/masters"`. `SITE_MASTERS` overrides it on one machine; a folder inside the project is refused.',
+  ),
+  email: rule<string>(
+    'Where every mail link and custom request goes ("Request", "Contact", "Send Message").',
+    (value) =>
+      typeof value === "string" && EMAIL.test(value)
+        ? undefined
+        : `must be an e-mail address like name@example.com (got ${shown(value)})`,
+  ),
+  copyrightYear: rule<number>(
+    "The year in the footer's © line (every build reminds you when it is not this year).",
+    (value) =>
+      Number.isInteger(value) && (value as number) >= 1000 && (value as number) <= 9999
+        ? undefined
+        : `must be a four-digit year (got ${shown(value)})`,
+  ),
+  storefront: group(
+    "The storefront the fields are sold on.",
+    {
+      name: text('Its name, on the buttons: "View on Gumroad".'),
+      url: link("Its main page (https)."),
+    },
+    { what: "a storefront" },
+  ),
+  fields: list(
+    "One entry per field, in the order the site shows them.",
+    group("", FIELD_SETTINGS, { what: "a field" }),
+    {
+      what: "fields",
+      empty: "must list at least one field",
+    },
+  ),
+  maker: optional(
+    group(
+      "The person behind the studio, in their own words: About shows them in a section of their own once this is set, and not before.",
+      {
+        name: text("Their name."),
+        text: text("A sentence or two on who makes the fields and how."),
+        photo: optional(
+          image(
+            `A portrait in \`${COVERS_FOLDER}/\`, at least 240 px on its long side: cropped square, stripped as a cover is, shown round beside the name.`,
+            "maker.jpg",
+          ),
+        ),
+      },
+      { what: "a maker" },
+    ),
+  ),
+  listeners: optional(
+    list(
+      "What listeners have said: About shows the first three, beside the maker, once there is one. Never invented.",
+      group("", LISTENER_SETTINGS, { what: "a listener's words" }),
+      { what: "what listeners said, each with words, who and source" },
+    ),
+  ),
+} as const;
+
+export type Field = Infer<typeof FIELD_SETTINGS>;
+export type ListenerWords = Infer<typeof LISTENER_SETTINGS>;
+export type SiteContent = Infer<typeof SITE_SETTINGS>;
