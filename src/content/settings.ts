@@ -97,15 +97,13 @@ const BAND_NAMES = Object.keys(BANDS)
 export const FIELD_SETTINGS = {
   title: text("Its name, as the storefront gives it."),
   slug: optional(
-    rule<string>(
-      "Its page's address, `/fields/<slug>/`: lowercase words joined by hyphens. Made from the title when left out; two fields with one address are refused.",
-      (value) =>
-        typeof value === "string" && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value)
-          ? undefined
-          : `must be lowercase letters and digits in words joined by hyphens, like "deep-theta-drift": it is the field's page address (got ${shown(value)})`,
+    rule<string>("Its page's address, `/fields/<slug>/`; made from the title when left out.", (value) =>
+      typeof value === "string" && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value)
+        ? undefined
+        : `must be lowercase letters and digits in words joined by hyphens, like "deep-theta-drift": it is the field's page address (got ${shown(value)})`,
     ),
   ),
-  description: text("One or two sentences, on every card of it and its page."),
+  description: text("One or two sentences, on its cards and page."),
   durationMinutes: rule<number>("Whole minutes of audio.", (value) =>
     Number.isInteger(value) && (value as number) > 0
       ? undefined
@@ -114,7 +112,7 @@ export const FIELD_SETTINGS = {
   tuning: text('What it is tuned for, in words: "Alpha wave entrainment".'),
   bands: optional(
     rule<readonly Band[]>(
-      `The brainwave bands its beats sit in, from ${BAND_NAMES}: \`["alpha"]\`, several for a layered field, or \`[]\` (or left out) for a field with no binaural beat. The build checks each against its preview.`,
+      `The brainwave bands its beats sit in, from ${BAND_NAMES}; \`[]\` or none for a field with no binaural beat. Checked against its preview.`,
       (value) =>
         Array.isArray(value) &&
         value.every((b) => typeof b === "string" && b in BANDS) &&
@@ -125,7 +123,7 @@ export const FIELD_SETTINGS = {
   ),
   glide: optional(
     group(
-      'A beat that moves evenly over the field\'s length, `{ fromHz: 10, toHz: 6 }`: checked where the excerpt sits, and its card says "A beat that glides from 10 Hz (Alpha) to 6 Hz (Theta)".',
+      "A beat that moves evenly over the field's length: `{ fromHz: 10, toHz: 6 }`.",
       { fromHz: beat("The beat at the field's start, in Hz."), toHz: beat("The beat at its end, in Hz.") },
       {
         what: "a glide",
@@ -140,7 +138,7 @@ export const FIELD_SETTINGS = {
   format: text('What the buyer downloads: "MP3, 320 kbps", "WAV".'),
   price: optional(
     group(
-      'Shown beside every storefront action ("$19", or "From $5") and to search engines as an Offer; never invented, never shown when not set.',
+      'Shown beside every storefront action ("$19", "From $5") and to search engines; never shown when not set.',
       {
         amount: rule<number>("At most two decimals: 19, 24.5.", (amount) =>
           typeof amount === "number" &&
@@ -156,7 +154,7 @@ export const FIELD_SETTINGS = {
             : `must be a currency's three-letter code, like "USD" or "EUR" (got ${shown(currency)})`,
         ),
         from: optional(
-          rule<boolean>("`true` for pay-what-you-want: the amount is the least a buyer pays.", (from) =>
+          rule<boolean>("`true` for pay-what-you-want, from the amount.", (from) =>
             typeof from === "boolean"
               ? undefined
               : `must be true (pay what you want, from the amount) or left out (got ${shown(from)})`,
@@ -168,14 +166,14 @@ export const FIELD_SETTINGS = {
   ),
   cover: optional(
     image(
-      `An image in \`${COVERS_FOLDER}/\` (JPEG, PNG, WebP or AVIF, at least 1200 px on its long side, at most twice as long as wide): cropped square, stripped of every metadata block, made in the sizes pages use. Until there is one, the build draws one from the field's sound.`,
+      `An image in \`${COVERS_FOLDER}/\` (JPEG, PNG, WebP or AVIF, at least 1200 px on its long side); drawn from the field's sound until set.`,
       "deep-theta.jpg",
     ),
   ),
   url: link("Its own page on the storefront (https)."),
   preview: optional(
     checked<PreviewSource>(
-      "What its player plays: `{ file, start?, seconds? }`, an excerpt of its master, or `{ recipe: { carrierHz, beatHz, noise?, seconds } }`, a beat the build synthesizes (scripts/static-build/media/README.md). Without one, its cards show no player.",
+      "What its player plays: `{ file, start?, seconds? }` from its master, or a `{ recipe }` the build synthesizes (scripts/static-build/media/README.md).",
       previewProblems,
     ),
   ),
@@ -184,90 +182,75 @@ export const FIELD_SETTINGS = {
 /** What a listener said, as they agreed to be quoted. */
 const LISTENER_SETTINGS = {
   words: text("Their own words."),
-  who: text('As they agreed to be named: "Sam, Leeds" or "A listener".'),
-  source: text('Where they said it: "Gumroad review", "E-mail to the studio".'),
-  url: optional(link("Where it can be read, when it is public (https).")),
+  who: text('As they agreed to be named: "Sam, Leeds".'),
+  source: text('Where they said it: "Gumroad review".'),
+  url: optional(link("Where it can be read, if public.")),
 } as const;
 
 /** Everything the owner sets in src/content/site.ts. */
 export const SITE_SETTINGS = {
   origin: rule<string>(
-    "Where the site is published, scheme and host only: `https://www.yourdomain.com`. Canonical links, share previews and the sitemap use it. `SITE_ORIGIN` overrides it.",
+    "Where the site is published, scheme and host only: `https://www.yourdomain.com`.",
     originProblem,
   ),
-  basePath: rule<string>(
-    "`/` at the domain's root; `/repo/` when served from a folder (a GitHub Pages project site). `SITE_BASE_PATH` overrides it.",
-    (value) =>
-      typeof value === "string" &&
-      /^\/([A-Za-z0-9._~-]+\/)*$/.test(value) &&
-      !value.split("/").some((segment) => segment === "." || segment === "..")
-        ? undefined
-        : `must be "/" or a folder like "/repo/", starting and ending with "/" (got ${shown(value)})`,
+  basePath: rule<string>("`/` at the domain's root; `/repo/` when served from a folder.", (value) =>
+    typeof value === "string" &&
+    /^\/([A-Za-z0-9._~-]+\/)*$/.test(value) &&
+    !value.split("/").some((segment) => segment === "." || segment === "..")
+      ? undefined
+      : `must be "/" or a folder like "/repo/", starting and ending with "/" (got ${shown(value)})`,
   ),
-  brand: text("The studio's name: the top bar, titles, the footer and the share image."),
+  brand: text("The studio's name."),
   shortName: rule<string>(
-    `The name under the site's icon on a phone's home screen: at most ${SHORT_NAME_MAX} characters, or the phone cuts it short.`,
+    `The name under the icon on a phone's home screen, at most ${SHORT_NAME_MAX} characters.`,
     (value) =>
       textProblem(value) ??
       ([...(value as string)].length > SHORT_NAME_MAX
         ? `must be at most ${SHORT_NAME_MAX} characters, or a phone cuts it short under the icon (got ${shown(value)}, ${[...(value as string)].length})`
         : undefined),
   ),
-  tagline: text("Its one-line tagline: the footer and the share image."),
+  tagline: text("Its one-line tagline."),
   method: text('The layering method\'s name, wherever the copy says `{method}`: "EquiSync".'),
   replyTime: text('How soon the studio answers, wherever the copy says `{replyTime}`: "within 24 hours".'),
   masters: text(
-    'The folder of the fields\' masters, outside the project: `"../masters"` (beside it), an absolute path, or `"~/Studio/masters"`. `SITE_MASTERS` overrides it on one machine; a folder inside the project is refused.',
+    'The folder of the fields\' masters, outside the project: `"../masters"`, an absolute path, or `"~/Studio/masters"`.',
   ),
-  email: rule<string>(
-    'Where every mail link and custom request goes ("Request", "Contact", "Send Message").',
-    (value) =>
-      typeof value === "string" && EMAIL.test(value)
-        ? undefined
-        : `must be an e-mail address like name@example.com (got ${shown(value)})`,
+  email: rule<string>("Where every mail link goes.", (value) =>
+    typeof value === "string" && EMAIL.test(value)
+      ? undefined
+      : `must be an e-mail address like name@example.com (got ${shown(value)})`,
   ),
-  copyrightYear: rule<number>(
-    "The year in the footer's © line (every build reminds you when it is not this year).",
-    (value) =>
-      Number.isInteger(value) && (value as number) >= 1000 && (value as number) <= 9999
-        ? undefined
-        : `must be a four-digit year (got ${shown(value)})`,
+  copyrightYear: rule<number>("The year in the footer's © line.", (value) =>
+    Number.isInteger(value) && (value as number) >= 1000 && (value as number) <= 9999
+      ? undefined
+      : `must be a four-digit year (got ${shown(value)})`,
   ),
   storefront: group(
-    "The storefront the fields are sold on.",
+    "Where the fields are sold.",
     {
       name: text('Its name, on the buttons: "View on Gumroad".'),
       url: link("Its main page (https)."),
     },
     { what: "a storefront" },
   ),
-  fields: list(
-    "One entry per field, in the order the site shows them.",
-    group("", FIELD_SETTINGS, { what: "a field" }),
-    {
-      what: "fields",
-      empty: "must list at least one field",
-    },
-  ),
+  fields: list("One entry per field, in the order shown.", group("", FIELD_SETTINGS, { what: "a field" }), {
+    what: "fields",
+    empty: "must list at least one field",
+  }),
   maker: optional(
     group(
-      "The person behind the studio, in their own words: About shows them in a section of their own once this is set, and not before.",
+      "The person behind the studio, in their own words, shown on About once set.",
       {
         name: text("Their name."),
         text: text("A sentence or two on who makes the fields and how."),
-        photo: optional(
-          image(
-            `A portrait in \`${COVERS_FOLDER}/\`, at least 240 px on its long side: cropped square, stripped as a cover is, shown round beside the name.`,
-            "maker.jpg",
-          ),
-        ),
+        photo: optional(image(`A portrait in \`${COVERS_FOLDER}/\`, at least 240 px on its long side.`, "maker.jpg")),
       },
       { what: "a maker" },
     ),
   ),
   listeners: optional(
     list(
-      "What listeners have said: About shows the first three, beside the maker, once there is one. Never invented.",
+      "What listeners have said, as they agreed to be quoted: About shows the first three. Never invented.",
       group("", LISTENER_SETTINGS, { what: "a listener's words" }),
       { what: "what listeners said, each with words, who and source" },
     ),
