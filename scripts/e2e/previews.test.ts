@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { volumeToLevel } from "../../src/audio/graph";
+import { volumeToLevel } from "../../src/audio/volume";
 import { sample } from "../../src/content/sample";
 import { FIXTURE_SITE } from "../test/fixtures";
 import { axeViolations } from "./axe";

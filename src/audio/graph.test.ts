@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { volumeToGain } from "./graph";
+import { volumeToGain } from "./volume";
 
 describe("volumeToGain", () => {
   it("follows loudness (squared), is silent at 0, and is capped well below full scale", () => {

@@ -8,8 +8,8 @@ import { hydrateIsland } from "./hydrate";
  * every later jump within the page.
  */
 function revealTarget() {
-  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
-  const details = target ? target.closest("details") : null;
+  const details =
+    location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)))?.closest("details");
   if (details) details.open = true;
 }
 

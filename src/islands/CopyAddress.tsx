@@ -15,8 +15,7 @@ async function copyText(text: string): Promise<boolean> {
     return true;
   } catch {
     const field = Object.assign(document.createElement("textarea"), { value: text, readOnly: true });
-    field.style.position = "fixed";
-    field.style.opacity = "0";
+    Object.assign(field.style, { position: "fixed", opacity: "0" });
     document.body.append(field);
     field.select();
     try {

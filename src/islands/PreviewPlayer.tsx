@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { claimSound, onOtherSound } from "../audio/exclusive";
 import { askHost, keptSeek, type SourceState } from "../audio/playback";
-import { volumeToLevel } from "../audio/graph";
+import { volumeToLevel } from "../audio/volume";
 import { player } from "../content/player";
 import { fillSlots } from "../lib/slots";
 
@@ -38,70 +38,17 @@ function wavePath(wave: string): string {
     .join("");
 }
 
-interface WaveSliderProps {
-  title: string;
-  seconds: number;
-  wave: string;
-  /** Where playback is, in seconds. */
-  time: number;
-  onSeek: (to: number) => void;
-}
-
-/** The waveform as a slider: it shows what has played, and seeks by pointer or arrow keys. */
-function WaveSlider({ title, seconds, wave, time, onSeek }: WaveSliderProps) {
-  // The waveform is drawn once the player is live: its bars are not in the page's HTML, which stays small however
-  // many fields there are; until then the stylesheet draws a quiet row of even bars in the same place.
-  const [drawn, setDrawn] = useState(false);
-  useEffect(() => setDrawn(true), []);
-  const fromPointer = (event: PointerEvent<HTMLDivElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    onSeek(((event.clientX - box.left) / box.width) * seconds);
-  };
-  const fromKey = (event: KeyboardEvent) => {
-    const to = {
-      ArrowRight: time + STEP_SECONDS,
-      ArrowUp: time + STEP_SECONDS,
-      ArrowLeft: time - STEP_SECONDS,
-      ArrowDown: time - STEP_SECONDS,
-      Home: 0,
-      End: seconds,
-    }[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    onSeek(to);
-  };
-  const path = drawn ? wavePath(wave) : undefined;
-  const played = `${((time / seconds) * 100).toFixed(2)}%`;
-
-  return (
-    <div
-      className="preview__wave"
-      data-drawn={drawn ? "" : undefined}
-      role="slider"
-      tabIndex={0}
-      aria-label={fillSlots(player.position, { title })}
-      aria-valuemin={0}
-      aria-valuemax={Math.round(seconds)}
-      aria-valuenow={Math.round(time)}
-      aria-valuetext={fillSlots(player.time, { now: clock(time), length: clock(seconds) })}
-      onPointerDown={fromPointer}
-      onKeyDown={fromKey}
-      style={time > 0 ? ({ "--played": played } as object) : undefined}
-    >
-      <svg viewBox={`0 0 ${wave.length * 2} 20`} preserveAspectRatio="none" aria-hidden="true">
-        {/* The bars, and the part that has played drawn over them. */}
-        <path className="preview__bars" d={path} />
-        <path className="preview__bars preview__bars--played" d={path} />
-      </svg>
-    </div>
-  );
-}
-
 /**
  * A field's preview. Without JavaScript it is the browser's own <audio controls preload="none">, which plays and
  * fetches nothing before Play. With it, a player in the site's style drives that same element: play and pause,
  * the waveform showing what has played and seeking by pointer or arrow keys, the time, a volume that starts low;
  * one sound at a time across the page; it stops when the page is hidden, and names itself to the lock screen.
+ *
+ * Its waveform is drawn once the player is live: the bars are not in the page's HTML, which stays small however many
+ * fields there are (until then the stylesheet draws a quiet row of even bars in the same place), and the part that
+ * has played is drawn over them. The lock screen is named on every start, since WebKit clears it then. The time is
+ * one text: React would write its parts with comments between, and a page painted as it arrives could show the
+ * first part alone, then widen.
  */
 export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, startVolume }: PreviewPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
@@ -109,6 +56,8 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [volume, setVolume] = useState(startVolume);
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => setDrawn(true), []);
   // Where the file can be seeked, and a seek kept until it can (src/audio/playback.ts).
   const source = useRef<SourceState>({ seekable: false });
 
@@ -129,11 +78,9 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
       if (source.current.held) URL.revokeObjectURL(source.current.held);
     };
   }, []);
-
   useEffect(() => {
     if (audio.current) audio.current.volume = volumeToLevel(volume);
   }, [volume]);
-
   // A kept seek, applied when the element can take it (src/audio/playback.ts says when).
   const applyWanted = () => {
     const element = audio.current!;
@@ -142,7 +89,6 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     else if (now === false) source.current.wanted = undefined;
   };
 
-  // WebKit clears the lock screen's metadata and controls when playback starts: they are set on every start.
   const nameOnLockScreen = () => {
     if (!("mediaSession" in navigator)) return;
     navigator.mediaSession.metadata = new MediaMetadata({
@@ -154,7 +100,6 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     navigator.mediaSession.setActionHandler("play", () => void audio.current?.play());
     navigator.mediaSession.setActionHandler("pause", pause);
   };
-
   const toggle = () => {
     const element = audio.current!;
     if (!element.paused) return pause();
@@ -174,6 +119,25 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     else source.current.wanted = at;
     setTime(at);
   };
+  const fromPointer = (event: PointerEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    seek(((event.clientX - box.left) / box.width) * seconds);
+  };
+  const fromKey = (event: KeyboardEvent) => {
+    const to = {
+      ArrowRight: time + STEP_SECONDS,
+      ArrowUp: time + STEP_SECONDS,
+      ArrowLeft: time - STEP_SECONDS,
+      ArrowDown: time - STEP_SECONDS,
+      Home: 0,
+      End: seconds,
+    }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    seek(to);
+  };
+  const path = drawn ? wavePath(wave) : undefined;
+  const played = `${((time / seconds) * 100).toFixed(2)}%`;
 
   return (
     <div className="preview" data-playing={playing ? "" : undefined}>
@@ -209,9 +173,25 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
             <path d={playing ? "M5 4h3.5v12H5zM11.5 4H15v12h-3.5z" : "M6 3.5v13l11-6.5z"} />
           </svg>
         </button>
-        <WaveSlider title={title} seconds={seconds} wave={wave} time={time} onSeek={seek} />
-        {/* One text: React would write its parts with comments between, and a page painted as it arrives could
-            show the first part alone, then widen. */}
+        <div
+          className="preview__wave"
+          data-drawn={drawn ? "" : undefined}
+          role="slider"
+          tabIndex={0}
+          aria-label={fillSlots(player.position, { title })}
+          aria-valuemin={0}
+          aria-valuemax={Math.round(seconds)}
+          aria-valuenow={Math.round(time)}
+          aria-valuetext={fillSlots(player.time, { now: clock(time), length: clock(seconds) })}
+          onPointerDown={fromPointer}
+          onKeyDown={fromKey}
+          style={time > 0 ? ({ "--played": played } as object) : undefined}
+        >
+          <svg viewBox={`0 0 ${wave.length * 2} 20`} preserveAspectRatio="none" aria-hidden="true">
+            <path className="preview__bars" d={path} />
+            <path className="preview__bars preview__bars--played" d={path} />
+          </svg>
+        </div>
         <span className="preview__time">{`${clock(time)} / ${clock(seconds)}`}</span>
         <label className="preview__volume">
           <span className="volume-icon" aria-hidden="true" />

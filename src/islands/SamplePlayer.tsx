@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { claimSound, onOtherSound } from "../audio/exclusive";
-import { bandTones, soundGraph, volumeToGain, type EarTones, type SoundGraph } from "../audio/graph";
+import { bandTones, soundGraph, type EarTones, type SoundGraph } from "../audio/graph";
+import { volumeToGain } from "../audio/volume";
 import type { SampleContent } from "../content/sample";
 import { fillSlots } from "../lib/slots";
 
