@@ -3,6 +3,7 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import sharp from "sharp";
 import { AS_BUILT } from "./watched-site";
 import {
   callSource,
@@ -107,6 +108,15 @@ async function driverOnItsOwnDisplay(
   return command;
 }
 
+/** Whether a screenshot has a row of pure black, which the site never draws: a tile not painted yet. */
+async function hasUnpaintedRow(png: Buffer): Promise<boolean> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const row = info.width * info.channels;
+  for (let start = 0; start < data.length; start += row)
+    if (data.subarray(start, start + row).every((value) => value === 0)) return true;
+  return false;
+}
+
 /**
  * Grows the window, when it must, until its viewport holds `inner`: the page is in a frame of its own exact
  * size, so a larger window changes nothing. Under load the window manager can drop a resize: asked again.
@@ -116,6 +126,7 @@ async function growWindow(
   at: string,
   run: <R>(script: string) => Promise<R>,
   inner: Viewport,
+  { exactHeight = false } = {},
 ) {
   const ask = async () => {
     // What the window adds around the page (its toolbar), as the page itself reports it.
@@ -124,7 +135,7 @@ async function growWindow(
     );
     await command("POST", `${at}/window/rect`, {
       width: Math.max(width!, inner.width) + extraWidth!,
-      height: Math.max(height!, inner.height) + extraHeight!,
+      height: (exactHeight ? inner.height : Math.max(height!, inner.height)) + extraHeight!,
     });
     return Date.now();
   };
@@ -132,7 +143,10 @@ async function growWindow(
   await pollUntil(
     `WebKit's window to hold ${inner.width} × ${inner.height}`,
     async () => {
-      if (await run<boolean>(`innerWidth >= ${inner.width} && innerHeight >= ${inner.height}`)) return true;
+      if (
+        await run<boolean>(`innerWidth >= ${inner.width} && innerHeight ${exactHeight ? "===" : ">="} ${inner.height}`)
+      )
+        return true;
       if (Date.now() - asked > 1000) asked = await ask();
       return false;
     },
@@ -193,12 +207,12 @@ export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions):
         ]!;
       let current: Viewport = { width: 1024, height: 768 };
 
-      const sizeWindow = (inner: Viewport) => growWindow(command, at, run, inner);
+      const sizeWindow = (inner: Viewport, exactHeight = false) => growWindow(command, at, run, inner, { exactHeight });
       const intoFrame = async () => command("POST", `${at}/frame`, { id: { [ELEMENT]: await find("iframe") } });
       /** The frame, and the window around it, at a size; commands then go to the page in the frame. */
-      const sizeFrame = async (size: Viewport) => {
+      const sizeFrame = async (size: Viewport, exactHeight = false) => {
         await command("POST", `${at}/frame`, { id: null });
-        await sizeWindow(size);
+        await sizeWindow(size, exactHeight);
         await run(
           `Object.assign(document.querySelector("iframe"), { width: ${size.width}, height: ${size.height} }), null`,
         );
@@ -260,11 +274,23 @@ export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions):
         async screenshot(file) {
           // WebDriver shows what the window shows: the frame (and the window) grown to the page's height first.
           const height = Math.min(await run<number>("document.documentElement.scrollHeight"), SCREEN.height - 100);
-          await sizeFrame({ width: current.width, height });
+          // As tall as the frame exactly: in a taller window, WebKit's snapshot of the frame leaves the difference black.
+          await sizeFrame({ width: current.width, height }, true);
           await command("POST", `${at}/frame`, { id: null });
-          const png = await command<string>("GET", `${at}/element/${await find("iframe")}/screenshot`);
+          // A row of pure black, which the site never draws, is one WebKit did not paint: taken again until there is
+          // none, so that a part-black picture is never saved.
+          let png = Buffer.alloc(0);
+          await pollUntil(
+            `WebKit to paint the whole of ${file}`,
+            async () => {
+              const taken = await command<string>("GET", `${at}/element/${await find("iframe")}/screenshot`);
+              png = Buffer.from(taken, "base64");
+              return !(await hasUnpaintedRow(png));
+            },
+            { every: 250, ceiling: 30_000 },
+          );
           await sizeFrame(current);
-          await writeFile(file, Buffer.from(png, "base64"));
+          await writeFile(file, png);
         },
       };
     },
