@@ -12,13 +12,22 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
-const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+/** Where Debian, Ubuntu, Fedora, macOS and Windows install Chromium or Chrome. */
+const CANDIDATES = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+  "/Applications/Chromium.app/Contents/MacOS/Chromium",
+  "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+  "C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe",
+];
 
 export const INSTALL_HINT =
   "Chromium is needed for the browser tests and was not found: install it with `sudo apt-get install -y chromium` " +
   "(Debian/Ubuntu), or set CHROME_PATH to a Chromium or Chrome binary.";
 
-/** The system's Chromium: CHROME_PATH if set, else the usual Debian locations. Never a downloaded browser. */
+/** The system's Chromium: CHROME_PATH if set, else where systems install it. Never a downloaded browser. */
 export function findChromium(): string | undefined {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined;

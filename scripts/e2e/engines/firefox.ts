@@ -3,7 +3,16 @@ import puppeteer, { type Browser, type Page, type Viewport } from "puppeteer-cor
 import { AS_BUILT } from "./watched-site";
 import { callSource, pollUntil, type Engine, type EngineView, type LaunchOptions } from "./engine";
 
-export const FIREFOX = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
+/** FIREFOX_PATH if set, else where Debian, other Linux systems, macOS and Windows install Firefox. */
+export const FIREFOX =
+  process.env.FIREFOX_PATH ??
+  [
+    "/usr/bin/firefox-esr",
+    "/usr/bin/firefox",
+    "/Applications/Firefox.app/Contents/MacOS/firefox",
+    "C:\\Program Files\\Mozilla Firefox\\firefox.exe",
+  ].find((path) => existsSync(path)) ??
+  "/usr/bin/firefox-esr";
 
 /** Why Firefox cannot run here, or undefined when it can. */
 export const firefoxMissing = () =>
