@@ -29,7 +29,7 @@ describe("#26 the preview player's decisions", () => {
 });
 
 /** An audio element as askHost sees it: it reports its length once a source is set and loaded. */
-function fakeElement({ paused = false, currentTime = 0, duration = 45 } = {}) {
+function fakeElement({ paused = false, currentTime = 0, duration = 45, refuses = false } = {}) {
   const events = new EventTarget();
   const element = {
     currentSrc: "/assets/preview.mp3",
@@ -41,7 +41,9 @@ function fakeElement({ paused = false, currentTime = 0, duration = 45 } = {}) {
     duration: Number.NaN,
     currentTime,
     plays: 0,
+    /** Plays, or is refused as a browser refuses a play it does not allow. */
     play: async () => {
+      if (refuses) throw new Error("NotAllowedError");
       element.plays++;
     },
     addEventListener: events.addEventListener.bind(events),
@@ -58,16 +60,17 @@ const answering =
   async () =>
     response();
 const WHOLE_FILE = () => new Response(new Uint8Array(1000), { status: 200 });
+/** askHost for a fake element, from a host that answers with `get`. */
+const ask = (element: ReturnType<typeof fakeElement>, state: SourceState, get: typeof fetch, refused = () => {}) =>
+  askHost(element as never, element.src, state, refused, get);
 
 describe("#26 asking the host whether it serves ranges", () => {
   it("a host that answers with one byte leaves the element as it was, and the file can be seeked", async () => {
     const element = fakeElement();
     const state = { seekable: false };
-    await askHost(
-      element as never,
-      "/assets/preview.mp3",
+    await ask(
+      element,
       state,
-      () => {},
       answering(() => new Response("x", { status: 206 })),
     );
     expect(state).toEqual({ seekable: true });
@@ -81,7 +84,7 @@ describe("#26 asking the host whether it serves ranges", () => {
     ] as const) {
       const element = fakeElement({ currentTime: 12 });
       const state: SourceState = { seekable: false, wanted };
-      const asked = askHost(element as never, "/assets/preview.mp3", state, () => {}, answering(WHOLE_FILE));
+      const asked = ask(element, state, answering(WHOLE_FILE));
       await vi.waitUntil(() => element.src.startsWith("blob:"));
       expect([element.preload, state.swapping, state.held]).toEqual(["auto", true, element.src]);
       element.load();
@@ -94,7 +97,7 @@ describe("#26 asking the host whether it serves ranges", () => {
   it("a pause during the swap is kept: the held file is not played", async () => {
     const element = fakeElement({ currentTime: 12 });
     const state: SourceState = { seekable: false };
-    const asked = askHost(element as never, "/assets/preview.mp3", state, () => {}, answering(WHOLE_FILE));
+    const asked = ask(element, state, answering(WHOLE_FILE));
     await vi.waitUntil(() => state.swapping);
     state.swapping = false;
     element.load();
@@ -106,20 +109,18 @@ describe("#26 asking the host whether it serves ranges", () => {
   it("a paused preview stays paused, and a refused play is reported", async () => {
     const paused = fakeElement({ paused: true });
     const pausedState: SourceState = { seekable: false };
-    const first = askHost(paused as never, "/a.mp3", pausedState, () => {}, answering(WHOLE_FILE));
+    const first = ask(paused, pausedState, answering(WHOLE_FILE));
     await vi.waitUntil(() => pausedState.swapping);
     paused.load();
     await first;
     expect(paused.plays).toBe(0);
 
-    const refusing = { ...fakeElement(), play: () => Promise.reject(new Error("NotAllowedError")) };
-    const events = new EventTarget();
-    refusing.addEventListener = events.addEventListener.bind(events);
+    const refusing = fakeElement({ refuses: true });
     const state: SourceState = { seekable: false };
     let refused = false;
-    const second = askHost(refusing as never, "/a.mp3", state, () => (refused = true), answering(WHOLE_FILE));
+    const second = ask(refusing, state, answering(WHOLE_FILE), () => (refused = true));
     await vi.waitUntil(() => state.swapping);
-    events.dispatchEvent(new Event("loadedmetadata"));
+    refusing.load();
     await second;
     expect(refused).toBe(true);
     for (const held of [pausedState.held, state.held]) URL.revokeObjectURL(held!);
@@ -128,13 +129,7 @@ describe("#26 asking the host whether it serves ranges", () => {
   it("offline, the element is left to do what it can, and a seek is no longer held back", async () => {
     const element = fakeElement();
     const state = { seekable: false };
-    await askHost(
-      element as never,
-      "/a.mp3",
-      state,
-      () => {},
-      async () => Promise.reject(new TypeError("offline")),
-    );
+    await ask(element, state, async () => Promise.reject(new TypeError("offline")));
     expect(state.seekable).toBe(true);
     expect(element.src).toBe("/assets/preview.mp3");
   });
