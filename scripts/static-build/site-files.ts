@@ -1,15 +1,7 @@
 import type { SiteContent } from "../../src/content/types";
 import type { SiteUrls } from "../../src/lib/routes";
+import { escapeXml } from "../../src/lib/xml";
 import type { Theme } from "./styles";
-
-/** Text as XML character data or an attribute value: the five characters XML reserves, escaped. */
-export const escapeXml = (text: string) =>
-  text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
 
 /** Every indexable page, by its canonical URL: the same URLs the pages' canonical links give. */
 export function sitemapXml(routes: readonly string[], urls: SiteUrls): string {

@@ -7,6 +7,7 @@ import type { Field, SiteContent } from "../content/types";
 import type { Cover } from "../lib/cover";
 import { fillSlots } from "../lib/slots";
 import type { Preview } from "../lib/preview";
+import { escapeXml } from "../lib/xml";
 import { Icon } from "./Icon";
 import { Island } from "./Island";
 import { StorefrontLink } from "./Links";
@@ -174,7 +175,7 @@ export function CoverImage({
       .replace(/url\(#(\w+)\)/g, "url(#$1-first-cover)")
       .replace(
         / width="\d+" height="\d+">/,
-        ` preserveAspectRatio="xMidYMid slice" class="${className}" role="img" aria-label="${escapeAttribute(cover.alt)}">`,
+        ` preserveAspectRatio="xMidYMid slice" class="${className}" role="img" aria-label="${escapeXml(cover.alt)}">`,
       );
     return <span className="cover-inline" dangerouslySetInnerHTML={{ __html: svg }} />;
   }
@@ -204,8 +205,6 @@ export function CoverImage({
     </picture>
   );
 }
-
-const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /** The field's player, and what it plays said plainly beneath it. */
 export function FieldPreview({

@@ -3,7 +3,7 @@ import { frame } from "../../../src/content/frame";
 import type { SiteContent } from "../../../src/content/types";
 import { CONTENT_FILE, ContentError } from "../../../src/content/validate";
 import { facesFor, isInstalled, MAIN_FACE, runsByFace, type Typeface } from "./fonts";
-import { escapeXml } from "../site-files";
+import { escapeXml } from "../../../src/lib/xml";
 import { theme as stylesheetTheme, type Theme } from "../styles";
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
