@@ -329,6 +329,13 @@ async function fromMaster(
   }
 
   // What the excerpt holds is known by its audio, not its file's date: a master copied to another disk is the same master.
+  const readWantedExcerpt = () =>
+    readExcerpt(path, {
+      start: wanted.start,
+      seconds: preview.seconds,
+      longest: PREVIEW_MAX_SECONDS,
+      shortest: PREVIEW_MIN_SECONDS,
+    });
   const key = sha256(JSON.stringify({ path, size: master.size, mtimeMs: master.mtimeMs, wanted, code }));
   const known = join(cache, `${key}.source.json`);
   let source = await readFile(known, "utf8").then(
@@ -337,12 +344,7 @@ async function fromMaster(
   );
   let excerpt: Excerpt | undefined;
   if (!source) {
-    excerpt = await readExcerpt(path, {
-      start: wanted.start,
-      seconds: preview.seconds,
-      longest: PREVIEW_MAX_SECONDS,
-      shortest: PREVIEW_MIN_SECONDS,
-    });
+    excerpt = await readWantedExcerpt();
     source = sourceOf(preview.file, master.size, excerpt);
     await mkdir(cache, { recursive: true });
     await writeWhole(known, JSON.stringify(source));
@@ -350,11 +352,12 @@ async function fromMaster(
   const changed = record ? recordChanges(record, preview.file, wanted, source) : ["none was made yet"];
   if (record && record.code !== code) changed.push("the site's code now makes previews another way");
   const length = source.seconds ?? field.durationMinutes * 60;
+  const traceMaster = async () => ({ ...(await traceOf(path, length)), settings: TRACE_SETTINGS });
   if (changed.length === 0) {
     const { mp3Bytes, ...kept } = record!;
     if (sameTrace(kept.trace)) return { mp3: mp3Bytes, measured: kept.measured, trace: kept.trace };
     // A record from before traces: the master measured across, the preview itself as it was.
-    const trace = { ...(await traceOf(path, length)), settings: TRACE_SETTINGS };
+    const trace = await traceMaster();
     await writeWhole(join(committed, `${name}.json`), `${JSON.stringify({ ...kept, trace }, null, 2)}\n`);
     return {
       mp3: mp3Bytes,
@@ -364,12 +367,7 @@ async function fromMaster(
     };
   }
 
-  excerpt ??= await readExcerpt(path, {
-    start: wanted.start,
-    seconds: preview.seconds,
-    longest: PREVIEW_MAX_SECONDS,
-    shortest: PREVIEW_MIN_SECONDS,
-  });
+  excerpt ??= await readWantedExcerpt();
   const end = excerpt.start + seconds(excerpt.pcm);
   const of = excerpt.sourceSeconds ? ` of ${clock(excerpt.sourceSeconds)}` : "";
   const made = await makePreview(
@@ -382,7 +380,7 @@ async function fromMaster(
       mono: excerpt.channels < 2,
     },
   );
-  const trace = { ...(await traceOf(path, length)), settings: TRACE_SETTINGS };
+  const trace = await traceMaster();
   const next: PreviewRecord = {
     field: field.title,
     source,
