@@ -1,12 +1,13 @@
 import type { Page } from "playwright-core";
 import type { ServerResponse } from "node:http";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { frame } from "../../src/content/frame";
 import { products } from "../../src/content/products";
 import { productQuestions, serviceQuestions } from "../../src/content/questions";
 import { sample } from "../../src/content/sample";
 import { site } from "../../src/content/site";
 import { siteSlots } from "../../src/content/slots";
+import { FOOTER_ID } from "../../src/components/SiteFooter";
 import { plainText } from "../../src/lib/slots";
 import { FALLBACK_FACES } from "../static-build/media/web-fonts";
 import { pdfPageTexts } from "./pdf";
@@ -328,6 +329,87 @@ describe("the headings' serif", () => {
   });
 });
 
+describe("the headings' serif on a heading it sets in a line fewer", () => {
+  // Words the face sets narrower than its stand-in (which stand-in depends on the system: the widest gap is used).
+  const CANDIDATES = ["Silt, salt, stilts, silt, salt, stilts", "Effortless, effortless, effortless"];
+
+  it("the first page changes to it: the heading keeps the height it had, and nothing moves", async () => {
+    const measuring = await newContext(chromium.browser, { width: DESKTOP, fixture: true });
+    const probe = await measuring.newPage();
+    await visit(probe, "/about/", { use: false });
+    await fontFetched(probe);
+    const widest = await probe.evaluate(async (candidates) => {
+      await document.fonts.load(`600 1em "EB Garamond"`, candidates.join(""));
+      const classes = document.documentElement.classList;
+      const measured = candidates.map((words) => {
+        const heading = document.querySelector("main")!.appendChild(document.createElement("h2"));
+        heading.textContent = words;
+        heading.style.inlineSize = "max-content";
+        classes.remove("font-cached");
+        const standIn = heading.getBoundingClientRect().width;
+        classes.add("font-cached");
+        return { words, standIn, face: heading.getBoundingClientRect().width };
+      });
+      return measured.sort((a, b) => b.standIn - b.face - (a.standIn - a.face))[0]!;
+    }, CANDIDATES);
+    await measuring.close();
+    expect(widest.standIn - widest.face, JSON.stringify(widest)).toBeGreaterThan(4);
+
+    // A heading as wide as halfway between: two lines in the stand-in, one in the face.
+    const context = await newContext(chromium.browser, { width: DESKTOP, fixture: true });
+    const page = await context.newPage();
+    await page.addInitScript(
+      ({ words, width }) =>
+        document.addEventListener("DOMContentLoaded", () => {
+          const main = document.querySelector("main")!;
+          const heading = main.appendChild(document.createElement("h2"));
+          Object.assign(heading, { id: "narrower", textContent: words });
+          heading.style.inlineSize = `${width}px`;
+          main.append(Object.assign(document.createElement("p"), { textContent: "After it" }));
+        }),
+      { words: widest.words, width: (widest.standIn + widest.face) / 2 },
+    );
+    // The face held back until the stand-in's layout is measured.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/*.woff2", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await visit(page, "/about/", { use: false });
+    // The heading's box, and the height its words take within it.
+    const heights = () =>
+      page.evaluate(() => {
+        const heading = document.getElementById("narrower")!;
+        const words = document.createRange();
+        words.selectNodeContents(heading);
+        return { box: heading.getBoundingClientRect().height, words: words.getBoundingClientRect().height };
+      });
+    const before = await heights();
+    const after = page.locator("#narrower + *");
+    const below = await after.boundingBox();
+    const line = await page.evaluate(() =>
+      Number.parseFloat(getComputedStyle(document.getElementById("narrower")!).lineHeight),
+    );
+    expect(before.words / line, JSON.stringify({ widest, before, line })).toBeCloseTo(2, 0);
+    release();
+    await fontFetched(page);
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("font-cached"))).toBe(true);
+    expect(await drawnIn(page, "#narrower")).toEqual([expect.stringMatching(/^EB Garamond/)]);
+    const now = await heights();
+    expect(now.box).toBe(before.box);
+    expect(now.words / line).toBeCloseTo(1, 0);
+    expect(await after.boundingBox()).toEqual(below);
+    expect(await layoutShifts(page)).toEqual([]);
+    // Its height is let go when the page is next laid out afresh.
+    await page.setViewportSize({ width: DESKTOP - 1, height: VIEWPORT_HEIGHT });
+    await expect.poll(async () => (await heights()).box).toBeLessThan(before.box);
+    await context.close();
+  });
+});
+
 describe("the headings' serif: its stand-in, and buttons", () => {
   it("until it is there, a system serif scaled to it stands in: one of the scaled faces, setting the page's text within 3% of the brand's measure", async () => {
     const page = fixture.page;
@@ -493,60 +575,51 @@ async function pieceByPiece(
 
 describe("a page that arrives slowly", () => {
   const view = usePage(chromium, { width: DESKTOP });
+  let page: Page;
+  beforeAll(async () => {
+    // A tab of its own: what its first frame saw is written down on every page it opens.
+    page = await view.context.newPage();
+    await page.addInitScript(
+      (footer) =>
+        requestAnimationFrame(() => {
+          (window as unknown as { firstFrame: unknown }).firstFrame = {
+            footer: document.getElementById(footer) !== null,
+          };
+        }),
+      FOOTER_ID,
+    );
+  });
+  afterAll(() => page.close());
 
-  // A slow network or CPU lets a browser paint a page before all of it is parsed: what it painted must stay where
-  // it is as the rest arrives (a card's label once arrived after its title and pushed it down; the hero's orbs,
-  // placed by a share of its height, moved as the page grew). The footer is not cut: on a page shorter than the
-  // screen it is held to the bottom, so it grows upward as its lines arrive, and only a first paint that waited
-  // for the whole page would keep it still; it is the last kilobyte of a page that arrives in one round trip (the
-  // page budget), not something a visitor waits for.
+  // A slow network or CPU lets a browser paint a page before all of it is parsed, and what it painted moved as the
+  // rest arrived (a card's label once came after its title and pushed it down; a row of cards grew when its last
+  // card's longer title came). The first paint now waits for the footer to open, so all of <main> is in it; the
+  // footer itself is the last kilobyte of a page that arrives in one round trip (the page budget).
   it.each(ROUTES.flatMap((route) => [PHONE, DESKTOP].map((width) => [route, width] as const)))(
-    "%s at %i px: nothing painted moves as the rest of the page arrives, a heading or paragraph at a time, nor when React takes over",
+    "%s at %i px: the first frame has all of the page's content, and nothing moves after it, nor when React takes over",
     async (route, width) => {
-      await view.page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
+      await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
       const site = await pieceByPiece(route, /<\/(h[1-6]|p)>/g);
       try {
-        await view.page.goto(site.url, { waitUntil: "commit" });
-        // A piece, then a frame painted with it, until what arrives is below the first screen: no shift is seen there.
-        // A piece is in the page once as many headings and paragraphs as the pieces sent so far have opened in it.
-        const paintedBelowTheFold = (pieces: number) =>
-          view.page.evaluate(
-            (pieces) =>
-              new Promise<boolean>((resolve, reject) => {
-                let frames = 0;
-                const parsed = () => document.querySelectorAll("main :is(p, h1, h2, h3, h4, h5, h6)").length;
-                // A ceiling for the wait, saying what had not come.
-                const ceiling = setTimeout(
-                  () =>
-                    reject(
-                      new Error(
-                        `piece ${pieces}: ${parsed()} headings and paragraphs parsed, ${frames} frames, ${document.readyState}`,
-                      ),
-                    ),
-                  15_000,
-                );
-                const frame = () =>
-                  requestAnimationFrame(() => {
-                    frames++;
-                    if (parsed() < pieces) return frame();
-                    requestAnimationFrame(() =>
-                      setTimeout(() => {
-                        clearTimeout(ceiling);
-                        const last = [...document.querySelectorAll("main *")].at(-1);
-                        resolve(!!last && last.getBoundingClientRect().top > innerHeight);
-                      }),
-                    );
-                  });
-                frame();
-              }),
-            pieces,
+        await page.goto(site.url, { waitUntil: "commit" });
+        // Each piece in the page before the next is sent: as many headings and paragraphs as pieces so far have
+        // opened. Polled on a timer: a page whose rendering waits has no animation frames to poll on.
+        do
+          await page.waitForFunction(
+            (pieces) => document.querySelectorAll("main :is(p, h1, h2, h3, h4, h5, h6)").length >= pieces,
+            site.sent,
+            { polling: 50 },
           );
-        while (!(await paintedBelowTheFold(site.sent)) && site.next());
-        site.rest();
-        await view.page.waitForLoadState("load");
-        await view.page.keyboard.press("Shift");
-        await hydrated(view.page);
-        expect(await layoutShifts(view.page)).toEqual([]);
+        while (site.next());
+        await page.waitForLoadState("load");
+        await expect
+          .poll(() => page.evaluate(() => (window as unknown as { firstFrame: unknown }).firstFrame))
+          .toEqual({
+            footer: true,
+          });
+        await page.keyboard.press("Shift");
+        await hydrated(page);
+        expect(await layoutShifts(page)).toEqual([]);
       } finally {
         await site.close();
       }

@@ -14,8 +14,9 @@
  * 5. The headings' serif never holds up a first paint. A page whose visitor has it cached (an earlier page
  *    fetched it) sets it from the start. A first page paints in a system serif scaled to the brand's metrics
  *    (scripts/static-build/media/web-fonts.ts), fetches the face once it has loaded and painted, and then changes to it
- *    only if nothing on the page moves: both layouts are measured in one task, before anything is painted, and
- *    where a line would break elsewhere the page keeps its stand-in (the next page has the face). Preloading the
+ *    only if nothing on the page moves: both layouts are measured in one task, before anything is painted. Each
+ *    box in the stand-in keeps its height, so a heading set in a line fewer moves nothing; where the face would
+ *    set a line more, or start a centred line elsewhere, the page keeps its stand-in (the next page has the face). Preloading the
  *    face on every page instead was measured (Lighthouse, three rounds each): Chromium holds the first paint for a
  *    preloaded optional face, and the largest paint went from 1.09–1.17× a bare page's to 1.17–1.26× over HTTP/2,
  *    and from 0.92–1.07× to 1.17–1.35× over HTTP/1.1, past the 1.10× budget on every route.
@@ -50,7 +51,7 @@ const addLink = (attributes: Partial<HTMLLinkElement>) =>
   document.head.appendChild(Object.assign(document.createElement("link"), attributes));
 const icon = addLink({ rel: "icon", href: "data:," });
 try {
-  if (localStorage.getItem(FONT_KEY) === FONT) {
+  if (localStorage[FONT_KEY] === FONT) {
     root.classList.add("font-cached");
     // Asked for now, from the cache, rather than once the headings' styles are worked out: a preloaded face with
     // `font-display: optional` is waited for (a moment at most) before the first layout, so it is never laid out
@@ -104,7 +105,7 @@ function afterPaint() {
     new FontFace("EB Garamond", `url(${FONT})`)
       .load()
       .then(() => {
-        localStorage.setItem(FONT_KEY, FONT);
+        localStorage[FONT_KEY] = FONT;
         // The words of the page's main part and its title (the brand): the footer's "©" alone would fetch the 31 kB
         // subset of other Latin letters, which no heading needs.
         return document.fonts.load(
@@ -116,37 +117,55 @@ function afterPaint() {
       .catch(() => {});
 }
 
-/** Where every box drawn begins, to the pixel (a box with no width, a closed answer's, moves nothing). */
+/** Every element in the page's body, each mapped. */
+const eachElement = <T>(map: (el: HTMLElement) => T) =>
+  Array.from(document.body.getElementsByTagName("*") as HTMLCollectionOf<HTMLElement>, map);
+
+const contents = document.createRange();
+/**
+ * Where every box drawn begins, and the text in it, to the pixel (a box with no width, a closed answer's, moves
+ * nothing). Text can move in a box that stays: a centred title a few pixels narrower in the face.
+ */
 const corners = () =>
-  Array.from(document.body.getElementsByTagName("*"), (el) => {
-    const box = el.getBoundingClientRect();
-    return box.width && [box.x, box.y].map(Math.round);
+  eachElement((el) => {
+    contents.selectNodeContents(el);
+    return [el, contents].map((drawn) => {
+      const box = drawn.getBoundingClientRect();
+      return box.width && [box.x, box.y].map(Math.round);
+    });
   }).join();
 
-/** The headings in the brand's face, unless that would move anything a visitor sees (a line breaking elsewhere). */
+/** Holds each box set in the headings' serif at its present height (at least), or lets it go. */
+const hold = (height: boolean) =>
+  eachElement((el) => {
+    if (getComputedStyle(el).fontFamily.includes("EB Garamond "))
+      el.style.minBlockSize = height ? `${el.getBoundingClientRect().height}px` : "";
+  });
+
+/**
+ * The headings in the brand's face, unless that would move anything a visitor sees. Each box set in the stand-in
+ * keeps its height, so a heading the face sets in a line fewer leaves its space and nothing below it rises; one
+ * it would set in a line more, or text that would start elsewhere, keeps the stand-in on the whole page. The
+ * heights are let go at the next resize, which lays the page out afresh anyway.
+ */
 function useFontIfNothingMoves() {
   const before = corners();
+  hold(true);
   root.classList.add("font-cached");
   // Laid out again in the same task: nothing is painted in between, so a change undone here is never seen.
-  if (corners() !== before) root.classList.remove("font-cached");
+  if (corners() !== before) {
+    root.classList.remove("font-cached");
+    hold(false);
+  } else addEventListener("resize", () => hold(false), { once: true });
 }
 
 for (const type of FIRST_USE) addEventListener(type, start, listening);
-// The page's own first paint comes first: preload once it has loaded and painted, when the browser is idle.
-const loaded = new Promise((resolve) => addEventListener("load", resolve));
-const painted = new Promise<void>((resolve) => {
-  // Now and then Chromium reports no first paint for a page it has drawn (and a browser without paint timing
-  // reports none): by this long after loading, it has painted.
-  void loaded.then(() => setTimeout(resolve, WAIT_AT_MOST_MS));
-  new PerformanceObserver((entries, observer) => {
-    if (!entries.getEntriesByName("first-contentful-paint")[0]) return;
-    observer.disconnect();
-    resolve();
-  }).observe({ type: "paint", buffered: true });
-});
+// The page's own first paint comes first: preload once it has loaded and a frame has been drawn since (the second
+// animation frame after load begins once the first has painted), when the browser is idle.
 // A slow phone kept busy every frame (a visitor scrolling) may not be idle for a long while.
+// Where there is no idle callback (WebKit), a timer: it reads the options as a delay of none.
 const whenIdle = (task: () => void) =>
-  "requestIdleCallback" in window ? requestIdleCallback(task, { timeout: WAIT_AT_MOST_MS }) : setTimeout(task);
-void Promise.all([loaded, painted]).then(() => requestAnimationFrame(() => whenIdle(afterPaint)));
+  (window.requestIdleCallback ?? setTimeout)(task, { timeout: WAIT_AT_MOST_MS } as never);
+addEventListener("load", () => requestAnimationFrame(() => requestAnimationFrame(() => whenIdle(afterPaint))));
 // A page opened at a #section is already in use (a restored scroll position arrives as a scroll event).
 if (location.hash) start();

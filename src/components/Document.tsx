@@ -6,10 +6,10 @@ import { CSP_PLACEHOLDER, STYLE_PLACEHOLDER, type PageAssets, type PageMeta } fr
 import type { SiteUrls } from "../lib/routes";
 import { scriptJson } from "../lib/script-json";
 import { Island } from "./Island";
-import { SiteFooter } from "./SiteFooter";
+import { FOOTER_ID, SiteFooter } from "./SiteFooter";
 import { Text, usePlain } from "./Text";
 
-/** The page's own content: where the skip link goes, and what the first paint waits for (see the <head>). */
+/** The page's own content: where the skip link goes. */
 const MAIN_ID = "main";
 
 /** A page's <title>: its own words (slots filled) and the brand. */
@@ -47,13 +47,13 @@ export function Document({
         <meta charSet="utf-8" />
         <meta httpEquiv="Content-Security-Policy" content={CSP_PLACEHOLDER} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* The header whole before the first paint: Chromium paints as the HTML arrives on a slow CPU, and a bar
-            painted before its menu button's label, or before its nav's links, moved when they came. Rendering
-            waits for <main>, the element after the header: Chromium ends the wait as soon as the element it
-            names opens, so waiting for the nav let a nav with none of its links yet be painted. The rest of the
-            page paints as it arrives (a page over the first round trip is not held back); browsers without
-            rel=expect ignore it. */}
-        <link rel="expect" href={`#${MAIN_ID}`} blocking="render" />
+        {/* The header and the page's own content whole before the first paint: Chromium paints as the HTML
+            arrives on a slow CPU, and what it painted moved when the rest came (a bar before its nav's links, a
+            row of cards before its last card, whose longer title made the row's lines taller). Rendering waits
+            for the footer, the element after <main>: Chromium ends the wait as soon as the element it names
+            opens. A page arrives in one round trip (the page budget), so this waits for parsing, never for the
+            network; browsers without rel=expect ignore it. */}
+        <link rel="expect" href={`#${FOOTER_ID}`} blocking="render" />
         <title>{title}</title>
         <meta name="description" content={description} />
         {canonical && <link rel="canonical" href={canonical} />}
