@@ -32,7 +32,6 @@ declare const __AFTER_PAINT__: readonly { rel: string; href: string; type?: stri
 /** The URL of the headings' font (its core subset; see scripts/static-build/media/web-fonts.ts). */
 declare const __FONT__: string;
 const FONT = __FONT__;
-const FONT_KEY = "display-font";
 
 /** How long a page waits, at most, for each of its first paint to be reported and an idle moment (see below). */
 const WAIT_AT_MOST_MS = 2000;
@@ -42,8 +41,12 @@ const FIRST_USE = ["pointerdown", "keydown", "focusin", "wheel", "scroll"] as co
 /** Each kind heard once: the first of any starts the islands, and the rest then do nothing. */
 const listening = { capture: true, passive: true, once: true } as const;
 
-const root = document.documentElement;
-root.classList.add("js");
+/**
+ * The root element's classes: `js`, and `font-cached` once the headings are drawn in the brand's face. Named so
+ * because the build finds the classes added with `classList.add("…")` and keeps their rules.
+ */
+const classList = document.documentElement.classList;
+classList.add("js");
 // An icon that needs no request until the page has painted: a browser that finds none when the page has loaded
 // asks for /favicon.ico at once, and Lighthouse counts that request against the largest paint.
 /** A <link> with these attributes, added to <head>. */
@@ -51,8 +54,9 @@ const addLink = (attributes: Partial<HTMLLinkElement>) =>
   document.head.appendChild(Object.assign(document.createElement("link"), attributes));
 const icon = addLink({ rel: "icon", href: "data:," });
 try {
-  if (localStorage[FONT_KEY] === FONT) {
-    root.classList.add("font-cached");
+  // Kept under the face's own address: a new face (another hash) is not in the cache.
+  if (localStorage[FONT]) {
+    classList.add("font-cached");
     // Asked for now, from the cache, rather than once the headings' styles are worked out: a preloaded face with
     // `font-display: optional` is waited for (a moment at most) before the first layout, so it is never laid out
     // once in the stand-in and again in the face.
@@ -101,11 +105,11 @@ function afterPaint() {
   // under load had not answered in 15 s, twice); then the subsets this page's words need, ready before its
   // headings change (one arriving later would move them). A page drawn in the face from the start loads nothing
   // more. A storage refused (as above) or a font that failed leaves things as they are.
-  if (!root.classList.contains("font-cached"))
+  if (!classList.contains("font-cached"))
     new FontFace("EB Garamond", `url(${FONT})`)
       .load()
       .then(() => {
-        localStorage[FONT_KEY] = FONT;
+        localStorage[FONT] = 1;
         // The words of the page's main part and its title (the brand): the footer's "©" alone would fetch the 31 kB
         // subset of other Latin letters, which no heading needs.
         return document.fonts.load(
@@ -121,18 +125,11 @@ function afterPaint() {
 const eachElement = <T>(map: (el: HTMLElement) => T) =>
   Array.from(document.body.getElementsByTagName("*") as HTMLCollectionOf<HTMLElement>, map);
 
-const contents = document.createRange();
-/**
- * Where every box drawn begins, and the text in it, to the pixel (a box with no width, a closed answer's, moves
- * nothing). Text can move in a box that stays: a centred title a few pixels narrower in the face.
- */
+/** Where every box drawn begins, to the pixel (a box with no width, a closed answer's, moves nothing). */
 const corners = () =>
   eachElement((el) => {
-    contents.selectNodeContents(el);
-    return [el, contents].map((drawn) => {
-      const box = drawn.getBoundingClientRect();
-      return box.width && [box.x, box.y].map(Math.round);
-    });
+    const box = el.getBoundingClientRect();
+    return box.width && [box.x, box.y].map(Math.round);
   }).join();
 
 /** Holds each box set in the headings' serif at its present height (at least), or lets it go. */
@@ -151,21 +148,30 @@ const hold = (height: boolean) =>
 function useFontIfNothingMoves() {
   const before = corners();
   hold(true);
-  root.classList.add("font-cached");
+  classList.add("font-cached");
   // Laid out again in the same task: nothing is painted in between, so a change undone here is never seen.
   if (corners() !== before) {
-    root.classList.remove("font-cached");
+    classList.remove("font-cached");
     hold(false);
   } else addEventListener("resize", () => hold(false), { once: true });
 }
 
 for (const type of FIRST_USE) addEventListener(type, start, listening);
-// The page's own first paint comes first: preload once it has loaded and a frame has been drawn since (the second
-// animation frame after load begins once the first has painted), when the browser is idle.
-// A slow phone kept busy every frame (a visitor scrolling) may not be idle for a long while.
-// Where there is no idle callback (WebKit), a timer: it reads the options as a delay of none.
+// The page's own first paint comes first: preload once it has loaded and painted, when the browser is idle.
+// (Two animation frames after load were not enough: Chromium ran them before it reported the first paint, and
+// Lighthouse then counted every preload against the largest paint.)
+const loaded = new Promise((resolve) => addEventListener("load", resolve));
+const painted = new Promise((resolve) => {
+  // Now and then Chromium reports no first paint for a page it has drawn (and a browser without paint timing
+  // reports none): by this long after loading, it has painted.
+  void loaded.then(() => setTimeout(resolve, WAIT_AT_MOST_MS));
+  // The first paint and the first contentful one come in one frame: the first paint waits for the page's content.
+  new PerformanceObserver(resolve).observe({ type: "paint", buffered: true });
+});
+// A slow phone kept busy every frame (a visitor scrolling) may not be idle for a long while. Where there is no
+// idle callback (WebKit), a timer: it reads the options as a delay of none.
 const whenIdle = (task: () => void) =>
   (window.requestIdleCallback ?? setTimeout)(task, { timeout: WAIT_AT_MOST_MS } as never);
-addEventListener("load", () => requestAnimationFrame(() => requestAnimationFrame(() => whenIdle(afterPaint))));
+void Promise.all([loaded, painted]).then(() => requestAnimationFrame(() => whenIdle(afterPaint)));
 // A page opened at a #section is already in use (a restored scroll position arrives as a scroll event).
 if (location.hash) start();

@@ -31,8 +31,8 @@ export async function loadIsland<N extends IslandName>(name: N): Promise<Compone
 
 /** An island's props, from the JSON block the build puts right after its element (src/components/Island.tsx). */
 export function readIslandProps<P = Record<string, unknown>>(element: Element): P {
-  const block = element.nextElementSibling;
-  if (block?.tagName !== "SCRIPT" || block.getAttribute("type") !== "application/json")
-    throw new Error(`#${element.id}: no props block after it`);
+  // Only a <script> has this type (a button's or a link's would be another kind of value).
+  const block = element.nextElementSibling as HTMLScriptElement | null;
+  if (block?.type !== "application/json") throw new Error(`#${element.id}: no props block after it`);
   return JSON.parse(block.textContent!) as P;
 }

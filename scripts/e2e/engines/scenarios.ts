@@ -50,7 +50,8 @@ const live = () => document.querySelectorAll("[data-island]:not([data-hydrated])
 /** Live, and the font the loader fetches after the first paint fetched (or already in the cache). */
 const settledWithScript = () =>
   document.querySelectorAll("[data-island]:not([data-hydrated])").length === 0 &&
-  localStorage.getItem("display-font") !== null;
+  // Kept under the face's address (src/client/loader.ts).
+  Object.keys(localStorage).some((key) => key.endsWith(".woff2"));
 const twoFrames = () =>
   new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))));
 
