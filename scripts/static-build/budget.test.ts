@@ -278,6 +278,10 @@ describe("byte budgets: each page's stylesheet", () => {
     expect(stylesheetFor(chunks, new Set(["x", "y"]))).toContain("--d:green");
   });
 
+  it("compiles no light-dark() stand-ins into a page: the site is dark only, and they would ride on every page", () => {
+    for (const [file, html] of pages) expect(html, file).not.toContain("--lightningcss-");
+  });
+
   it("#24 leaves out a rule whose every selector needs a class the page lacks and its scripts never add", () => {
     const source = [
       "@custom-media --wide (width >= 40rem);",

@@ -63,7 +63,8 @@ function compile(file: string, source: string, visitor?: Visitor<CustomAtRules>)
     targets: CSS_TARGETS,
     // :dir(rtl) stays as written: only right-to-left pages use it, and compiling it for the older targets spells
     // out every right-to-left language (half a kilobyte); a browser that lacks :dir() draws those rules left to right.
-    exclude: Features.DirSelector,
+    // No light-dark() either: the site is dark only, and its stand-in custom properties went on every page.
+    exclude: Features.DirSelector | Features.LightDark,
     visitor,
   });
   return { css: new TextDecoder().decode(code), warnings };

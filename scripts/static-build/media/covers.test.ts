@@ -33,7 +33,7 @@ describe("#24 a cover drawn from the sound, until the owner has one", () => {
     expect(svg).toContain('r="64"');
     expect(svg).toContain('r="61.5"');
     expect(alt).toBe(
-      `A pattern drawn from ${field.title}'s tones: 150 Hz in the left ear and 156 Hz in the right, whose rings cross in fringes as the two tones beat 6 times a second.`,
+      `A pattern drawn from ${field.title}'s tones: 150 Hz in the left ear and 156 Hz in the right, their rings crossing as they beat 6 times a second.`,
     );
     const silent: Field = { ...field, preview: undefined, bands: [] };
     expect(drawnCover(silent, undefined, theme()).alt).toBe(

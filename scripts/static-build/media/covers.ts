@@ -97,7 +97,7 @@ export function drawnCover(field: Field, measured: Measured | undefined, theme: 
     `</svg>`,
   ].join("");
   const alt = tones
-    ? `A pattern drawn from ${field.title}'s tones: ${fixed(leftHz)} Hz in the left ear and ${fixed(rightHz)} Hz in the right, whose rings cross in fringes as the two tones beat ${fixed(beat)} times a second.`
+    ? `A pattern drawn from ${field.title}'s tones: ${fixed(leftHz)} Hz in the left ear and ${fixed(rightHz)} Hz in the right, their rings crossing as they beat ${fixed(beat)} times a second.`
     : `A pattern of rings drawn for ${field.title}, which has no binaural beat.`;
   return { svg, alt };
 }
