@@ -355,7 +355,7 @@ async function main() {
       },
     },
     {
-      name: "HTTP/1.1, gzip (serve)",
+      name: "HTTP/1.1, brotli at quality 4 (serve)",
       start: async (dir) => {
         const server = await startServe(dir, 0);
         return { url: server.url, close: () => server.stop() };

@@ -10,7 +10,8 @@ import { STYLE_PLACEHOLDER, type PageAssets } from "../../src/lib/page";
 import { outputFileFor, type SiteUrls } from "../../src/lib/routes";
 import { pages as allPages, navRoutes } from "../../src/pages/index";
 import type { Covers, PageModule, Previews } from "../../src/pages/types";
-import { applyMetaPolicy } from "./security";
+import { fitsFirstRoundTrip } from "./page-budget";
+import { applyMetaPolicy, withMetaPolicy } from "./security";
 import { classesIn } from "./styles";
 
 export interface RenderOptions {
@@ -42,7 +43,8 @@ export async function renderSite({
   const nav = navRoutes(pages);
   const slots = siteSlots(site);
   const output = new Map<string, string>();
-  for (const { meta, Page, structuredData } of pages) {
+  /** One page, complete but for its policy; `shown` as the page module's `fewer` offers it. */
+  const render = ({ meta, Page, structuredData }: PageModule, shown?: number) => {
     const items = nav.map((n) => ({ label: n.label, href: urls.path(n.path), current: n.path === meta.path }));
     let html: string;
     try {
@@ -56,7 +58,7 @@ export async function renderSite({
             nav={items}
             structuredData={structuredData?.(site, urls, previews)}
           >
-            <Page site={site} url={urls.path} previews={previews} covers={covers} />
+            <Page site={site} url={urls.path} previews={previews} covers={covers} shown={shown} />
           </Document>
         </TextContext>,
         components,
@@ -68,10 +70,17 @@ export async function renderSite({
     html = html.replace(STYLE_PLACEHOLDER, () => assets.css(classesIn(html)));
     html = preloadsAfterPolicy(html);
     // React spells the attributes "charSet" and "srcSet"; HTML does not care, but validators and readers expect lowercase.
-    output.set(
-      outputFileFor(meta.path),
-      `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=").replaceAll(' srcSet="', ' srcset="')}`,
-    );
+    return `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=").replaceAll(' srcSet="', ' srcset="')}`;
+  };
+  for (const page of pages) {
+    let html = render(page);
+    // A page that can show fewer fields does, while it would not arrive in its first round trip (an owner's longer
+    // words); the check step still refuses a page that no number fits.
+    for (const shown of page.fewer ?? []) {
+      if (fitsFirstRoundTrip(withMetaPolicy(html))) break;
+      html = render(page, shown);
+    }
+    output.set(outputFileFor(page.meta.path), html);
   }
   return applyMetaPolicy(output);
 }

@@ -113,13 +113,12 @@ export function contentSecurityPolicy(pages: Iterable<string>, { meta = false }:
  * each page carries five fewer hashes.
  */
 export function applyMetaPolicy(pages: Map<string, string>): Map<string, string> {
-  return new Map(
-    [...pages].map(([file, html]) => [
-      file,
-      html.replace(CSP_PLACEHOLDER, contentSecurityPolicy([html], { meta: true })),
-    ]),
-  );
+  return new Map([...pages].map(([file, html]) => [file, withMetaPolicy(html)]));
 }
+
+/** One page with its own policy written into its <meta> (above). */
+export const withMetaPolicy = (html: string) =>
+  html.replace(CSP_PLACEHOLDER, contentSecurityPolicy([html], { meta: true }));
 
 /** A page as its headers see it: the path it is served at and its HTML, whose inline code its policy names. */
 export interface ServedPage {

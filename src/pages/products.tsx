@@ -26,6 +26,9 @@ export const fieldIds = (fields: readonly Field[]) =>
  */
 export const FEATURED = 3;
 
+/** Where an owner's longer words would put three past the first round trip, two or one (the build tries each). */
+export const fewer = [2, 1] as const;
+
 /** The cards whose covers a wide screen shows in its first view: loaded with the page, the rest as they come near. */
 export const FIRST_ROW = 3;
 
@@ -39,10 +42,10 @@ export const meta: PageMeta = {
   nav: { label: products.nav, order: 4 },
 };
 
-export function Page({ site, url, previews, covers }: PageProps) {
+export function Page({ site, url, previews, covers, shown: count = FEATURED }: PageProps) {
   const { intro, fields, benefits, personal } = products;
   const ids = fieldIds(site.fields);
-  const shown = site.fields.slice(0, FEATURED);
+  const shown = site.fields.slice(0, count);
   return (
     <>
       <PageIntro {...intro} />

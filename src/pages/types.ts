@@ -19,6 +19,8 @@ export interface PageProps {
   url: (path: string) => string;
   previews: Previews;
   covers: Covers;
+  /** How many fields to show in full, when the build found its usual number would not arrive in one round trip. */
+  shown?: number;
 }
 
 export interface PageModule {
@@ -26,4 +28,6 @@ export interface PageModule {
   Page: ComponentType<PageProps>;
   /** schema.org data about what the page shows, as JSON-LD. Facts only: no prices, ratings or reviews. */
   structuredData?: (site: SiteContent, urls: SiteUrls, previews: Previews) => object;
+  /** Fewer fields to show in full (PageProps.shown), tried in turn while the page is over its first round trip. */
+  fewer?: readonly number[];
 }
