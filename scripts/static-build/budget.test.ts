@@ -13,6 +13,7 @@ import { compressed, ENCODINGS, FIRST_ROUND_TRIP, headerBytes, pageBudget, serve
 import { catalogueOf, twelveFields } from "../bench/catalogue";
 import { fakeCovers, fakePreviews } from "../test/fixtures";
 import { fieldPath } from "../../src/content/fields";
+import type { Field } from "../../src/content/types";
 import { sitePages } from "../../src/pages/index";
 
 /**
@@ -55,21 +56,26 @@ let allOwnJs: Sizes;
 let islandJs: Record<string, Sizes>;
 let allScripts: Sizes;
 
+/** Every page of the site with these fields instead of its own, each with a stand-in preview and a drawn cover. */
+function renderWithFields(fields: Field[]): Promise<Map<string, string>> {
+  const content = { ...site, fields };
+  return renderSite({
+    site: content,
+    assets: assets.page,
+    urls: createUrls(content),
+    previews: fakePreviews(content),
+    covers: fakeCovers(content, { drawn: true }),
+    pages: sitePages(content),
+  });
+}
+
 beforeAll(async () => {
   const urls = createUrls(site);
   assets = await buildAssets(site, urls);
   const previews = await buildPreviews(site);
   pages = await renderSite({ site, assets: assets.page, urls, previews: previews.byFieldUrl });
   // A catalogue of twelve fields with copy as long as an owner's, each with a preview.
-  const twelve = { ...site, fields: twelveFields(site.fields[0]!) };
-  catalogue = await renderSite({
-    site: twelve,
-    assets: assets.page,
-    urls,
-    previews: fakePreviews(twelve),
-    covers: fakeCovers(twelve, { drawn: true }),
-    pages: sitePages(twelve),
-  });
+  catalogue = await renderWithFields(twelveFields(site.fields[0]!));
   // Our code alone: the same bundle with React left out, plus the loader that every page inlines.
   const withoutReact = await esbuild.build({
     ...ISLANDS_BUILD,
@@ -192,19 +198,12 @@ describe("byte budgets", () => {
     let seed = 7;
     const word = () =>
       Array.from({ length: 7 }, () => "abcdefghijklmnopqrstuvwxyz"[(seed = (seed * 48271) % 2147483647) % 26]).join("");
-    const fields = catalogueOf(12, site.fields[0]!).map((field) => ({
-      ...field,
-      description: Array.from({ length: 40 }, word).join(" "),
-    }));
-    const content = { ...site, fields };
-    const rendered = await renderSite({
-      site: content,
-      assets: assets.page,
-      urls: createUrls(content),
-      previews: fakePreviews(content),
-      covers: fakeCovers(content, { drawn: true }),
-      pages: sitePages(content),
-    });
+    const rendered = await renderWithFields(
+      catalogueOf(12, site.fields[0]!).map((field) => ({
+        ...field,
+        description: Array.from({ length: 40 }, word).join(" "),
+      })),
+    );
     const products = rendered.get("products/index.html")!;
     const cards = products.match(/<article class="card field-card/g)!.length;
     expect(cards).toBeGreaterThan(0);
@@ -215,21 +214,14 @@ describe("byte budgets", () => {
   it.each([1, 3, 42, 500])(
     "#24 a catalogue of %i fields: every page within its budget, every field on a page of the catalogue and its own",
     async (count) => {
-      const content = { ...site, fields: catalogueOf(count, site.fields[0]!) };
-      const rendered = await renderSite({
-        site: content,
-        assets: assets.page,
-        urls: createUrls(content),
-        previews: fakePreviews(content),
-        covers: fakeCovers(content, { drawn: true }),
-        pages: sitePages(content),
-      });
+      const fields = catalogueOf(count, site.fields[0]!);
+      const rendered = await renderWithFields(fields);
       for (const [file, html] of rendered) expect(servedBytes(html).bytes, file).toBeLessThanOrEqual(pageBudget(html));
       const listed = [...rendered]
         .filter(([file]) => file.startsWith("all-fields/"))
         .flatMap(([, html]) => [...html.matchAll(/class="card__title-link" href="([^"]+)"/g)].map((m) => m[1]));
-      expect(listed.sort()).toEqual(content.fields.map(fieldPath).sort());
-      for (const field of content.fields)
+      expect(listed.sort()).toEqual(fields.map(fieldPath).sort());
+      for (const field of fields)
         expect(rendered.has(`${fieldPath(field).slice(1)}index.html`), field.title).toBe(true);
     },
   );

@@ -109,9 +109,9 @@ export function biggestParts(html: string, encoding: Encoding): PagePart[] {
 export function budgetProblems(pages: ReadonlyMap<string, string>): string[] {
   const problems: string[] = [];
   for (const [file, html] of pages) {
+    if (fitsFirstRoundTrip(html)) continue;
     const worst = servedBytes(html);
     const headers = headerBytes(html);
-    if (worst.bytes + headers <= FIRST_ROUND_TRIP) continue;
     const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
     const parts = biggestParts(html, "gzip")
       .slice(0, 4)
