@@ -47,10 +47,12 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
       image: images.get(field.url),
     },
     structuredData: (content, urls, previews) => fieldData(field, content, urls, previews),
-    Page: ({ url, previews, covers }: PageProps) => {
+    // Where the field's own words are long, fewer others, so that the page still arrives in one round trip.
+    fewer: [2, 1, 0],
+    Page: ({ url, previews, covers, shown = OTHERS }: PageProps) => {
       const preview = previews.get(field.url);
       const cover = covers.get(field.url);
-      const others = [...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, OTHERS);
+      const others = [...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, shown);
       return (
         <>
           <PageIntro

@@ -19,7 +19,10 @@ export interface PageProps {
   url: (path: string) => string;
   previews: Previews;
   covers: Covers;
-  /** How many fields to show in full, when the build found its usual number would not arrive in one round trip. */
+  /**
+   * How many fields its list shows (Products' in full, a field page's others), when the build found that its usual
+   * number would not arrive in one round trip.
+   */
   shown?: number;
 }
 
