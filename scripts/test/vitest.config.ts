@@ -44,7 +44,14 @@ if (process.env.CI && (asked.length === 0 || asked.includes("browser")) && skipp
 const cannotRun = skipped.flatMap((suite) => suite.files);
 const summary: Reporter = { onTestRunEnd: () => void console.log(`\n${suiteSummary(plan)}\n`) };
 
+// The site's code is tested as it ships, with React's production build (scripts/static-build/production.ts says
+// why); only the islands' tests in a simulated page need the development build, for act().
+const AS_SHIPPED = { NODE_ENV: "production" };
+const ISLAND_TESTS = "src/islands/*.test.tsx";
+
 export default defineConfig({
+  // JSX compiled for either build of React: development JSX calls jsxDEV, which only the development build has.
+  oxc: { jsx: { runtime: "automatic", development: false } },
   test: {
     root: join(import.meta.dirname, "../.."),
     diff: DIFF,
@@ -58,16 +65,18 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          env: AS_SHIPPED,
           // One module graph per worker, as the browser files have: a fresh process per file cost some 6 s of CPU a run.
           isolate: false,
           include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,tsx}"],
-          exclude: ["scripts/e2e/**", "**/node_modules/**"],
+          exclude: ["scripts/e2e/**", ISLAND_TESTS, "**/node_modules/**"],
           // Tests that hold memory flat measure the heap after a collection.
           execArgv: ["--expose-gc"],
           // A ceiling, not a guess: some tests run whole builds, which a busy machine makes slow, not wrong.
           testTimeout: 60_000,
         },
       },
+      { extends: true, test: { name: "islands", include: [ISLAND_TESTS], isolate: false } },
       // Without Chromium, no browser file runs, and its setup (which starts one) must not either.
       ...(plan.find((suite) => suite.name === "browser suite in Chromium")!.missing
         ? []
@@ -76,6 +85,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: "browser",
+                env: AS_SHIPPED,
                 include: ["scripts/e2e/**/*.test.ts"],
                 exclude: [...cannotRun, "**/node_modules/**"],
                 globalSetup: ["scripts/e2e/setup.ts"],
