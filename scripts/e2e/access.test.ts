@@ -303,20 +303,29 @@ describe("the headings' serif", () => {
     await context.close();
   });
 
-  it("a first page where the face would move something keeps its stand-in, unmoved, and the next page has the face", async () => {
-    const context = await newContext(chromium.browser, { width: PHONE, fixture: true });
-    const page = await context.newPage();
-    // A run of one letter in the headings' face, then a word after it: each face draws the run at its own width.
-    await page.addInitScript(() =>
+  /**
+   * A run of one letter in the headings' face, then a word after it, at the end of the page's main part (below the
+   * window), or there but fixed to the window's top (in view, and moving nothing as it is added): each face draws
+   * the run at its own width, so the word moves when the face arrives.
+   */
+  const runMovingAWord = (page: Page, where: "in view" | "below the window") =>
+    page.addInitScript((where) => {
       document.addEventListener("DOMContentLoaded", () => {
         const line = document.querySelector("main")!.appendChild(document.createElement("p"));
+        if (where === "in view") Object.assign(line.style, { position: "fixed", top: "0" });
         const run = line.appendChild(Object.assign(document.createElement("span"), { textContent: "i".repeat(40) }));
         run.style.fontFamily = "var(--font-display)";
         line.append(Object.assign(document.createElement("span"), { id: "after-run", textContent: "after" }));
-      }),
-    );
+      });
+    }, where);
+
+  it("a first page where the face would move something in view keeps its stand-in, unmoved, and the next page has the face", async () => {
+    const context = await newContext(chromium.browser, { width: PHONE, fixture: true });
+    const page = await context.newPage();
+    await runMovingAWord(page, "in view");
     await visit(page, "/about/", { use: false });
     const before = await page.locator("#after-run").boundingBox();
+    expect(before!.y).toBeLessThan(VIEWPORT_HEIGHT);
     await fontFetched(page);
     await settle(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains("font-cached"))).toBe(false);
@@ -325,6 +334,30 @@ describe("the headings' serif", () => {
     expect(await layoutShifts(page)).toEqual([]);
     await page.goto("/services/", { waitUntil: "load" });
     expect(await drawnIn(page, "h1")).toEqual([expect.stringMatching(/^EB Garamond/)]);
+    await context.close();
+  });
+
+  it("#25 a first page where the face would move only what is below the window changes to it: nothing in view moves", async () => {
+    const context = await newContext(chromium.browser, { width: PHONE, fixture: true });
+    const page = await context.newPage();
+    await runMovingAWord(page, "below the window");
+    await visit(page, "/about/", { use: false });
+    expect((await page.locator("#after-run").boundingBox())!.y).toBeGreaterThan(VIEWPORT_HEIGHT);
+    await fontFetched(page);
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("font-cached"))).toBe(true);
+    // The word sits elsewhere in the stand-in: the face moved it, out of sight.
+    const [inFace, inStandIn] = await page.evaluate(() => {
+      const x = () => document.getElementById("after-run")!.getBoundingClientRect().x;
+      const root = document.documentElement.classList;
+      const face = x();
+      root.remove("font-cached");
+      const standIn = x();
+      root.add("font-cached");
+      return [face, standIn];
+    });
+    expect(inFace).not.toBe(inStandIn);
+    expect(await drawnIn(page, "h1")).toEqual([expect.stringMatching(/^EB Garamond/)]);
+    expect(await layoutShifts(page)).toEqual([]);
     await context.close();
   });
 });

@@ -14,10 +14,10 @@
  * 5. The headings' serif never holds up a first paint. A page whose visitor has it cached (an earlier page
  *    fetched it) sets it from the start. A first page paints in a system serif scaled to the brand's metrics
  *    (scripts/static-build/media/web-fonts.ts), fetches the face once it has loaded and painted, and then changes to it
- *    only if nothing on the page moves: both layouts are measured in one task, before anything is painted. Each
- *    box in the stand-in keeps its height, so a heading set in a line fewer moves nothing; where the face would
- *    set a line more, or move a box (a centred title as wide as its words), the page keeps its stand-in (the
- *    next page has the face). Preloading the face on every page instead was measured (Lighthouse, three rounds
+ *    only if nothing in view moves: both layouts are measured in one task, before anything is painted. Each box
+ *    in the stand-in keeps its height, so a heading set in a line fewer moves nothing; where the face would set a
+ *    line more, or move a box (a centred title as wide as its words), in view or above it, the page keeps its
+ *    stand-in (the next page has the face). Below the window, things may move: no one sees them do it. Preloading the face on every page instead was measured (Lighthouse, three rounds
  *    each): Chromium holds the first paint for a preloaded optional face, and the largest paint went from
  *    1.09–1.17× a bare page's to 1.17–1.26× over HTTP/2, and from 0.92–1.07× to 1.17–1.35× over HTTP/1.1, past
  *    the 1.10× budget on every route.
@@ -83,9 +83,11 @@ function start() {
   addEventListener("click", onEarlyClick, true);
   // The whole page must be parsed before its islands are looked for: a visitor can scroll, or a page opened at
   // a #section starts, while the rest is still arriving, and modules in the cache load faster than that.
-  const parsed = new Promise((resolve) =>
+  const parsed = new Promise<void>((resolve) =>
     // Once, as the first use is heard (capturing and passive mean nothing to this event).
-    document.readyState === "loading" ? addEventListener("DOMContentLoaded", resolve, listening) : resolve(null),
+    document.readyState === "loading"
+      ? addEventListener("DOMContentLoaded", resolve as () => void, listening)
+      : resolve(),
   );
   void Promise.all([import(__ISLANDS__.entry) as Promise<typeof import("./islands")>, parsed]).then(
     async ([{ hydrateIslands }]) => {
@@ -126,11 +128,14 @@ function afterPaint() {
 const eachElement = <T>(map: (el: HTMLElement) => T) =>
   Array.from(document.body.getElementsByTagName("*") as HTMLCollectionOf<HTMLElement>, map);
 
-/** Where every box drawn begins, to the pixel (a box with no width, a closed answer's, moves nothing). */
+/**
+ * Where every box in view (or above it) begins, exactly as laid out. A box with no width (a closed answer's) moves
+ * nothing, and one below the window moves nothing a visitor sees; one that would come into view, or leave it, counts.
+ */
 const corners = () =>
   eachElement((el) => {
     const box = el.getBoundingClientRect();
-    return box.width && [box.x, box.y].map(Math.round);
+    return box.width && innerHeight > box.y && [box.x, box.y];
   }).join();
 
 /** Holds each box set in the headings' serif at its present height (at least), or lets it go. */
@@ -143,8 +148,8 @@ const hold = (height: boolean) =>
 /**
  * The headings in the brand's face, unless that would move anything a visitor sees. Each box set in the stand-in
  * keeps its height, so a heading the face sets in a line fewer leaves its space and nothing below it rises; one
- * it would set in a line more, or a box it would move, keeps the stand-in on the whole page. The heights are let
- * go at the next resize, which lays the page out afresh anyway. Boxes are compared, not the text in them: centred
+ * it would set in a line more, or a box it would move, in view, keeps the stand-in on the whole page. The heights
+ * are let go at the next resize, which lays the page out afresh anyway. Boxes are compared, not the text in them: centred
  * text in a box wider than its words would move unseen here, and no heading is set so (measuring the text too
  * cost 35 bytes the script budget does not have).
  */
