@@ -33,6 +33,7 @@ declare global {
   interface Window {
     __problems: string[];
     __audioContexts: AudioContext[];
+    __faceArrival?: { before?: string; after: string };
   }
 }
 
@@ -47,10 +48,11 @@ async function until<A>(view: EngineView, what: string, fn: (arg: A) => unknown,
 }
 
 const live = () => document.querySelectorAll("[data-island]:not([data-hydrated])").length === 0;
+/** The headings' face fetched, and kept under its address (src/client/loader.ts). */
+const fontRemembered = () => Object.keys(localStorage).some((key) => key.endsWith(".woff2"));
 /** Live, and the font the loader fetches after the first paint fetched (or already in the cache). */
 const settledWithScript = () =>
   document.querySelectorAll("[data-island]:not([data-hydrated])").length === 0 &&
-  // Kept under the face's address (src/client/loader.ts).
   Object.keys(localStorage).some((key) => key.endsWith(".woff2"));
 const twoFrames = () =>
   new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))));
@@ -197,6 +199,7 @@ export function engineScenarios(name: EngineName): void {
     const shared: Shared = { name, take, give, holdTab, problems, failedSince, shot, overflow };
     routeScenarios(shared);
     catalogueScenarios(shared);
+    fontScenarios(shared);
     headerScenarios(shared);
     playerScenarios(shared);
   });
@@ -296,6 +299,48 @@ function catalogueScenarios({ take, give }: Shared): void {
           await view.evaluate(twoFrames);
           expect(await view.evaluate(closingCardProblems), `at ${width} px`).toEqual([]);
         }
+      } finally {
+        give({ view, site });
+      }
+    });
+  });
+}
+
+/**
+ * The headings' face on the first page of a first visit (src/client/loader.ts): drawn in it once it is fetched,
+ * and nothing in view where it was in the stand-in. In Chromium, access.test.ts checks the same with the browser's
+ * own record of layout shifts, which the other engines do not keep.
+ */
+function fontScenarios({ name, take, give }: Shared): void {
+  if (name === "chromium") return;
+  describe.concurrent("the headings' face", () => {
+    it.concurrent("#25 the first page of a first visit changes its headings to the brand's face, and nothing in view moves", async ({
+      expect,
+    }) => {
+      const { view, site } = await take();
+      try {
+        // A first visit to this tab's site: nothing remembered under its address (each tab's site is its own). On
+        // the page not found, where a broken link lands a first visit: a page with no <audio>, whose load event
+        // WebKitGTK holds some 3 s.
+        await view.open("/nowhere/", { width: PHONE, height: VIEWPORT_HEIGHT }, FIXTURE);
+        // Once the page has fetched the face and remembered it (or it would remember it after the clearing).
+        await until(view, "the face fetched", fontRemembered);
+        await view.evaluate(() => localStorage.clear());
+        await view.open("/nowhere/?face-arrival", { width: PHONE, height: VIEWPORT_HEIGHT }, FIXTURE);
+        await until(view, "the headings in the brand's face", () => window.__faceArrival !== undefined);
+        const heading = await view.evaluate(() => {
+          const h1 = document.querySelector("h1")!;
+          return {
+            family: getComputedStyle(h1).fontFamily,
+            loaded: document.fonts.check(`600 1em "EB Garamond"`, h1.textContent!),
+          };
+        });
+        expect(heading.family).toMatch(/^"?EB Garamond"?,/);
+        expect(heading.loaded).toBe(true);
+        // The frame before the face and the first in it: every box in view where it was.
+        const { before, after } = await view.evaluate(() => window.__faceArrival!);
+        expect(before).toBeDefined();
+        expect(after).toBe(before);
       } finally {
         give({ view, site });
       }

@@ -55,7 +55,9 @@ export interface Served {
 /**
  * Runs in the page before anything else (it is the first script in <head>): collects console errors and warnings,
  * uncaught errors and rejections, resources that failed to load and policy violations into `__problems`, and
- * keeps every AudioContext the page makes in `__audioContexts`. Written as plain ES2020, for every engine.
+ * keeps every AudioContext the page makes in `__audioContexts`. Opened with `?face-arrival`, it records where every
+ * box in view begins in each frame, until the headings' face arrives: `__faceArrival` holds the last frame before
+ * and the first with it (src/client/loader.ts). Written as plain ES2020, for every engine.
  */
 const PROBE = `(() => {
   const problems = (window.__problems = []);
@@ -73,6 +75,18 @@ const PROBE = `(() => {
   document.addEventListener("securitypolicyviolation", (event) => problems.push("policy: " + event.effectiveDirective + " refused " + event.blockedURI));
   const Real = window.AudioContext;
   if (Real) window.AudioContext = class extends Real { constructor(options) { super(options); audioContexts.push(this); } };
+  if (location.search === "?face-arrival") {
+    const corners = () => [...document.body.querySelectorAll("*")].map((el) => el.getBoundingClientRect()).filter((box) => box.width && box.y < innerHeight).map((box) => box.x + "," + box.y).join(" ");
+    let last;
+    const frame = () => {
+      if (!document.body) return requestAnimationFrame(frame);
+      const now = corners();
+      if (document.documentElement.classList.contains("font-cached")) return (window.__faceArrival = { before: last, after: now });
+      last = now;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  }
 })();`;
 
 const NO_WEB_AUDIO = "delete window.AudioContext; delete window.webkitAudioContext;";

@@ -233,7 +233,7 @@ export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions):
           const page = new URL(await site.url(path, framable));
           const holder = new URL(await site.url("/__frame.html", framable));
           holder.search = new URLSearchParams({
-            src: page.pathname + page.hash,
+            src: page.pathname + page.search + page.hash,
             width: String(viewport.width),
             height: String(viewport.height),
           }).toString();

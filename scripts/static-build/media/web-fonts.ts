@@ -42,6 +42,8 @@ export const DISPLAY_FONT = {
  * (styles/tokens.css' --font-display-fallback lists the families, in this order). Bold faces: the headings' weight is 600.
  * Measured from Debian's files with faceMetrics; Georgia, which Debian lacks, from Capsize's table (xWidthAvg 1062),
  * less the 0.5 to 1.4% by which Capsize's weighting measured wider than faceMetrics' on Noto Serif and Times.
+ * Each face is named as Chromium, Firefox and Safari find it (its full and PostScript names), and the Linux ones
+ * last by their family too: WebKitGTK finds no other, and without it set the stand-in unscaled, 29% wider.
  */
 export const FALLBACK_FACES: readonly { family: string; local: readonly string[]; metrics: FaceMetrics }[] = [
   // macOS, iOS and Windows.
@@ -53,18 +55,24 @@ export const FALLBACK_FACES: readonly { family: string; local: readonly string[]
   // Android, ChromeOS and many Linux systems.
   {
     family: "EB Garamond Noto",
-    local: ["Noto Serif Bold", "NotoSerif-Bold"],
+    local: ["Noto Serif Bold", "NotoSerif-Bold", "Noto Serif"],
     metrics: { unitsPerEm: 1000, ascent: 1069, descent: 293, lineGap: 0, averageWidth: 509.6 },
   },
   {
     family: "EB Garamond DejaVu",
-    local: ["DejaVu Serif Bold", "DejaVuSerif-Bold"],
+    local: ["DejaVu Serif Bold", "DejaVuSerif-Bold", "DejaVu Serif"],
     metrics: { unitsPerEm: 2048, ascent: 1923, descent: 483, lineGap: 0, averageWidth: 1160.4 },
   },
   // Liberation Serif is drawn to Times New Roman's metrics.
   {
     family: "EB Garamond Times",
-    local: ["Times New Roman Bold", "TimesNewRomanPS-BoldMT", "Liberation Serif Bold", "LiberationSerif-Bold"],
+    local: [
+      "Times New Roman Bold",
+      "TimesNewRomanPS-BoldMT",
+      "Liberation Serif Bold",
+      "LiberationSerif-Bold",
+      "Liberation Serif",
+    ],
     metrics: { unitsPerEm: 2048, ascent: 1825, descent: 443, lineGap: 87, averageWidth: 874 },
   },
 ];
