@@ -53,6 +53,7 @@ const fontRemembered = () => Object.keys(localStorage).some((key) => key.endsWit
 /** Live, and the font the loader fetches after the first paint fetched (or already in the cache). */
 const settledWithScript = () =>
   document.querySelectorAll("[data-island]:not([data-hydrated])").length === 0 &&
+  // As fontRemembered: each function run in the page is whole in itself.
   Object.keys(localStorage).some((key) => key.endsWith(".woff2"));
 const twoFrames = () =>
   new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))));
