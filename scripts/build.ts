@@ -1,4 +1,3 @@
-import "./static-build/production";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { contentFiles as allContentFiles } from "../src/content/index";
