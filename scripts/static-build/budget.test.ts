@@ -56,6 +56,14 @@ let allOwnJs: Sizes;
 let islandJs: Record<string, Sizes>;
 let allScripts: Sizes;
 
+/** Words a compressor cannot shorten much, as many as an owner's careful description has: each field's its own. */
+function wordsOf(count: number, field: number): string {
+  let seed = 7 + field;
+  const word = () =>
+    Array.from({ length: 7 }, () => "abcdefghijklmnopqrstuvwxyz"[(seed = (seed * 48271) % 2147483647) % 26]).join("");
+  return Array.from({ length: count }, word).join(" ");
+}
+
 /** Every page of the site with these fields instead of its own, each with a stand-in preview and a drawn cover. */
 function renderWithFields(fields: Field[]): Promise<Map<string, string>> {
   const content = { ...site, fields };
@@ -194,15 +202,11 @@ describe("byte budgets", () => {
 
   // gzip only: it is never smaller than brotli on a page (the build's own check, page-budget.ts, relies on it too).
   it("#24 Products shows fewer fields in full, and a field's page fewer others, where an owner's longer words would put three past the first round trip", async () => {
-    // Words a compressor cannot shorten much, as long as an owner's careful descriptions.
-    let seed = 7;
-    const word = () =>
-      Array.from({ length: 7 }, () => "abcdefghijklmnopqrstuvwxyz"[(seed = (seed * 48271) % 2147483647) % 26]).join("");
     // One field beyond Products' three carries its own words at length, on its page beside the other fields' cards.
     const LONG = 3;
     const fields = catalogueOf(12, site.fields[0]!).map((field, i) => ({
       ...field,
-      description: Array.from({ length: i === LONG ? 150 : 40 }, word).join(" "),
+      description: wordsOf(i === LONG ? 150 : 40, i),
     }));
     const rendered = await renderWithFields(fields);
     const products = rendered.get("products/index.html")!;
@@ -213,6 +217,16 @@ describe("byte budgets", () => {
     const fieldPage = rendered.get(`${fieldPath(fields[LONG]!).slice(1)}index.html`)!;
     expect(fieldPage.match(/<article class="card field-card/g)?.length ?? 0).toBeLessThan(3);
     for (const html of [products, fieldPage]) expect(servedBytes(html).bytes).toBeLessThanOrEqual(pageBudget(html));
+  });
+
+  it("#24 All Fields keeps its cards' descriptions on fewer of them, or none, where an owner's longer words would put a page of twelve past the first round trip", async () => {
+    const fields = catalogueOf(12, site.fields[0]!).map((field, i) => ({ ...field, description: wordsOf(60, i) }));
+    const page = (await renderWithFields(fields)).get("all-fields/index.html")!;
+    expect(page.match(/<article class="card field-card/g)).toHaveLength(12);
+    const described = page.match(/<p class="card__body">/g)?.length ?? 0;
+    expect(described).toBeLessThan(12);
+    for (const field of fields) expect(page).toContain(`href="${fieldPath(field)}"`);
+    expect(servedBytes(page).bytes).toBeLessThanOrEqual(pageBudget(page));
   });
 
   it.each([1, 3, 42, 500])(

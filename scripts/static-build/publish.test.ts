@@ -115,56 +115,65 @@ describe("structured data", () => {
     expect(data["@graph"][0]).toMatchObject({ name: site.brand, url: `${site.origin}/`, email: site.email });
   });
 
-  it("the catalogue: each field, with its duration, declared bands and its page; a Product only with a price", async () => {
-    const [data] = await jsonLd("all-fields/index.html");
-    const products = data["@graph"];
-    expect(products).toHaveLength(site.fields.length);
-    site.fields.forEach((field, i) => {
-      expect(products[i]).toMatchObject({
+  /** What a field's own page says of it: the first thing in its data. */
+  const fieldThing = async (field: (typeof site.fields)[number]) =>
+    (await jsonLd(outputFileFor(fieldPath(field))))[0]["@graph"][0];
+
+  it("#24 the catalogue lists each field's own page, in order, and each page describes its field: duration, declared bands, a Product only with a price", async () => {
+    const [list] = await jsonLd("all-fields/index.html");
+    expect(list["@type"]).toBe("ItemList");
+    expect(list.itemListElement).toEqual(
+      site.fields.map((field, i) => ({
+        "@type": "ListItem",
+        position: i + 1,
+        url: `${site.origin}${fieldPath(field)}`,
+      })),
+    );
+    for (const field of site.fields) {
+      const thing = await fieldThing(field);
+      expect(thing).toMatchObject({
         "@type": field.price ? "Product" : "CreativeWork",
         name: field.title,
         description: field.description,
         url: `${site.origin}${fieldPath(field)}`,
       });
-      expect(products[i].additionalProperty).toContainEqual(
+      expect(thing.additionalProperty).toContainEqual(
         expect.objectContaining({ name: "Duration", value: field.durationMinutes, unitCode: "MIN" }),
       );
       // A property for each declared band, and one for a glide.
-      expect(products[i].additionalProperty.filter((p: { name: string }) => p.name === "Binaural beat")).toHaveLength(
+      expect(thing.additionalProperty.filter((p: { name: string }) => p.name === "Binaural beat")).toHaveLength(
         (field.bands?.length ?? 0) + (field.glide ? 1 : 0),
       );
-    });
+    }
   });
 
-  it("#13 the catalogue: each Product's preview as an AudioObject, as long as the field's own player says", async () => {
-    const [data] = await jsonLd("all-fields/index.html");
+  it("#13 each field's preview as an AudioObject on its page, as long as the field's own player says", async () => {
     const audio = await readdir(join(dist, "assets"));
-    for (const [i, field] of site.fields.entries()) {
-      const product = data["@graph"][i];
+    for (const field of site.fields) {
+      const thing = await fieldThing(field);
       if (!field.preview) {
-        expect(product.audio).toBeUndefined();
+        expect(thing.audio).toBeUndefined();
         continue;
       }
-      // Every field's page has its player, whatever the catalogue's length (Products shows only the first few).
       const own = await page(dist, outputFileFor(fieldPath(field)));
       const player = readIslandProps<PreviewPlayerProps>(own.querySelector('[data-island="PreviewPlayer"]')!);
-      expect(product.audio).toMatchObject({
+      expect(thing.audio).toMatchObject({
         "@type": "AudioObject",
         duration: `PT${Math.round(player.seconds)}S`,
         encodingFormat: "audio/mpeg",
       });
-      expect(product.audio.contentUrl).toBe(`${site.origin}${player.src}`);
-      expect(audio).toContain(product.audio.contentUrl.split("/").pop());
+      expect(thing.audio.contentUrl).toBe(`${site.origin}${player.src}`);
+      expect(audio).toContain(thing.audio.contentUrl.split("/").pop());
     }
   });
 
   it("invents no rating or review anywhere, and a price only where the owner set one", async () => {
-    for (const route of ROUTES) {
+    const fieldRoutes = site.fields.map(fieldPath);
+    for (const route of [...ROUTES, ...fieldRoutes]) {
       for (const data of await jsonLd(fileFor(route)))
         expect(JSON.stringify(data)).not.toMatch(/"(aggregateRating|review|ratingValue)"/);
     }
-    const [data] = await jsonLd("all-fields/index.html");
-    site.fields.forEach((field, i) => expect(data["@graph"][i].offers?.price).toBe(field.price?.amount));
+    for (const field of site.fields) expect((await fieldThing(field)).offers?.price).toBe(field.price?.amount);
   });
 
   it("only the home and catalogue pages carry structured data: one description of each product", async () => {

@@ -33,7 +33,7 @@ export const priceInWords = (price: NonNullable<Field["price"]>) =>
  * One field from src/content/site.ts, in one of three forms, its title a link to the field's own page. "full"
  * (Products): what it is, a preview to hear, its facts, its link to the storefront. "catalogue" (All Fields): the same
  * without the player, and a link to its page, which has one. "compact" (Home): a small cover beside its length,
- * tuning and title, the player and the link.
+ * tuning and title, the player and the link. `describe={false}`: without its description, which its page has.
  */
 export function FieldCard({
   field,
@@ -47,6 +47,7 @@ export function FieldCard({
   cover,
   eager = false,
   first = false,
+  describe = true,
 }: {
   field: Field;
   preview?: Preview;
@@ -64,6 +65,7 @@ export function FieldCard({
   id?: string;
   /** In a catalogue: where the field's player is (its own page's "/fields/field-booster/#hear"). */
   listenAt?: string;
+  describe?: boolean;
 }) {
   const minutes = { minutes: String(field.durationMinutes) };
   const compact = form === "compact";
@@ -119,7 +121,7 @@ export function FieldCard({
           {title}
         </>
       )}
-      {!compact && <p className="card__body">{field.description}</p>}
+      {!compact && describe && <p className="card__body">{field.description}</p>}
       {preview && form !== "catalogue" && <FieldPreview field={field} preview={preview} site={site} url={url} />}
       {!compact && <FieldFacts field={field} />}
       {preview && listenAt && (

@@ -36,10 +36,19 @@ export function homeData(site: SiteContent, urls: SiteUrls): object {
   };
 }
 
-export function fieldsData(site: SiteContent, urls: SiteUrls, previews: ReadonlyMap<string, Preview>): object {
+/**
+ * A page of the catalogue, as search engines' summary pages are: a list of the fields' own pages, each of which
+ * describes its field in full (fieldData). The positions run on from one page of the catalogue to the next.
+ */
+export function fieldListData(fields: readonly Field[], urls: SiteUrls, from = 0): object {
   return {
     "@context": "https://schema.org",
-    "@graph": site.fields.map((field) => fieldThing(field, site, urls, previews)),
+    "@type": "ItemList",
+    itemListElement: fields.map((field, i) => ({
+      "@type": "ListItem",
+      position: from + i + 1,
+      url: urls.absolute(fieldPath(field)),
+    })),
   };
 }
 

@@ -6,7 +6,7 @@ import { Text } from "../components/Text";
 import { allFields } from "../content/all-fields";
 import { fieldPath } from "../content/fields";
 import { mail } from "../content/mail";
-import { fieldsData } from "../content/structured-data";
+import { fieldListData } from "../content/structured-data";
 import type { SiteContent } from "../content/types";
 import { fillSlots } from "../lib/slots";
 import { FIRST_ROW } from "./products";
@@ -22,14 +22,21 @@ export const meta: PageMeta = {
   nav: { label: allFields.nav, order: 5 },
 };
 
+/**
+ * Where an owner's longer words would put a page of the catalogue past its first round trip, the first six of its
+ * cards keep their descriptions (two full rows on a wide screen or a tablet), or none do: each is on the field's own
+ * page, one link away.
+ */
+export const fewer = [6, 0] as const;
+
 /** The path of a page of the catalogue: /all-fields/, then /all-fields/2/ and on. */
 const pagePath = (page: number) => (page === 1 ? meta.path : `${meta.path}${page}/`);
 const pageCount = (site: SiteContent) => Math.max(1, Math.ceil(site.fields.length / PAGE_SIZE));
 
-// The catalogue's pages describe their fields for search engines (Products, which shows the same fields, does not
-// repeat it: one description per product, and the bytes go to the players).
-export const structuredData: PageModule["structuredData"] = (site, urls, previews) =>
-  fieldsData({ ...site, fields: site.fields.slice(0, PAGE_SIZE) }, urls, previews);
+// The catalogue's pages list their fields' own pages for search engines, each of which describes its field in full
+// (Products, which shows the same fields, does not repeat it).
+export const structuredData: PageModule["structuredData"] = (site, urls) =>
+  fieldListData(site.fields.slice(0, PAGE_SIZE), urls);
 
 export function Page(props: PageProps) {
   return <CataloguePage {...props} page={1} />;
@@ -47,18 +54,22 @@ export function cataloguePages(site: SiteContent): PageModule[] {
         title: fillSlots(allFields.pages.title, slots),
         description: fillSlots(allFields.pages.description, slots),
       },
-      structuredData: (content, urls, previews) =>
-        fieldsData(
-          { ...content, fields: content.fields.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) },
-          urls,
-          previews,
-        ),
+      structuredData: (content, urls) =>
+        fieldListData(content.fields.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), urls, (page - 1) * PAGE_SIZE),
       Page: (props: PageProps) => <CataloguePage {...props} page={page} />,
+      fewer,
     };
   });
 }
 
-function CataloguePage({ site, url, previews, covers, page }: PageProps & { page: number }) {
+function CataloguePage({
+  site,
+  url,
+  previews,
+  covers,
+  page,
+  shown: described = PAGE_SIZE,
+}: PageProps & { page: number }) {
   const { intro, catalogue, custom } = allFields;
   const pages = pageCount(site);
   const first = (page - 1) * PAGE_SIZE;
@@ -87,6 +98,7 @@ function CataloguePage({ site, url, previews, covers, page }: PageProps & { page
               linkLabel={catalogue.view}
               form="catalogue"
               listenAt={`${fieldPath(field)}#hear`}
+              describe={i < described}
             />
           ))}
           <Card

@@ -20,8 +20,8 @@ export interface PageProps {
   previews: Previews;
   covers: Covers;
   /**
-   * How many fields its list shows (Products' in full, a field page's others), when the build found that its usual
-   * number would not arrive in one round trip.
+   * How many fields its list shows (Products' in full, a field page's others, All Fields' with their descriptions),
+   * when the build found that its usual number would not arrive in one round trip.
    */
   shown?: number;
 }
