@@ -17,10 +17,10 @@
  *    only if nothing in view moves: both layouts are measured in one task, before anything is painted. Each box
  *    in the stand-in keeps its height, so a heading set in a line fewer moves nothing; where the face would set a
  *    line more, or move a box (a centred title as wide as its words), in view or above it, the page keeps its
- *    stand-in (the next page has the face). Below the window, things may move: no one sees them do it. Preloading the face on every page instead was measured (Lighthouse, three rounds
- *    each): Chromium holds the first paint for a preloaded optional face, and the largest paint went from
- *    1.09–1.17× a bare page's to 1.17–1.26× over HTTP/2, and from 0.92–1.07× to 1.17–1.35× over HTTP/1.1, past
- *    the 1.10× budget on every route.
+ *    stand-in (the next page has the face). Below the window, things may move: no one sees them do it.
+ *    Preloading the face on every page instead was measured (Lighthouse, three rounds each): Chromium holds the
+ *    first paint for a preloaded optional face, and the largest paint went from 1.09–1.17× a bare page's to
+ *    1.17–1.26× over HTTP/2, and from 0.92–1.07× to 1.17–1.35× over HTTP/1.1, past the 1.10× budget on every route.
  */
 declare const __ISLANDS__: {
   entry: string;
@@ -149,9 +149,9 @@ const hold = (height: boolean) =>
  * The headings in the brand's face, unless that would move anything a visitor sees. Each box set in the stand-in
  * keeps its height, so a heading the face sets in a line fewer leaves its space and nothing below it rises; one
  * it would set in a line more, or a box it would move, in view, keeps the stand-in on the whole page. The heights
- * are let go at the next resize, which lays the page out afresh anyway. Boxes are compared, not the text in them: centred
- * text in a box wider than its words would move unseen here, and no heading is set so (measuring the text too
- * cost 35 bytes the script budget does not have).
+ * are let go at the next resize, which lays the page out afresh anyway. Boxes are compared, not the text in them:
+ * centred text in a box wider than its words would move unseen here, and no heading is set so (measuring the text
+ * too cost 35 bytes the script budget does not have).
  */
 function useFontIfNothingMoves() {
   const before = corners();

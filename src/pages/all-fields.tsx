@@ -32,11 +32,24 @@ export const fewer = [6, 0] as const;
 /** The path of a page of the catalogue: /all-fields/, then /all-fields/2/ and on. */
 const pagePath = (page: number) => (page === 1 ? meta.path : `${meta.path}${page}/`);
 const pageCount = (site: SiteContent) => Math.max(1, Math.ceil(site.fields.length / PAGE_SIZE));
+/** The fields on a page of the catalogue, and how many come before them. */
+const onPage = (site: SiteContent, page: number) => {
+  const before = (page - 1) * PAGE_SIZE;
+  return { before, fields: site.fields.slice(before, before + PAGE_SIZE) };
+};
 
-// The catalogue's pages list their fields' own pages for search engines, each of which describes its field in full
-// (Products, which shows the same fields, does not repeat it).
-export const structuredData: PageModule["structuredData"] = (site, urls) =>
-  fieldListData(site.fields.slice(0, PAGE_SIZE), urls);
+/**
+ * A page of the catalogue lists its fields' own pages for search engines, each of which describes its field in full
+ * (Products, which shows the same fields, does not repeat it).
+ */
+const listData =
+  (page: number): PageModule["structuredData"] =>
+  (site, urls) => {
+    const { before, fields } = onPage(site, page);
+    return fieldListData(fields, urls, before);
+  };
+
+export const structuredData = listData(1);
 
 export function Page(props: PageProps) {
   return <CataloguePage {...props} page={1} />;
@@ -54,8 +67,7 @@ export function cataloguePages(site: SiteContent): PageModule[] {
         title: fillSlots(allFields.pages.title, slots),
         description: fillSlots(allFields.pages.description, slots),
       },
-      structuredData: (content, urls) =>
-        fieldListData(content.fields.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), urls, (page - 1) * PAGE_SIZE),
+      structuredData: listData(page),
       Page: (props: PageProps) => <CataloguePage {...props} page={page} />,
       fewer,
     };
@@ -72,8 +84,7 @@ function CataloguePage({
 }: PageProps & { page: number }) {
   const { intro, catalogue, custom } = allFields;
   const pages = pageCount(site);
-  const first = (page - 1) * PAGE_SIZE;
-  const shown = site.fields.slice(first, first + PAGE_SIZE);
+  const shown = onPage(site, page).fields;
   return (
     <>
       <PageIntro
