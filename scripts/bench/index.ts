@@ -28,12 +28,20 @@ import { ROOT } from "../paths";
 import { commandLine, usageError } from "../static-build/command-line";
 import { startServe } from "../serve/start";
 import { serveStatic } from "../serve/static-server";
-import { twelveFields } from "./catalogue";
+import { catalogueOf } from "./catalogue";
+import { FACE_WIDTHS, firstVisitFaces, type FaceRow } from "./faces";
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** The catalogue measured instead of dist/, when set: this many fields grown from the owner's. */
+const FIELDS = Number(process.env.BENCH_FIELDS ?? 0);
 const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 5);
 const DEV_EDITS = Number(process.env.BENCH_DEV_EDITS ?? 10);
 const PREVIEWS = process.env.BENCH_PREVIEWS !== "0";
+const FACES = process.env.BENCH_FACES !== "0";
+/** Another checkout of the project, whose site is built the same way and measured in turns with this one's. */
+const COMPARE = process.env.BENCH_COMPARE;
+/** What the other checkout's pages are called in the tables. */
+const OTHER = "B ";
 /** The long catalogue whose build is timed: a studio's years of releases. */
 const CATALOGUE_FIELDS = Number(process.env.BENCH_CATALOGUE ?? 500);
 /** The most a warm build of that catalogue (previews, covers and share images all kept) may take. */
@@ -48,8 +56,8 @@ const BARE = "bare page";
 /** A field's own page, and its floor: the bare page carrying the same cover, so the picture's own cost is not counted against the page. */
 const BARE_COVER = "bare page + cover";
 const FIELD_ROUTE = "field page";
-/** Each measured page and the floor it is a ratio to. */
-const floorOf = (name: string) => (name === FIELD_ROUTE ? BARE_COVER : BARE);
+/** Each measured page (the other checkout's too) and the floor it is a ratio to. */
+const floorOf = (name: string) => (name.replace(OTHER, "") === FIELD_ROUTE ? BARE_COVER : BARE);
 /** The most a route's LCP may exceed the bare page's, as a ratio; the table marks a route above it. */
 const LCP_RATIO_TARGET = 1.1;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -239,6 +247,22 @@ function table(rows: string[][]): string {
     .join("\n");
 }
 
+/** Where each route's first page ended (faces.ts): the headings' face, or the stand-in the loader kept. */
+function printFaces(rows: readonly FaceRow[], setup: string) {
+  const cell = (row: FaceRow, i: number) =>
+    `${row.ended[i]}${row.shift[i]! > 0 ? ` (layout shift ${row.shift[i]!.toFixed(3)})` : ""}`;
+  const changed = rows.flatMap((row) => row.ended).filter((ended) => ended === "face").length;
+  console.log(
+    `\nFirst visits (${setup}), each route the first page of a fresh profile: ${changed} of ${rows.length * FACE_WIDTHS.length} changed to the headings' face.\n`,
+  );
+  console.log(
+    table([
+      ["route", ...FACE_WIDTHS.map((width) => `${width} px`)],
+      ...rows.map((row) => [row.route, ...FACE_WIDTHS.map((_, i) => cell(row, i))]),
+    ]),
+  );
+}
+
 /** One way of serving the site and, the same way, the bare page. */
 interface Setup {
   name: string;
@@ -247,14 +271,28 @@ interface Setup {
 
 /** The catalogue of twelve fields (BENCH_FIELDS=12), built to a folder of its own; or the site in dist/. */
 async function siteToMeasure(): Promise<{ dir: string; label: string; fields: readonly Field[] }> {
-  const fields = Number(process.env.BENCH_FIELDS ?? 0);
-  if (!fields)
+  if (!FIELDS)
     return { dir: join(ROOT, "dist"), label: "the site in dist/", fields: withEnvironment(site).content.fields };
   const dir = await mkdtemp(join(tmpdir(), "bench-catalogue-"));
-  const grown = twelveFields(site.fields[0]!).slice(0, fields);
+  const grown = catalogueOf(FIELDS, site.fields[0]!);
   console.log(`Building a catalogue of ${grown.length} fields...`);
   await build({ site: { ...site, fields: grown }, outDir: dir });
   return { dir, label: `a catalogue of ${grown.length} fields (BENCH_FIELDS)`, fields: grown };
+}
+
+/**
+ * The site of another checkout of the project (BENCH_COMPARE: a folder with its own npm install, a git worktree of
+ * another commit say), built there as this one is measured: the twelve-field catalogue, or its own content.
+ */
+async function buildCompared(checkout: string, fields: number): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), "bench-compare-"));
+  const script = fields
+    ? ["scripts/bench/catalogue-build.ts", String(fields), outDir]
+    : ["scripts/build.ts", "--out", outDir];
+  console.log(`Building ${checkout} to compare...`);
+  const result = spawnSync(process.execPath, ["--import", "tsx", ...script], { cwd: checkout, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`BENCH_COMPARE: the build in ${checkout} failed:\n${result.stderr}`);
+  return outDir;
 }
 
 const BENCH_USAGE = `
@@ -267,7 +305,9 @@ against a bare page served the same way, in two setups. Writes its tables to .ar
   BENCH_BUILD_RUNS=0    skip the build timings
   BENCH_DEV_EDITS=0     skip the dev server's rebuild timings
   BENCH_PREVIEWS=0      skip the previews' cold builds
-  BENCH_CATALOGUE=N     fields in the catalogue whose build is timed twice (default 500; 0 skips it)`;
+  BENCH_CATALOGUE=N     fields in the catalogue whose build is timed twice (default 500; 0 skips it)
+  BENCH_COMPARE=DIR     another checkout of the project, its site measured in turns with this one's
+  BENCH_FACES=0         skip the first visits that say where a first page keeps the headings' stand-in`;
 
 /** The build, dev-rebuild, catalogue and preview timings, as the bench prints them after Lighthouse's tables. */
 function printTimings(
@@ -341,6 +381,7 @@ async function main() {
   const catalogue = timeCatalogueBuilds();
 
   const measured = await siteToMeasure();
+  const compared = COMPARE ? await buildCompared(COMPARE, FIELDS) : undefined;
   const tls = await loopbackCertificate();
   if (!tls)
     console.log(
@@ -365,23 +406,34 @@ async function main() {
   const fieldPage = fieldPath(measured.fields[0]!);
   const bareDir = await barePages(measured.dir, fieldPage);
   const servers = await Promise.all(
-    setups.map(async (setup) => ({ setup, site: await setup.start(measured.dir), bare: await setup.start(bareDir) })),
+    setups.map(async (setup) => ({
+      setup,
+      site: await setup.start(measured.dir),
+      bare: await setup.start(bareDir),
+      other: compared ? await setup.start(compared) : undefined,
+    })),
   );
   const chromeLauncher = await import("chrome-launcher");
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [...CHROMIUM_ARGS, ...(tls ? ["--ignore-certificate-errors"] : [])],
   });
-  const targets = servers.map(({ setup, site: served, bare }) => ({
+  // The other checkout's page straight after this one's, in every round.
+  const withOther = (name: string, path: string, served: string, other?: string): [string, string][] => [
+    [name, `${served}${path}`],
+    ...(other ? [[`${OTHER}${name}`, `${other}${path}`] as [string, string]] : []),
+  ];
+  const targets = servers.map(({ setup, site: served, bare, other }) => ({
     setup: setup.name,
     urls: [
       [BARE, `${bare.url}/`],
-      ...ROUTES.map((route): [string, string] => [route, `${served.url}${route}`]),
+      ...ROUTES.flatMap((route) => withOther(route, route, served.url, other?.url)),
       [BARE_COVER, `${bare.url}/cover/`],
-      [FIELD_ROUTE, `${served.url}${fieldPage}`],
+      ...withOther(FIELD_ROUTE, fieldPage, served.url, other?.url),
     ] as [string, string][],
   }));
   const runsBy = new Map(targets.map((t) => [t.setup, new Map<string, Run[]>(t.urls.map(([name]) => [name, []]))]));
+  let faces: FaceRow[] = [];
   try {
     // A first run to warm Chrome up; not counted.
     await lighthouseRun(targets[0]!.urls[1]![1], chrome.port);
@@ -399,9 +451,17 @@ async function main() {
       }
       process.stdout.write("\n");
     }
+    if (FACES) {
+      console.log("First visits, for the headings' face...");
+      faces = await firstVisitFaces(
+        chromePath,
+        targets[0]!.urls.filter(([name]) => name !== BARE && name !== BARE_COVER && !name.startsWith(OTHER)),
+      );
+    }
   } finally {
     chrome.kill();
-    await Promise.all(servers.flatMap((s) => [s.site.close(), s.bare.close()]));
+    await Promise.all(servers.flatMap((s) => [s.site.close(), s.bare.close(), s.other?.close()]));
+    if (compared) await rm(compared, { recursive: true, force: true });
     await rm(bareDir, { recursive: true, force: true });
     if (measured.dir !== join(ROOT, "dist")) await rm(measured.dir, { recursive: true, force: true });
   }
@@ -415,6 +475,7 @@ async function main() {
     `\nWorst LCP ratio to the bare page, over both setups: ${worst.toFixed(2)}x (target ${LCP_RATIO_TARGET.toFixed(2)}x).`,
   );
   if (retried.length) console.log(`\nRuns Lighthouse could not record, and ran again: ${retried.join(", ")}`);
+  if (faces.length) printFaces(faces, targets[0]!.setup);
   printTimings(builds, dev, catalogue, previews);
 
   const outDir = join(ROOT, ".artifacts/bench");
@@ -433,6 +494,7 @@ async function main() {
     dev,
     catalogue,
     previews,
+    firstVisitFaces: faces,
   };
   await writeFile(join(outDir, "latest.json"), `${JSON.stringify(written, null, 2)}\n`);
   console.log(`Written to ${join(".artifacts/bench", "latest.json")}`);
@@ -497,9 +559,37 @@ function report(setup: string, runsBy: Map<string, Run[]>) {
         ? `above the ${LCP_RATIO_TARGET.toFixed(2)}x target (marked !): ${over.join(", ")}`
         : `every route within the ${LCP_RATIO_TARGET.toFixed(2)}x target`),
   );
+  const differences = COMPARE ? printDifferences(runsBy) : undefined;
   const shortfalls = Object.entries(results).flatMap(([route, r]) => r.shortfalls.map((s) => `  ${route}: ${s}`));
   if (shortfalls.length) console.log(`\nAudits not fully passed in some run:\n${shortfalls.join("\n")}`);
-  return { setup, bareLcpMs: results[BARE]!.lcp, lcpRatios, routes: results };
+  return { setup, bareLcpMs: results[BARE]!.lcp, lcpRatios, differences, routes: results };
+}
+
+/**
+ * BENCH_COMPARE: each route's ratio in the other checkout less its ratio here, round by round (each against the bare
+ * page of its own round), and how many rounds it was lower: a change is real when most rounds agree.
+ */
+function printDifferences(runsBy: Map<string, Run[]>) {
+  const ratio = (name: string, round: number) => runsBy.get(name)![round]!.lcp / runsBy.get(floorOf(name))![round]!.lcp;
+  const rounds = runsBy.get(BARE)!.length;
+  const differences = Object.fromEntries(
+    [...ROUTES, FIELD_ROUTE].map((route) => {
+      const each = Array.from({ length: rounds }, (_, i) => ratio(`${OTHER}${route}`, i) - ratio(route, i));
+      return [route, { median: median(each), lowerIn: each.filter((d) => d < 0).length }];
+    }),
+  );
+  console.log(`\n${COMPARE}, round by round, its LCP ratio less this checkout's (the median of ${rounds} rounds):\n`);
+  console.log(
+    table([
+      ["route", "difference", "lower in"],
+      ...Object.entries(differences).map(([route, d]) => [
+        route,
+        `${d.median > 0 ? "+" : ""}${d.median.toFixed(3)}`,
+        `${d.lowerIn} of ${rounds}`,
+      ]),
+    ]),
+  );
+  return differences;
 }
 
 await main();
