@@ -328,7 +328,18 @@ function fontScenarios({ name, take, give }: Shared): void {
         await until(view, "the face fetched", fontRemembered);
         await view.evaluate(() => localStorage.clear());
         await view.open("/nowhere/?face-arrival", { width: PHONE, height: VIEWPORT_HEIGHT }, FIXTURE);
-        await until(view, "the headings in the brand's face", () => window.__faceArrival !== undefined);
+        // Failing, it says which: the face not fetched yet, or fetched and the stand-in kept (something would move).
+        await until(
+          view,
+          "the headings in the brand's face",
+          () =>
+            window.__faceArrival !== undefined || {
+              fetched: Object.keys(localStorage).some((key) => key.endsWith(".woff2")),
+              face: document.documentElement.classList.contains("font-cached"),
+              width: innerWidth,
+              fonts: [...document.fonts].map((face) => `${face.family} ${face.status}`).join(", "),
+            },
+        );
         const heading = await view.evaluate(() => {
           const h1 = document.querySelector("h1")!;
           return {
