@@ -291,7 +291,10 @@ async function buildCompared(checkout: string, fields: number): Promise<string> 
     : ["scripts/build.ts", "--out", outDir];
   console.log(`Building ${checkout} to compare...`);
   const result = spawnSync(process.execPath, ["--import", "tsx", ...script], { cwd: checkout, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`BENCH_COMPARE: the build in ${checkout} failed:\n${result.stderr}`);
+  if (result.status !== 0) {
+    await rm(outDir, { recursive: true, force: true });
+    throw new Error(`BENCH_COMPARE: the build in ${checkout} failed:\n${result.stderr}`);
+  }
   return outDir;
 }
 
