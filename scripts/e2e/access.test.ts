@@ -7,7 +7,7 @@ import { productQuestions, serviceQuestions } from "../../src/content/questions"
 import { sample } from "../../src/content/sample";
 import { site } from "../../src/content/site";
 import { siteSlots } from "../../src/content/slots";
-import { FOOTER_ID } from "../../src/components/SiteFooter";
+import { LAST_LINE_ID } from "../../src/components/SiteFooter";
 import { plainText } from "../../src/lib/slots";
 import { FALLBACK_FACES } from "../static-build/media/web-fonts";
 import { pdfPageTexts } from "./pdf";
@@ -613,21 +613,21 @@ describe("a page that arrives slowly", () => {
     // A tab of its own: what its first frame saw is written down on every page it opens.
     page = await view.context.newPage();
     await page.addInitScript(
-      (footer) =>
+      (lastLine) =>
         requestAnimationFrame(() => {
           (window as unknown as { firstFrame: unknown }).firstFrame = {
-            footer: document.getElementById(footer) !== null,
+            lastLine: document.getElementById(lastLine) !== null,
           };
         }),
-      FOOTER_ID,
+      LAST_LINE_ID,
     );
   });
   afterAll(() => page.close());
 
   // A slow network or CPU lets a browser paint a page before all of it is parsed, and what it painted moved as the
   // rest arrived (a card's label once came after its title and pushed it down; a row of cards grew when its last
-  // card's longer title came). The first paint now waits for the footer to open, so all of <main> is in it; the
-  // footer itself is the last kilobyte of a page that arrives in one round trip (the page budget).
+  // card's longer title came; a short page's footer, held to the foot of the screen, grew up it as its last lines
+  // came). The first paint now waits for the footer's last line to open, so the whole page above it is in it.
   it.each(ROUTES.flatMap((route) => [PHONE, DESKTOP].map((width) => [route, width] as const)))(
     "%s at %i px: the first frame has all of the page's content, and nothing moves after it, nor when React takes over",
     async (route, width) => {
@@ -648,7 +648,7 @@ describe("a page that arrives slowly", () => {
         await expect
           .poll(() => page.evaluate(() => (window as unknown as { firstFrame: unknown }).firstFrame))
           .toEqual({
-            footer: true,
+            lastLine: true,
           });
         await page.keyboard.press("Shift");
         await hydrated(page);

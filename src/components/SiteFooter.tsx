@@ -8,13 +8,13 @@ import { Island } from "./Island";
 import { MailLink } from "./Links";
 import { Text } from "./Text";
 
-/** The footer's id: the first paint waits for it to open (see Document's <head>). */
-export const FOOTER_ID = "site-footer";
+/** The footer's last line: the first paint waits for it to open (see Document's <head>). */
+export const LAST_LINE_ID = "site-footer-legal";
 
 /** The foot of every page: who the studio is, how to write, every page (the header's own list), and how to listen. */
 export function SiteFooter({ site, urls, nav }: { site: SiteContent; urls: SiteUrls; nav: readonly NavItem[] }) {
   return (
-    <footer id={FOOTER_ID} className="site-footer">
+    <footer className="site-footer">
       <div className="container site-footer__inner">
         <div className="site-footer__brand">
           <p className="site-footer__name">{site.brand}</p>
@@ -46,7 +46,7 @@ export function SiteFooter({ site, urls, nav }: { site: SiteContent; urls: SiteU
             {safety.title}
           </a>
         </p>
-        <p className="site-footer__legal">
+        <p id={LAST_LINE_ID} className="site-footer__legal">
           © {site.copyrightYear} {site.brand}
         </p>
       </div>
