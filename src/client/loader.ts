@@ -105,22 +105,25 @@ function afterPaint() {
   );
   for (const href of new Set([...__ISLANDS__.modules, ...extra])) addLink({ rel: "modulepreload", href });
   // The core subset fetched for the next page, as a face of its own (asked of the page's font set first, WebKit
-  // under load had not answered in 15 s, twice); then the subsets this page's words need, ready before its
-  // headings change (one arriving later would move them). A page drawn in the face from the start loads nothing
-  // more. A storage refused (as above) or a font that failed leaves things as they are.
+  // under load had not answered in 15 s, twice), and added to the page's faces: the stylesheet's own, asked for
+  // again below, is `optional`, and one that took more than a moment to come even from the cache (Firefox on a
+  // busy machine) was given up on, and the page never changed. Then the subsets this page's words need, ready
+  // before its headings change (one arriving later would move them). A page drawn in the face from the start
+  // loads nothing more. A storage refused (as above) or a font that failed leaves things as they are.
   if (!classList.contains("font-cached"))
-    new FontFace("EB Garamond", `url(${FONT})`)
+    new FontFace("EB Garamond", `url(${FONT})`, { weight: "600" })
       .load()
-      .then(() => {
+      .then((face) => {
+        // Not chained: Firefox's add() does not return the set.
+        document.fonts.add(face);
         localStorage[FONT] = 1;
         // The words of the page's main part and its title (the brand): the footer's "©" alone would fetch the 31 kB
-        // subset of other Latin letters, which no heading needs.
-        return document.fonts.load(
-          `600 1em "EB Garamond"`,
-          document.title + document.querySelector("main")!.textContent,
-        );
+        // subset of other Latin letters, which no heading needs. Whether the stylesheet's faces come or fail, the
+        // page has the core subset (a letter it lacks is looked for in the family's other faces, then the stand-in).
+        return document.fonts
+          .load(`600 1em "EB Garamond"`, document.title + document.querySelector("main")!.textContent)
+          .finally(useFontIfNothingMoves);
       })
-      .then(useFontIfNothingMoves)
       .catch(() => {});
 }
 

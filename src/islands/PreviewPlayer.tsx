@@ -90,15 +90,12 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
   };
 
   const nameOnLockScreen = () => {
-    if (!("mediaSession" in navigator)) return;
-    navigator.mediaSession.metadata = new MediaMetadata({
-      title,
-      artist: studio,
-      album: player.album,
-      artwork: [{ src: artwork, sizes: "512x512", type: "image/png" }],
-    });
-    navigator.mediaSession.setActionHandler("play", () => void audio.current?.play());
-    navigator.mediaSession.setActionHandler("pause", pause);
+    const lock = navigator.mediaSession;
+    if (!lock) return;
+    const { album } = player;
+    lock.metadata = new MediaMetadata({ title, artist: studio, album, artwork: [{ src: artwork, sizes: "512x512" }] });
+    lock.setActionHandler("play", () => void audio.current?.play());
+    lock.setActionHandler("pause", pause);
   };
   const toggle = () => {
     const element = audio.current!;

@@ -31,10 +31,10 @@ export function SiteHeader({ brand, homeHref, items, menu }: SiteHeaderProps) {
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    const update = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
+    const update = () => setScrolled(scrollY > SCROLL_THRESHOLD);
     update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
+    addEventListener("scroll", update, { passive: true });
+    return () => removeEventListener("scroll", update);
   }, []);
 
   useEffect(() => {
@@ -54,13 +54,13 @@ export function SiteHeader({ brand, homeHref, items, menu }: SiteHeaderProps) {
       if (toggleRef.current?.offsetParent === null) setOpen(false);
     });
     if (toggleRef.current) hidden.observe(toggleRef.current);
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("focusin", onOutside);
-    document.addEventListener("pointerdown", onOutside);
+    addEventListener("keydown", onKeyDown);
+    addEventListener("focusin", onOutside);
+    addEventListener("pointerdown", onOutside);
     return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("focusin", onOutside);
-      document.removeEventListener("pointerdown", onOutside);
+      removeEventListener("keydown", onKeyDown);
+      removeEventListener("focusin", onOutside);
+      removeEventListener("pointerdown", onOutside);
       hidden.disconnect();
     };
   }, [open]);

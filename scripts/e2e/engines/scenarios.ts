@@ -357,6 +357,35 @@ function fontScenarios({ name, take, give }: Shared): void {
         give({ view, site });
       }
     });
+
+    it.concurrent("#25 the first page changes to the face even when the stylesheet's face comes too late to be used (each font 300 ms late, uncached)", async ({
+      expect,
+    }) => {
+      const { view, site } = await take();
+      try {
+        await view.open("/nowhere/", { width: PHONE, height: VIEWPORT_HEIGHT }, { ...FIXTURE, slowFonts: true });
+        await until(
+          view,
+          "the headings in the brand's face",
+          // Failing, it says what became of each face.
+          () =>
+            document.documentElement.classList.contains("font-cached") ||
+            [...document.fonts].map((face) => `${face.family} ${face.status}`).join(", "),
+        );
+        // Drawn in a face of the brand's family that has loaded: the stylesheet's has failed, which fonts.check()
+        // takes to mean the family is not there.
+        const heading = await view.evaluate(() => ({
+          family: getComputedStyle(document.querySelector("h1")!).fontFamily,
+          loaded: [...document.fonts].some(
+            (face) => face.family.replace(/"/g, "") === "EB Garamond" && face.status === "loaded",
+          ),
+        }));
+        expect(heading.family).toMatch(/^"?EB Garamond"?,/);
+        expect(heading.loaded).toBe(true);
+      } finally {
+        give({ view, site });
+      }
+    });
   });
 }
 

@@ -25,7 +25,15 @@ export interface SiteMode {
   content: "owner" | "fixture" | "catalogue";
   /** false: a range request gets 200 and the whole file, as from Cloudflare Pages. */
   ranges: boolean;
+  /**
+   * true: each font file comes 300 ms late and is kept by no cache, as from a busy phone or a cache that has let
+   * it go: the stylesheet's face, asked for after the loader's, comes later than `font-display: optional` waits.
+   */
+  slowFonts: boolean;
 }
+
+/** How late a font comes in the slowFonts mode: more than the moment an optional face is waited for. */
+const SLOW_FONT_MS = 300;
 
 /**
  * A page as a browser with JavaScript off runs it: every <script> gone, and what <noscript> holds shown. The
@@ -40,6 +48,7 @@ export const AS_BUILT: SiteMode = {
   framable: false,
   content: "owner",
   ranges: true,
+  slowFonts: false,
 };
 /** The tests' own content, for a scenario that needs particular fields (two previews, say). */
 export const FIXTURE: SiteMode = { ...AS_BUILT, content: "fixture" };
@@ -178,6 +187,12 @@ export function watchedSite(dist: string, fixtureDist = dist, catalogueDist = di
           .writeHead(200, { "content-type": "text/html; charset=utf-8" })
           .end(frame(query.get("src")!, Number(query.get("width")), Number(query.get("height"))));
       } else {
+        if (mode.slowFonts && pathname.endsWith(".woff2")) {
+          await new Promise((resolve) => setTimeout(resolve, SLOW_FONT_MS));
+          const writeHead = response.writeHead.bind(response) as (status: number, headers?: object) => typeof response;
+          response.writeHead = ((status: number, headers?: object) =>
+            writeHead(status, { ...headers, "cache-control": "no-store" })) as typeof response.writeHead;
+        }
         await site(request, response);
       }
     });
