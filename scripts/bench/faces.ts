@@ -56,11 +56,11 @@ export async function firstVisitFaces(chromePath: string, pages: readonly [strin
               () => false,
             );
           const seen = await page.evaluate(async () => {
-            // The loader waits for the same words' faces before it decides; its callback was queued first.
-            await document.fonts.load(
-              '600 1em "EB Garamond"',
-              document.title + document.querySelector("main")!.textContent,
-            );
+            // The loader waits for the same words' faces before it decides, and decides too when one of them fails
+            // (a busy machine); its callback was queued first.
+            await document.fonts
+              .load('600 1em "EB Garamond"', document.title + document.querySelector("main")!.textContent)
+              .catch(() => {});
             await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
             return { face: document.documentElement.classList.contains("font-cached"), shift: window.__shift };
           });
