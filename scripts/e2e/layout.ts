@@ -10,7 +10,8 @@ export const WIDTHS = [320, 375, 768, 1024, 1280, 1920];
  * What a designer would circle on a page at its current width: anything reaching past the screen's sides, a label
  * broken at its hyphen, a button's icon on a line of its own, a row of boxes that leaves an empty cell,
  * two controls over each other, two primary actions in one screenful, cards side by side whose parts are not
- * level, an image pushed aside by its picture's other formats.
+ * level, an image pushed aside by its picture's other formats, headings that move what follows when held at their
+ * heights.
  */
 export function findLayoutProblems(): string[] {
   const problems: string[] = [];
@@ -137,5 +138,16 @@ export function findLayoutProblems(): string[] {
         problems.push(`an empty cell in a row of ${row.length}: ${name(grid)}`);
     }
   }
+
+  // The loader changes a first page's headings to the brand's face only if nothing moves, holding each heading at
+  // its height meanwhile (src/client/loader.ts): holding must move nothing, or the page keeps the stand-in.
+  const all = [...document.body.querySelectorAll<HTMLElement>("*")];
+  const corners = () => all.map((el) => `${el.getBoundingClientRect().x},${el.getBoundingClientRect().y}`);
+  const before = corners();
+  const headings = all.filter((el) => getComputedStyle(el).fontFamily.includes("EB Garamond"));
+  for (const el of headings) el.style.minBlockSize = `${el.getBoundingClientRect().height}px`;
+  const moved = corners().findIndex((corner, i) => corner !== before[i]);
+  for (const el of headings) el.style.minBlockSize = "";
+  if (moved >= 0) problems.push(`held at their heights, the headings move ${name(all[moved]!)}`);
   return problems;
 }
