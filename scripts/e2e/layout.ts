@@ -142,7 +142,11 @@ export function findLayoutProblems(): string[] {
   // The loader changes a first page's headings to the brand's face only if nothing moves, holding each heading at
   // its height meanwhile (src/client/loader.ts): holding must move nothing, or the page keeps the stand-in.
   const all = [...document.body.querySelectorAll<HTMLElement>("*")];
-  const corners = () => all.map((el) => `${el.getBoundingClientRect().x},${el.getBoundingClientRect().y}`);
+  const corners = () =>
+    all.map((el) => {
+      const box = el.getBoundingClientRect();
+      return `${box.x},${box.y}`;
+    });
   const before = corners();
   const headings = all.filter((el) => getComputedStyle(el).fontFamily.includes("EB Garamond"));
   for (const el of headings) el.style.minBlockSize = `${el.getBoundingClientRect().height}px`;
