@@ -29,7 +29,7 @@ import { commandLine, usageError } from "../static-build/command-line";
 import { startServe } from "../serve/start";
 import { serveStatic } from "../serve/static-server";
 import { catalogueOf } from "./catalogue";
-import { FACE_WIDTHS, firstVisitFaces, type FaceRow } from "./faces";
+import { FACE_WIDTHS, firstVisitFaces, type FaceRow, type FaceTable } from "./faces";
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** The catalogue measured instead of dist/, when set: this many fields grown from the owner's. */
@@ -247,13 +247,13 @@ function table(rows: string[][]): string {
     .join("\n");
 }
 
-/** Where each route's first page ended (faces.ts): the headings' face, or the stand-in the loader kept. */
-function printFaces(rows: readonly FaceRow[], setup: string) {
+/** Where each route's first page ended in a browser (faces.ts): the headings' face, or the stand-in the loader kept. */
+function printFaces({ browser, rows }: FaceTable, setup: string) {
   const cell = (row: FaceRow, i: number) =>
     `${row.ended[i]}${row.shift[i]! > 0 ? ` (layout shift ${row.shift[i]!.toFixed(3)})` : ""}`;
   const changed = rows.flatMap((row) => row.ended).filter((ended) => ended === "face").length;
   console.log(
-    `\nFirst visits (${setup}), each route the first page of a fresh profile: ${changed} of ${rows.length * FACE_WIDTHS.length} changed to the headings' face.\n`,
+    `\nFirst visits in ${browser} (${setup}), each route the first page of a fresh profile: ${changed} of ${rows.length * FACE_WIDTHS.length} changed to the headings' face.\n`,
   );
   console.log(
     table([
@@ -436,7 +436,7 @@ async function main() {
     ] as [string, string][],
   }));
   const runsBy = new Map(targets.map((t) => [t.setup, new Map<string, Run[]>(t.urls.map(([name]) => [name, []]))]));
-  let faces: FaceRow[] = [];
+  let faces: FaceTable[] = [];
   try {
     // A first run to warm Chrome up; not counted.
     await lighthouseRun(targets[0]!.urls[1]![1], chrome.port);
@@ -478,7 +478,7 @@ async function main() {
     `\nWorst LCP ratio to the bare page, over both setups: ${worst.toFixed(2)}x (target ${LCP_RATIO_TARGET.toFixed(2)}x).`,
   );
   if (retried.length) console.log(`\nRuns Lighthouse could not record, and ran again: ${retried.join(", ")}`);
-  if (faces.length) printFaces(faces, targets[0]!.setup);
+  for (const faceTable of faces) printFaces(faceTable, targets[0]!.setup);
   printTimings(builds, dev, catalogue, previews);
 
   const outDir = join(ROOT, ".artifacts/bench");

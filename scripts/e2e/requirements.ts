@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { findChromium, INSTALL_HINT } from "../test/chromium";
-import { firefoxMissing } from "./engines/firefox";
+import { firefoxMissing } from "../test/firefox";
 import { soundServerMissing } from "./engines/sound-server";
 import { webkitMissing } from "./engines/webkit";
 

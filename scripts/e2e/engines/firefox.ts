@@ -1,22 +1,7 @@
-import { existsSync } from "node:fs";
-import puppeteer, { type Browser, type Page, type Viewport } from "puppeteer-core";
+import puppeteer, { type Browser } from "puppeteer-core";
+import { FIREFOX, setViewport } from "../../test/firefox";
 import { AS_BUILT } from "./watched-site";
-import { callSource, pollUntil, type Engine, type EngineView, type LaunchOptions } from "./engine";
-
-/** FIREFOX_PATH if set, else where Debian, other Linux systems, macOS and Windows install Firefox. */
-export const FIREFOX =
-  process.env.FIREFOX_PATH ??
-  [
-    "/usr/bin/firefox-esr",
-    "/usr/bin/firefox",
-    "/Applications/Firefox.app/Contents/MacOS/firefox",
-    "C:\\Program Files\\Mozilla Firefox\\firefox.exe",
-  ].find((path) => existsSync(path)) ??
-  "/usr/bin/firefox-esr";
-
-/** Why Firefox cannot run here, or undefined when it can. */
-export const firefoxMissing = () =>
-  existsSync(FIREFOX) ? undefined : `no Firefox at ${FIREFOX} (apt-get install firefox-esr, or set FIREFOX_PATH)`;
+import { callSource, type Engine, type EngineView, type LaunchOptions } from "./engine";
 
 /**
  * Debian's Firefox ESR through puppeteer-core, over WebDriver BiDi. Firefox runs Web Audio only with an audio
@@ -56,25 +41,4 @@ export async function firefoxEngine({ pulseServer }: LaunchOptions): Promise<Eng
     },
     close: () => browser.close(),
   };
-}
-
-/**
- * puppeteer-core sets a viewport over BiDi with two commands, the size and the screen's orientation. Firefox ESR 140
- * (what Debian 12 installs without its security archive, where 153 is) knows only the first and refuses the second
- * as unknown, which failed every Firefox test. That refusal alone is let pass, and the size is then waited for,
- * since the refusal arrives before the size is applied.
- */
-async function setViewport(page: Page, viewport: Viewport): Promise<void> {
-  try {
-    await page.setViewport(viewport);
-  } catch (error) {
-    if (!String(error).includes("unknown command emulation.setScreenOrientationOverride")) throw error;
-    // Polled from outside the page: the site's policy forbids the eval that waitForFunction would run in it.
-    await pollUntil(
-      `Firefox's viewport to take the size ${viewport.width} × ${viewport.height}`,
-      async () =>
-        (await page.evaluate(`innerWidth === ${viewport.width} && innerHeight === ${viewport.height}`)) as boolean,
-      { every: 16 },
-    );
-  }
 }
