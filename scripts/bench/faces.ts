@@ -5,7 +5,6 @@
  * would move something in view; this says where that happened, which Lighthouse's figures cannot.
  */
 import { chromium } from "playwright-core";
-import puppeteer from "puppeteer-core";
 import { CHROMIUM_ARGS } from "../test/chromium";
 import { FIREFOX, firefoxMissing, setViewport } from "../test/firefox";
 
@@ -75,7 +74,29 @@ async function inChromium(chromePath: string): Promise<{ visit: FirstVisit; clos
   return { visit, close: () => browser.close() };
 }
 
+/**
+ * The little of puppeteer-core the first visits in Firefox use. It is installed with the bench's own packages
+ * (scripts/bench/package.json), which a type check does not install, so it is named here, as Lighthouse is in
+ * scripts/types/bench-tools.d.ts (a module declared there would hide the tests' own puppeteer-core types).
+ */
+interface FirefoxPage {
+  setViewport(viewport: { width: number; height: number }): Promise<unknown>;
+  goto(url: string, options: { waitUntil: "load" }): Promise<unknown>;
+  evaluate<R>(page: string | (() => R)): Promise<Awaited<R>>;
+}
+interface FirefoxBrowser {
+  createBrowserContext(): Promise<{
+    newPage(options: { type: "window" }): Promise<FirefoxPage>;
+    close(): Promise<void>;
+  }>;
+  close(): Promise<void>;
+}
+const PUPPETEER = "puppeteer-core";
+
 async function inFirefox(): Promise<{ visit: FirstVisit; close(): Promise<void> }> {
+  const { default: puppeteer } = (await import(PUPPETEER)) as {
+    default: { launch(options: object): Promise<FirefoxBrowser> };
+  };
   // The CDN setup is served over HTTPS with a certificate of its own.
   const browser = await puppeteer.launch({
     browser: "firefox",
