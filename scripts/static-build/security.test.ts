@@ -166,7 +166,7 @@ describe("Content-Security-Policy", () => {
 });
 
 describe("#11 a content change leaves the policy, and every host's configuration, as it was", () => {
-  it("renaming a nav link and rewriting a field's text changes no header", async () => {
+  it("renaming a nav link and rewriting a field's text changes no header but that of a page whose own styles or scripts changed", async () => {
     const renamed = allPages.map((p) =>
       p.meta.path === "/about/" ? { ...p, meta: { ...p.meta, nav: { ...p.meta.nav!, label: "Our story" } } } : p,
     );
@@ -179,10 +179,21 @@ describe("#11 a content change leaves the policy, and every host's configuration
     const [before, after] = await Promise.all([buildSite(), buildSite({ site: rewritten, pages: renamed })]);
     expect(after.pages.get("about/index.html")).toContain("Our story");
     expect(after.pages.get("products/index.html")).toContain("A different hour");
-    const headers = (built: typeof before) => built.files.get("_headers") as string;
-    expect(headers(after)).toBe(headers(before));
+    // A page that shows what fits in its first round trip (a field's other fields, Products' featured ones) may
+    // show more or fewer for shorter words, and its styles, hashed in its policy, follow: only its rule may change.
+    // What a policy hashes: the styles and the scripts that run, not the data blocks (the nav's labels are in those).
+    const inlineCode = (html: string) =>
+      html.match(/<(style|script(?![^>]*application\/(ld\+)?json))\b[^>]*>[\s\S]*?<\/(style|script)>/g)?.join("\n");
+    const changed = new Set(
+      [...after.pages]
+        .filter(([file, html]) => inlineCode(html) !== inlineCode(before.pages.get(file)!))
+        .map(([file]) => pathOfFile(file)),
+    );
+    const unchangedRules = (built: typeof before) =>
+      parseHeadersFile(built.files.get("_headers") as string).filter((rule) => !changed.has(rule.pattern));
+    expect(unchangedRules(after)).toEqual(unchangedRules(before));
     const hosts = (built: typeof before) => {
-      const rules = readRules(parseHeadersFile(headers(built)));
+      const rules = readRules(unchangedRules(built));
       return [
         nginxConfig(rules, defaultNginxSettings("www.example.com")),
         cloudFrontPolicy(rules),
