@@ -7,6 +7,7 @@
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS } from "../test/chromium";
 import { FIREFOX, firefoxMissing, setViewport } from "../test/firefox";
+import { pollUntil } from "../test/poll";
 
 export const FACE_WIDTHS = [375, 768, 1440] as const;
 /** A ceiling for the face to be fetched and remembered, not a guess at how long it takes. */
@@ -82,7 +83,7 @@ async function inChromium(chromePath: string): Promise<{ visit: FirstVisit; clos
 interface FirefoxPage {
   setViewport(viewport: { width: number; height: number }): Promise<unknown>;
   goto(url: string, options: { waitUntil: "load" }): Promise<unknown>;
-  evaluate<R>(page: string | (() => R)): Promise<Awaited<R>>;
+  evaluate<R>(fn: string | (() => R)): Promise<Awaited<R>>;
 }
 interface FirefoxBrowser {
   createBrowserContext(): Promise<{
@@ -112,11 +113,13 @@ async function inFirefox(): Promise<{ visit: FirstVisit; close(): Promise<void> 
       await setViewport(page, { width, height: 800 });
       await page.goto(url, { waitUntil: "load" });
       // Polled from outside the page: the site's policy forbids the eval that waitForFunction would run in it.
-      let fetched = false;
-      for (const started = Date.now(); !fetched && Date.now() - started < FETCHED_WITHIN_MS; ) {
-        fetched = await page.evaluate(remembered);
-        if (!fetched) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const fetched = await pollUntil("the face remembered", () => page.evaluate(remembered), {
+        ceiling: FETCHED_WITHIN_MS,
+        every: 100,
+      }).then(
+        () => true,
+        () => false,
+      );
       return { fetched, ...(await page.evaluate(decided)) };
     } finally {
       await context.close();

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { pollUntil } from "./poll";
 
 /** FIREFOX_PATH if set, else where Debian, other Linux systems, macOS and Windows install Firefox. */
 export const FIREFOX =
@@ -21,9 +22,6 @@ interface FirefoxPage {
   evaluate(expression: string): Promise<unknown>;
 }
 
-/** A ceiling for the viewport to take its size, not a guess at how long that takes. */
-const RESIZED_WITHIN_MS = 15_000;
-
 /**
  * puppeteer-core sets a viewport over BiDi with two commands, the size and the screen's orientation. Firefox ESR 140
  * (what Debian 12 installs without its security archive, where 153 is) knows only the first and refuses the second
@@ -36,11 +34,11 @@ export async function setViewport(page: FirefoxPage, viewport: { width: number; 
   } catch (error) {
     if (!String(error).includes("unknown command emulation.setScreenOrientationOverride")) throw error;
     // Polled from outside the page: the site's policy forbids the eval that waitForFunction would run in it.
-    const started = Date.now();
-    while (!(await page.evaluate(`innerWidth === ${viewport.width} && innerHeight === ${viewport.height}`))) {
-      if (Date.now() - started > RESIZED_WITHIN_MS)
-        throw new Error(`waited ${RESIZED_WITHIN_MS / 1000} s for Firefox's viewport to take ${viewport.width} px`);
-      await new Promise((resolve) => setTimeout(resolve, 16));
-    }
+    await pollUntil(
+      `Firefox's viewport to take the size ${viewport.width} × ${viewport.height}`,
+      async () =>
+        (await page.evaluate(`innerWidth === ${viewport.width} && innerHeight === ${viewport.height}`)) as boolean,
+      { every: 16 },
+    );
   }
 }

@@ -2,7 +2,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { onPath, pollUntil } from "./engine";
+import { pollUntil } from "../../test/poll";
+import { onPath } from "./engine";
 
 export interface SoundServer {
   /** The value for PULSE_SERVER: where browsers find an audio device. */

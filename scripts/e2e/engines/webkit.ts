@@ -5,15 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { AS_BUILT } from "./watched-site";
-import {
-  callSource,
-  onPath,
-  pollUntil,
-  type Engine,
-  type EngineView,
-  type LaunchOptions,
-  type Viewport,
-} from "./engine";
+import { pollUntil } from "../../test/poll";
+import { callSource, onPath, type Engine, type EngineView, type LaunchOptions, type Viewport } from "./engine";
 
 const DRIVER = "WebKitWebDriver";
 
