@@ -19,7 +19,21 @@ declare module "lighthouse" {
     onlyCategories: string[];
     clearStorageTypes?: string[];
   }
-  export default function lighthouse(url: string, flags: Flags): Promise<{ lhr: Result } | undefined>;
+  export default function lighthouse(
+    url: string,
+    flags: Flags,
+  ): Promise<{ lhr: Result; artifacts: Record<string, unknown> } | undefined>;
+}
+
+// Lantern, the model Lighthouse replays a load through: its largest paint, and the nodes it waited for.
+declare module "lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js" {
+  type Node = { type: "network"; isMainDocument(): boolean } | { type: "cpu"; startTime: number; endTime: number };
+  export const LanternLargestContentfulPaint: {
+    request(
+      data: Record<string, unknown>,
+      context: { computedCache: Map<string, unknown> },
+    ): Promise<{ pessimisticEstimate: { nodeTimings: Map<Node, { endTime: number }> } }>;
+  };
 }
 
 declare module "chrome-launcher" {
