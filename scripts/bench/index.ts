@@ -230,7 +230,7 @@ async function lighthouseRun(url: string, port: number, attempt = 1): Promise<Ru
 /**
  * What the largest paint waits for in Lighthouse's model of a slow phone (Lantern, replaying this run's trace):
  * the document, in simulated time, and the main thread's work before the paint, as traced here (the model counts
- * it four times). Beside the bare page's, they say whether a route's LCP is bytes or work.
+ * a task four times, one that lays out twice). Beside the bare page's, they say if a route's LCP is bytes or work.
  */
 async function lcpParts(artifacts: Record<string, unknown>): Promise<{ documentMs: number; workMs: number }> {
   const { LanternLargestContentfulPaint } = await import(
