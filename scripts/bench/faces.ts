@@ -46,6 +46,21 @@ async function decided() {
 // The loader remembers the face once it has fetched it, after the first paint.
 const remembered = () => Object.keys(localStorage).some((key) => key.endsWith(".woff2"));
 
+/**
+ * Whether the loaded page fetched the face (waited for within the ceiling), and what it then ended in. Polled from
+ * outside the page: the site's policy forbids the eval that a wait run inside it would need (in Firefox).
+ */
+async function ended(evaluate: <R>(fn: () => R) => Promise<Awaited<R>>) {
+  const fetched = await pollUntil("the face remembered", () => evaluate(remembered), {
+    ceiling: FETCHED_WITHIN_MS,
+    every: 100,
+  }).then(
+    () => true,
+    () => false,
+  );
+  return { fetched, ...(await evaluate(decided)) };
+}
+
 /** A first visit to a URL at a width, in a fresh profile: what the page ended in. */
 type FirstVisit = (url: string, width: number) => Promise<{ fetched: boolean; face: boolean; shift: number | null }>;
 
@@ -63,11 +78,8 @@ async function inChromium(chromePath: string): Promise<{ visit: FirstVisit; clos
         }).observe({ type: "layout-shift", buffered: true });
       });
       await page.goto(url, { waitUntil: "load" });
-      const fetched = await page.waitForFunction(remembered, null, { timeout: FETCHED_WITHIN_MS, polling: 100 }).then(
-        () => true,
-        () => false,
-      );
-      return { fetched, ...(await page.evaluate(decided)) };
+      // Playwright types a page function's result as is, where puppeteer-core awaits it: the same at run time.
+      return await ended((fn) => page.evaluate(fn) as never);
     } finally {
       await context.close();
     }
@@ -112,15 +124,7 @@ async function inFirefox(): Promise<{ visit: FirstVisit; close(): Promise<void> 
       const page = await context.newPage({ type: "window" });
       await setViewport(page, { width, height: 800 });
       await page.goto(url, { waitUntil: "load" });
-      // Polled from outside the page: the site's policy forbids the eval that waitForFunction would run in it.
-      const fetched = await pollUntil("the face remembered", () => page.evaluate(remembered), {
-        ceiling: FETCHED_WITHIN_MS,
-        every: 100,
-      }).then(
-        () => true,
-        () => false,
-      );
-      return { fetched, ...(await page.evaluate(decided)) };
+      return await ended((fn) => page.evaluate(fn));
     } finally {
       await context.close();
     }
