@@ -1,7 +1,7 @@
 /**
  * npm run bench: how fast the site is, measured. Times the build, then runs Lighthouse with its mobile defaults
- * (simulated slow 4G and a 4x slower CPU) against the built site served on loopback two ways: as a CDN serves
- * it (HTTPS with HTTP/2, brotli, the site's own `_headers`) and as the plainest host does (`serve`: HTTP/1.1,
+ * (simulated slow 4G, and a CPU slowed to a mid-tier phone's: cpu-slowdown.ts) against the built site served on
+ * loopback two ways: as a CDN serves it (HTTPS with HTTP/2, brotli, the site's own `_headers`) and as the plainest host does (`serve`: HTTP/1.1,
  * gzip). Several runs per route; it prints the medians, each route's LCP also as a ratio to a bare page (a heading
  * and a paragraph) served the same way in the same round: a figure that means the same on a fast machine and a
  * slow one. The tables are also written to .artifacts/bench/.
@@ -30,8 +30,11 @@ import { startServe } from "../serve/start";
 import { serveStatic } from "../serve/static-server";
 import { catalogueOf } from "./catalogue";
 import { FACE_WIDTHS, firstVisitFaces, type FaceRow, type FaceTable } from "./faces";
+import { cpuSlowdownFor } from "./cpu-slowdown";
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** The CPU slowdown every run uses, when set; otherwise this machine's, from Lighthouse's benchmark of it. */
+const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : undefined;
 /** The catalogue measured instead of dist/, when set: this many fields grown from the owner's. */
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 0);
 const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 5);
@@ -77,6 +80,8 @@ interface Run {
   /** Lighthouse's model of the largest paint (lcpParts): when the document has arrived, and the work it waited on. */
   documentMs: number;
   workMs: number;
+  /** How fast Lighthouse found this machine (its benchmark index: a fast desktop scores 1,500 to 2,000). */
+  benchmarkIndex: number;
 }
 
 const median = (values: number[]) => {
@@ -178,7 +183,7 @@ const CLEAR_STORAGE: ("file_systems" | "shader_cache" | "service_workers" | "cac
 /** Lighthouse runs that failed to record (a fresh Chrome sometimes misses its first trace) and were run again. */
 const retried: string[] = [];
 
-async function lighthouseRun(url: string, port: number, attempt = 1): Promise<Run> {
+async function lighthouseRun(url: string, port: number, cpuSlowdownMultiplier?: number, attempt = 1): Promise<Run> {
   // Loaded when measuring, not to answer --help: the bench's own packages (scripts/bench/package.json).
   const { default: lighthouse } = await import("lighthouse");
   const result = await lighthouse(url, {
@@ -187,13 +192,15 @@ async function lighthouseRun(url: string, port: number, attempt = 1): Promise<Ru
     logLevel: "error",
     onlyCategories: [...CATEGORIES],
     clearStorageTypes: CLEAR_STORAGE,
+    // Merged into the mobile defaults: their network, this CPU slowdown.
+    ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr, artifacts } = result;
   if (lhr.runtimeError) {
     if (attempt >= 3) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
     retried.push(`${new URL(url).pathname}: ${lhr.runtimeError.code}`);
-    return lighthouseRun(url, port, attempt + 1);
+    return lighthouseRun(url, port, cpuSlowdownMultiplier, attempt + 1);
   }
   const audit = (id: string) => lhr.audits[id]!;
   const requests = (audit("network-requests").details as { items: { resourceType?: string; transferSize?: number }[] })
@@ -224,13 +231,23 @@ async function lighthouseRun(url: string, port: number, attempt = 1): Promise<Ru
     requests: requests.length,
     shortfalls,
     ...(await lcpParts(artifacts)),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
+}
+
+/** How fast this machine is (the median of three of Lighthouse's benchmarks, on the bare page), and so its slowdown. */
+async function calibrate(bareUrl: string, port: number) {
+  const indexes: number[] = [];
+  for (let i = 0; i < 3; i++) indexes.push((await lighthouseRun(bareUrl, port)).benchmarkIndex);
+  const benchmarkIndex = median(indexes);
+  return { benchmarkIndex, cpuSlowdown: CPU_SLOWDOWN ?? cpuSlowdownFor(benchmarkIndex) };
 }
 
 /**
  * What the largest paint waits for in Lighthouse's model of a slow phone (Lantern, replaying this run's trace):
- * the document, in simulated time, and the main thread's work before the paint, as traced here (the model counts
- * a task four times, one that lays out twice). Beside the bare page's, they say if a route's LCP is bytes or work.
+ * the document, in simulated time, and the main thread's work before the paint, as traced here (the model slows
+ * a task by the CPU slowdown, one that lays out by half as much, and leaves out most tasks under 10 ms). Beside the
+ * bare page's, they say if a route's LCP is bytes or work.
  */
 async function lcpParts(artifacts: Record<string, unknown>): Promise<{ documentMs: number; workMs: number }> {
   const { LanternLargestContentfulPaint } = await import(
@@ -472,9 +489,11 @@ async function main() {
   }));
   const runsBy = new Map(targets.map((t) => [t.setup, new Map<string, Run[]>(t.urls.map(([name]) => [name, []]))]));
   let faces: FaceTable[] = [];
+  let calibration = { benchmarkIndex: 0, cpuSlowdown: 0 };
   try {
-    // A first run to warm Chrome up; not counted.
+    // A first run to warm Chrome up, not counted.
     await lighthouseRun(targets[0]!.urls[1]![1], chrome.port);
+    calibration = await calibrate(targets[0]!.urls[0]![1], chrome.port);
     // Round by round, each setup's bare page and then every route, so a machine that slows down mid-run slows all alike.
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
       process.stdout.write(`Lighthouse round ${i + 1} of ${LIGHTHOUSE_RUNS} `);
@@ -483,7 +502,7 @@ async function main() {
           runsBy
             .get(setup)!
             .get(name)!
-            .push(await lighthouseRun(url, chrome.port));
+            .push(await lighthouseRun(url, chrome.port, calibration.cpuSlowdown));
           process.stdout.write(".");
         }
       }
@@ -505,7 +524,8 @@ async function main() {
   }
 
   console.log(
-    `\nLighthouse on ${measured.label}: ${LIGHTHOUSE_RUNS} runs per route, mobile defaults, medians; bytes as transferred.`,
+    `\nLighthouse on ${measured.label}: ${LIGHTHOUSE_RUNS} runs per route, mobile defaults, medians; bytes as transferred.` +
+      `\nCPU slowdown ${calibration.cpuSlowdown.toFixed(1)}x: ${CPU_SLOWDOWN ? "BENCH_CPU_SLOWDOWN" : "a mid-tier phone's"}, on a machine Lighthouse benchmarks at ${Math.round(calibration.benchmarkIndex)} (its default, 4x, assumes 1,500 to 2,000).`,
   );
   const reports = [...runsBy].map(([setup, runs]) => report(setup, runs));
   const worst = Math.max(...reports.flatMap((r) => [...ROUTES, FIELD_ROUTE].map((route) => r.lcpRatios[route]!)));
@@ -522,6 +542,7 @@ async function main() {
     date: new Date().toISOString(),
     measured: measured.label,
     lighthouseRuns: LIGHTHOUSE_RUNS,
+    ...calibration,
     lcpRatioTarget: LCP_RATIO_TARGET,
     setups: reports,
     build: {

@@ -11,6 +11,7 @@ declare module "lighthouse" {
     runtimeError?: { code: string; message: string };
     audits: Record<string, Audit>;
     categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+    environment: { benchmarkIndex: number };
   }
   interface Flags {
     port: number;
@@ -18,6 +19,7 @@ declare module "lighthouse" {
     logLevel: "error" | "info" | "silent";
     onlyCategories: string[];
     clearStorageTypes?: string[];
+    throttling?: { cpuSlowdownMultiplier: number };
   }
   export default function lighthouse(
     url: string,
