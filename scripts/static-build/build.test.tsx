@@ -1,5 +1,5 @@
 import { fieldPath, fieldSlug } from "../../src/content/fields";
-import { COVER_SETTINGS } from "./media/covers";
+import { COVER_SETTINGS, THUMB_SETTINGS } from "./media/covers";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -77,14 +77,17 @@ describe("build", () => {
         "assets/chunk-[hash].js",
         "assets/chunk-[hash].js",
         "assets/chunk-[hash].js",
-        // A drawn cover, or the owner's image in each format and size.
-        ...site.fields.flatMap((f) =>
-          f.cover
+        // A drawn cover, or the owner's image in each format and size; either as a thumbnail in each format.
+        ...site.fields.flatMap((f) => [
+          ...(f.cover
             ? COVER_SETTINGS.widths.flatMap((w) =>
                 ["avif", "webp"].map((format) => `assets/cover-${fieldSlug(f)}-${w}-[hash].${format}`),
               )
-            : [`assets/cover-${fieldSlug(f)}-[hash].svg`],
-        ),
+            : [`assets/cover-${fieldSlug(f)}-[hash].svg`]),
+          ...THUMB_SETTINGS.widths.flatMap((w) =>
+            ["avif", "webp"].map((format) => `assets/cover-${fieldSlug(f)}-${w}-[hash].${format}`),
+          ),
+        ]),
         "assets/eb-garamond-600-core-[hash].woff2",
         "assets/eb-garamond-600-latin-[hash].woff2",
         "assets/forced-colors-[hash].css",

@@ -169,6 +169,8 @@ export function CoverImage({
   sizes: string;
   inline?: boolean;
 }) {
+  // A thumbnail's own small picture, where the cover has one.
+  const shown = sizes === COVER_SIZES.thumb && cover.thumb ? { ...cover, ...cover.thumb } : cover;
   // The first cover a list shows, when the build drew it: painted with the page, no request of its own (on a phone it
   // is the largest thing in the first view, and a fetched picture would paint a round trip after the text).
   if (inline && cover.svg) {
@@ -184,18 +186,18 @@ export function CoverImage({
   const img = (
     <img
       className={className}
-      src={url(cover.path)}
+      src={url(shown.path)}
       alt={cover.alt}
-      width={cover.width}
-      height={cover.height}
+      width={shown.width}
+      height={shown.height}
       loading={eager ? undefined : "lazy"}
       decoding="async"
     />
   );
-  if (!cover.sources) return img;
+  if (!shown.sources) return img;
   return (
     <picture>
-      {cover.sources.map((source) => (
+      {shown.sources.map((source) => (
         <source
           key={source.type}
           type={source.type}

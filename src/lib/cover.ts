@@ -10,6 +10,8 @@ export interface Cover {
   sources?: { type: "image/avif" | "image/webp"; srcset: string[] }[];
   /** A drawn cover's own SVG, for the one a page shows first to carry in its HTML rather than fetch. */
   svg?: string;
+  /** The same picture made small, for a list's thumbnail: AVIF and WebP, a drawn cover's too. */
+  thumb?: Pick<Cover, "path" | "width" | "height" | "sources">;
 }
 
 /** Where the maker's photo (site.maker.photo) is kept among the covers a page is given: no field's URL is this. */

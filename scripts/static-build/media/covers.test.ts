@@ -54,6 +54,20 @@ describe("#24 a cover drawn from the sound, until the owner has one", () => {
       expect(files.has(cover.path.slice(1))).toBe(true);
     }
   });
+
+  it("comes as a list's thumbnail in AVIF and WebP, drawn from the same SVG: no SVG picture for the browser to build", async () => {
+    const field = fields[0]!;
+    const { byFieldUrl, files } = await buildCovers({ ...FIXTURE_SITE, fields: [field] }, new Map(), theme());
+    const { thumb } = byFieldUrl.get(field.url)!;
+    expect(thumb!.sources!.map((s) => [s.type, s.srcset.map((e) => e.split(" ")[1])])).toEqual([
+      ["image/avif", ["144w", "216w"]],
+      ["image/webp", ["144w", "216w"]],
+    ]);
+    const largest = await sharp(files.get(thumb!.path.slice(1))!).stats();
+    // The rings' colour is in it: the picture drawn, not a blank square.
+    expect(largest.channels.some((channel) => channel.max - channel.min > 40)).toBe(true);
+    expect((await sharp(files.get(thumb!.path.slice(1))!).metadata()).format).toBe("webp");
+  });
 });
 
 let work: string;

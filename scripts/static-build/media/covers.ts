@@ -115,6 +115,13 @@ export const COVER_SETTINGS = {
   widestShape: 2,
 } as const;
 
+/**
+ * A cover as a list's thumbnail (FieldCard's COVER_SIZES.thumb, 4.5rem: 72 px at 1×), at 2× and 3×. A drawn cover
+ * is sent there as AVIF or WebP rather than its SVG: Chromium builds a whole document for each SVG picture on the
+ * main thread, 5 to 13 ms each before Home's first paint (traced), where a raster picture decodes off it.
+ */
+export const THUMB_SETTINGS = { ...COVER_SETTINGS, widths: [144, 216] } as const;
+
 /** The maker's photo (site.maker.photo): a round portrait 5rem across on About, so 80 px at 1×, 160 at 2×, 240 at 3×. */
 export const PHOTO_SETTINGS = { ...COVER_SETTINGS, widths: [160, 240], longestSideAtLeast: 240 } as const;
 
@@ -167,7 +174,8 @@ export async function buildCovers(
         "a cover",
       );
       if (made) {
-        byFieldUrl.set(field.url, { ...made.image, alt: `The cover of ${field.title}` });
+        const thumb = await sized(`cover-${fieldSlug(field)}`, THUMB_SETTINGS.widths, made.make, files);
+        byFieldUrl.set(field.url, { ...made.image, alt: `The cover of ${field.title}`, thumb });
         // The square the field's share image draws it in (SHARE_IMAGE's height).
         const share = await made.make("png", SHARE_IMAGE.height);
         forShare.set(field.url, `data:image/png;base64,${Buffer.from(share).toString("base64")}`);
@@ -178,7 +186,15 @@ export async function buildCovers(
     const bytes = new TextEncoder().encode(svg);
     const path = assetPath(`cover-${fieldSlug(field)}`, "svg", bytes);
     files.set(path.slice(1), bytes);
-    byFieldUrl.set(field.url, { path, width: COVER_SIZE, height: COVER_SIZE, alt, svg });
+    // Rasterised once, at the largest thumbnail's size (sharp reads an SVG at 72 dpi: its own 1200 px).
+    const largest = THUMB_SETTINGS.widths.at(-1)!;
+    const raster = () =>
+      sharp(bytes, { density: (72 * largest) / COVER_SIZE })
+        .png()
+        .toBuffer();
+    const make = maker(raster, cacheKey(bytes, THUMB_SETTINGS), THUMB_SETTINGS, cache);
+    const thumb = await sized(`cover-${fieldSlug(field)}`, THUMB_SETTINGS.widths, make, files);
+    byFieldUrl.set(field.url, { path, width: COVER_SIZE, height: COVER_SIZE, alt, svg, thumb });
     forShare.set(field.url, `data:image/svg+xml;base64,${Buffer.from(bytes).toString("base64")}`);
   }
   if (site.maker?.photo) {
@@ -195,7 +211,7 @@ class CoverError extends Error {}
 
 const FORMATS: Record<string, string> = { jpeg: "JPEG", png: "PNG", webp: "WebP", heif: "AVIF" };
 
-type ImageSettings = typeof COVER_SETTINGS | typeof PHOTO_SETTINGS;
+type ImageSettings = typeof COVER_SETTINGS | typeof PHOTO_SETTINGS | typeof THUMB_SETTINGS;
 
 /** One of the owner's images, checked and made square at each of the settings' widths, AVIF and WebP. */
 async function ownerImage({
@@ -244,20 +260,41 @@ async function ownerImage({
       `is ${width}×${height} px, too long and thin to crop square: ${what} is at most twice as long as it is wide`,
     );
   }
+  const make = maker(async () => bytes, cacheKey(bytes, settings), settings, cache);
   const side = Math.min(width, height);
-  const key = createHash("sha256")
+  return {
+    image: await sized(
+      name,
+      settings.widths.filter((w) => w <= side),
+      make,
+      files,
+    ),
+    make,
+  };
+}
+
+/** Where an image's made sizes are kept: its bytes, the settings, and the code that makes them (this module, sharp). */
+function cacheKey(bytes: Uint8Array, settings: ImageSettings): string {
+  return createHash("sha256")
     .update(bytes)
     .update(JSON.stringify(settings))
-    // The code that makes the sizes: this module and the image library.
     .update(codeHash(["scripts/static-build/media/covers.ts"], ["sharp"]))
     .digest("hex")
     .slice(0, 24);
-  const make = async (format: "avif" | "webp" | "png", size: number): Promise<Uint8Array> => {
+}
+
+type Make = (format: "avif" | "webp" | "png", size: number) => Promise<Uint8Array>;
+
+/** An image (its bytes, read only when a size is not in the cache) made square at a size and in a format. */
+function maker(source: () => Promise<Uint8Array>, key: string, settings: ImageSettings, cache: string): Make {
+  let bytes: Promise<Uint8Array> | undefined;
+  return async (format, size) => {
     const cached = join(cache, `${key}-${size}.${format}`);
     const kept = await readFile(cached).catch(() => undefined);
     if (kept) return new Uint8Array(kept);
+    bytes ??= source();
     // rotate(): as the camera held it; sharp writes no metadata unless asked, so none of the original's goes out.
-    const image = sharp(bytes, { failOn: "truncated" })
+    const image = sharp(await bytes, { failOn: "truncated" })
       .rotate()
       .resize(size, size, { fit: "cover", position: "attention" });
     const encoded =
@@ -274,12 +311,20 @@ async function ownerImage({
     await rename(`${cached}.${process.pid}`, cached);
     return new Uint8Array(out);
   };
-  const sizes = settings.widths.filter((w) => w <= side);
-  const sources: Cover["sources"] = [];
+}
+
+/** An image at each width, AVIF and WebP, written among the files, and the picture that names them. */
+async function sized(
+  name: string,
+  widths: readonly number[],
+  make: Make,
+  files: Map<string, Uint8Array>,
+): Promise<NonNullable<Cover["thumb"]>> {
+  const sources: NonNullable<Cover["sources"]> = [];
   let largest = "";
   for (const format of ["avif", "webp"] as const) {
     const set: string[] = [];
-    for (const size of sizes) {
+    for (const size of widths) {
       const out = await make(format, size);
       const path = assetPath(`${name}-${size}`, format, out);
       files.set(path.slice(1), out);
@@ -288,6 +333,6 @@ async function ownerImage({
     }
     sources.push({ type: `image/${format}`, srcset: set });
   }
-  const top = sizes.at(-1)!;
-  return { image: { path: largest, width: top, height: top, sources }, make };
+  const top = widths.at(-1)!;
+  return { path: largest, width: top, height: top, sources };
 }
