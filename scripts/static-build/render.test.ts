@@ -677,6 +677,17 @@ describe("#24 a field's cover on its cards and its page", () => {
       thumbs.every((tag) => tag === "IMG"),
       thumbs.join(),
     ).toBe(true);
+    // And it is the cover's own small picture, never its SVG: Chromium builds a document for each SVG picture.
+    const thumbSources = [...page("index.html", inlined).querySelectorAll(".field-card--compact picture")].map(
+      (picture) =>
+        [...picture.querySelectorAll("source, img")].map((e) => e.getAttribute("srcset") ?? e.getAttribute("src")),
+    );
+    expect(thumbSources.length).toBe(thumbs.length);
+    for (const sources of thumbSources)
+      expect(
+        sources.every((s) => /-(144|216)-[0-9a-f]{10}\.(avif|webp)( 144w, \S+ 216w)?$/.test(s!)),
+        sources.join(),
+      ).toBe(true);
     const own = page(outputFileFor(fieldPath(FIXTURE_SITE.fields[0]!)), twelve).querySelector(".field-detail img")!;
     expect([own.getAttribute("src"), own.getAttribute("loading")]).toEqual([
       fakeCovers(FIXTURE_SITE).get(FIXTURE_SITE.fields[0]!.url)!.path,

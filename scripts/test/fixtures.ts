@@ -107,6 +107,16 @@ export const fakeCovers = (content: SiteContent, { drawn = false } = {}): Covers
           height: 1200,
           alt: drawn ? cover.alt : `The cover of ${f.title}`,
           svg: drawn ? cover.svg : undefined,
+          // As the build makes every cover's thumbnail: AVIF and WebP at 144 and 216 px.
+          thumb: {
+            path: hashedPath("cover", `${f.title} 216`, "webp"),
+            width: 216,
+            height: 216,
+            sources: (["avif", "webp"] as const).map((format) => ({
+              type: `image/${format}` as const,
+              srcset: [144, 216].map((w) => `${hashedPath("cover", `${f.title} ${w}`, format)} ${w}w`),
+            })),
+          },
         },
       ];
     }),
