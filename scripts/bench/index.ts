@@ -1,14 +1,14 @@
 /**
  * npm run bench: how fast the site is, measured. Times the build, then runs Lighthouse with its mobile defaults
  * (simulated slow 4G, and a CPU slowed to a mid-tier phone's: cpu-slowdown.ts) against the built site served on
- * loopback two ways: as a CDN serves it (HTTPS with HTTP/2, brotli, the site's own `_headers`) and as the plainest host does (`serve`: HTTP/1.1,
- * gzip). Several runs per route; it prints the medians, each route's LCP also as a ratio to a bare page (a heading
- * and a paragraph) served the same way in the same round: a figure that means the same on a fast machine and a
- * slow one. The tables are also written to .artifacts/bench/.
+ * loopback two ways: as a CDN serves it (HTTPS with HTTP/2, brotli, the site's own `_headers`) and as the plainest
+ * host does (`serve`: HTTP/1.1, gzip). Several runs per route; it prints the medians, each route's LCP also as a
+ * ratio to a bare page (a heading and a paragraph) served the same way in the same round: a figure that means the
+ * same on a fast machine and a slow one. The tables are also written to .artifacts/bench/.
  * First, the previews' part (scripts/bench/previews.ts): cold builds from 90-minute masters, time and peak memory.
- * BENCH_FIELDS=12 measures a catalogue of twelve fields grown from the owner's (scripts/bench/catalogue.ts)
- * instead of dist/. BENCH_RUNS sets the Lighthouse rounds; BENCH_BUILD_RUNS=0 and BENCH_DEV_EDITS=0 skip the
- * build timings, BENCH_PREVIEWS=0 the previews' part, BENCH_CATALOGUE=0 the build of a 500-field catalogue.
+ * BENCH_FIELDS=12 measures a catalogue of twelve fields grown from the owner's (scripts/bench/catalogue.ts) instead
+ * of dist/. BENCH_RUNS sets the Lighthouse rounds; BENCH_BUILD_RUNS=0 and BENCH_DEV_EDITS=0 skip the build timings,
+ * BENCH_PREVIEWS=0 the previews' part, BENCH_CATALOGUE=0 the build of a 500-field catalogue.
  */
 import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -491,8 +491,7 @@ async function main() {
   let faces: FaceTable[] = [];
   let calibration = { benchmarkIndex: 0, cpuSlowdown: 0 };
   try {
-    // A first run to warm Chrome up, not counted.
-    await lighthouseRun(targets[0]!.urls[1]![1], chrome.port);
+    // Not counted: these runs also warm Chrome up.
     calibration = await calibrate(targets[0]!.urls[0]![1], chrome.port);
     // Round by round, each setup's bare page and then every route, so a machine that slows down mid-run slows all alike.
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
