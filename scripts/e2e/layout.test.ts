@@ -55,21 +55,27 @@ describe("the layout at every width from 320 to 1920 px", () => {
     await context.close();
   });
 
-  it("on a 768 × 1024 tablet, a field's page shows its cover, its player and its storefront action in the first screen", async () => {
+  it("a field's page shows its storefront action in the first screen of a 375 × 667 phone, a 768 × 1024 tablet (its cover and player too) and a 1440 × 900 laptop", async () => {
     const context = await newContext(chromium.browser, { width: 768, height: 1024 });
     const page = await context.newPage();
     await page.goto(`${twelve.url}${CATALOGUE_ROUTES.find((route) => route.startsWith("/fields/"))}`, {
       waitUntil: "load",
     });
-    const parts = [
-      ".field-detail__cover",
-      ".field-detail .preview__play",
-      ".field-detail .card__actions .button, .field-detail .field-action .button",
-    ];
-    const boxes = await Promise.all(
-      parts.map(async (part) => [part, await page.locator(part).first().boundingBox()] as const),
-    );
-    expect(boxes.filter(([, box]) => !box || box.y + box.height > 1024).map(([part]) => part)).toEqual([]);
+    const action = ".field-action .button";
+    for (const [width, height, parts] of [
+      [375, 667, [action]],
+      [768, 1024, [".field-detail__cover", ".field-detail .preview__play", action]],
+      [1440, 900, [action]],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      const boxes = await Promise.all(
+        parts.map(async (part) => [part, await page.locator(part).first().boundingBox()] as const),
+      );
+      expect(
+        boxes.filter(([, box]) => !box || box.y + box.height > height).map(([part]) => part),
+        `${width} × ${height}`,
+      ).toEqual([]);
+    }
     await context.close();
   });
 

@@ -548,8 +548,13 @@ describe("#24 a page for each field", () => {
       const description = doc.querySelector('meta[name="description"]')!.getAttribute("content")!;
       expect(description.length).toBeGreaterThanOrEqual(50);
       expect(description.length).toBeLessThanOrEqual(160);
-      // Its storefront action, the safety note, the buyer's questions.
-      expect(link(doc.querySelector("main")!, shown(products.fields.buy)).getAttribute("href")).toBe(field.url);
+      // Its storefront action, in its opening (the page's one primary action) and again beside its facts; the safety
+      // note, the buyer's questions.
+      for (const part of [".page-intro", ".field-detail__get"])
+        expect(link(doc.querySelector(part)!, shown(products.fields.buy)).getAttribute("href"), part).toBe(field.url);
+      expect([...doc.querySelectorAll("main .button--primary")].map((a) => a.getAttribute("href"))).toEqual([
+        field.url,
+      ]);
       expect(doc.getElementById(safety.id)).not.toBeNull();
       expect(doc.getElementById(productQuestions.id)).not.toBeNull();
     }

@@ -59,7 +59,10 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
             eyebrow={`[${fieldPage.back}](/all-fields/) · ${field.tuning}`}
             title={field.title}
             lead={field.description}
-          />
+          >
+            {/* The way to buy it in the first screen, on a phone too; the panel below repeats it beside the facts. */}
+            <FieldAction field={field} label={products.fields.buy} variant="primary" />
+          </PageIntro>
 
           <div className="container field-detail">
             {cover && (
@@ -74,6 +77,13 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
                   <FieldPreview field={field} preview={preview} site={site} url={url} />
                 </section>
               )}
+              <section className="panel field-detail__get" aria-labelledby="get-title">
+                <h2 className="field-detail__title" id="get-title">
+                  <Text text={fieldPage.get} />
+                </h2>
+                <FieldFacts field={field} />
+                <FieldAction field={field} label={products.fields.buy} />
+              </section>
               {/* Only a trace with a beat to draw: a field with none (an isochronic pulse, music alone) has no line. */}
               {preview?.trace && traceShape(preview.trace) && (
                 <section className="panel field-detail__trace" aria-labelledby="trace-title">
@@ -86,13 +96,6 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
                   />
                 </section>
               )}
-              <section className="panel field-detail__get" aria-labelledby="get-title">
-                <h2 className="field-detail__title" id="get-title">
-                  <Text text={fieldPage.get} />
-                </h2>
-                <FieldFacts field={field} />
-                <FieldAction field={field} label={products.fields.buy} variant="primary" />
-              </section>
             </div>
           </div>
 
