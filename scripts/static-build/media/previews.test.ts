@@ -408,6 +408,14 @@ describe("#23 masters outside the project, their previews committed in it", () =
     );
   });
 
+  it("with the master here and the excerpt moved, says the excerpt moved, not that the master changed", async () => {
+    const f = await fresh();
+    await writeFile(join(f.masters, "theta.flac"), theta());
+    await buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f);
+    const moved = await buildPreviews(one({ file: "theta.flac", start: 2, seconds: 6 }), {}, f);
+    expect(moved.notes.join("\n")).toMatch(/\(it starts at 1 s, and the field now asks for 2 s\); commit /);
+  });
+
   it("refuses a masters folder inside the project, and audio left in the project's src/, naming each", async () => {
     const f = await fresh();
     await mkdir(join(f.project, "src/content/previews"), { recursive: true });

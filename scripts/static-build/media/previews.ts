@@ -439,13 +439,12 @@ function recordChanges(
   const { version: _, ...settings } = record.settings as typeof PREVIEW_SETTINGS & { version?: number };
   if (JSON.stringify(settings) !== JSON.stringify(PREVIEW_SETTINGS))
     changes.push("the site's code now makes previews to other settings");
-  if (
-    source &&
-    record.source.file === file &&
-    (record.source.audio !== source.audio || record.source.bytes !== source.bytes)
-  ) {
+  // The excerpt's audio says whether the master changed only where the excerpt is the same: moved, it is other audio.
+  const sameExcerpt = record.excerpt.start === wanted.start && record.excerpt.seconds === wanted.seconds;
+  const otherAudio = sameExcerpt && source !== undefined && record.source.audio !== source.audio;
+  if (source && record.source.file === file && (otherAudio || record.source.bytes !== source.bytes)) {
     changes.push(
-      `the master has changed since (${record.source.bytes.toLocaleString("en")} bytes then, ${source.bytes.toLocaleString("en")} now${record.source.audio === source.audio ? "" : ", other audio in the excerpt"})`,
+      `the master has changed since (${record.source.bytes.toLocaleString("en")} bytes then, ${source.bytes.toLocaleString("en")} now${otherAudio ? ", other audio in the excerpt" : ""})`,
     );
   }
   return changes;
