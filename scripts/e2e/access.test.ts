@@ -628,8 +628,8 @@ describe("a page that arrives slowly", () => {
   // rest arrived (a card's label once came after its title and pushed it down; a row of cards grew when its last
   // card's longer title came; a short page's footer, held to the foot of the screen, grew up it as its last lines
   // came). The first paint now waits for the footer's last line to open, so the whole page above it is in it.
-  // Every route where its cards sit in rows, and Home where a phone stacks them: whether the first frame waits is
-  // the same at every width, and pages.test.ts finds any shift on load at both widths.
+  // Every route at a desktop's width, where cards sit in rows, and Home at a phone's: whether the first frame waits
+  // is the same at every width, and pages.test.ts finds any shift on load at both widths.
   it.each([...ROUTES.map((route) => [route, DESKTOP] as const), ["/", PHONE] as const])(
     "%s at %i px: the first frame has all of the page's content, and nothing moves after it, nor when React takes over",
     async (route, width) => {
