@@ -42,8 +42,11 @@ export const CATALOGUE_SITE: SiteContent = {
   ],
 };
 
-/** The catalogue's pages whose layout differs from the shipped site's: its lists, About with the maker, a field's page. */
-export const CATALOGUE_ROUTES = ["/", "/products/", "/all-fields/", "/about/", fieldPath(CATALOGUE_SITE.fields[5]!)];
+/**
+ * The catalogue's pages whose layout differs from the shipped site's: its lists, About with the maker, and the page of
+ * a field priced "from" an amount (the longest price cue).
+ */
+export const CATALOGUE_ROUTES = ["/", "/products/", "/all-fields/", "/about/", fieldPath(CATALOGUE_SITE.fields[4]!)];
 
 /** Builds the catalogue into `outDir`, its owner's images made in code into `imagesDir`. */
 export async function buildCatalogue(outDir: string, imagesDir: string): Promise<void> {

@@ -79,6 +79,31 @@ describe("the layout at every width from 320 to 1920 px", () => {
     await context.close();
   });
 
+  it("#25 the first page of a first visit changes its headings to the brand's face on each of the catalogue's pages, at 375, 768 and 1440 px", async () => {
+    const context = await newContext(chromium.browser, { width: 375 });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const kept: string[] = [];
+    for (const width of [375, 768, 1440]) {
+      await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
+      for (const route of CATALOGUE_ROUTES) {
+        // A first visit as the loader sees one: nothing remembered (the face itself may come from the HTTP cache).
+        await cdp.send("Storage.clearDataForOrigin", { origin: twelve.url, storageTypes: "local_storage" });
+        await page.goto(`${twelve.url}${route}`, { waitUntil: "load" });
+        // The loader remembers the face, then changes to it unless something in view would move (src/client/loader.ts).
+        const changed = await page
+          .waitForFunction(() => document.documentElement.classList.contains("font-cached"), undefined, {
+            timeout: 10_000,
+          })
+          .then(() => true)
+          .catch(() => false);
+        if (!changed) kept.push(`${route} at ${width} px`);
+      }
+    }
+    expect(kept, "pages that kept the stand-in").toEqual([]);
+    await context.close();
+  });
+
   it("with a catalogue of twelve fields: the same", async () => {
     const context = await newContext(chromium.browser, { width: WIDTHS[0]! });
     expect(await problemsAtEveryWidth(await context.newPage(), twelve.url, CATALOGUE_ROUTES)).toEqual([]);
