@@ -89,22 +89,13 @@ export function FieldCard({
   return (
     <article className={`card field-card${compact ? " field-card--compact" : ""}`} id={id}>
       {cover && !compact && (
-        <CoverImage
-          cover={cover}
-          url={url}
-          className="field-card__cover"
-          eager={eager}
-          sizes={COVER_SIZES.card}
-          inline={first}
-        />
+        <CoverImage cover={cover} url={url} className="field-card__cover" eager={eager} shownAs="card" inline={first} />
       )}
       {compact ? (
         <div className="field-card__head">
           {/* Never inlined: a thumbnail is never the largest thing in view, and drawing a cover's rings in the page
               itself put Home's largest paint at 1.24× a bare page's against 1.14× fetched (Lighthouse, five rounds). */}
-          {cover && (
-            <CoverImage cover={cover} url={url} className="field-card__thumb" eager={eager} sizes={COVER_SIZES.thumb} />
-          )}
+          {cover && <CoverImage cover={cover} url={url} className="field-card__thumb" eager={eager} shownAs="thumb" />}
           <div className="field-card__heading">
             {label}
             {title}
@@ -159,18 +150,19 @@ export function CoverImage({
   url,
   className,
   eager = false,
-  sizes,
+  shownAs,
   inline = false,
 }: {
   cover: Cover;
   url: (path: string) => string;
   className: string;
   eager?: boolean;
-  sizes: string;
+  /** Where the layout shows it, and so the sizes it asks for; a thumbnail takes the cover's own small picture. */
+  shownAs: keyof typeof COVER_SIZES;
   inline?: boolean;
 }) {
-  // A thumbnail's own small picture, where the cover has one.
-  const shown = sizes === COVER_SIZES.thumb && cover.thumb ? { ...cover, ...cover.thumb } : cover;
+  const sizes = COVER_SIZES[shownAs];
+  const shown = shownAs === "thumb" && cover.thumb ? { ...cover, ...cover.thumb } : cover;
   // The first cover a list shows, when the build drew it: painted with the page, no request of its own (on a phone it
   // is the largest thing in the first view, and a fetched picture would paint a round trip after the text).
   if (inline && cover.svg) {

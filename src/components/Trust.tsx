@@ -1,6 +1,6 @@
 import type { ListenerWords, SiteContent } from "../content/types";
 import type { Cover } from "../lib/cover";
-import { COVER_SIZES, CoverImage } from "./FieldCard";
+import { CoverImage } from "./FieldCard";
 import { Section } from "./Section";
 
 /** What listeners said, each with who said it and where: a quote a reader can trace, never one made up. */
@@ -57,7 +57,7 @@ export function Maker({
           <p>{maker.text}</p>
         </blockquote>
         <figcaption className="maker__name">
-          {photo && <CoverImage cover={photo} url={url} className="maker__photo" sizes={COVER_SIZES.photo} />}
+          {photo && <CoverImage cover={photo} url={url} className="maker__photo" shownAs="photo" />}
           {maker.name}
         </figcaption>
       </figure>

@@ -1,7 +1,7 @@
 import { BeatTrace } from "../components/BeatTrace";
 import { traceShape } from "../lib/preview";
 import { CardGrid } from "../components/Card";
-import { COVER_SIZES, CoverImage, FieldAction, FieldCard, FieldFacts, FieldPreview } from "../components/FieldCard";
+import { CoverImage, FieldAction, FieldCard, FieldFacts, FieldPreview } from "../components/FieldCard";
 import { Questions } from "../components/Questions";
 import { SafetyNote } from "../components/SafetyNote";
 import { PageIntro, Section } from "../components/Section";
@@ -65,9 +65,7 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
           </PageIntro>
 
           <div className="container field-detail">
-            {cover && (
-              <CoverImage cover={cover} url={url} className="field-detail__cover" eager sizes={COVER_SIZES.page} />
-            )}
+            {cover && <CoverImage cover={cover} url={url} className="field-detail__cover" eager shownAs="page" />}
             <div className="field-detail__panels">
               {preview && (
                 <section className="panel field-detail__hear" id="hear" aria-labelledby="hear-title">
