@@ -80,14 +80,28 @@ export function binaural(pcm: Pcm): Binaural {
   return { carriers, beats };
 }
 
+/**
+ * An FFT of a size and its Hann window, made once: each takes longer to make than two transforms take to run (some
+ * 40 ms apiece at 2^18 points), and a master's trace asks for the same size sixteen times.
+ */
+const transforms = new Map<number, { fft: FFT; window: Float64Array }>();
+function transformOf(size: number): { fft: FFT; window: Float64Array } {
+  let made = transforms.get(size);
+  if (!made) {
+    const window = new Float64Array(size);
+    for (let i = 0; i < size; i++) window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / size);
+    transforms.set(size, (made = { fft: new FFT(size), window }));
+  }
+  return made;
+}
+
 /** The tones one ear hears and the other does not, from the spectra of each ear and of their difference. */
 function tonesThatDiffer(left: Float32Array, right: Float32Array, sampleRate: number): Carrier[] {
   // Windows as long as four half-overlapping ones allow (up to 2^20 samples, 22 s at 48 kHz): a steady tone's peak
   // rises over a bed's noise by 3 dB with each doubling, and four windows keep the noise's own peaks low.
   let size = 1 << 20;
   while (size > 4096 && size > 0.4 * left.length) size >>= 1;
-  const fft = new FFT(size);
-  const window = Float64Array.from({ length: size }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / size));
+  const { fft, window } = transformOf(size);
   const bins = size / 2;
   const [powerL, powerR, difference] = [new Float64Array(bins), new Float64Array(bins), new Float64Array(bins)];
   const [inL, inR] = [new Float64Array(size), new Float64Array(size)];
