@@ -4,32 +4,48 @@ import type { Field } from "../../../src/content/types";
 import type { Trace } from "../../../src/lib/preview";
 import { binaural } from "./audio/analyse";
 import { clock, readExcerpt, SourceError } from "./audio/source";
+import { inTurn } from "./in-turn";
 
 /** How the whole master is measured: a short window at each of evenly spaced points, never the file whole. */
 export const TRACE_SETTINGS = { points: 16, windowSeconds: 10 } as const;
 
+/** One window's beats (Hz, to 0.01), or undefined where the file does not reach or cannot be read there. */
+export type MeasureWindow = (path: string, start: number, seconds: number) => Promise<number[] | undefined>;
+
+/** A window read and measured as an excerpt is (in this thread, or in a worker thread: trace-threads.ts). */
+export const measureWindow: MeasureWindow = async (path, start, seconds) => {
+  try {
+    const { pcm } = await readExcerpt(path, { start, seconds, longest: seconds, shortest: seconds });
+    return binaural(pcm).beats.map((b) => Math.round(b.hz * 100) / 100);
+  } catch (error) {
+    if (error instanceof SourceError) return undefined;
+    throw error;
+  }
+};
+
 /**
  * The binaural beats across a master: a window of TRACE_SETTINGS.windowSeconds at the middle of each of
  * TRACE_SETTINGS.points equal stretches of its length (fewer for a master shorter than that many windows), read and
- * measured as an excerpt is (so a 3 GB master costs 16 windows, not its size). A stretch the file does not reach, or
- * one too damaged to read, is left out.
+ * measured as an excerpt is (so a 3 GB master costs 16 windows, not its size): one after another in this thread, or
+ * as many at once as `threads` has. A stretch the file does not reach, or one too damaged to read, is left out.
  */
-export async function traceOf(path: string, seconds: number): Promise<Trace> {
+export async function traceOf(
+  path: string,
+  seconds: number,
+  threads?: { size: number; measure: MeasureWindow },
+): Promise<Trace> {
   // Never windows too short to tell two beats apart: a master shorter than the points' windows gets fewer points.
   const window = Math.min(TRACE_SETTINGS.windowSeconds, seconds);
   const points = Math.max(1, Math.min(TRACE_SETTINGS.points, Math.floor(seconds / window)));
-  const measured: Trace["points"] = [];
-  for (let i = 0; i < points; i++) {
-    const at = ((i + 0.5) * seconds) / points;
-    const start = Math.max(0, at - window / 2);
-    try {
-      const { pcm } = await readExcerpt(path, { start, seconds: window, longest: window, shortest: window });
-      measured.push({ at: Math.round(at), beats: binaural(pcm).beats.map((b) => Math.round(b.hz * 100) / 100) });
-    } catch (error) {
-      if (!(error instanceof SourceError)) throw error;
-    }
-  }
-  return { seconds: Math.round(seconds), points: measured };
+  const at = Array.from({ length: points }, (_, i) => ((i + 0.5) * seconds) / points);
+  // One window is measured here: a thread's start costs more than a short master's one window.
+  const by = points > 1 ? threads : undefined;
+  const measure = by?.measure ?? measureWindow;
+  const beats = await inTurn(at, by?.size ?? 1, (middle) => measure(path, Math.max(0, middle - window / 2), window));
+  return {
+    seconds: Math.round(seconds),
+    points: at.flatMap((middle, i) => (beats[i] ? [{ at: Math.round(middle), beats: beats[i] }] : [])),
+  };
 }
 
 const hz = (value: number) => `${value.toFixed(2)} Hz`;
