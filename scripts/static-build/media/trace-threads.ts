@@ -37,9 +37,10 @@ const workerCode = () =>
 /**
  * Worker threads that measure a master's trace windows, each a window at a time, while the build's own thread makes
  * the preview: one a core beside the build's (one on two cores). Each holds its own decoders and heap, some 80 MB
- * measured, so not more: on two cores a second took a 90-minute FLAC's build from some 10 s to 8 s, and its peak
- * from some 375 MB to 450. Workers start at the first window, so a build with nothing to trace starts none; an idle
- * one never keeps the process alive.
+ * measured, so not more: on two cores a second saved a 90-minute FLAC's cold build about a second and added some
+ * 70 MB to its peak (an MP3's build went to 501 MB); the build's thread taking windows itself, once its preview was
+ * made, saved nothing and cost 2 to 3 CPU-seconds more. Workers start at the first window, so a build with nothing
+ * to trace starts none; an idle one never keeps the process alive.
  */
 export function traceThreads(size = Math.max(1, availableParallelism() - 1)): TraceThreads {
   const queue: Job[] = [];
