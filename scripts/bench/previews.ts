@@ -3,7 +3,7 @@
  * build, measured by /usr/bin/time -v, when an owner's fields point at full-length masters. Masters are made here,
  * in a copy of the project: 90 minutes at 96 kHz, 24-bit, as WAV (3.1 GB) and FLAC, and at 48 kHz as MP3, each a
  * minute of pad, noise and carriers over and over; a field takes 45 s from 30 minutes in. Then 40 fields of
- * 60-second previews at once. Every master is new, so every build is cold; the same field with no preview, built
+ * 60-second previews in one build. Every master is new, so every build is cold; the same field with no preview, built
  * cold first, is what each adds to.
  */
 import { spawnSync } from "node:child_process";
@@ -20,7 +20,7 @@ import { ROOT } from "../paths";
 import { copyProject } from "../test/project-copy";
 import { siteModule } from "../test/project-copy";
 
-/** What the issue set: a 90-minute master adds at most this to a cold build, and 40 previews peak under this. */
+/** What the issues set: a 90-minute master adds at most this to a cold build; any build peaks under this. */
 export const PREVIEW_BUDGET = { seconds: 10, megabytes: 500 } as const;
 const MINUTES = 90;
 
