@@ -12,6 +12,8 @@ const validator = new HtmlValidate({
     // it: void elements self-closed (<meta/>), boolean attributes with an empty value (checked="").
     "void-style": ["error", { style: "selfclose" }],
     "attribute-boolean-style": ["error", { style: "empty" }],
+    // It writes an attribute it has no HTML name for as JSX spells it (fetchPriority); HTML ignores the case.
+    "attr-case": ["error", { style: ["lowercase", "camelcase"] }],
   },
 });
 

@@ -620,7 +620,7 @@ describe("#24 a page for each field", () => {
 });
 
 describe("#24 a field's cover on its cards and its page", () => {
-  it("every field's cover on its cards and its page, sized so nothing moves, described, and fetched early only where it is first seen", async () => {
+  it("every field's cover on its cards and its page, sized so nothing moves, described, and fetched early only where it is first seen, first only on its own page", async () => {
     const twelve = await render({ ...FIXTURE_SITE, fields: twelveFields(FIXTURE_SITE.fields[0]!) });
     for (const [file, count] of [
       ["products/index.html", FEATURED],
@@ -631,7 +631,10 @@ describe("#24 a field's cover on its cards and its page", () => {
       covers.forEach((img, i) => {
         expect([img.getAttribute("width"), img.getAttribute("height")]).toEqual(["1200", "1200"]);
         expect(img.getAttribute("alt")).toMatch(/^The cover of /);
-        expect(img.getAttribute("loading"), `${file} #${i}`).toBe(i < 3 ? null : "lazy");
+        // Those in the first screen with the page, after what its first paint needs; the rest as they come near.
+        expect([img.getAttribute("loading"), img.getAttribute("fetchpriority")], `${file} #${i}`).toEqual(
+          i < 3 ? [null, "low"] : ["lazy", null],
+        );
       });
     }
     // A drawn cover first in a list comes in the page itself: painted with the text, no request of its own.
@@ -694,8 +697,10 @@ describe("#24 a field's cover on its cards and its page", () => {
         sources.join(),
       ).toBe(true);
     const own = page(outputFileFor(fieldPath(FIXTURE_SITE.fields[0]!)), twelve).querySelector(".field-detail img")!;
-    expect([own.getAttribute("src"), own.getAttribute("loading")]).toEqual([
+    // A field's own page asks for its cover first: the largest thing on it.
+    expect([own.getAttribute("src"), own.getAttribute("loading"), own.getAttribute("fetchpriority")]).toEqual([
       fakeCovers(FIXTURE_SITE).get(FIXTURE_SITE.fields[0]!.url)!.path,
+      null,
       null,
     ]);
     // An owner's image: each format at each size, the browser choosing by the width the layout gives it.

@@ -65,7 +65,9 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
           </PageIntro>
 
           <div className="container field-detail">
-            {cover && <CoverImage cover={cover} url={url} className="field-detail__cover" eager shownAs="page" />}
+            {cover && (
+              <CoverImage cover={cover} url={url} className="field-detail__cover" eager largest shownAs="page" />
+            )}
             <div className="field-detail__panels">
               {preview && (
                 <section className="panel field-detail__hear" id="hear" aria-labelledby="hear-title">
