@@ -61,8 +61,8 @@ export function traceThreads(size = Math.max(1, availableParallelism() - 1)): Tr
     worker.unref();
     idle.push(worker);
   };
-  const spawn = (code: string) => {
-    const worker = new Worker(code, { eval: true });
+  const spawn = (source: string) => {
+    const worker = new Worker(source, { eval: true });
     worker.on("message", (reply: { beats?: number[]; error?: string }) => {
       const job = busy.get(worker)!;
       busy.delete(worker);
@@ -91,9 +91,9 @@ export function traceThreads(size = Math.max(1, availableParallelism() - 1)): Tr
     if (busy.size + starting >= size) return;
     starting++;
     workerCode().then(
-      (code) => {
+      (source) => {
         starting--;
-        if (!closed) spawn(code);
+        if (!closed) spawn(source);
       },
       (error: Error) => {
         starting--;
