@@ -13,7 +13,7 @@ import { compressed, ENCODINGS, FIRST_ROUND_TRIP, headerBytes, pageBudget, serve
 import { catalogueOf, twelveFields } from "../bench/catalogue";
 import { fakeCovers, fakePreviews } from "../test/fixtures";
 import { fieldPath } from "../../src/content/fields";
-import type { Field } from "../../src/content/types";
+import type { Field, SiteContent } from "../../src/content/types";
 import { sitePages } from "../../src/pages/index";
 
 /**
@@ -65,8 +65,10 @@ function wordsOf(count: number, field: number): string {
 }
 
 /** Every page of the site with these fields instead of its own, each with a stand-in preview and a drawn cover. */
-function renderWithFields(fields: Field[]): Promise<Map<string, string>> {
-  const content = { ...site, fields };
+const renderWithFields = (fields: Field[]) => renderContent({ ...site, fields });
+
+/** Every page of this content, each field with a stand-in preview and a drawn cover. */
+function renderContent(content: SiteContent): Promise<Map<string, string>> {
   return renderSite({
     site: content,
     assets: assets.page,
@@ -217,6 +219,20 @@ describe("byte budgets", () => {
     const fieldPage = rendered.get(`${fieldPath(fields[LONG]!).slice(1)}index.html`)!;
     expect(fieldPage.match(/<article class="card field-card/g)?.length ?? 0).toBeLessThan(3);
     for (const html of [products, fieldPage]) expect(servedBytes(html).bytes).toBeLessThanOrEqual(pageBudget(html));
+  });
+
+  it("#25 About shows fewer listeners' words, the first in order, where the owner's would put three past the first round trip", async () => {
+    // A short first quote, then two too long for one round trip together.
+    const listeners = [5, 200, 200].map((words, i) => ({
+      words: wordsOf(words, i),
+      who: `Listener ${i}`,
+      source: "Gumroad review",
+    }));
+    const page = (await renderContent({ ...site, listeners })).get("about/index.html")!;
+    const shown = [...page.matchAll(/<figcaption class="quote__source">Listener (\d)/g)].map((m) => Number(m[1]));
+    expect(shown.length).toBeLessThan(3);
+    expect(shown).toEqual([0, 1, 2].slice(0, shown.length));
+    expect(servedBytes(page).bytes).toBeLessThanOrEqual(pageBudget(page));
   });
 
   it("#24 All Fields keeps its cards' descriptions on fewer of them, or none, where an owner's longer words would put a page of twelve past the first round trip", async () => {

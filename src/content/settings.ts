@@ -250,7 +250,7 @@ export const SITE_SETTINGS = {
   ),
   listeners: optional(
     list(
-      "What listeners have said, as they agreed to be quoted: About shows the first three. Never invented.",
+      "What listeners said, quoted with their consent: About shows the first three that fit. Never invented.",
       group("", LISTENER_SETTINGS, { what: "a listener's words" }),
       { what: "what listeners said, each with words, who and source" },
     ),

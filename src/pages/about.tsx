@@ -15,6 +15,9 @@ import type { PageMeta, PageProps } from "./types";
 /** Listeners' words shown, the first in site.ts: a page arrives in one round trip however many the owner keeps. */
 export const QUOTES_SHOWN = 3;
 
+/** Where their words (beside a maker's, under a longer nav) would put three past the first round trip: two, one or none. */
+export const fewer = [2, 1, 0] as const;
+
 export const meta: PageMeta = {
   path: "/about/",
   title: about.title,
@@ -32,7 +35,7 @@ const Prose = ({ paragraphs }: { paragraphs: readonly string[] }) => (
   </div>
 );
 
-export function Page({ site, url, covers }: PageProps) {
+export function Page({ site, url, covers, shown = QUOTES_SHOWN }: PageProps) {
   const { intro, beats, morphic, method, expect, more } = about;
   return (
     <>
@@ -79,7 +82,7 @@ export function Page({ site, url, covers }: PageProps) {
 
       {site.maker && <Maker maker={site.maker} photo={covers.get(MAKER_PHOTO)} url={url} copy={about.maker} />}
       {site.listeners && site.listeners.length > 0 && (
-        <ListenerQuotes quotes={site.listeners.slice(0, QUOTES_SHOWN)} copy={about.listeners} />
+        <ListenerQuotes quotes={site.listeners.slice(0, shown)} copy={about.listeners} />
       )}
 
       <div className="container section">

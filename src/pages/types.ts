@@ -21,7 +21,7 @@ export interface PageProps {
   covers: Covers;
   /**
    * How many fields its list shows (Products' in full, a field page's others, All Fields' with their descriptions),
-   * when the build found that its usual number would not arrive in one round trip.
+   * or About its listeners' words, when the build found that its usual number would not arrive in one round trip.
    */
   shown?: number;
 }
@@ -31,6 +31,6 @@ export interface PageModule {
   Page: ComponentType<PageProps>;
   /** schema.org data about what the page shows, as JSON-LD. Facts only: no prices, ratings or reviews. */
   structuredData?: (site: SiteContent, urls: SiteUrls, previews: Previews) => object;
-  /** Fewer fields to show in full (PageProps.shown), tried in turn while the page is over its first round trip. */
+  /** Fewer of its list to show (PageProps.shown), tried in turn while the page is over its first round trip. */
   fewer?: readonly number[];
 }
