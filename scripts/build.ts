@@ -87,6 +87,7 @@ export async function buildSite({
   // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy: the site's pages, the
   //    catalogue's further pages, and a page for each field.
   const all = sitePages(content, pages, shares.byFieldUrl);
+  const leftOut: string[] = [];
   const html = await renderSite({
     site: content,
     assets: assets.page,
@@ -94,6 +95,7 @@ export async function buildSite({
     previews: previews.byFieldUrl,
     covers: covers.byFieldUrl,
     pages: all,
+    notes: leftOut,
   });
 
   // 4. Files for hosts and crawlers: the sitemap and robots.txt, and headers with the same policy.
@@ -116,7 +118,7 @@ export async function buildSite({
 
   // 5. Check: titles, headings, descriptions, links and sizes, naming the page at fault.
   checkSite(html, files, content.basePath);
-  const notes = [...contentNotes(content), ...previews.notes];
+  const notes = [...contentNotes(content), ...previews.notes, ...leftOut];
   return { pages: html, files, content, placeholders, previews: previews.report, notes };
 }
 

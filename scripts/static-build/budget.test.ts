@@ -68,7 +68,7 @@ function wordsOf(count: number, field: number): string {
 const renderWithFields = (fields: Field[]) => renderContent({ ...site, fields });
 
 /** Every page of this content, each field with a stand-in preview and a drawn cover. */
-function renderContent(content: SiteContent): Promise<Map<string, string>> {
+function renderContent(content: SiteContent, notes?: string[]): Promise<Map<string, string>> {
   return renderSite({
     site: content,
     assets: assets.page,
@@ -76,6 +76,7 @@ function renderContent(content: SiteContent): Promise<Map<string, string>> {
     previews: fakePreviews(content),
     covers: fakeCovers(content, { drawn: true }),
     pages: sitePages(content),
+    notes,
   });
 }
 
@@ -228,11 +229,27 @@ describe("byte budgets", () => {
       who: `Listener ${i}`,
       source: "Gumroad review",
     }));
-    const page = (await renderContent({ ...site, listeners })).get("about/index.html")!;
+    const notes: string[] = [];
+    const page = (await renderContent({ ...site, listeners }, notes)).get("about/index.html")!;
     const shown = [...page.matchAll(/<figcaption class="quote__source">Listener (\d)/g)].map((m) => Number(m[1]));
     expect(shown.length).toBeLessThan(3);
     expect(shown).toEqual([0, 1, 2].slice(0, shown.length));
     expect(servedBytes(page).bytes).toBeLessThanOrEqual(pageBudget(page));
+    // The owner is told, since the words are theirs and not shown anywhere else.
+    expect(notes).toEqual([expect.stringContaining(`About shows ${shown.length} of the first 3 listeners' words`)]);
+  });
+
+  it("#25 About has no listeners' section where none of their words fit, and says so", async () => {
+    const listeners = [300, 5].map((words, i) => ({
+      words: wordsOf(words, i),
+      who: `Listener ${i}`,
+      source: "E-mail",
+    }));
+    const notes: string[] = [];
+    const page = (await renderContent({ ...site, listeners }, notes)).get("about/index.html")!;
+    expect(page).not.toContain('id="listeners"');
+    expect(page).not.toContain('class="quotes"');
+    expect(notes).toEqual([expect.stringContaining("About shows 0 of the first 2 listeners' words")]);
   });
 
   it("#24 All Fields keeps its cards' descriptions on fewer of them, or none, where an owner's longer words would put a page of twelve past the first round trip", async () => {

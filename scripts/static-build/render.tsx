@@ -21,6 +21,8 @@ export interface RenderOptions {
   previews?: Previews;
   covers?: Covers;
   pages?: readonly PageModule[];
+  /** Where to tell the owner what a page left out of their words to arrive in one round trip (PageModule.leftOut). */
+  notes?: string[];
 }
 
 /**
@@ -34,6 +36,7 @@ export async function renderSite({
   previews = new Map(),
   covers = new Map(),
   pages = allPages,
+  notes = [],
 }: RenderOptions): Promise<Map<string, string>> {
   const components = Object.fromEntries(
     await Promise.all(
@@ -76,10 +79,14 @@ export async function renderSite({
     let html = render(page);
     // A page that can show fewer fields does, while it would not arrive in its first round trip (an owner's longer
     // words); the check step still refuses a page that no number fits.
+    let fewest: number | undefined;
     for (const shown of page.fewer ?? []) {
       if (fitsFirstRoundTrip(withMetaPolicy(html))) break;
       html = render(page, shown);
+      fewest = shown;
     }
+    const left = fewest === undefined ? undefined : page.leftOut?.(fewest, site);
+    if (left) notes.push(left);
     output.set(outputFileFor(page.meta.path), html);
   }
   return applyMetaPolicy(output);

@@ -12,6 +12,13 @@ const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]
 /** The most a home screen shows under an icon before cutting the name short. */
 export const SHORT_NAME_MAX = 12;
 
+/**
+ * The most the maker's words may be: About sets them as a quote in the headings' serif, where a sentence or two
+ * reads as a voice and a paragraph as a wall (some six lines at the text's measure). Longer, they would also take
+ * the room in About's first round trip that the listeners' words need.
+ */
+export const MAKER_WORDS_MAX = 400;
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;

@@ -1,5 +1,5 @@
 import { BANDS, BEAT_HZ, CARRIER_HZ, type Band } from "./bands";
-import { EMAIL, originProblem, SHORT_NAME_MAX, shown, textProblem, urlProblem } from "./checks";
+import { EMAIL, MAKER_WORDS_MAX, originProblem, SHORT_NAME_MAX, shown, textProblem, urlProblem } from "./checks";
 import { group, list, optional, rule, type Infer, type Problems, type Setting } from "./shape";
 
 /**
@@ -239,10 +239,18 @@ export const SITE_SETTINGS = {
   }),
   maker: optional(
     group(
-      "The person behind the studio, in their own words, shown on About once set.",
+      "The person behind the studio, in their own words, on About.",
       {
         name: text("Their name."),
-        text: text("A sentence or two on who makes the fields and how."),
+        text: rule<string>(`Who makes the fields and how, in at most ${MAKER_WORDS_MAX} characters.`, (value) => {
+          const length = [...((value as string) ?? "")].length;
+          return (
+            textProblem(value) ??
+            (length > MAKER_WORDS_MAX
+              ? `must be at most ${MAKER_WORDS_MAX} characters, a sentence or two: About sets it as a quote in the headings' serif (got ${length.toLocaleString("en-GB")})`
+              : undefined)
+          );
+        }),
         photo: optional(image(`A portrait in \`${COVERS_FOLDER}/\`, at least 240 px on its long side.`, "maker.jpg")),
       },
       { what: "a maker" },

@@ -7,6 +7,7 @@ import { mail } from "./mail";
 import { site as ownerSite } from "./site";
 import type { ContentFile, Field, SiteContent } from "./types";
 import { sample } from "./sample";
+import { MAKER_WORDS_MAX } from "./checks";
 import {
   CONTENT_FILE,
   ContentError,
@@ -61,6 +62,14 @@ describe("validateContent", () => {
     expect(message).toContain(`${CONTENT_FILE}: listeners[1].who`);
     expect(message).toContain(`${CONTENT_FILE}: listeners[1].url must be a full https:// URL`);
     expect(errorFor({ ...site, maker: { name: "Ada", text: " " } }).message).toContain(`${CONTENT_FILE}: maker.text`);
+    // A paragraph where a sentence or two is asked for: About would set it as a wall of quoted serif.
+    const paragraph = "I record the harbour at night and tune each field by ear. ".repeat(7).trim();
+    expect(errorFor({ ...site, maker: { name: "Ada", text: paragraph } }).message).toContain(
+      `${CONTENT_FILE}: maker.text must be at most ${MAKER_WORDS_MAX} characters, a sentence or two: About sets it as a quote in the headings' serif (got ${[...paragraph].length})`,
+    );
+    expect(
+      validateContent({ ...site, maker: { name: "Ada", text: paragraph.slice(0, MAKER_WORDS_MAX) } }),
+    ).toBeTruthy();
     expect(
       validateContent({
         ...site,

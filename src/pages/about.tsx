@@ -10,6 +10,7 @@ import { about } from "../content/about";
 import { BANDS } from "../content/bands";
 import { mail } from "../content/mail";
 import { MAKER_PHOTO } from "../lib/cover";
+import type { SiteContent } from "../content/types";
 import type { PageMeta, PageProps } from "./types";
 
 /** Listeners' words shown, the first in site.ts: a page arrives in one round trip however many the owner keeps. */
@@ -17,6 +18,13 @@ export const QUOTES_SHOWN = 3;
 
 /** Where their words (beside a maker's, under a longer nav) would put three past the first round trip: two, one or none. */
 export const fewer = [2, 1, 0] as const;
+
+/** The owner's to know: listeners' words they gave that About leaves out. */
+export function leftOut(shown: number, site: SiteContent): string | undefined {
+  const given = Math.min(QUOTES_SHOWN, site.listeners?.length ?? 0);
+  if (shown >= given) return undefined;
+  return `About shows ${shown} of the first ${given} listeners' words in site.ts: with more, it would not arrive in its first round trip. Shorter words (or a shorter maker's text) make room.`;
+}
 
 export const meta: PageMeta = {
   path: "/about/",
@@ -37,6 +45,7 @@ const Prose = ({ paragraphs }: { paragraphs: readonly string[] }) => (
 
 export function Page({ site, url, covers, shown = QUOTES_SHOWN }: PageProps) {
   const { intro, beats, morphic, method, expect, more } = about;
+  const quotes = site.listeners?.slice(0, shown) ?? [];
   return (
     <>
       <PageIntro {...intro} />
@@ -81,9 +90,7 @@ export function Page({ site, url, covers, shown = QUOTES_SHOWN }: PageProps) {
       </Section>
 
       {site.maker && <Maker maker={site.maker} photo={covers.get(MAKER_PHOTO)} url={url} copy={about.maker} />}
-      {site.listeners && site.listeners.length > 0 && (
-        <ListenerQuotes quotes={site.listeners.slice(0, shown)} copy={about.listeners} />
-      )}
+      {quotes.length > 0 && <ListenerQuotes quotes={quotes} copy={about.listeners} />}
 
       <div className="container section">
         <SafetyNote />

@@ -33,4 +33,9 @@ export interface PageModule {
   structuredData?: (site: SiteContent, urls: SiteUrls, previews: Previews) => object;
   /** Fewer of its list to show (PageProps.shown), tried in turn while the page is over its first round trip. */
   fewer?: readonly number[];
+  /**
+   * What the build tells the owner when the page shows `shown` of its list (from `fewer`), if it leaves out their own
+   * words rather than what another page shows in full.
+   */
+  leftOut?: (shown: number, site: SiteContent) => string | undefined;
 }
