@@ -17,7 +17,7 @@ export const meta: PageMeta = {
   nav: { label: home.nav, order: 1 },
 };
 
-/** Home shows the first fields in site.ts, however many there are; Products and All Fields show them all. */
+/** Home shows the first fields in site.ts, two at most: Products shows a few more in full, All Fields every one. */
 export const HOME_FIELDS = 2;
 
 export function Page({ site, url, previews, covers }: PageProps) {
