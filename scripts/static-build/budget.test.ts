@@ -253,7 +253,12 @@ describe("byte budgets", () => {
   });
 
   it("#24 All Fields keeps its cards' descriptions on fewer of them, or none, where an owner's longer words would put a page of twelve past the first round trip", async () => {
-    const fields = catalogueOf(12, site.fields[0]!).map((field, i) => ({ ...field, description: wordsOf(60, i) }));
+    // Each card tells at most CARD_TEXT_MAX characters of its description: as many, and a longer tuning beside them.
+    const fields = catalogueOf(12, site.fields[0]!).map((field, i) => ({
+      ...field,
+      description: wordsOf(60, i),
+      tuning: wordsOf(6, i + 50),
+    }));
     const page = (await renderWithFields(fields)).get("all-fields/index.html")!;
     expect(page.match(/<article class="card field-card/g)).toHaveLength(12);
     const described = page.match(/<p class="card__body">/g)?.length ?? 0;

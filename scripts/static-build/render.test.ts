@@ -30,6 +30,7 @@ import { catalogueOf, twelveFields } from "../bench/catalogue";
 import { parseHtml as parse } from "../test/parse-html";
 import { renderSite } from "./render";
 import { MAKER_PHOTO } from "../../src/lib/cover";
+import { CARD_TEXT_MAX } from "../../src/lib/summary";
 import { FAKE_ASSETS, fakeCovers, fakePreviews, FIXTURE_SITE } from "../test/fixtures";
 
 /**
@@ -537,6 +538,26 @@ const jsonLd = (doc: Document) =>
   [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!));
 
 describe("#24 a page for each field", () => {
+  it("tells a long description whole on the field's page, and its first sentences on its cards", async () => {
+    const sentences = Array.from(
+      { length: 8 },
+      (_, i) => `Part ${i + 1} of the evening on the pier, the rigging and the slow tide under the beat.`,
+    );
+    const long = { ...FIXTURE_SITE.fields[0]!, description: sentences.join(" ") };
+    const rendered = await render({ ...FIXTURE_SITE, fields: [long, ...FIXTURE_SITE.fields.slice(1)] });
+    const own = page(outputFileFor(fieldPath(long)), rendered);
+    expect(own.querySelector(".page-intro .lead")!.textContent).toBe(long.description);
+    for (const file of ["products/index.html", "all-fields/index.html"]) {
+      const card = page(file, rendered)
+        .querySelector(`a[href="${fieldPath(long)}"]`)!
+        .closest("article")!;
+      const told = card.querySelector(".card__body")!.textContent!;
+      expect(told, file).toBe(sentences.slice(0, told.split(". ").length).join(" "));
+      expect(told.length, file).toBeLessThanOrEqual(CARD_TEXT_MAX);
+      expect(told.length, file).toBeGreaterThan(CARD_TEXT_MAX / 2);
+    }
+  });
+
   it("every field has one, its own title, description, canonical address and h1; every card of it leads there", () => {
     for (const field of site.fields) {
       const doc = page(outputFileFor(fieldPath(field)));

@@ -12,6 +12,7 @@ import { Icon } from "./Icon";
 import { Island } from "./Island";
 import { StorefrontLink } from "./Links";
 import { Text } from "./Text";
+import { cardText } from "../lib/summary";
 
 /** What a preview is, said plainly (frame.ts): an excerpt of the field, or only its beat. */
 export const previewCaption = (preview: Preview) =>
@@ -112,7 +113,7 @@ export function FieldCard({
           {title}
         </>
       )}
-      {!compact && describe && <p className="card__body">{field.description}</p>}
+      {!compact && describe && <p className="card__body">{cardText(field.description)}</p>}
       {preview && form !== "catalogue" && <FieldPreview field={field} preview={preview} site={site} url={url} />}
       {!compact && <FieldFacts field={field} />}
       {preview && listenAt && (

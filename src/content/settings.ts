@@ -1,6 +1,7 @@
 import { BANDS, BEAT_HZ, CARRIER_HZ, type Band } from "./bands";
 import { EMAIL, MAKER_WORDS_MAX, originProblem, SHORT_NAME_MAX, shown, textProblem, urlProblem } from "./checks";
 import { group, list, optional, rule, type Infer, type Problems, type Setting } from "./shape";
+import { CARD_TEXT_MAX } from "../lib/summary";
 
 /**
  * The settings of src/content/site.ts, each once: what it is, what it must be, and so its type (src/content/types.ts)
@@ -103,7 +104,7 @@ export const FIELD_SETTINGS = {
         : `must be lowercase letters and digits in words joined by hyphens, like "deep-theta-drift": it is the field's page address (got ${shown(value)})`,
     ),
   ),
-  description: text("One or two sentences, on its cards and page."),
+  description: text(`Whole on its page; on cards, its first sentences up to ${CARD_TEXT_MAX} characters.`),
   durationMinutes: rule<number>("Whole minutes of audio.", (value) =>
     Number.isInteger(value) && (value as number) > 0
       ? undefined

@@ -1,0 +1,26 @@
+/**
+ * The most of a field's description its card tells: two sentences of the kind the content asks for. A card that
+ * told a paragraph would stand in its row far taller than the cards beside it, each of which would keep the gap
+ * (their parts are level, row by row); the field's page tells it whole.
+ */
+export const CARD_TEXT_MAX = 240;
+
+/**
+ * A description as its card tells it: whole where it is short enough, else as many of its first sentences as fit,
+ * else its first words with an ellipsis. Never a cut word.
+ */
+export function cardText(text: string, max = CARD_TEXT_MAX): string {
+  const whole = text.trim();
+  if ([...whole].length <= max) return whole;
+  const sentences = whole.split(/(?<=[.!?…]["”’)]?)\s+/);
+  let told = "";
+  for (const sentence of sentences) {
+    const next = told ? `${told} ${sentence}` : sentence;
+    if ([...next].length > max) break;
+    told = next;
+  }
+  if (told) return told;
+  const words = [...whole].slice(0, max).join("");
+  const cut = words.slice(0, words.search(/\s\S*$/) > 0 ? words.search(/\s\S*$/) : undefined);
+  return `${cut.replace(/[\s,;:.\-–—]+$/, "")}…`;
+}
