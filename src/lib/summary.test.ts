@@ -24,7 +24,7 @@ describe("a description as its card tells it", () => {
     const one = `${"a slow wave over the breakwater, ".repeat(12)}and then silence.`;
     const told = cardText(one);
     expect(told.endsWith("…")).toBe(true);
-    expect([...told].length).toBeLessThanOrEqual(CARD_TEXT_MAX + 1);
+    expect([...told].length).toBeLessThanOrEqual(CARD_TEXT_MAX);
     expect(one.startsWith(told.slice(0, -1))).toBe(true);
     // It ends where a word of the description ends, with no comma before the ellipsis.
     expect(one[told.length - 1]).toMatch(/[\s,]/);

@@ -20,7 +20,8 @@ export function cardText(text: string, max = CARD_TEXT_MAX): string {
     told = next;
   }
   if (told) return told;
-  const words = [...whole].slice(0, max).join("");
-  const cut = words.slice(0, words.search(/\s\S*$/) > 0 ? words.search(/\s\S*$/) : undefined);
-  return `${cut.replace(/[\s,;:.\-–—]+$/, "")}…`;
+  // Room for the ellipsis, and back to the end of the last whole word.
+  const head = [...whole].slice(0, max - 1).join("");
+  const lastWord = head.search(/\s\S*$/);
+  return `${(lastWord > 0 ? head.slice(0, lastWord) : head).replace(/[\s,;:.\-–—]+$/, "")}…`;
 }
