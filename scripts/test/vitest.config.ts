@@ -72,8 +72,10 @@ export default defineConfig({
           exclude: ["scripts/e2e/**", ISLAND_TESTS, "**/node_modules/**"],
           // Tests that hold memory flat measure the heap after a collection.
           execArgv: ["--expose-gc"],
-          // A ceiling, not a guess: some tests run whole builds, which a busy machine makes slow, not wrong.
+          // Ceilings, not guesses: some tests, and some files' setup, run whole builds, which a busy machine makes
+          // slow, not wrong (budget.test.ts's setup passed Vitest's 10 s for hooks with a third worker and two busy loops).
           testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       { extends: true, test: { name: "islands", include: [ISLAND_TESTS], isolate: false } },
