@@ -20,6 +20,13 @@ describe("a description as its card tells it", () => {
     expect(cardText(quoted, 75)).toBe("She called it “the quiet hour.” Then the tide came in over the stones.");
   });
 
+  it("does not end a sentence at an abbreviation", () => {
+    const text = `Rain and rigging, e.g. the marina at night, under a slow beat. ${sentence(2)} ${sentence(3)} ${sentence(4)}`;
+    expect(cardText(text, 80)).toBe("Rain and rigging, e.g. the marina at night, under a slow beat.");
+    // Where that sentence is too long, its first words: never "Rain and rigging, e.g." as if it were one.
+    expect(cardText(text, 50)).toBe("Rain and rigging, e.g. the marina at night…");
+  });
+
   it("is its first words with an ellipsis where the first sentence alone is too long, never a cut word", () => {
     const one = `${"a slow wave over the breakwater, ".repeat(12)}and then silence.`;
     const told = cardText(one);

@@ -12,7 +12,8 @@ export const CARD_TEXT_MAX = 240;
 export function cardText(text: string, max = CARD_TEXT_MAX): string {
   const whole = text.trim();
   if ([...whole].length <= max) return whole;
-  const sentences = whole.split(/(?<=[.!?…]["”’)]?)\s+/);
+  // A sentence ends at its stop (and any closing quote or bracket) where a capital begins the next: not after "e.g.".
+  const sentences = whole.split(/(?<=[.!?…]["”’)]?)\s+(?=["“‘(]?\p{Lu})/u);
   let told = "";
   for (const sentence of sentences) {
     const next = told ? `${told} ${sentence}` : sentence;
