@@ -17,6 +17,14 @@ export const PREVIEW_MAX_SECONDS = 60;
 export const PREVIEW_MIN_SECONDS = 5;
 
 const text = (about: string) => rule<string>(about, (value) => textProblem(value));
+/** A text of at most `max` characters; `why` ends the message of one longer, given the text and its length. */
+const textAtMost = (about: string, max: number, why: (value: string, length: number) => string) =>
+  rule<string>(about, (value) => {
+    const problem = textProblem(value);
+    if (problem) return problem;
+    const length = [...(value as string)].length;
+    return length > max ? `must be at most ${max} characters, ${why(value as string, length)}` : undefined;
+  });
 const link = (about: string) => rule<string>(about, urlProblem);
 /** The name of one of the owner's images (the build reads the file itself). */
 const image = (about: string, example: string) =>
@@ -202,13 +210,10 @@ export const SITE_SETTINGS = {
       : `must be "/" or a folder like "/repo/", starting and ending with "/" (got ${shown(value)})`,
   ),
   brand: text("The studio's name."),
-  shortName: rule<string>(
+  shortName: textAtMost(
     `The name under the icon on a phone's home screen, at most ${SHORT_NAME_MAX} characters.`,
-    (value) =>
-      textProblem(value) ??
-      ([...(value as string)].length > SHORT_NAME_MAX
-        ? `must be at most ${SHORT_NAME_MAX} characters, or a phone cuts it short under the icon (got ${shown(value)}, ${[...(value as string)].length})`
-        : undefined),
+    SHORT_NAME_MAX,
+    (value, length) => `or a phone cuts it short under the icon (got ${shown(value)}, ${length})`,
   ),
   tagline: text("Its one-line tagline."),
   method: text('The layering method\'s name, wherever the copy says `{method}`: "EquiSync".'),
@@ -243,15 +248,12 @@ export const SITE_SETTINGS = {
       "The person behind the studio, in their own words, on About.",
       {
         name: text("Their name."),
-        text: rule<string>(`Who makes the fields and how, in at most ${MAKER_WORDS_MAX} characters.`, (value) => {
-          const length = [...((value as string) ?? "")].length;
-          return (
-            textProblem(value) ??
-            (length > MAKER_WORDS_MAX
-              ? `must be at most ${MAKER_WORDS_MAX} characters, a sentence or two: About sets it as a quote in the headings' serif (got ${length.toLocaleString("en-GB")})`
-              : undefined)
-          );
-        }),
+        text: textAtMost(
+          `Who makes the fields and how, in at most ${MAKER_WORDS_MAX} characters.`,
+          MAKER_WORDS_MAX,
+          (_, length) =>
+            `a sentence or two: About sets it as a quote in the headings' serif (got ${length.toLocaleString("en-GB")})`,
+        ),
         photo: optional(image(`A portrait in \`${COVERS_FOLDER}/\`, at least 240 px on its long side.`, "maker.jpg")),
       },
       { what: "a maker" },
