@@ -538,7 +538,7 @@ const jsonLd = (doc: Document) =>
   [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!));
 
 describe("#24 a page for each field", () => {
-  it("tells a long description whole on the field's page, and its first sentences on its cards", async () => {
+  it("tells a long description's first sentences on its cards and at the top of its page, and the whole of it below", async () => {
     const sentences = Array.from(
       { length: 8 },
       (_, i) => `Part ${i + 1} of the evening on the pier, the rigging and the slow tide under the beat.`,
@@ -546,12 +546,20 @@ describe("#24 a page for each field", () => {
     const long = { ...FIXTURE_SITE.fields[0]!, description: sentences.join(" ") };
     const rendered = await render({ ...FIXTURE_SITE, fields: [long, ...FIXTURE_SITE.fields.slice(1)] });
     const own = page(outputFileFor(fieldPath(long)), rendered);
-    expect(own.querySelector(".page-intro .lead")!.textContent).toBe(long.description);
-    for (const file of ["products/index.html", "all-fields/index.html"]) {
-      const card = page(file, rendered)
+    expect(own.querySelector(".field-detail__about .prose")!.textContent).toBe(long.description);
+    const short = page(outputFileFor(fieldPath(FIXTURE_SITE.fields[1]!)), rendered);
+    expect(short.querySelector(".field-detail__about")).toBeNull();
+    const cardOf = (file: string) =>
+      page(file, rendered)
         .querySelector(`a[href="${fieldPath(long)}"]`)!
-        .closest("article")!;
-      const told = card.querySelector(".card__body")!.textContent!;
+        .closest("article")!
+        .querySelector(".card__body")!;
+    const tellings = {
+      "its page's opening": own.querySelector(".page-intro .lead")!.textContent!,
+      "its card on Products": cardOf("products/index.html").textContent!,
+      "its card on All Fields": cardOf("all-fields/index.html").textContent!,
+    };
+    for (const [file, told] of Object.entries(tellings)) {
       expect(told, file).toBe(sentences.slice(0, told.split(". ").length).join(" "));
       expect(told.length, file).toBeLessThanOrEqual(CARD_TEXT_MAX);
       expect(told.length, file).toBeGreaterThan(CARD_TEXT_MAX / 2);

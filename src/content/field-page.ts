@@ -10,6 +10,8 @@ export const fieldPage = {
   hear: "Hear it first",
   /** Above the facts and the storefront action. */
   get: "Take it home",
+  /** Above a description longer than the page's opening tells: the whole of it. */
+  about: "About this field",
   others: "Other fields",
   /** The beat measured across the whole master: {minutes} its length, {from} and {to} in Hz. */
   trace: {

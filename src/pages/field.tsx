@@ -18,6 +18,7 @@ import type { Field, SiteContent } from "../content/types";
 import type { ShareImage } from "../lib/page";
 import { fillSlots } from "../lib/slots";
 import type { PageModule, PageProps } from "./types";
+import { cardText } from "../lib/summary";
 
 /** How many other fields a field's page suggests: the ones after it in the catalogue, from the start again. */
 const OTHERS = 3;
@@ -53,13 +54,12 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
       const preview = previews.get(field.url);
       const cover = covers.get(field.url);
       const others = [...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, shown);
+      // A description longer than a card tells opens the page as its cards do, and is told whole below.
+      const lead = cardText(field.description);
+      const told = lead !== field.description.trim();
       return (
         <>
-          <PageIntro
-            eyebrow={`[${fieldPage.back}](/all-fields/) · ${field.tuning}`}
-            title={field.title}
-            lead={field.description}
-          >
+          <PageIntro eyebrow={`[${fieldPage.back}](/all-fields/) · ${field.tuning}`} title={field.title} lead={lead}>
             {/* The way to buy it in the first screen, on a phone too; the panel below repeats it beside the facts. */}
             <FieldAction field={field} label={products.fields.buy} variant="primary" />
           </PageIntro>
@@ -84,6 +84,14 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
                 <FieldFacts field={field} />
                 <FieldAction field={field} label={products.fields.buy} />
               </section>
+              {told && (
+                <section className="panel field-detail__about" aria-labelledby="about-title">
+                  <h2 className="field-detail__title" id="about-title">
+                    <Text text={fieldPage.about} />
+                  </h2>
+                  <p className="prose">{field.description}</p>
+                </section>
+              )}
               {/* Only a trace with a beat to draw: a field with none (an isochronic pulse, music alone) has no line. */}
               {preview?.trace && traceShape(preview.trace) && (
                 <section className="panel field-detail__trace" aria-labelledby="trace-title">
