@@ -2,13 +2,14 @@ import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from "node
 import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { request as httpsRequest } from "node:https";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { networkInterfaces, tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { nginxConfig, readSiteHeaders } from "../serve/host-config";
 import { compressed } from "../static-build/page-budget";
 import { selfSignedCertificate } from "../test/certificate";
+import { freePort } from "../test/free-port";
 import { headersFor, parseHeadersFile, type HeaderRule } from "../static-build/security";
 import { startServe, type Serving } from "../serve/start";
 import { findNginx, findWrangler, WRANGLER_COMPATIBILITY_DATE } from "./requirements";
@@ -108,16 +109,6 @@ describe("#11 npm start: serve, on this machine only, with the hosts' headers", 
     expect((await get(`${serving.url}/`)).status).toBe(200);
   });
 });
-
-/** A free loopback port, released for nginx to take. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // Where nginx is not installed, skipped; `npm test` ends by saying so (scripts/e2e/requirements.ts), and CI fails.
 describe.skipIf(!findNginx())("#11 nginx with the generated configuration, as generated", () => {

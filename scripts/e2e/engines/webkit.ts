@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { AS_BUILT } from "./watched-site";
+import { freePort } from "../../test/free-port";
 import { pollUntil } from "../../test/poll";
 import { callSource, onPath, type Engine, type EngineView, type LaunchOptions, type Viewport } from "./engine";
 
@@ -42,15 +42,6 @@ function client(origin: string) {
     return value;
   };
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
 
 const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
 const ESCAPE = "\uE00C";
