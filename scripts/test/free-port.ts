@@ -16,6 +16,8 @@ export function handedOutFrom(): number {
   return 49_152;
 }
 
+const given = new Set<number>();
+
 const isFree = (port: number) =>
   new Promise<boolean>((resolve) => {
     const probe = createServer()
@@ -33,6 +35,10 @@ export async function freePort(): Promise<number> {
   const below = Math.max(handedOutFrom(), LOWEST + 1_000);
   for (;;) {
     const port = LOWEST + Math.floor(Math.random() * (below - LOWEST));
-    if (await isFree(port)) return port;
+    // Never the same twice in a process: nginx asks for two before it takes either.
+    if (!given.has(port) && (await isFree(port))) {
+      given.add(port);
+      return port;
+    }
   }
 }
