@@ -125,11 +125,21 @@ export async function buildSite({
 /** What the owner may have forgotten, which is not wrong enough to stop a build. */
 export function contentNotes(site: SiteContent, now = new Date()): string[] {
   const year = now.getFullYear();
-  return site.copyrightYear === year
-    ? []
-    : [
-        `src/content/site.ts: copyrightYear is ${site.copyrightYear}, and it is ${year}: every footer says © ${site.copyrightYear}`,
-      ];
+  return [
+    ...(site.copyrightYear === year
+      ? []
+      : [
+          `src/content/site.ts: copyrightYear is ${site.copyrightYear}, and it is ${year}: every footer says © ${site.copyrightYear}`,
+        ]),
+    // Allowed (a master still being edited), but easily forgotten: nothing else on its cards and page says so.
+    ...site.fields.flatMap((field, i) =>
+      field.preview
+        ? []
+        : [
+            `src/content/site.ts: fields[${i}] (${field.title}) has no preview: its cards and page have nothing to play until its preview names an excerpt of its master`,
+          ],
+    ),
+  ];
 }
 
 const BUILD_USAGE = `

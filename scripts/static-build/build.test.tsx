@@ -14,7 +14,7 @@ import { outputFileFor } from "../../src/lib/routes";
 import { pages } from "../../src/pages/index";
 import type { PageModule } from "../../src/pages/types";
 import { ROOT } from "../paths";
-import { build } from "../build";
+import { build, contentNotes } from "../build";
 import { copyProject } from "../test/project-copy";
 import { FIXTURE_SITE, siteModule } from "../test/fixtures";
 import { assertReplaceable, BUILD_MARKER, OutputFolderError } from "./write";
@@ -318,5 +318,19 @@ describe("build: the output folder, and a build to publish", () => {
     await build({ outDir });
     await build({ outDir: again });
     expect(await snapshot(again)).toEqual(await snapshot(outDir));
+  });
+});
+
+describe("the build's notes on the content", () => {
+  const november = new Date("2026-11-27T12:00:00Z");
+  it("name each field without a preview, and a copyright year that is not this year's", () => {
+    const [first, second] = FIXTURE_SITE.fields;
+    const { preview: _, ...withoutPreview } = second!;
+    const notes = contentNotes({ ...FIXTURE_SITE, copyrightYear: 2020, fields: [first!, withoutPreview] }, november);
+    expect(notes).toEqual([
+      expect.stringContaining("copyrightYear is 2020, and it is 2026"),
+      expect.stringContaining(`fields[1] (${second!.title}) has no preview`),
+    ]);
+    expect(contentNotes({ ...FIXTURE_SITE, copyrightYear: 2026 }, november)).toEqual([]);
   });
 });
