@@ -12,7 +12,7 @@ import { plainText } from "../../src/lib/slots";
 import { FALLBACK_FACES } from "../static-build/media/web-fonts";
 import { pdfPageTexts } from "./pdf";
 import { folderSource, listen, siteHandler } from "../serve/static-server";
-import { decodePng, inkShare, type Pixels } from "./png";
+import { decodePng, inkShare, strongestInk, type Pixels } from "./png";
 import {
   baseURL,
   DESKTOP,
@@ -101,30 +101,29 @@ describe("in forced colours, on a phone", () => {
 
   it("a preview's play icon and waveform are drawn", async () => {
     await visit(fixture.page, "/products/");
-    expect(inkShare(await pixelsAround(fixture.page, ".preview__play svg", 2))).toBeGreaterThan(0.1);
-    expect(inkShare(await pixelsAround(fixture.page, ".preview__wave svg", 2))).toBeGreaterThan(0.2);
+    expect(inkShare(await pixelsAround(fixture.page, ".player__play svg", 2))).toBeGreaterThan(0.1);
+    expect(inkShare(await pixelsAround(fixture.page, ".player__wave svg", 2))).toBeGreaterThan(0.2);
   });
 
-  it("the sample's play and stop icons and its progress bar are drawn", async () => {
+  it("the sample's play and stop icons and what of its waveform has played are drawn", async () => {
     // A fake clock is its context's: this test's own.
     const context = await newContext(chromium.browser, { width: PHONE, forcedColors: true });
     const page = await context.newPage();
     await page.clock.install();
     await visit(page, "/about/");
-    expect(inkShare(await pixelsAround(page, ".sample__play-icon", 2))).toBeGreaterThan(0.1);
+    expect(inkShare(await pixelsAround(page, ".sample .player__play svg", 2))).toBeGreaterThan(0.1);
 
-    await page.locator(".sample__play").click();
-    await expect.poll(() => page.locator(".sample__play").textContent()).toBe(sample.labels.stop);
-    expect(inkShare(await pixelsAround(page, ".sample__play-icon", 2))).toBeGreaterThan(0.15);
+    await page.locator(".sample .player__play").click();
+    await expect.poll(() => page.locator(".sample .player__play").textContent()).toBe(sample.labels.stop);
+    expect(inkShare(await pixelsAround(page, ".sample .player__play svg", 2))).toBeGreaterThan(0.15);
     await page.clock.fastForward((sample.seconds / 2) * 1000);
+    const wave = ".sample .player__wave";
     await expect
-      .poll(() => page.locator(".sample__bar").evaluate((bar) => bar.getBoundingClientRect().width))
+      .poll(() => page.locator(wave).evaluate((el) => parseFloat(getComputedStyle(el).getPropertyValue("--played"))))
       .toBeGreaterThan(40);
-    // Played and still to play, either side of the bar's end.
-    const track = (await page.locator(".sample__progress").boundingBox())!;
-    expect(await colourInside(page, ".sample__progress", 4)).not.toBe(
-      await colourInside(page, ".sample__progress", track.width - 4),
-    );
+    // Played and still to play, either side of the middle, in colours of their own.
+    const drawn = await pixelsAround(page, wave, 0);
+    expect(strongestInk(drawn, 0, 0.3)).not.toBe(strongestInk(drawn, 0.7, 1));
     await context.close();
   });
 });

@@ -136,12 +136,12 @@ describe("npm run dev: a problem in the build or the content", () => {
     const overlay = page.locator("#dev-overlay");
     await expect.poll(() => overlay.textContent()).toContain(`src/content/site.ts:${line}`);
     expect(await overlay.textContent()).toContain("fields[1].durationMinutes");
-    expect(await (await get("/products/")).text()).toContain("90-minute audio");
+    expect(await (await get("/products/")).text()).toContain("90 minutes ·");
 
     const reloaded = page.waitForEvent("load");
     await dev.edit("src/content/site.ts", (text) => text.replace('"durationMinutes": 0,', '"durationMinutes": 45,'));
     await reloaded;
-    expect(await page.locator("main").textContent()).toContain("45-minute audio");
+    expect(await page.locator("main").textContent()).toContain("45 minutes ·");
     expect(await overlay.count()).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { frame } from "../../src/content/frame";
 import { SCROLL_THRESHOLD } from "../../src/islands/SiteHeader";
 import { axeViolations } from "./axe";
 import {
@@ -61,6 +62,37 @@ describe("the phone menu", () => {
       await look(view.page, ".site-nav a:not([aria-current])"),
     );
     expect(await axeViolations(view.page)).toEqual([]);
+  });
+
+  it("#55 open, holds the page: its panel covers the screen under the bar, the page behind does not scroll, and its toggle says Close", async () => {
+    await visit(view.page, ROUTE);
+    await view.page.mouse.wheel(0, 300);
+    await expect.poll(() => view.page.evaluate(() => scrollY)).toBe(300);
+    await toggle(view.page).click();
+    expect(await isOpen(view.page)).toBe(true);
+    expect(await toggle(view.page).textContent()).toBe(frame.close);
+    await settle(view.page);
+    // From the bar's foot to the screen's, the panel: nothing of the page behind shows or takes a touch.
+    const [bar, panel, height] = await view.page.evaluate(() => [
+      document.querySelector(".site-header__bar")!.getBoundingClientRect().bottom,
+      document.querySelector(".site-nav")!.getBoundingClientRect().toJSON() as DOMRect,
+      innerHeight,
+    ]);
+    expect([Math.round(panel.top), Math.round(panel.bottom)]).toEqual([Math.round(bar as number), height]);
+    expect(
+      await view.page.evaluate(
+        () => document.elementFromPoint(innerWidth / 2, innerHeight - 10)?.closest(".site-nav") !== null,
+      ),
+    ).toBe(true);
+    // A wheel or a swipe over it scrolls nothing behind it.
+    await view.page.mouse.move(200, 600);
+    await view.page.mouse.wheel(0, 400);
+    await view.page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await view.page.evaluate(() => scrollY)).toBe(300);
+    await toggle(view.page).click();
+    expect(await toggle(view.page).textContent()).toBe(frame.menu);
   });
 
   it("cannot be tabbed into while closed", async () => {

@@ -107,4 +107,22 @@ describe("keyboard only, on a desktop (where the links sit in the bar)", () => {
     await visit(view.page, "/products/");
     await expectKeyboardReachesEverything(view.page);
   });
+
+  it("#55 on Home, Tab follows the eye: the hero's words and its one lead action, then the fields beside them", async () => {
+    await visit(view.page, "/");
+    const stops = await tabThrough(view.page);
+    const columns = await view.page.evaluate(
+      (order) => {
+        const panel = document.querySelector(".hero__fields")!.getBoundingClientRect();
+        return order
+          .map((stop) => document.querySelector<HTMLElement>(`[data-stop="${stop}"]`)!)
+          .filter((el) => el.closest(".hero"))
+          .map((el) => (el.getBoundingClientRect().left >= panel.left ? "fields" : "words"));
+      },
+      stops.map((s) => s.stop),
+    );
+    // The words' column first (its lead action), every stop of the fields' column after it.
+    expect(columns[0]).toBe("words");
+    expect(columns.slice(columns.indexOf("fields"))).not.toContain("words");
+  });
 });

@@ -8,10 +8,10 @@ export const WIDTHS = [320, 375, 768, 1024, 1280, 1920];
 
 /**
  * What a designer would circle on a page at its current width: anything reaching past the screen's sides, a label
- * broken at its hyphen, a button's icon on a line of its own, a row of boxes that leaves an empty cell,
- * two controls over each other, two primary actions in one screenful, cards side by side whose parts are not
- * level, an image pushed aside by its picture's other formats, headings that move what follows when held at their
- * heights.
+ * broken at its hyphen, a button's label on two lines or its icon on a line of its own, a row of boxes that leaves an
+ * empty cell, two controls over each other, two primary actions in one screenful, cards side by side whose parts
+ * are not level, an image pushed aside by its picture's other formats, headings that move what follows when held at
+ * their heights. (A grid's last row holding one card alone: gridCountProblems, below, with every count that matters.)
  */
 export function findLayoutProblems(): string[] {
   const problems: string[] = [];
@@ -26,6 +26,16 @@ export function findLayoutProblems(): string[] {
       if (/hidden|clip/.test(getComputedStyle(p).overflowX)) return true;
     return false;
   };
+  /** Elements by the row they start on. */
+  const rowsOf = (elements: Iterable<Element>) => {
+    const rows = new Map<number, Element[]>();
+    for (const el of elements)
+      rows.set(Math.round(el.getBoundingClientRect().top), [
+        ...(rows.get(Math.round(el.getBoundingClientRect().top)) ?? []),
+        el,
+      ]);
+    return [...rows.values()];
+  };
   const width = document.documentElement.clientWidth;
   for (const el of document.body.querySelectorAll("*")) {
     const r = el.getBoundingClientRect();
@@ -34,13 +44,14 @@ export function findLayoutProblems(): string[] {
   }
 
   const controls = [...document.querySelectorAll("a, button, input, select, textarea")].filter(visible);
-  const lineOf = (node: Text, at: number) => {
+  /** A node's text from `from` to `to`, or all of it. */
+  const rangeOf = (node: Node, from?: number, to?: number) => {
     const range = document.createRange();
-    range.setStart(node, at);
-    range.setEnd(node, at + 1);
-    const rects = range.getClientRects();
-    return rects.length ? rects[rects.length - 1]!.top : NaN;
+    if (from === undefined) range.selectNodeContents(node);
+    else range.setStart(node, from), range.setEnd(node, to!);
+    return range;
   };
+  const lineOf = (node: Text, at: number) => [...rangeOf(node, at, at + 1).getClientRects()].at(-1)?.top ?? NaN;
   for (const control of controls) {
     const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
     const texts: Text[] = [];
@@ -51,16 +62,19 @@ export function findLayoutProblems(): string[] {
           problems.push(`broken at a hyphen: ${name(control)}`);
       }
     }
+    // #55 A button's label keeps to one line (its words' boxes all on the first line's).
+    const label = control.matches(".button") ? control.querySelector(".button__label") : null;
+    if (label && visible(label)) {
+      const tops = new Set([...rangeOf(label).getClientRects()].filter((r) => r.width).map((r) => Math.round(r.top)));
+      if (tops.size > 1) problems.push(`a label on ${tops.size} lines: ${name(control)}`);
+    }
     const icon = control.querySelector(":scope > svg, :scope > * > svg");
     const last = texts.filter((t) => t.data.trim()).at(-1);
     if (icon && last && visible(icon)) {
       const end = last.data.trimEnd().length - 1;
-      const range = document.createRange();
-      range.setStart(last, end);
-      range.setEnd(last, end + 1);
-      const text = range.getBoundingClientRect();
-      const box = icon.getBoundingClientRect();
-      if (box.top >= text.bottom - 1) problems.push(`its icon alone on a line: ${name(control)}`);
+      const text = rangeOf(last, end, end + 1).getBoundingClientRect();
+      if (icon.getBoundingClientRect().top >= text.bottom - 1)
+        problems.push(`its icon alone on a line: ${name(control)}`);
     }
   }
   // Boxes only: links inside running text are laid out by the text itself, and a link's box on one line may reach
@@ -90,12 +104,7 @@ export function findLayoutProblems(): string[] {
   }
 
   // Field cards side by side share their lines: each one's title, player and action level with its neighbours'.
-  const rowsOfCards = new Map<number, Element[]>();
-  for (const card of document.querySelectorAll(".card-grid > .field-card")) {
-    const top = Math.round(card.getBoundingClientRect().top);
-    rowsOfCards.set(top, [...(rowsOfCards.get(top) ?? []), card]);
-  }
-  for (const cards of [...rowsOfCards.values()].filter((row) => row.length > 1)) {
+  for (const cards of [...rowsOf(document.querySelectorAll(".card-grid > .field-card"))].filter((r) => r.length > 1)) {
     for (const part of [".card__title", ".field-card__preview", ".card__actions .button"]) {
       const tops = cards
         .map((card) => card.querySelector(part)?.getBoundingClientRect().top)
@@ -126,12 +135,7 @@ export function findLayoutProblems(): string[] {
     const cells = [...grid.children].filter(visible);
     if (cells.length < 2 || !cells.every(boxed)) continue;
     const outer = grid.getBoundingClientRect();
-    const rows = new Map<number, DOMRect[]>();
-    for (const cell of cells) {
-      const r = cell.getBoundingClientRect();
-      rows.set(Math.round(r.top), [...(rows.get(Math.round(r.top)) ?? []), r]);
-    }
-    for (const row of rows.values()) {
+    for (const row of [...rowsOf(cells)].map((cells) => cells.map((cell) => cell.getBoundingClientRect()))) {
       const left = Math.min(...row.map((r) => r.left));
       const right = Math.max(...row.map((r) => r.right));
       if (left - outer.left > 1 || outer.right - right > 1)
@@ -139,8 +143,15 @@ export function findLayoutProblems(): string[] {
     }
   }
 
-  // The loader changes a first page's headings to the brand's face only if nothing moves, holding each heading at
-  // its height meanwhile (src/client/loader.ts): holding must move nothing, or the page keeps the stand-in.
+  return problems;
+}
+
+/**
+ * The loader changes a first page's headings to the brand's face only if nothing moves, holding each heading at its
+ * height meanwhile (src/client/loader.ts): holding must move nothing, or the page keeps the stand-in. Run beside
+ * findLayoutProblems, whole in itself as it is.
+ */
+export function heldHeadingProblems(): string[] {
   const all = [...document.body.querySelectorAll<HTMLElement>("*")];
   const corners = () =>
     all.map((el) => {
@@ -152,6 +163,87 @@ export function findLayoutProblems(): string[] {
   for (const el of headings) el.style.minBlockSize = `${el.getBoundingClientRect().height}px`;
   const moved = corners().findIndex((corner, i) => corner !== before[i]);
   for (const el of headings) el.style.minBlockSize = "";
-  if (moved >= 0) problems.push(`held at their heights, the headings move ${name(all[moved]!)}`);
+  const moving = all[moved];
+  return moving
+    ? [`held at their heights, the headings move ${moving.tagName.toLowerCase()}.${moving.classList[0] ?? ""}`]
+    : [];
+}
+
+/**
+ * #55 Each grid of like cards the page has (`selector`), made to hold each of `counts` cards in turn (copies of its
+ * first), and what is wrong with its rows at the page's present width: a card alone in the last row under fuller
+ * rows, a row that leaves a hole at either side, a card wider than the grid. The grid is put back as it was.
+ */
+export function gridCountProblems({ selector, counts }: { selector: string; counts: number[] }): string[] {
+  const problems: string[] = [];
+  for (const grid of document.querySelectorAll(selector)) {
+    const cards = [...grid.children];
+    for (const count of counts) {
+      grid.replaceChildren(...Array.from({ length: count }, (_, i) => cards[i % cards.length]!.cloneNode(true)));
+      const outer = grid.getBoundingClientRect();
+      const rows = new Map<number, DOMRect[]>();
+      for (const card of grid.children) {
+        const box = card.getBoundingClientRect();
+        rows.set(Math.round(box.top), [...(rows.get(Math.round(box.top)) ?? []), box]);
+        if (box.right > outer.right + 1 || box.left < outer.left - 1)
+          problems.push(`${count} cards: one wider than the grid`);
+      }
+      const ordered = [...rows.keys()].sort((a, b) => a - b).map((top) => rows.get(top)!);
+      const sizes = ordered.map((row) => row.length);
+      if (sizes.length > 1 && sizes.at(-1) === 1 && Math.max(...sizes) > 1)
+        problems.push(`${count} cards: one alone in the last row (rows of ${sizes.join(", ")})`);
+      for (const row of ordered) {
+        const [left, right] = [Math.min(...row.map((r) => r.left)), Math.max(...row.map((r) => r.right))];
+        if (left - outer.left > 1 || outer.right - right > 1)
+          problems.push(`${count} cards: a row of ${row.length} leaves a hole (rows of ${sizes.join(", ")})`);
+      }
+    }
+    grid.replaceChildren(...cards);
+  }
   return problems;
+}
+
+/**
+ * #55 What of a field's product (its page's opening) is not in the first screen: its cover (at least 60 % of a
+ * phone's width, 400 px on a wider screen, and at least 60 % of it in view), its title, its player, its storefront
+ * action and price where it has one, and what a buyer gets (its tuning, length, delivery and format).
+ */
+export function productFirstScreenProblems(): string[] {
+  const problems: string[] = [];
+  const product = document.querySelector(".product");
+  if (!product) return ["no product on the page"];
+  const inView = (el: Element) => {
+    const box = el.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
+  };
+  const cover = product.querySelector(".product__cover");
+  if (!cover) problems.push("no cover");
+  else {
+    const box = cover.getBoundingClientRect();
+    const least = innerWidth < 640 ? 0.6 * innerWidth : 400;
+    const shown = Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0)) / box.height;
+    if (box.width < least) problems.push(`the cover ${Math.round(box.width)} px wide, under ${Math.round(least)}`);
+    if (shown < 0.6) problems.push(`${Math.round(shown * 100)}% of the cover in view`);
+  }
+  const parts: [string, string, boolean][] = [
+    ["its title", "h1", true],
+    ["its play button", ".player__play", false],
+    ["its storefront action", ".field-action .button", true],
+    ["its price", ".field-action .price", false],
+    ["its tuning, length, delivery and format", ".facts li:nth-child(-n + 3)", true],
+  ];
+  for (const [what, selector, always] of parts) {
+    const found = [...product.querySelectorAll(selector)];
+    if (found.length === 0 && always) problems.push(`no ${what}`);
+    if (found.some((el) => !inView(el))) problems.push(`${what} not in the first screen`);
+  }
+  return problems;
+}
+
+/** #55 Whether a list of fields offers one to play or buy in the first screen: a card's play button or storefront action. */
+export function fieldOfferedInFirstScreen(): boolean {
+  return [...document.querySelectorAll(".field-card .player__play, .field-card .card__actions .button")].some((el) => {
+    const box = el.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight;
+  });
 }

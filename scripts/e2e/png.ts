@@ -65,6 +65,23 @@ function paeth(a: number, b: number, c: number): number {
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
+/**
+ * The colour farthest from the image's corner pixel (its background) among the columns from `from` to `to`, as
+ * shares of its width: what a stroke there is drawn in.
+ */
+export function strongestInk({ data, width, height }: Pixels, from: number, to: number): string {
+  const background = data.subarray(0, 3);
+  let best = [...background];
+  let distance = -1;
+  for (let y = 0; y < height; y++)
+    for (let x = Math.floor(from * width); x < Math.ceil(to * width); x++) {
+      const i = (y * width + x) * 4;
+      const d = [0, 1, 2].reduce((sum, c) => sum + Math.abs(data[i + c]! - background[c]!), 0);
+      if (d > distance) [distance, best] = [d, [data[i]!, data[i + 1]!, data[i + 2]!]];
+    }
+  return best.join(",");
+}
+
 /** The share of pixels that differ clearly (by more than `tolerance` in some channel) from the image's corner pixel. */
 export function inkShare({ data, width, height }: Pixels, tolerance = 48): number {
   const background = data.subarray(0, 3);

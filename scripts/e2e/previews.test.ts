@@ -12,7 +12,7 @@ const [first, second] = FIXTURE_SITE.fields as [(typeof FIXTURE_SITE.fields)[0],
 
 const card = (page: Page, title: string) =>
   page.locator(".field-card", { has: page.locator(".card__title", { hasText: title }) }).first();
-const playButton = (page: Page, title: string) => card(page, title).locator(".preview__play");
+const playButton = (page: Page, title: string) => card(page, title).locator(".player__play");
 const audioState = (page: Page, title: string) =>
   card(page, title)
     .locator("audio")
@@ -46,13 +46,13 @@ describe("#13 a field's preview, with JavaScript", () => {
     expect(state.paused).toBe(false);
     expect(state.volume).toBeCloseTo(volumeToLevel(sample.startVolume), 5);
     // The display follows the element's next timeupdate event.
-    await expect.poll(() => card(page, first.title).locator(".preview__time").textContent()).not.toMatch(/^0:00 /);
+    await expect.poll(() => card(page, first.title).locator(".player__time").textContent()).not.toMatch(/^0:00 /);
     expect(
       await card(page, first.title)
-        .locator(".preview__wave")
+        .locator(".player__wave")
         .evaluate((w) => getComputedStyle(w).getPropertyValue("--played")),
     ).not.toBe("");
-    expect(await playButton(page, first.title).getAttribute("aria-label")).toBe(`Pause the preview of ${first.title}`);
+    expect(await playButton(page, first.title).textContent()).toBe(`Pause the preview of ${first.title}`);
     await playButton(page, first.title).click();
     await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(true);
   });
@@ -75,7 +75,7 @@ describe("#13 a field's preview, with JavaScript", () => {
     await visit(page, "/products/");
     await playButton(page, first.title).click();
     await expect.poll(async () => (await audioState(page, first.title)).time).toBeGreaterThan(0.5);
-    const wave = card(page, first.title).locator(".preview__wave");
+    const wave = card(page, first.title).locator(".player__wave");
     await wave.focus();
     await page.keyboard.press("End");
     await page.keyboard.press("ArrowLeft");
@@ -100,7 +100,7 @@ describe("#13 a field's preview, with JavaScript", () => {
     await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(false);
     await page.keyboard.press("Space");
     await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(true);
-    const volume = card(page, first.title).locator(".preview__volume input");
+    const volume = card(page, first.title).locator(".player__volume input");
     await volume.focus();
     await page.keyboard.press("ArrowRight");
     await expect
@@ -137,7 +137,7 @@ describe("#13 a field's preview, without JavaScript", () => {
     expect(watched.requests.filter((url) => url.endsWith(".mp3"))).toEqual([]);
     const audio = card(page, first.title).locator("audio");
     expect(await audio.isVisible()).toBe(true);
-    expect(await card(page, first.title).locator(".preview__player").isVisible()).toBe(false);
+    expect(await card(page, first.title).locator(".player__player").isVisible()).toBe(false);
     // The play button sits at the start of the native controls.
     await audio.scrollIntoViewIfNeeded();
     await settle(page);

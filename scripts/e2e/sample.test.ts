@@ -136,7 +136,7 @@ describe("the sound, rendered offline with the app's own graph", () => {
 });
 
 const status = (page: Page) => page.locator(".sample [role=status]");
-const play = (page: Page) => page.locator(".sample__play");
+const play = (page: Page) => page.locator(".sample .player__play");
 /** The AudioContexts the page has made, and their states (recorded by an init script). */
 const contexts = (page: Page) =>
   page.evaluate(() => (window as unknown as { audioContexts: AudioContext[] }).audioContexts.map((c) => c.state));

@@ -10,6 +10,7 @@ import { icoFromPng, iconSvg, renderPng, SHARE_IMAGE, shareImage } from "./media
 import { ROOT } from "../paths";
 import { ICONS, MANIFEST, webManifest } from "./site-files";
 import { buildStyles, clientClasses, mediaOf, mediaStylesheet, stylesheetFor, theme, type StyleChunk } from "./styles";
+import { headlineRule } from "./media/headline";
 import { buildWebFonts, fontFaceCss } from "./media/web-fonts";
 
 export interface BuiltAssets {
@@ -97,7 +98,8 @@ export async function buildAssets(
 
   return {
     page: {
-      css: (classes) => stylesheetFor(styles, classes, { scripted }) + fontFaces,
+      css: (classes, headline) =>
+        stylesheetFor(styles, classes, { scripted }) + fontFaces + (headline ? headlineRule(headline) : ""),
       script: js.loader,
       themeColor: colours.background,
       appleTouchIcon: ICONS.appleTouch,

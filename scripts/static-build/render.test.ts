@@ -2,7 +2,7 @@ import { QUOTES_SHOWN } from "../../src/pages/about";
 import { describe, expect, it } from "vitest";
 import { about } from "../../src/content/about";
 import { allFields } from "../../src/content/all-fields";
-import { bandLabel } from "../../src/content/bands";
+import { bandLabel, type Band } from "../../src/content/bands";
 import { contact } from "../../src/content/contact";
 import { frame } from "../../src/content/frame";
 import { home } from "../../src/content/home";
@@ -25,6 +25,7 @@ import { HOME_FIELDS } from "../../src/pages/home";
 import { navRoutes, pages as allPages, sitePages } from "../../src/pages/index";
 import { FEATURED, fieldIds } from "../../src/pages/products";
 import { COVER_SIZES } from "../../src/components/FieldCard";
+import { wavePath } from "../../src/components/Player";
 import { PAGE_SIZE } from "../../src/pages/all-fields";
 import { catalogueOf, twelveFields } from "../bench/catalogue";
 import { parseHtml as parse } from "../test/parse-html";
@@ -38,13 +39,13 @@ import { FAKE_ASSETS, fakeCovers, fakePreviews, FIXTURE_SITE } from "../test/fix
  * for any content: every field where it belongs, every label where the specification puts it, every link
  * working as it says. A test that needs particular facts renders the tests' own fixture.
  */
-const render = (content: SiteContent = site) =>
+const render = (content: SiteContent = site, { drawn = false } = {}) =>
   renderSite({
     site: content,
     assets: FAKE_ASSETS,
     urls: createUrls(content),
     previews: fakePreviews(content),
-    covers: fakeCovers(content),
+    covers: fakeCovers(content, { drawn }),
     pages: sitePages(content),
   });
 const pages = await render();
@@ -91,11 +92,14 @@ function expectStorefrontLink(a: HTMLAnchorElement, href: string, content: SiteC
   expect(a.getAttribute("rel")?.split(" ")).toContain("noopener");
   expect(a.getAttribute("rel")).not.toContain("noreferrer");
   expect(a.querySelector(".visually-hidden")?.textContent).toContain(shown(frame.storefrontLink.spoken, content));
-  // Said on screen too, beside the owner's label and not in it; screen readers have it in the link already.
-  const note = a.parentElement!.querySelector(".leaves__note")!;
-  expect(note.textContent).toBe(shown(frame.storefrontLink.note, content));
-  expect(note.getAttribute("aria-hidden")).toBe("true");
-  expect(a.contains(note)).toBe(false);
+  // Said on screen too, beside the owner's label and not in it, or once for the list the link is in (#55);
+  // screen readers have it in the link already.
+  const note =
+    a.parentElement!.querySelector(".leaves__note") ?? a.closest("section")?.querySelector(".storefront-note");
+  expect(note, a.getAttribute("href")!).toBeTruthy();
+  expect(note!.textContent).toBe(shown(frame.storefrontLink.note, content));
+  expect(note!.getAttribute("aria-hidden")).toBe("true");
+  expect(a.contains(note!)).toBe(false);
 }
 
 describe("every page, whatever the content", () => {
@@ -292,7 +296,7 @@ describe("the specification's screens, from the content", () => {
     cards.forEach((card, i) => {
       const field = site.fields[i]!;
       for (const fact of [
-        shown(frame.fieldCard.length).replace("{minutes}", String(field.durationMinutes)),
+        shown(frame.fieldCard.lengthShort).replace("{minutes}", String(field.durationMinutes)),
         field.tuning,
         field.delivery,
         field.format,
@@ -372,7 +376,9 @@ describe("the specification's screens, from the content: All Fields, Contact, 40
 
   it.each(["about/index.html", "products/index.html"])("%s carries the listening-safely note", (file) => {
     const note = page(file).getElementById(safety.id)!;
-    expect([...note.querySelectorAll("li")].map((li) => li.textContent)).toEqual(safety.points.map((p) => shown(p)));
+    expect([...note.querySelectorAll("li")].map((li) => li.textContent)).toEqual(
+      [safety.headphones, ...safety.points].map((p) => shown(p)),
+    );
   });
 
   it.each([
@@ -490,9 +496,12 @@ describe("what depends on the content, on the tests' own", () => {
           audio.getAttribute("src"),
           audio.hasAttribute("autoplay"),
         ]).toEqual([true, "none", path, false]);
-        // The waveform is drawn once the player is live; the page carries it as a digit a bar, in the props.
-        expect(player.querySelector("path.preview__bars")!.hasAttribute("d")).toBe(false);
-        expect(readIslandProps(player).wave).toMatch(/^\d{40}$/);
+        // #55 The waveform is drawn in the page, from the preview's own bars (a digit each, in the props too), so
+        // the player looks finished before any script runs.
+        const { wave } = readIslandProps(player) as { wave: string };
+        expect(wave).toMatch(/^\d{40}$/);
+        expect(player.querySelector("path.player__bars")!.getAttribute("d")).toBe(wavePath(wave));
+        expect(player.querySelector("path.player__bars")!.getAttribute("d")).toMatch(/^M1 \d+v\d+(m2-\d+v\d+){39}$/);
         expect(player.querySelector('[role="slider"]')!.getAttribute("aria-valuetext")).toBe(
           i === 0 ? "0:00 of 0:40" : "0:00 of 0:30",
         );
@@ -538,7 +547,7 @@ const jsonLd = (doc: Document) =>
   [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!));
 
 describe("#24 a page for each field", () => {
-  it("tells a long description's first sentences on its cards and at the top of its page, and the whole of it below", async () => {
+  it("tells a long description's first sentences on its cards, and the whole of it on its page, after the product", async () => {
     const sentences = Array.from(
       { length: 8 },
       (_, i) => `Part ${i + 1} of the evening on the pier, the rigging and the slow tide under the beat.`,
@@ -547,15 +556,13 @@ describe("#24 a page for each field", () => {
     const rendered = await render({ ...FIXTURE_SITE, fields: [long, ...FIXTURE_SITE.fields.slice(1)] });
     const own = page(outputFileFor(fieldPath(long)), rendered);
     expect(own.querySelector(".field-detail__about .prose")!.textContent).toBe(long.description);
-    const short = page(outputFileFor(fieldPath(FIXTURE_SITE.fields[1]!)), rendered);
-    expect(short.querySelector(".field-detail__about")).toBeNull();
+    expect(own.querySelector(".product")!.textContent).not.toContain(sentences[0]);
     const cardOf = (file: string) =>
       page(file, rendered)
         .querySelector(`a[href="${fieldPath(long)}"]`)!
         .closest("article")!
         .querySelector(".card__body")!;
     const tellings = {
-      "its page's opening": own.querySelector(".page-intro .lead")!.textContent!,
       "its card on Products": cardOf("products/index.html").textContent!,
       "its card on All Fields": cardOf("all-fields/index.html").textContent!,
     };
@@ -577,10 +584,9 @@ describe("#24 a page for each field", () => {
       const description = doc.querySelector('meta[name="description"]')!.getAttribute("content")!;
       expect(description.length).toBeGreaterThanOrEqual(50);
       expect(description.length).toBeLessThanOrEqual(160);
-      // Its storefront action, in its opening (the page's one primary action) and again beside its facts; the safety
-      // note, the buyer's questions.
-      for (const part of [".page-intro", ".field-detail__get"])
-        expect(link(doc.querySelector(part)!, shown(products.fields.buy)).getAttribute("href"), part).toBe(field.url);
+      // #55 Its storefront action in the product it opens with (the page's one primary action); the safety note, the
+      // buyer's questions.
+      expect(link(doc.querySelector(".product")!, shown(products.fields.buy)).getAttribute("href")).toBe(field.url);
       expect([...doc.querySelectorAll("main .button--primary")].map((a) => a.getAttribute("href"))).toEqual([
         field.url,
       ]);
@@ -614,7 +620,7 @@ describe("#24 a page for each field", () => {
     const [priced, pwyw, unpriced] = fields.map((f) => page(outputFileFor(fieldPath(f)), rendered));
     expect(priced!.querySelector(".field-action .price")!.textContent).toBe("$19");
     expect(pwyw!.querySelector(".field-action .price")!.textContent).toBe("From €5");
-    expect(unpriced!.querySelector(".field-detail .price")).toBeNull();
+    expect(unpriced!.querySelector(".product .price")).toBeNull();
     // The price is heard inside the link, where the label stays the specification's.
     expect(priced!.querySelector(".field-action a")!.textContent).toContain(
       `${shown(products.fields.buy)}: ${base.title}, $19`,
@@ -651,81 +657,39 @@ describe("#24 a page for each field", () => {
 describe("#24 a field's cover on its cards and its page", () => {
   it("every field's cover on its cards and its page, sized so nothing moves, described, and fetched early only where it is first seen, first only on its own page", async () => {
     const twelve = await render({ ...FIXTURE_SITE, fields: twelveFields(FIXTURE_SITE.fields[0]!) });
-    for (const [file, count] of [
-      ["products/index.html", FEATURED],
-      ["all-fields/index.html", 12],
+    // In the first screen (Products' first card, All Fields' first row of four on a laptop) with the page, after what
+    // its first paint needs; the rest as they come near.
+    for (const [file, count, first] of [
+      ["products/index.html", FEATURED, 1],
+      ["all-fields/index.html", 12, 4],
     ] as const) {
       const covers = [...page(file, twelve).querySelectorAll(".field-card img")];
       expect(covers, file).toHaveLength(count);
       covers.forEach((img, i) => {
         expect([img.getAttribute("width"), img.getAttribute("height")]).toEqual(["1200", "1200"]);
         expect(img.getAttribute("alt")).toMatch(/^The cover of /);
-        // Those in the first screen with the page, after what its first paint needs; the rest as they come near.
         expect([img.getAttribute("loading"), img.getAttribute("fetchpriority")], `${file} #${i}`).toEqual(
-          i < 3 ? [null, "low"] : ["lazy", null],
+          i < first ? [null, "low"] : ["lazy", null],
         );
       });
     }
-    // A drawn cover first in a list comes in the page itself: painted with the text, no request of its own.
-    const drawn = { ...FIXTURE_SITE, fields: twelveFields(FIXTURE_SITE.fields[0]!) };
-    const withSvg = new Map(
-      [...fakeCovers(drawn)].map(([u, c]) => [
-        u,
-        {
-          ...c,
-          svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 1200" width="1200" height="1200"><defs><radialGradient id="glow"/></defs><rect fill="url(#glow)"/></svg>',
-        },
-      ]),
-    );
-    const inlined = await renderSite({
-      site: drawn,
-      assets: FAKE_ASSETS,
-      urls: createUrls(drawn),
-      previews: fakePreviews(drawn),
-      covers: withSvg,
-      pages: sitePages(drawn),
-    });
-    for (const file of ["products/index.html", "all-fields/index.html"]) {
-      const cards = [...page(file, inlined).querySelectorAll(".field-card")];
-      const svg = cards[0]!.querySelector("svg.field-card__cover")!;
-      expect([
-        svg.getAttribute("role"),
-        svg.getAttribute("aria-label"),
-        svg.querySelector("radialGradient")!.id,
-        svg.getAttribute("width"),
-      ]).toEqual(["img", `The cover of ${drawn.fields[0]!.title}`, "glow-first-cover", null]);
-      expect(
-        cards
-          .slice(1)
-          .every(
-            (card) =>
-              card.querySelector("svg.field-card__cover") === null &&
-              card.querySelector("img.field-card__cover") !== null,
-          ),
-        file,
-      ).toBe(true);
-    }
-    // A thumbnail is fetched, even the first: never the largest thing in view, it would only cost the page its drawing.
-    const thumbs = [...page("index.html", inlined).querySelectorAll(".field-card--compact")].map(
-      (card) => card.querySelector(".field-card__thumb")!.tagName,
-    );
-    expect(thumbs.length).toBeGreaterThan(0);
-    expect(
-      thumbs.every((tag) => tag === "IMG"),
-      thumbs.join(),
-    ).toBe(true);
-    // And it is the cover's own small picture, never its SVG: Chromium builds a document for each SVG picture.
-    const thumbSources = [...page("index.html", inlined).querySelectorAll(".field-card--compact picture")].map(
+    // #55 No cover is drawn in the page itself: on a phone a list's covers are thumbnails, never its largest thing.
+    const drawn = await render({ ...FIXTURE_SITE, fields: twelveFields(FIXTURE_SITE.fields[0]!) }, { drawn: true });
+    for (const file of ["index.html", "products/index.html", "all-fields/index.html"])
+      expect(page(file, drawn).querySelector(".field-card svg.field-card__cover"), file).toBeNull();
+    // A thumbnail on Home is the cover's own small picture, never its SVG: Chromium builds a document for each SVG
+    // picture.
+    const thumbSources = [...page("index.html", drawn).querySelectorAll(".field-card--compact picture")].map(
       (picture) =>
         [...picture.querySelectorAll("source, img")].map((e) => e.getAttribute("srcset") ?? e.getAttribute("src")),
     );
-    expect(thumbSources.length).toBe(thumbs.length);
+    expect(thumbSources.length).toBeGreaterThan(0);
     for (const sources of thumbSources)
       expect(
         sources.every((s) => /-(144|216)-[0-9a-f]{10}\.(avif|webp)( 144w, \S+ 216w)?$/.test(s!)),
         sources.join(),
       ).toBe(true);
-    const own = page(outputFileFor(fieldPath(FIXTURE_SITE.fields[0]!)), twelve).querySelector(".field-detail img")!;
+    const own = page(outputFileFor(fieldPath(FIXTURE_SITE.fields[0]!)), twelve).querySelector(".product img")!;
     // A field's own page asks for its cover first: the largest thing on it.
     expect([own.getAttribute("src"), own.getAttribute("loading"), own.getAttribute("fetchpriority")]).toEqual([
       fakeCovers(FIXTURE_SITE).get(FIXTURE_SITE.fields[0]!.url)!.path,
@@ -762,10 +726,17 @@ describe("#24 a field's cover on its cards and its page", () => {
         s.getAttribute("srcset"),
         s.getAttribute("sizes"),
       ]),
-    ).toEqual([
-      ["image/avif", "/repo/assets/c-480.avif 480w, /repo/assets/c-1200.avif 1200w", COVER_SIZES.card],
-      ["image/webp", "/repo/assets/c-480.webp 480w, /repo/assets/c-1200.webp 1200w", COVER_SIZES.card],
-    ]);
+    ).toEqual(
+      (["avif", "webp"] as const).map((format) => [
+        `image/${format}`,
+        // A card's cover is a thumbnail on a phone: its largest small size first.
+        `/repo${fakeCovers(content)
+          .get(content.fields[0]!.url)!
+          .thumb!.sources!.find((s) => s.type === `image/${format}`)!
+          .srcset.at(-1)}, /repo/assets/c-480.${format} 480w, /repo/assets/c-1200.${format} 1200w`,
+        COVER_SIZES.card,
+      ]),
+    );
     expect(picture.querySelector("img")!.getAttribute("src")).toBe("/repo/assets/c-1200.webp");
   });
 });
@@ -814,10 +785,18 @@ describe("#24 a catalogue over pages, the beat across the whole master, share me
     });
     const chart = page(outputFileFor(fieldPath(field)), rendered).querySelector(".beat-trace")!;
     expect(chart.querySelector("figcaption")!.textContent).toBe(
-      "Measured across all 75 minutes: the beat glides from 9.9 to 6.1 Hz.",
+      "Measured across all 75 minutes: a beat that glides from 9.9\u00a0Hz to 6.1\u00a0Hz (Alpha to Theta).",
     );
-    expect(chart.querySelectorAll("circle")).toHaveLength(16);
-    expect([...chart.querySelectorAll(".beat-trace__band text")].map((t) => t.textContent)).toEqual(["Alpha", "Theta"]);
+    expect(chart.querySelector(".beat-trace__points")!.getAttribute("d")!.match(/M/g)).toHaveLength(16);
+    // The bands in a key of the page's own text, low to high, and the scale's ends beside the chart.
+    expect([...chart.querySelectorAll(".beat-trace__key li")].map((t) => t.textContent)).toEqual([
+      "Theta 4–8\u00a0Hz",
+      "Alpha 8–12\u00a0Hz",
+    ]);
+    expect([".beat-trace__high", ".beat-trace__low"].map((s) => chart.querySelector(s)!.textContent)).toEqual([
+      "12\u00a0Hz",
+      "4\u00a0Hz",
+    ]);
     expect(chart.querySelector("svg")!.getAttribute("aria-labelledby")).toBe(chart.querySelector("figcaption")!.id);
     // A page without a trace (a recipe's preview) draws none.
     expect(page(outputFileFor(fieldPath(FIXTURE_SITE.fields[0]!)), fixture).querySelector(".beat-trace")).toBeNull();
@@ -832,6 +811,38 @@ describe("#24 a catalogue over pages, the beat across the whole master, share me
       pages: sitePages(content),
     });
     expect(page(outputFileFor(fieldPath(field)), unbeaten).querySelector(".field-detail__trace")).toBeNull();
+  });
+
+  it("#55 draws every beat a field layers, each inside the chart and said in its caption with its band", async () => {
+    const field = { ...FIXTURE_SITE.fields[0]!, bands: ["theta", "gamma"] as Band[] };
+    const content = { ...FIXTURE_SITE, fields: [field] };
+    const trace = {
+      seconds: 3600,
+      points: Array.from({ length: 16 }, (_, i) => ({ at: (i + 0.5) * 225, beats: [6, 40] })),
+    };
+    const previews = new Map([...fakePreviews(content)].map(([url, preview]) => [url, { ...preview, trace }]));
+    const rendered = await renderSite({
+      site: content,
+      assets: FAKE_ASSETS,
+      urls: createUrls(content),
+      previews,
+      covers: fakeCovers(content),
+      pages: sitePages(content),
+    });
+    const chart = page(outputFileFor(fieldPath(field)), rendered).querySelector(".beat-trace")!;
+    expect(chart.querySelector("figcaption")!.textContent).toBe(
+      "Measured across all 60 minutes: a steady 6\u00a0Hz beat (Theta) and a steady 40\u00a0Hz beat (Gamma).",
+    );
+    const [, , width, height] = chart.querySelector("svg")!.getAttribute("viewBox")!.split(" ").map(Number);
+    const lines = [...chart.querySelectorAll(".beat-trace__line")].map((line) =>
+      [...line.getAttribute("d")!.matchAll(/(\d+) (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]),
+    );
+    expect(lines).toHaveLength(2);
+    for (const points of lines)
+      for (const [x, y] of points) expect(x! > 0 && x! < width! && y! > 0 && y! < height!, `${x},${y}`).toBe(true);
+    // Each line level at its own rate: 6 Hz below 40 Hz.
+    expect(new Set(lines.map((points) => points.map(([, y]) => y).join())).size).toBe(2);
+    expect(lines[0]![0]![1]).toBeGreaterThan(lines[1]![0]![1]!);
   });
 
   it("every page's share metadata carries the image's alt text and the locale", () => {

@@ -70,7 +70,7 @@ export async function renderSite({
       throw new Error(`Rendering the page ${meta.path} failed: ${(error as Error).message}`, { cause: error });
     }
     // The styles this page uses, now that its classes are known (a function, so no "$&" in CSS is read as a pattern).
-    html = html.replace(STYLE_PLACEHOLDER, () => assets.css(classesIn(html)));
+    html = html.replace(STYLE_PLACEHOLDER, () => assets.css(classesIn(html), headlineOf(html)));
     html = preloadsAfterPolicy(html);
     // React spells the attributes "charSet" and "srcSet"; HTML does not care, but validators and readers expect lowercase.
     return `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=").replaceAll(' srcSet="', ' srcset="')}`;
@@ -90,6 +90,14 @@ export async function renderSite({
     output.set(outputFileFor(page.meta.path), html);
   }
   return applyMetaPolicy(output);
+}
+
+/** The text of a page's <h1>, as a reader sees it. */
+function headlineOf(html: string): string | undefined {
+  const inner = html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1];
+  if (inner === undefined) return undefined;
+  const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" };
+  return inner.replace(/<[^>]*>/g, "").replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => entities[name]!);
 }
 
 /**

@@ -1,88 +1,112 @@
-import { BANDS, type Band } from "../content/bands";
+import { BANDS, inBand, type Band } from "../content/bands";
 import { fieldPage } from "../content/field-page";
-import { traceShape, type Trace } from "../lib/preview";
-import { Text } from "./Text";
-
-/** The chart's drawing space, in its own units: wide and low, scaled to its column by the stylesheet; its labels' size. */
-const [WIDTH, HEIGHT, LEFT, BOTTOM, LABEL] = [600, 180, 36, 24, 13];
+import { traceTracks, type Trace, type TraceTrack } from "../lib/preview";
+import { fillSlots } from "../lib/slots";
 
 /**
- * A field's beat across its whole master, as measured at evenly spaced points: the rate over time, the bands it
- * declares shaded behind, and a sentence that says it in words. Drawn at build time, no script; every colour from
- * the stylesheet (the page's policy allows no inline style).
+ * The chart's drawing space, in its own units: stretched to its box by the stylesheet, which sets its labels; the
+ * scale's ends a little in from the top and bottom, so that a beat measured at either is drawn whole.
+ */
+const [WIDTH, HEIGHT, INSET] = [600, 200, 8];
+
+const words = fieldPage.trace;
+/** "6 Hz", never broken between the number and its unit. */
+const rate = (hz: number) => fillSlots(words.rate, { rate: String(hz) }).replace(" ", "\u00a0");
+
+/** The band a rate sits in (the higher of two it bounds), or none outside them all. */
+const bandOf = (hz: number) => (Object.keys(BANDS) as Band[]).findLast((band) => inBand(hz, band));
+
+/** One beat in words, with its band: "a steady 6 Hz beat (Theta)". */
+function said(track: TraceTrack): string {
+  const [start, end] = [bandOf(track.from), bandOf(track.to)];
+  const bands = [start, end]
+    .filter((band, i, all): band is Band => band !== undefined && all.indexOf(band) === i)
+    .map((band) => BANDS[band].name)
+    .join(" to ");
+  return fillSlots(words[track.kind], {
+    rate: rate(track.from),
+    from: rate(track.from),
+    to: rate(track.to),
+    bands: bands || "no band",
+  });
+}
+
+/**
+ * A field's beats across its whole master, as measured at evenly spaced points: each beat's rate over time (two
+ * lines for a field layering two), the bands behind them, the scale beside and under it and a sentence that says
+ * it all in words. Drawn at build time, no script; the chart stretches to its box while its lines and labels keep
+ * their size (the labels are the page's own text); every colour from the stylesheet (the page's policy allows no
+ * inline style).
  */
 export function BeatTrace({ trace, bands }: { trace: Trace; bands: readonly Band[] }) {
-  const shape = traceShape(trace);
-  if (!shape) return null;
-  const words = fieldPage.trace;
-  const rates = trace.points.flatMap((p) => p.beats);
-  const edges = bands.flatMap((band) => [BANDS[band].low, BANDS[band].high]);
-  const [low, high] = [
-    Math.max(0, Math.floor(Math.min(...rates, ...edges) - 1)),
-    Math.ceil(Math.max(...rates, ...edges) + 1),
-  ];
-  const x = (seconds: number) => LEFT + ((WIDTH - LEFT) * seconds) / trace.seconds;
-  const y = (hz: number) => (HEIGHT - BOTTOM) * (1 - (hz - low) / (high - low));
-  const round = (n: number) => Math.round(n * 10) / 10;
-  // Each beat's line: the slowest at each point, then the next, for a layered field.
-  const lines = Array.from({ length: Math.max(...trace.points.map((p) => p.beats.length)) }, (_, k) =>
-    trace.points.filter((p) => p.beats[k] !== undefined).map((p) => `${round(x(p.at))},${round(y(p.beats[k]!))}`),
+  const tracks = traceTracks(trace);
+  if (tracks.length === 0) return null;
+  const rates = tracks.flatMap((track) => track.points.map((p) => p.hz));
+  const shown = [...new Set([...bands, ...rates.flatMap((hz) => bandOf(hz) ?? [])])].sort(
+    (a, b) => BANDS[a].low - BANDS[b].low,
   );
-  const minutes = Math.round(trace.seconds / 60);
-  const sentence = words[shape.kind];
-  const local = { minutes: String(minutes), from: String(shape.from), to: String(shape.to) };
+  const edges = shown.flatMap((band) => [BANDS[band].low, BANDS[band].high]);
+  const [low, high] = [Math.max(0, Math.floor(Math.min(...rates, ...edges))), Math.ceil(Math.max(...rates, ...edges))];
+  const x = (seconds: number) => Math.round((WIDTH * seconds) / trace.seconds);
+  const y = (hz: number) => Math.round(INSET + (HEIGHT - 2 * INSET) * (1 - (hz - low) / (high - low)));
+  const minutes = String(Math.round(trace.seconds / 60));
+  const sentence = fillSlots(words.measured, { minutes, beats: tracks.map(said).join(words.and) });
   return (
     <figure className="beat-trace">
-      {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by the figure's caption, which says in words what it draws */}
-      <svg
-        className="beat-trace__chart"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        fontSize={LABEL}
-        role="img"
-        aria-labelledby="beat-trace-caption"
-      >
-        {bands.map((band) => (
-          <g key={band} className={`beat-trace__band beat-trace__band--${band}`}>
+      <div className="beat-trace__plot">
+        <span className="beat-trace__high" aria-hidden="true">
+          {rate(high)}
+        </span>
+        <span className="beat-trace__low" aria-hidden="true">
+          {rate(low)}
+        </span>
+        {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by the figure's caption, which says in words what it draws */}
+        <svg
+          className="beat-trace__chart"
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          preserveAspectRatio="none"
+          role="img"
+          aria-labelledby="beat-trace-caption"
+        >
+          {shown.map((band) => (
             <rect
-              x={LEFT}
-              y={round(y(Math.min(high, BANDS[band].high)))}
-              width={WIDTH - LEFT}
-              height={round(y(Math.max(low, BANDS[band].low)) - y(Math.min(high, BANDS[band].high)))}
+              key={band}
+              className={`beat-trace__band beat-trace__band--${band}`}
+              x={0}
+              y={y(Math.min(high, BANDS[band].high))}
+              width={WIDTH}
+              height={y(Math.max(low, BANDS[band].low)) - y(Math.min(high, BANDS[band].high))}
             />
-            <text x={WIDTH - 4} y={round(y(Math.min(high, BANDS[band].high)) + 14)} textAnchor="end">
-              {BANDS[band].name}
-            </text>
-          </g>
+          ))}
+          {tracks.map((track) => (
+            <path
+              key={track.from}
+              className="beat-trace__line"
+              d={`M${track.points.map((p) => `${x(p.at)} ${y(p.hz)}`).join("L")}`}
+            />
+          ))}
+          {/* Each point measured, a dot that keeps its shape however the chart stretches (a round cap on no length). */}
+          <path
+            className="beat-trace__points"
+            d={tracks.flatMap((track) => track.points.map((p) => `M${x(p.at)} ${y(p.hz)}h0`)).join("")}
+          />
+        </svg>
+        <span className="beat-trace__start" aria-hidden="true">
+          0
+        </span>
+        <span className="beat-trace__end" aria-hidden="true">
+          {fillSlots(words.time, { minutes }).replace(" ", "\u00a0")}
+        </span>
+      </div>
+      <ul className="beat-trace__key" aria-hidden="true">
+        {shown.map((band) => (
+          <li key={band} className={`beat-trace__swatch beat-trace__band--${band}`}>
+            {BANDS[band].name} {`${BANDS[band].low}–${rate(BANDS[band].high)}`}
+          </li>
         ))}
-        <g className="beat-trace__axis">
-          <line x1={LEFT} y1={HEIGHT - BOTTOM} x2={WIDTH} y2={HEIGHT - BOTTOM} />
-          <text x={LEFT} y={HEIGHT - 6}>
-            0
-          </text>
-          <text x={WIDTH} y={HEIGHT - 6} textAnchor="end">
-            {minutes} {words.time}
-          </text>
-          <text x={LEFT - 6} y={round(y(high)) + 12} textAnchor="end">
-            {high}
-          </text>
-          <text x={LEFT + 6} y={round(y(high)) + 12}>
-            {words.rate}
-          </text>
-          <text x={LEFT - 6} y={HEIGHT - BOTTOM} textAnchor="end">
-            {low}
-          </text>
-        </g>
-        {lines.map((points, k) => (
-          <polyline key={k} className="beat-trace__line" points={points.join(" ")} />
-        ))}
-        {trace.points.flatMap((p) =>
-          p.beats.map((hz, k) => (
-            <circle key={`${p.at}-${k}`} className="beat-trace__point" cx={round(x(p.at))} cy={round(y(hz))} r={3} />
-          )),
-        )}
-      </svg>
+      </ul>
       <figcaption className="beat-trace__caption" id="beat-trace-caption">
-        <Text text={sentence} local={local} />
+        {sentence}
       </figcaption>
     </figure>
   );

@@ -21,8 +21,8 @@ export function Card({
   /** The heading level that fits the outline where the card sits. */
   level?: 2 | 3;
   /**
-   * The last card of its grid, filling what the last row leaves (the stylesheet): its action beside its words
-   * when that is more than one column.
+   * A card on a row of its own after a grid (All Fields' storefront card), laid out by the width it has: its action
+   * beside its words where that is wide enough.
    */
   closing?: boolean;
 }) {
@@ -56,8 +56,28 @@ export function Card({
   );
 }
 
-export function CardGrid({ children, columns = 3 }: { children: ReactNode; columns?: 1 | 2 | 3 | 4 }) {
-  return <div className={`card-grid card-grid--${columns}`}>{children}</div>;
+/**
+ * A grid of like cards (styles/components/cards.css), never with a card alone in a row beside fuller ones. "three"
+ * and "two" cards of words to a row on a wide screen, a short last row shared out; "fields": field cards, three or
+ * four to a row, what a count leaves over shown first and wide; "rows": field cards each a row of their own.
+ */
+export function CardGrid({
+  children,
+  layout = "three",
+}: {
+  children: ReactNode;
+  layout?: "three" | "two" | "fields" | "rows";
+}) {
+  return <div className={`card-grid card-grid--${layout}`}>{children}</div>;
+}
+
+/**
+ * Whether the card at `index` of `count` in a "fields" grid is ever laid out wide, at some screen's width (what
+ * styles/components/cards.css shares out first, and wide): only such a card shows its description.
+ */
+export function wideInFields(index: number, count: number): boolean {
+  const first = (per: number, wide: number) => count % per === wide && index < (wide === 1 ? 1 : 2);
+  return count === 1 || (count % 2 === 1 && index === 0) || first(3, 1) || first(3, 2) || first(4, 1) || first(4, 2);
 }
 
 /** A card's words, as content gives them. */
@@ -66,15 +86,15 @@ export type CardText = Partial<Pick<CardCopy, "icon">> & { eyebrow?: string; tit
 /** A grid of cards from content: each its icon, eyebrow, title and text, and any actions. */
 export function CardList<C extends CardText>({
   cards,
-  columns,
+  layout,
   actions,
 }: {
   cards: readonly C[];
-  columns?: 2 | 3 | 4;
+  layout?: "three" | "two";
   actions?: (card: C) => ReactNode;
 }) {
   return (
-    <CardGrid columns={columns}>
+    <CardGrid layout={layout}>
       {cards.map((card) => (
         <Card key={card.title} icon={card.icon} eyebrow={card.eyebrow} title={card.title} actions={actions?.(card)}>
           <p>

@@ -92,7 +92,7 @@ export function Document({
         </a>
         <Island
           name="SiteHeader"
-          props={{ brand: site.brand, homeHref: urls.path("/"), items: nav, menu: frame.menu }}
+          props={{ brand: site.brand, homeHref: urls.path("/"), items: nav, menu: frame.menu, close: frame.close }}
         />
         <main id={MAIN_ID} tabIndex={-1}>
           {children}

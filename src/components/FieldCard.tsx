@@ -7,7 +7,6 @@ import type { Field, SiteContent } from "../content/types";
 import type { Cover } from "../lib/cover";
 import { fillSlots } from "../lib/slots";
 import type { Preview } from "../lib/preview";
-import { escapeXml } from "../lib/xml";
 import { Icon } from "./Icon";
 import { Island } from "./Island";
 import { StorefrontLink } from "./Links";
@@ -31,10 +30,12 @@ export const priceInWords = (price: NonNullable<Field["price"]>) =>
   price.from ? fillSlots(frame.fieldCard.priceFrom, { price: formatPrice(price) }) : formatPrice(price);
 
 /**
- * One field from src/content/site.ts, in one of three forms, its title a link to the field's own page. "full"
- * (Products): what it is, a preview to hear, its facts, its link to the storefront. "catalogue" (All Fields): the same
- * without the player, and a link to its page, which has one. "compact" (Home): a small cover beside its length,
- * tuning and title, the player and the link. `describe={false}`: without its description, which its page has.
+ * One field from src/content/site.ts, its title a link to the field's own page, in one of three forms. "full"
+ * (Products): what it is, a preview to hear, its facts, its price and the storefront action. "catalogue" (All Fields,
+ * a field page's others): its cover, title, price and action, and a link to its page, which has the player.
+ * "compact" (Home): the same as "full" without its description and facts. The stylesheet lays a card out by where it
+ * is: on a phone, and always on Home, a small cover beside its title; in a grid, the cover above; wide, beside it all.
+ * The storefront note ("Opens Gumroad in a new tab") is said once for a list of cards (`StorefrontNote`), not here.
  */
 export function FieldCard({
   field,
@@ -47,17 +48,13 @@ export function FieldCard({
   listenAt,
   cover,
   eager = false,
-  first = false,
   describe = true,
 }: {
   field: Field;
   preview?: Preview;
-  /** Its cover: across the card's top, or beside its title on Home's compact cards. */
   cover?: Cover;
   /** Loaded with the page, for a card in the first screen; others wait until they are scrolled near. */
   eager?: boolean;
-  /** The page's first card: its cover, if drawn and shown in full, comes in the page itself. */
-  first?: boolean;
   site: SiteContent;
   url: (path: string) => string;
   linkLabel: string;
@@ -68,75 +65,64 @@ export function FieldCard({
   listenAt?: string;
   describe?: boolean;
 }) {
-  const minutes = { minutes: String(field.durationMinutes) };
   const compact = form === "compact";
-  const label = (
-    <p className="eyebrow card__label">
-      {compact && (
-        <>
-          <Text text={frame.fieldCard.lengthShort} local={minutes} /> ·{" "}
-        </>
-      )}
-      {field.tuning}
-    </p>
-  );
-  const title = (
-    <h3 className="card__title">
-      <a className="card__title-link" href={url(fieldPath(field))}>
-        {field.title}
-      </a>
-    </h3>
-  );
   return (
-    <article className={`card field-card${compact ? " field-card--compact" : ""}`} id={id}>
-      {cover && !compact && (
-        <CoverImage cover={cover} url={url} className="field-card__cover" eager={eager} shownAs="card" inline={first} />
+    <article className={`card field-card field-card--${form}`} id={id}>
+      {cover && (
+        <CoverImage
+          cover={cover}
+          url={url}
+          className="field-card__cover"
+          eager={eager}
+          shownAs={compact ? "thumb" : "card"}
+        />
       )}
-      {compact ? (
-        <div className="field-card__head">
-          {/* Never inlined: a thumbnail is never the largest thing in view, and drawing a cover's rings in the page
-              itself put Home's largest paint at 1.24× a bare page's against 1.14× fetched (Lighthouse, five rounds). */}
-          {cover && <CoverImage cover={cover} url={url} className="field-card__thumb" eager={eager} shownAs="thumb" />}
-          <div className="field-card__heading">
-            {label}
-            {title}
-            {field.price && (
-              <p className="price field-card__price" aria-hidden="true">
-                {priceInWords(field.price)}
-              </p>
-            )}
-          </div>
-        </div>
-      ) : (
-        <>
-          {label}
-          {title}
-        </>
-      )}
-      {!compact && describe && <p className="card__body">{cardText(field.description)}</p>}
-      {preview && form !== "catalogue" && <FieldPreview field={field} preview={preview} site={site} url={url} />}
-      {!compact && <FieldFacts field={field} />}
-      {preview && listenAt && (
-        <p className="field-card__listen">
-          <a className="text-link more-link" href={url(listenAt)}>
-            <Text text={frame.fieldCard.previewLink} />
-            <span className="visually-hidden">: {field.title}</span>
-          </a>
+      <div className="field-card__info">
+        <p className="eyebrow card__label">
+          <Text text={frame.fieldCard.lengthShort} local={{ minutes: String(field.durationMinutes) }} /> ·{" "}
+          {field.tuning}
         </p>
-      )}
-      {!compact && !cover && <div className="field-card__empty" />}
-      {!compact && !preview && <div className="field-card__empty" />}
-      <div className="card__actions">
-        <FieldAction field={field} label={linkLabel} priceCue={!compact} />
+        <h3 className="card__title">
+          <a className="card__title-link" href={url(fieldPath(field))}>
+            {field.title}
+          </a>
+        </h3>
+        {form !== "compact" && describe && <p className="card__body">{cardText(field.description)}</p>}
+        {preview && form !== "catalogue" && <FieldPreview field={field} preview={preview} site={site} url={url} />}
+        {form === "full" && <FieldFacts field={field} />}
+        <div className="card__actions">
+          <FieldAction field={field} label={linkLabel} note={false} />
+        </div>
+        {preview && listenAt && (
+          <p className="field-card__listen">
+            <a className="text-link more-link" href={url(listenAt)}>
+              <Text text={frame.fieldCard.previewLink} />
+              <span className="visually-hidden">: {field.title}</span>
+            </a>
+          </p>
+        )}
       </div>
     </article>
   );
 }
 
+/**
+ * "Opens Gumroad in a new tab", said once above a list of cards whose storefront actions open it (each action's
+ * accessible name still says it).
+ */
+export function StorefrontNote() {
+  return (
+    <p className="storefront-note" aria-hidden="true">
+      <Icon name="external" className="storefront-note__icon" />
+      <Text text={frame.storefrontLink.note} />
+    </p>
+  );
+}
+
 /** How wide a card's cover is drawn, and a field page's: the browser picks the size of an owner's image from it. */
 export const COVER_SIZES = {
-  card: "(min-width: 64rem) 22rem, (min-width: 48rem) 45vw, 100vw",
-  page: "(min-width: 64rem) 26rem, (min-width: 40rem) 30vw, 100vw",
+  card: "(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 5.5rem",
+  page: "(min-width: 64rem) 30rem, (min-width: 40rem) 40vw, 15rem",
   thumb: "4.5rem",
   /** The maker's photo on About (styles/tokens.css' --photo-size). */
   photo: "5rem",
@@ -153,7 +139,6 @@ export function CoverImage({
   eager = false,
   largest = false,
   shownAs,
-  inline = false,
 }: {
   cover: Cover;
   url: (path: string) => string;
@@ -168,22 +153,9 @@ export function CoverImage({
   largest?: boolean;
   /** Where the layout shows it, and so the sizes it asks for; a thumbnail takes the cover's own small picture. */
   shownAs: keyof typeof COVER_SIZES;
-  inline?: boolean;
 }) {
   const sizes = COVER_SIZES[shownAs];
   const shown = shownAs === "thumb" && cover.thumb ? { ...cover, ...cover.thumb } : cover;
-  // The first cover a list shows, when the build drew it: painted with the page, no request of its own (on a phone it
-  // is the largest thing in the first view, and a fetched picture would paint a round trip after the text).
-  if (inline && cover.svg) {
-    const svg = cover.svg
-      .replace(/ id="(\w+)"/g, ' id="$1-first-cover"')
-      .replace(/url\(#(\w+)\)/g, "url(#$1-first-cover)")
-      .replace(
-        / width="\d+" height="\d+">/,
-        ` preserveAspectRatio="xMidYMid slice" class="${className}" role="img" aria-label="${escapeXml(cover.alt)}">`,
-      );
-    return <span className="cover-inline" dangerouslySetInnerHTML={{ __html: svg }} />;
-  }
   const img = (
     <img
       className={className}
@@ -196,6 +168,12 @@ export function CoverImage({
       decoding="async"
     />
   );
+  const srcset = (entries: readonly string[]) =>
+    entries.map((entry) => `${url(entry.split(" ")[0]!)} ${entry.split(" ")[1]}`).join(", ");
+  // A card's cover is a thumbnail on a phone (styles/components/cards.css): an owner's image offers its largest
+  // small size beside its large ones (a drawn cover is drawn at any size).
+  const thumb = (type: string) =>
+    shownAs === "card" ? (cover.thumb?.sources?.find((t) => t.type === type)?.srcset.slice(-1) ?? []) : [];
   if (!shown.sources) return img;
   return (
     <picture>
@@ -203,7 +181,7 @@ export function CoverImage({
         <source
           key={source.type}
           type={source.type}
-          srcSet={source.srcset.map((entry) => `${url(entry.split(" ")[0]!)} ${entry.split(" ")[1]}`).join(", ")}
+          srcSet={srcset([...thumb(source.type), ...source.srcset])}
           sizes={sizes}
         />
       ))}
@@ -218,11 +196,14 @@ export function FieldPreview({
   preview,
   site,
   url,
+  howToListen = true,
 }: {
   field: Field;
   preview: Preview;
   site: SiteContent;
   url: (path: string) => string;
+  /** How to listen, after what it plays: left to the page where its listening-safely note says it (a field's own). */
+  howToListen?: boolean;
 }) {
   return (
     <figure className="field-card__preview">
@@ -239,8 +220,13 @@ export function FieldPreview({
         }}
       />
       <figcaption className="field-card__caption">
-        <Text text={previewCaption(preview)} local={{ seconds: String(Math.round(preview.seconds)) }} />{" "}
-        <Text text={frame.fieldCard.listening} />
+        <Text text={previewCaption(preview)} local={{ seconds: String(Math.round(preview.seconds)) }} />
+        {howToListen && (
+          <>
+            {" "}
+            <Text text={preview.beats.length > 0 ? frame.fieldCard.listening : frame.fieldCard.listeningAny} />
+          </>
+        )}
       </figcaption>
     </figure>
   );
@@ -249,14 +235,25 @@ export function FieldPreview({
 /** "320\u00a0kbps": a number kept on the line of its unit ("MP3, 320 / kbps" read as two facts). */
 const numbersWithUnits = (text: string) => text.replace(/(\d) (?=\p{L})/gu, "$1\u00a0");
 
-/** What a buyer gets: length, delivery and format, the beats it declares, how its beat moves. */
-export function FieldFacts({ field }: { field: Field }) {
+/**
+ * What a buyer gets: delivery and format, the beats it declares, how its beat moves; and first its tuning and length,
+ * where no label above says them (a card's does: `labelled`).
+ */
+export function FieldFacts({ field, labelled = true }: { field: Field; labelled?: boolean }) {
   return (
     <ul className="facts">
-      <li>
-        <Icon name="clock" className="facts__icon" />
-        <Text text={frame.fieldCard.length} local={{ minutes: String(field.durationMinutes) }} />
-      </li>
+      {!labelled && (
+        <>
+          <li>
+            <Icon name="rings" className="facts__icon" />
+            {field.tuning}
+          </li>
+          <li>
+            <Icon name="clock" className="facts__icon" />
+            <Text text={frame.fieldCard.length} local={{ minutes: String(field.durationMinutes) }} />
+          </li>
+        </>
+      )}
       <li>
         <Icon name="download" className="facts__icon" />
         {field.delivery}, {numbersWithUnits(field.format)}
@@ -281,27 +278,26 @@ export function FieldFacts({ field }: { field: Field }) {
 }
 
 /**
- * The storefront action, the field's price beside it where the owner set one (a cue, not a new label; on Home's
- * compact cards it is beside the title, in the first screen, and the action still says it to screen readers). Quiet in a
- * list of cards, where a row of bright buttons would leave none leading; the field's own page makes it its one
- * primary action.
+ * The storefront action, the field's price beside it where the owner set one (a cue, not a new label: the action
+ * still says the price to screen readers). Quiet in a list of cards, where a row of bright buttons would leave none
+ * leading; the field's own page makes it its one primary action. `note`: the visible "Opens Gumroad in a new tab"
+ * beside it, where it is the only such action in view.
  */
 export function FieldAction({
   field,
   label,
   variant = "secondary",
-  priceCue = true,
+  note = true,
 }: {
   field: Field;
   label: string;
   variant?: "primary" | "secondary";
-  priceCue?: boolean;
+  note?: boolean;
 }) {
   const price = field.price && priceInWords(field.price);
-  const cue = priceCue && price;
   return (
     <div className="field-action">
-      {cue && (
+      {price && (
         <p className="price" aria-hidden="true">
           {price}
         </p>
@@ -311,6 +307,7 @@ export function FieldAction({
         label={label}
         context={price ? `${field.title}, ${price}` : field.title}
         variant={variant}
+        note={note}
       />
     </div>
   );

@@ -46,11 +46,14 @@ export function StorefrontLink({
   label,
   context,
   variant = "primary",
+  note = true,
 }: {
   href: string;
   label: string;
   context?: string;
   variant?: Variant;
+  /** The visible note beside it; left out where a list says it once for all its links (StorefrontNote). */
+  note?: boolean;
 }) {
   const plain = usePlain();
   return (
@@ -62,9 +65,11 @@ export function StorefrontLink({
         </span>
         <Icon name="external" className="button__icon" />
       </a>
-      <span className="leaves__note" aria-hidden="true">
-        <Text text={frame.storefrontLink.note} />
-      </span>
+      {note && (
+        <span className="leaves__note" aria-hidden="true">
+          <Text text={frame.storefrontLink.note} />
+        </span>
+      )}
     </span>
   );
 }

@@ -2,7 +2,8 @@ import { safety } from "../content/safety";
 import { Icon } from "./Icon";
 import { Text } from "./Text";
 
-export function SafetyNote() {
+/** The listening-safety note; `binaural={false}` on the page of a field with no binaural beat, which needs no headphones. */
+export function SafetyNote({ binaural = true }: { binaural?: boolean }) {
   return (
     <aside className="safety-note" id={safety.id} aria-labelledby={`${safety.id}-title`}>
       <div className="safety-note__icon">
@@ -13,7 +14,7 @@ export function SafetyNote() {
           {safety.title}
         </h2>
         <ul className="safety-note__list">
-          {safety.points.map((point) => (
+          {[...(binaural ? [safety.headphones] : []), ...safety.points].map((point) => (
             <li key={point}>
               <Text text={point} />
             </li>

@@ -10,6 +10,8 @@ export function Section({
   children,
   tone = "plain",
   split = false,
+  titleShown = true,
+  note,
 }: {
   id: string;
   eyebrow?: string;
@@ -19,12 +21,16 @@ export function Section({
   tone?: "plain" | "raised";
   /** On wide screens, heading on the left and content on the right: for sections that are mostly text. */
   split?: boolean;
+  /** Its heading for screen readers only, where the page's own heading above already says what follows. */
+  titleShown?: boolean;
+  /** A line under its heading that holds for all it shows (StorefrontNote). */
+  note?: ReactNode;
 }) {
   const className = `section section--${tone}${split ? " section--split" : ""}`;
   return (
     <section className={className} aria-labelledby={`${id}-title`} id={id}>
       <div className="container">
-        <header className="section__header">
+        <header className={titleShown ? "section__header" : "visually-hidden"}>
           {eyebrow && (
             <p className="eyebrow">
               <Text text={eyebrow} />
@@ -38,6 +44,7 @@ export function Section({
               <Text text={lead} />
             </p>
           )}
+          {note}
         </header>
         {children && <div className="section__body">{children}</div>}
       </div>
@@ -45,33 +52,48 @@ export function Section({
   );
 }
 
-/** The opening of every page but Home: eyebrow, the page's one <h1>, a lead, optional actions. */
+/**
+ * The opening of every page but Home: eyebrow, the page's one <h1>, a lead, optional actions, and optionally
+ * something beside them on a wide screen (Contact's card), under them on a phone.
+ */
 export function PageIntro({
   eyebrow,
   title,
   lead,
   children,
+  aside,
 }: {
   eyebrow: string;
   title: string;
   lead: string;
   children?: ReactNode;
+  aside?: ReactNode;
 }) {
+  const words = (
+    <div className="page-intro__inner">
+      <p className="eyebrow">
+        <Text text={eyebrow} />
+      </p>
+      <h1>
+        <Text text={title} />
+      </h1>
+      <p className="lead">
+        <Text text={lead} />
+      </p>
+      {children && <div className="actions">{children}</div>}
+    </div>
+  );
   return (
     <div className="page-intro">
       <div className="page-intro__glow" aria-hidden="true" />
-      <div className="container page-intro__inner">
-        <p className="eyebrow">
-          <Text text={eyebrow} />
-        </p>
-        <h1 className="page-intro__title">
-          <Text text={title} />
-        </h1>
-        <p className="lead">
-          <Text text={lead} />
-        </p>
-        {children && <div className="actions">{children}</div>}
-      </div>
+      {aside ? (
+        <div className="container page-intro__split">
+          {words}
+          {aside}
+        </div>
+      ) : (
+        <div className="container">{words}</div>
+      )}
     </div>
   );
 }

@@ -13,14 +13,20 @@ export const fieldPage = {
   /** Above a description longer than the page's opening tells: the whole of it. */
   about: "About this field",
   others: "Other fields",
-  /** The beat measured across the whole master: {minutes} its length, {from} and {to} in Hz. */
+  /**
+   * The beats measured across the whole master: {minutes} its length, {beats} each beat said in turn. Each beat:
+   * {rate}, {from} and {to} with their unit ("6 Hz"), {bands} its band's name (or the two it glides between).
+   */
   trace: {
     title: "The beat, start to finish",
-    steady: "Measured across all {minutes} minutes: a steady {from} Hz beat throughout.",
-    glides: "Measured across all {minutes} minutes: the beat glides from {from} to {to} Hz.",
-    moves: "Measured across all {minutes} minutes: the beat moves between {from} and {to} Hz.",
-    /** The chart's axes, for a screen reader and beneath it. */
-    time: "minutes",
-    rate: "Hz",
+    measured: "Measured across all {minutes} minutes: {beats}.",
+    steady: "a steady {rate} beat ({bands})",
+    glides: "a beat that glides from {from} to {to} ({bands})",
+    moves: "a beat that moves between {from} and {to} ({bands})",
+    /** Between two beats a field layers. */
+    and: " and ",
+    /** The chart's axes, beside and beneath it. */
+    time: "{minutes} min",
+    rate: "{rate} Hz",
   },
 };

@@ -9,6 +9,8 @@ export const frame = {
   /** The picture a shared link shows: the line above the brand, drawn in capitals. */
   shareImage: { eyebrow: "Premium headphone audio" },
   menu: "Menu",
+  /** The same toggle while the menu is open. */
+  close: "Close",
   footer: {
     contactLabel: "Write to us",
     /** The footer's list of the site's pages, as screen readers name it among the page's landmarks. */
@@ -22,7 +24,7 @@ export const frame = {
     failed: "Could not copy: select the address above",
   },
   storefrontLink: {
-    /** Shown beside every storefront link. */
+    /** Shown beside a storefront link, or once above a list of them. */
     note: "Opens {storefront} in a new tab",
     /** Heard inside the link by screen readers, after the label (and the field's name). */
     spoken: "on {storefront} (opens in a new tab)",
@@ -31,6 +33,8 @@ export const frame = {
     excerpt: "Hear a {seconds}-second excerpt of the field itself.",
     beat: "Hear its beat: a {seconds}-second tone made from the field's beat, not an excerpt of the field.",
     listening: "Use stereo headphones, at a low volume.",
+    /** The same, for a field with no binaural beat: it plays the same through speakers. */
+    listeningAny: "Play it at a low volume.",
     length: "{minutes}-minute audio",
     /** Home's short card: its length beside its tuning. */
     lengthShort: "{minutes} minutes",

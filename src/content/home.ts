@@ -12,7 +12,6 @@ export const home = {
     subtitle:
       "Binaural beats and a single clear intention, layered with our own {method} method into long, seamless listening sessions. Put on your headphones, press play and settle in.",
     explore: "Explore The Fields",
-    custom: "Custom Fields",
     facts: ["Instant downloads from {storefront}", "Made for stereo headphones", "Custom fields by e-mail"],
   },
   fields: {

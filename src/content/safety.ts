@@ -4,8 +4,9 @@ export const safety = {
   /** The page whose note the footer links to. */
   page: "/about/",
   title: "Listening safely",
+  /** First, where what plays is a binaural beat (the page of a field with none leaves it out). */
+  headphones: "Use stereo headphones: each ear needs its own tone for the beat to form.",
   points: [
-    "Use stereo headphones: each ear needs its own tone for the beat to form.",
     "Keep the volume low. The effect does not need loudness, and your hearing is worth more.",
     "Never listen while driving, cycling or operating machinery.",
     "The fields are for relaxation and focus. They are not medical treatment and not a substitute for care from a professional.",

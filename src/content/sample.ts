@@ -24,7 +24,8 @@ export const sample = {
   /** The player's own words. {band}, {beat}, {seconds} and {ear} are filled in as it plays. */
   labels: {
     chooseBand: "Choose a band",
-    beat: "{beat} Hz beat",
+    /** A no-break space: the number stays on its unit's line. */
+    beat: "{beat}\u00a0Hz beat",
     play: "Play a sample",
     stop: "Stop",
     volume: "Volume",

@@ -147,7 +147,7 @@ export const FIELD_SETTINGS = {
   format: text('What the buyer downloads: "MP3, 320 kbps", "WAV".'),
   price: optional(
     group(
-      'Shown beside every storefront action ("$19", "From $5") and to search engines; never shown when not set.',
+      'Shown before every storefront action ("$19", "From $5") and to search engines; never shown when not set.',
       {
         amount: rule<number>("At most two decimals: 19, 24.5.", (amount) =>
           typeof amount === "number" &&

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { claimSound, onOtherSound } from "../audio/exclusive";
+import { claimSound } from "../audio/exclusive";
+import { clock, PlayerControls, useOneSound } from "../components/Player";
 import { askHost, keptSeek, type SourceState } from "../audio/playback";
 import { volumeToLevel } from "../audio/volume";
 import { player } from "../content/player";
@@ -22,42 +23,18 @@ export interface PreviewPlayerProps {
 
 const STEP_SECONDS = 5;
 
-const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
-
-/**
- * The waveform as one path of bars, each a line one unit wide (the stylesheet's stroke) on a 2-unit grid, 20 units
- * tall and centred, 2 units for the quietest level and 2 more for each above: drawn the same on the server and in
- * the browser. Each bar moves from the end of the last, so the path is a few characters a bar.
- */
-function wavePath(wave: string): string {
-  const levels = [...wave].map(Number);
-  return levels
-    .map((level, i) =>
-      i === 0 ? `M1 ${9 - level}v${2 + 2 * level}` : `m2-${level + levels[i - 1]! + 2}v${2 + 2 * level}`,
-    )
-    .join("");
-}
-
 /**
  * A field's preview. Without JavaScript it is the browser's own <audio controls preload="none">, which plays and
- * fetches nothing before Play. With it, a player in the site's style drives that same element: play and pause,
- * the waveform showing what has played and seeking by pointer or arrow keys, the time, a volume that starts low;
- * one sound at a time across the page; it stops when the page is hidden, and names itself to the lock screen.
- *
- * Its waveform is drawn once the player is live: the bars are not in the page's HTML, which stays small however many
- * fields there are (until then the stylesheet draws a quiet row of even bars in the same place), and the part that
- * has played is drawn over them. The lock screen is named on every start, since WebKit clears it then. The time is
- * one text: React would write its parts with comments between, and a page painted as it arrives could show the
- * first part alone, then widen.
+ * fetches nothing before Play. With it, the site's player (src/components/Player.tsx) drives that same element: play
+ * and pause, the waveform showing what has played and seeking by pointer or arrow keys, the time, a volume that
+ * starts low; one sound at a time across the page; it stops when the page is hidden, and names itself to the lock
+ * screen (on every start, since WebKit clears it then).
  */
 export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, startVolume }: PreviewPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
-  const owner = useRef({});
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [volume, setVolume] = useState(startVolume);
-  const [drawn, setDrawn] = useState(false);
-  useEffect(() => setDrawn(true), []);
   // Where the file can be seeked, and a seek kept until it can (src/audio/playback.ts).
   const source = useRef<SourceState>({ seekable: false });
 
@@ -67,17 +44,14 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     audio.current?.pause();
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pause reads only refs, so the first one serves for good.
-  useEffect(() => {
-    const hidden = () => document.visibilityState === "hidden" && pause();
-    document.addEventListener("visibilitychange", hidden);
-    const stopListening = onOtherSound(owner.current, pause);
-    return () => {
-      document.removeEventListener("visibilitychange", hidden);
-      stopListening();
+  const owner = useRef({}).current;
+  useOneSound(owner, pause);
+  useEffect(
+    () => () => {
       if (source.current.held) URL.revokeObjectURL(source.current.held);
-    };
-  }, []);
+    },
+    [],
+  );
   useEffect(() => {
     if (audio.current) audio.current.volume = volumeToLevel(volume);
   }, [volume]);
@@ -100,7 +74,7 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
   const toggle = () => {
     const element = audio.current!;
     if (!element.paused) return pause();
-    claimSound(owner.current);
+    claimSound(owner);
     nameOnLockScreen();
     // Played at once, within the click, as browsers require; the host is asked meanwhile.
     void element.play().catch(() => {});
@@ -133,11 +107,8 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     event.preventDefault();
     seek(to);
   };
-  const path = drawn ? wavePath(wave) : undefined;
-  const played = `${((time / seconds) * 100).toFixed(2)}%`;
-
   return (
-    <div className="preview" data-playing={playing ? "" : undefined}>
+    <div className="preview">
       {/* biome-ignore lint/a11y/useMediaCaption: a field's sound has no words to caption; its caption says what it is */}
       <audio
         ref={audio}
@@ -159,50 +130,30 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
           if (source.current.wanted === undefined) setTime(event.currentTarget.currentTime);
         }}
       />
-      <div className="preview__player">
-        <button
-          type="button"
-          className="preview__play"
-          aria-label={fillSlots(playing ? player.pause : player.play, { title })}
-          onClick={toggle}
-        >
-          <svg viewBox="0 0 20 20" aria-hidden="true">
-            <path d={playing ? "M5 4h3.5v12H5zM11.5 4H15v12h-3.5z" : "M6 3.5v13l11-6.5z"} />
-          </svg>
-        </button>
-        <div
-          className="preview__wave"
-          data-drawn={drawn ? "" : undefined}
-          role="slider"
-          tabIndex={0}
-          aria-label={fillSlots(player.position, { title })}
-          aria-valuemin={0}
-          aria-valuemax={Math.round(seconds)}
-          aria-valuenow={Math.round(time)}
-          aria-valuetext={fillSlots(player.time, { now: clock(time), length: clock(seconds) })}
-          onPointerDown={fromPointer}
-          onKeyDown={fromKey}
-          style={time > 0 ? ({ "--played": played } as object) : undefined}
-        >
-          <svg viewBox={`0 0 ${wave.length * 2} 20`} preserveAspectRatio="none" aria-hidden="true">
-            <path className="preview__bars" d={path} />
-            <path className="preview__bars preview__bars--played" d={path} />
-          </svg>
-        </div>
-        <span className="preview__time">{`${clock(time)} / ${clock(seconds)}`}</span>
-        <label className="preview__volume">
-          <span className="volume-icon" aria-hidden="true" />
-          <span className="visually-hidden">{fillSlots(player.volume, { title })}</span>
-          <input
-            type="range"
-            min={0}
-            max={100}
-            value={volume}
-            aria-valuetext={fillSlots(player.volumeValue, { volume })}
-            onChange={(event) => setVolume(Number(event.target.value))}
-          />
-        </label>
-      </div>
+      <PlayerControls
+        playing={playing}
+        playLabel={fillSlots(playing ? player.pause : player.play, { title })}
+        onToggle={toggle}
+        wave={wave}
+        time={time}
+        seconds={seconds}
+        seek={{
+          role: "slider",
+          tabIndex: 0,
+          "aria-label": fillSlots(player.position, { title }),
+          "aria-valuemin": 0,
+          "aria-valuemax": Math.round(seconds),
+          "aria-valuenow": Math.round(time),
+          "aria-valuetext": fillSlots(player.time, { now: clock(time), length: clock(seconds) }),
+          onPointerDown: fromPointer,
+          onKeyDown: fromKey,
+        }}
+        volume={volume}
+        volumeLabel={fillSlots(player.volume, { title })}
+        volumeText={fillSlots(player.volumeValue, { volume })}
+        onVolume={setVolume}
+        icon="M5 4h3.5v12H5zM11.5 4H15v12h-3.5z"
+      />
     </div>
   );
 }

@@ -26,8 +26,10 @@ describe("SamplePlayer", () => {
     expect(recoverable).toEqual([]);
     expect(consoleError).not.toHaveBeenCalled();
     expect(document.getElementById("sample-player-1")!.hasAttribute("data-hydrated")).toBe(true);
-    expect(document.querySelector(".sample__play")!.textContent).toBe("Play a sample");
-    expect(document.querySelector<HTMLInputElement>(".sample__volume input")!.value).toBe(String(sample.startVolume));
+    expect(document.querySelector(".sample .player__play")!.textContent).toBe("Play a sample");
+    expect(document.querySelector<HTMLInputElement>(".sample .player__volume input")!.value).toBe(
+      String(sample.startVolume),
+    );
   });
 
   it('#14 says the volume with its unit, as it changes: "25 percent"', async () => {
@@ -35,7 +37,7 @@ describe("SamplePlayer", () => {
     await act(async () => {
       void hydrateIsland(document.getElementById("sample-player-1")!, SamplePlayer);
     });
-    const slider = document.querySelector<HTMLInputElement>(".sample__volume input")!;
+    const slider = document.querySelector<HTMLInputElement>(".sample .player__volume input")!;
     expect(slider.getAttribute("aria-valuetext")).toBe(`${sample.startVolume} percent`);
     await act(async () => {
       // As a browser changes a range input: the value, then an input event React hears as a change.

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { claimSound, onOtherSound } from "../audio/exclusive";
 import { bandTones, soundGraph, type EarTones, type SoundGraph } from "../audio/graph";
+import { claimSound } from "../audio/exclusive";
+import { PlayerControls, useOneSound } from "../components/Player";
 import { volumeToGain } from "../audio/volume";
 import type { SampleContent } from "../content/sample";
 import { fillSlots } from "../lib/slots";
@@ -13,42 +14,11 @@ export interface SamplePlayerProps {
 type Ear = "left" | "right";
 type Playing = { kind: "band"; bandId: string } | { kind: "check"; ear: Ear };
 
+/** A steady tone's waveform: even bars, as a preview's are drawn (src/lib/preview.ts), at half height. */
+const STEADY = "4".repeat(40);
+
 /** Spoken updates come at these intervals while a band plays, not every second. */
 const ANNOUNCE_EVERY_SECONDS = 15;
-
-/** The bands to choose from, each with its beat and how it feels. */
-function BandChoice({
-  sample,
-  bandId,
-  onChoose,
-}: {
-  sample: SampleContent;
-  bandId: string;
-  onChoose: (id: string) => void;
-}) {
-  return (
-    <fieldset className="sample__bands">
-      <legend className="eyebrow sample__label">{sample.labels.chooseBand}</legend>
-      {sample.bands.map((b) => (
-        <label className="sample__band" key={b.id}>
-          <input
-            type="radio"
-            name="sample-band"
-            value={b.id}
-            checked={b.id === bandId}
-            onChange={() => onChoose(b.id)}
-          />
-          <span className="sample__band-name">{b.name}</span>
-          <span className="sample__band-detail">
-            {fillSlots(sample.labels.beat, { beat: b.beatHz }).replace(" ", "\u00a0")}
-            <br />
-            {b.feeling}
-          </span>
-        </label>
-      ))}
-    </fieldset>
-  );
-}
 
 /**
  * "Play a sample": a binaural beat made live with Web Audio, a volume slider, and a left/right headphone
@@ -64,7 +34,6 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
   const sound = useRef<{ context: AudioContext; graph?: SoundGraph; timer?: ReturnType<typeof setInterval> }>(null);
   const volumeRef = useRef(volume);
   volumeRef.current = volume;
-  const owner = useRef({});
 
   useEffect(() => {
     if (typeof AudioContext === "undefined") setSupported(false);
@@ -86,10 +55,13 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
     );
   }, []);
 
+  const owner = useRef({}).current;
+  useOneSound(owner, stop);
+
   const start = useCallback(
     (next: Playing) => {
       stop();
-      claimSound(owner.current);
+      claimSound(owner);
       // iOS plays Web Audio as ambient sound, which the ring switch mutes; as "playback" it sounds as a media
       // element does (Safari 16.4 and later; elsewhere there is no such session).
       const session = (navigator as Navigator & { audioSession?: { type: string } }).audioSession;
@@ -115,23 +87,18 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
         if (left === 0) stop();
       }, 250);
     },
-    [sample, stop],
+    [sample, stop, owner],
   );
 
-  // Hiding the page ends the sound; leaving it ends it at once, since there may be no later to render in.
+  // Leaving the page ends the sound at once, since there may be no later to render in.
   useEffect(() => {
-    const onVisibility = () => document.visibilityState === "hidden" && stop();
     const onPageHide = () => {
       flushSync(stop);
       void sound.current?.context.suspend();
     };
-    document.addEventListener("visibilitychange", onVisibility);
     addEventListener("pagehide", onPageHide);
-    const stopListening = onOtherSound(owner.current, stop);
     return () => {
-      document.removeEventListener("visibilitychange", onVisibility);
       removeEventListener("pagehide", onPageHide);
-      stopListening();
       stop();
     };
   }, [stop]);
@@ -164,40 +131,41 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
     <div className="sample panel" data-unsupported={supported ? undefined : ""}>
       <p className="sample__fallback">{sample.noScript}</p>
       <div className="sample__controls">
-        <BandChoice sample={sample} bandId={bandId} onChoose={chooseBand} />
-        {/* The previews' player, laid out the same: a round play button and the track, the volume under it (the time
-            left is the status line's). */}
-        <div className="sample__row">
-          <button
-            type="button"
-            className="play-button sample__play"
-            onClick={() => (playingBand ? stop() : start({ kind: "band", bandId: band.id }))}
-          >
-            <svg className="sample__play-icon" viewBox="0 0 20 20" aria-hidden="true">
-              <path d={playingBand ? "M4.5 4.5h11v11h-11z" : "M6 3.5v13l11-6.5z"} />
-            </svg>
-            <span className="visually-hidden">{playingBand ? labels.stop : labels.play}</span>
-          </button>
-          <div className="sample__progress" aria-hidden="true" data-active={playingBand ? "" : undefined}>
-            <span
-              className="sample__bar"
-              style={playingBand ? { inlineSize: `${(1 - secondsLeft / sample.seconds) * 100}%` } : undefined}
-            />
-          </div>
-          <label className="sample__volume">
-            <span className="volume-icon" aria-hidden="true" />
-            <span className="visually-hidden">{labels.volume}</span>
-            <input
-              type="range"
-              min={0}
-              max={100}
-              step={1}
-              value={volume}
-              aria-valuetext={fillSlots(labels.volumeValue, { volume })}
-              onChange={(e) => changeVolume(Number(e.target.value))}
-            />
-          </label>
-        </div>
+        {/* The bands to choose from, each with its beat and how it feels. */}
+        <fieldset className="sample__bands">
+          <legend className="eyebrow sample__label">{labels.chooseBand}</legend>
+          {sample.bands.map((b) => (
+            <label className="sample__band" key={b.id}>
+              <input
+                type="radio"
+                name="sample-band"
+                value={b.id}
+                checked={b.id === bandId}
+                onChange={() => chooseBand(b.id)}
+              />
+              <span className="sample__band-name">{b.name}</span>
+              <span className="sample__band-detail">
+                {fillSlots(labels.beat, { beat: b.beatHz })}
+                <br />
+                {b.feeling}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {/* The previews' player: the same controls, its waveform a steady tone's even bars. */}
+        <PlayerControls
+          playing={Boolean(playingBand)}
+          playLabel={playingBand ? labels.stop : labels.play}
+          onToggle={() => (playingBand ? stop() : start({ kind: "band", bandId: band.id }))}
+          wave={STEADY}
+          time={playingBand ? sample.seconds - secondsLeft : 0}
+          seconds={sample.seconds}
+          volume={volume}
+          volumeLabel={labels.volume}
+          volumeText={fillSlots(labels.volumeValue, { volume })}
+          onVolume={changeVolume}
+          icon="M4.5 4.5h11v11h-11z"
+        />
         <p className="sample__status" aria-hidden="true">
           {describe(secondsLeft)}
         </p>

@@ -16,6 +16,7 @@ const props: SiteHeaderProps = {
     { label: "Contact", href: "/contact/", current: false },
   ],
   menu: "Menu",
+  close: "Close",
 };
 
 /** Puts the header's server HTML in the page, as the build writes it, and hydrates it as the browser does. */
@@ -97,13 +98,15 @@ describe("SiteHeader", () => {
     expect(isOpen()).toBe(false);
   });
 
-  it("opens and closes from the toggle", async () => {
+  it("opens and closes from the toggle, which says Close while the menu is open", async () => {
     await hydrateServerHeader();
     await act(async () => toggle().click());
     expect(isOpen()).toBe(true);
     expect(header().hasAttribute("data-open")).toBe(true);
+    expect(toggle().textContent?.trim()).toBe("Close");
     await act(async () => toggle().click());
     expect(isOpen()).toBe(false);
+    expect(toggle().textContent?.trim()).toBe("Menu");
   });
 
   it("closes when a link is chosen", async () => {

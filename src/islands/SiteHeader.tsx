@@ -13,8 +13,9 @@ export interface SiteHeaderProps {
   brand: string;
   homeHref: string;
   items: readonly NavItem[];
-  /** The toggle's label on a phone (src/content/frame.ts). */
+  /** The toggle's label on a phone, and while the menu is open (src/content/frame.ts). */
   menu: string;
+  close: string;
 }
 
 /** The menu's id, which its toggle controls. */
@@ -24,7 +25,7 @@ const NAV_ID = "site-nav";
  * The fixed top bar. Rendered to HTML at build time and hydrated in the browser with the same props, so
  * its first render must not read the window: scroll position and media queries are read in effects.
  */
-export function SiteHeader({ brand, homeHref, items, menu }: SiteHeaderProps) {
+export function SiteHeader({ brand, homeHref, items, menu, close }: SiteHeaderProps) {
   const [scrolled, setScrolled] = useState(false);
   const [open, setOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
@@ -87,7 +88,7 @@ export function SiteHeader({ brand, homeHref, items, menu }: SiteHeaderProps) {
           <svg className="site-header__toggle-icon" viewBox="0 0 18 14" aria-hidden="true">
             <path d={open ? "M3 1l12 12M3 13L15 1" : "M1 1h16M1 7h16M1 13h16"} />
           </svg>
-          {menu}
+          {open ? close : menu}
         </button>
         <nav id={NAV_ID} className="site-nav" aria-label="Main">
           <ul className="site-nav__list">

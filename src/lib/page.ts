@@ -35,8 +35,10 @@ export interface PageAssets {
   /**
    * The stylesheet a page inlines, given the class names the page uses: the base, and only the components the
    * page has. The first paint then needs nothing but the HTML response, which still fits in one TCP round trip.
+   * Given the page's headline (its <h1>'s text), the measure it is set to, so that it keeps its lines when the
+   * headings' face arrives.
    */
-  css: (classes: ReadonlySet<string>) => string;
+  css: (classes: ReadonlySet<string>, headline?: string) => string;
   /** The loader (src/client/loader.ts), inlined: it starts React and the islands only when needed. */
   script: string;
   /** The page's background colour (tokens.css), for the browser's own chrome. */

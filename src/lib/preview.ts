@@ -28,17 +28,47 @@ export const WAVE_LEVELS = 9;
 export const waveOf = (peaks: readonly number[]) =>
   peaks.map((peak) => String(Math.round(Math.max(0, Math.min(1, peak)) * (WAVE_LEVELS - 1)))).join("");
 
-/** How a trace's slowest beat moves across the master: steady, from one rate to another, or up and down between two. */
-export function traceShape(
-  trace: Trace,
-): { kind: "steady" | "glides" | "moves"; from: number; to: number } | undefined {
-  const slowest = trace.points.filter((p) => p.beats.length > 0).map((p) => Math.min(...p.beats));
-  if (slowest.length < 2) return undefined;
+/** One beat followed across a master: where it was measured, and how it moves. */
+export interface TraceTrack {
+  points: { at: number; hz: number }[];
+  /** Steady (within a fifth of a hertz), from one rate to another, or up and down between two. */
+  kind: "steady" | "glides" | "moves";
+  /** Where it starts and ends (a glide), or its lowest and highest (it moves), or its rate (steady), to 0.1 Hz. */
+  from: number;
+  to: number;
+}
+
+/**
+ * Each beat a trace holds, followed from point to point: a beat joins the track whose last rate is nearest to it
+ * (within half as much again), or starts one of its own, so that a field layering a 6 Hz and a 40 Hz beat has two
+ * tracks, each drawn and said. Only tracks measured at two points or more: one point says nothing of how it moves.
+ */
+export function traceTracks(trace: Trace): TraceTrack[] {
+  const tracks: { at: number; hz: number }[][] = [];
+  for (const point of trace.points) {
+    const taken = new Set<number>();
+    for (const hz of [...point.beats].sort((a, b) => a - b)) {
+      const near = tracks
+        .map((track, i) => ({ i, off: Math.abs(Math.log(hz / track.at(-1)!.hz)) }))
+        .filter(({ i, off }) => !taken.has(i) && off < Math.log(1.5))
+        .sort((a, b) => a.off - b.off)[0];
+      const i = near ? near.i : tracks.push([]) - 1;
+      taken.add(i);
+      tracks[i]!.push({ at: point.at, hz });
+    }
+  }
   const round = (n: number) => Math.round(n * 10) / 10;
-  const [low, high] = [Math.min(...slowest), Math.max(...slowest)];
-  const [first, last] = [slowest[0]!, slowest.at(-1)!];
-  // Within two tenths of a hertz is steady; a change end to end of at least half the spread is a glide.
-  if (high - low <= 0.2) return { kind: "steady", from: round(first), to: round(first) };
-  if (Math.abs(last - first) >= 0.5 * (high - low)) return { kind: "glides", from: round(first), to: round(last) };
-  return { kind: "moves", from: round(low), to: round(high) };
+  return tracks
+    .filter((points) => points.length >= 2)
+    .map((points) => {
+      const rates = points.map((p) => p.hz);
+      const [low, high] = [Math.min(...rates), Math.max(...rates)];
+      const [first, last] = [rates[0]!, rates.at(-1)!];
+      // Within two tenths of a hertz is steady; a change end to end of at least half the spread is a glide.
+      if (high - low <= 0.2) return { points, kind: "steady", from: round(first), to: round(first) } as const;
+      if (Math.abs(last - first) >= 0.5 * (high - low))
+        return { points, kind: "glides", from: round(first), to: round(last) } as const;
+      return { points, kind: "moves", from: round(low), to: round(high) } as const;
+    })
+    .sort((a, b) => a.from - b.from);
 }

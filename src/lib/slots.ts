@@ -21,7 +21,7 @@ export const SLOT_NAMES = [
 
 /**
  * Slots that one place fills for what it shows: a field card's length and price, a preview's seconds and title, a
- * sample's band, a player's time and volume, a field page's tuning.
+ * sample's band, a player's time and volume, a field page's tuning and the beats its trace measured.
  */
 export const LOCAL_SLOT_NAMES = [
   "seconds",
@@ -40,6 +40,8 @@ export const LOCAL_SLOT_NAMES = [
   "pages",
   "from",
   "to",
+  "rate",
+  "beats",
 ] as const;
 
 export type Slots = Record<(typeof SLOT_NAMES)[number], string>;

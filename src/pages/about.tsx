@@ -53,7 +53,7 @@ export function Page({ site, url, covers, shown = QUOTES_SHOWN }: PageProps) {
       <Section id="binaural-beats" eyebrow={beats.eyebrow} title={beats.title} split>
         <Prose paragraphs={beats.paragraphs} />
         <CardList
-          columns={2}
+          layout="two"
           cards={beats.bands.map((b) => ({
             title: b.title,
             eyebrow: `${BANDS[b.band].low}–${BANDS[b.band].high} Hz`,

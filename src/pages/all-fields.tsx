@@ -1,5 +1,5 @@
-import { Card, CardGrid } from "../components/Card";
-import { FieldCard } from "../components/FieldCard";
+import { Card, CardGrid, wideInFields } from "../components/Card";
+import { FieldCard, StorefrontNote } from "../components/FieldCard";
 import { MailLink, StorefrontLink } from "../components/Links";
 import { Callout, PageIntro, Section } from "../components/Section";
 import { Text } from "../components/Text";
@@ -9,8 +9,10 @@ import { mail } from "../content/mail";
 import { fieldListData } from "../content/structured-data";
 import type { SiteContent } from "../content/types";
 import { fillSlots } from "../lib/slots";
-import { FIRST_ROW } from "./products";
 import type { PageMeta, PageModule, PageProps } from "./types";
+
+/** The cards whose covers a wide screen shows in its first view: loaded with the page, the rest as they come near. */
+const FIRST_ROW = 4;
 
 /** Fields on a page of the catalogue: what arrives in one round trip with their cards, whatever the catalogue's size. */
 export const PAGE_SIZE = 12;
@@ -94,8 +96,9 @@ function CataloguePage({
         }
       />
 
-      <Section id="catalogue" title={catalogue.title}>
-        <CardGrid>
+      <Section id="catalogue" title={catalogue.title} titleShown={false}>
+        <StorefrontNote />
+        <CardGrid layout="fields">
           {shown.map((field, i) => (
             <FieldCard
               key={field.url}
@@ -103,15 +106,18 @@ function CataloguePage({
               preview={previews.get(field.url)}
               cover={covers.get(field.url)}
               eager={i < FIRST_ROW}
-              first={i === 0}
               site={site}
               url={url}
               linkLabel={catalogue.view}
               form="catalogue"
               listenAt={`${fieldPath(field)}#hear`}
-              describe={i < described}
+              describe={i < described && wideInFields(i, shown.length)}
             />
           ))}
+        </CardGrid>
+        {pages > 1 && <Pagination page={page} pages={pages} url={url} />}
+        {/* The storefront as a whole, after its fields: a card of another kind, on a row of its own. */}
+        <div className="store-card">
           <Card
             icon="gem"
             title={catalogue.store.title}
@@ -124,8 +130,7 @@ function CataloguePage({
               <Text text={catalogue.store.text} />
             </p>
           </Card>
-        </CardGrid>
-        {pages > 1 && <Pagination page={page} pages={pages} url={url} />}
+        </div>
       </Section>
 
       <Callout

@@ -20,32 +20,33 @@ export function Page({ site }: PageProps) {
   const { intro, card, help } = contact;
   return (
     <>
-      <PageIntro {...intro} />
-
-      <div className="container section">
-        <section className="contact-card panel" aria-labelledby="get-in-touch-title">
-          <div className="contact-card__icon">
-            <Icon name="mail" />
-          </div>
-          <h2 className="contact-card__title" id="get-in-touch-title">
-            <Text text={card.title} />
-          </h2>
-          <p className="contact-card__address">{site.email}</p>
-          <Island name="CopyAddress" props={{ address: site.email, labels: frame.copyAddress }} />
-          <p className="contact-card__note">
-            <Text text={card.note} />
-          </p>
-          <div className="actions">
-            <MailLink email={site.email} preset={mail.contactUs} variant="primary">
-              {card.send}
-            </MailLink>
-          </div>
-        </section>
-      </div>
+      <PageIntro
+        {...intro}
+        aside={
+          <section className="contact-card panel" aria-labelledby="get-in-touch-title">
+            <div className="contact-card__icon">
+              <Icon name="mail" />
+            </div>
+            <h2 className="contact-card__title" id="get-in-touch-title">
+              <Text text={card.title} />
+            </h2>
+            <p className="contact-card__address">{site.email}</p>
+            <Island name="CopyAddress" props={{ address: site.email, labels: frame.copyAddress }} />
+            <p className="contact-card__note">
+              <Text text={card.note} />
+            </p>
+            <div className="actions">
+              <MailLink email={site.email} preset={mail.contactUs} variant="primary">
+                {card.send}
+              </MailLink>
+            </div>
+          </section>
+        }
+      />
 
       <Section id="help" tone="raised" eyebrow={help.eyebrow} title={help.title}>
         <CardList
-          columns={2}
+          layout="two"
           cards={help.cards}
           actions={(c) => (
             <MailLink email={site.email} preset={mail[c.preset]}>

@@ -1,10 +1,10 @@
 import { BeatTrace } from "../components/BeatTrace";
-import { traceShape } from "../lib/preview";
-import { CardGrid } from "../components/Card";
-import { CoverImage, FieldAction, FieldCard, FieldFacts, FieldPreview } from "../components/FieldCard";
+import { traceTracks } from "../lib/preview";
+import { CardGrid, wideInFields } from "../components/Card";
+import { CoverImage, FieldAction, FieldCard, FieldFacts, FieldPreview, StorefrontNote } from "../components/FieldCard";
 import { Questions } from "../components/Questions";
 import { SafetyNote } from "../components/SafetyNote";
-import { PageIntro, Section } from "../components/Section";
+import { Section } from "../components/Section";
 import { Text } from "../components/Text";
 import { allFields } from "../content/all-fields";
 import { fieldPage } from "../content/field-page";
@@ -18,7 +18,6 @@ import type { Field, SiteContent } from "../content/types";
 import type { ShareImage } from "../lib/page";
 import { fillSlots } from "../lib/slots";
 import type { PageModule, PageProps } from "./types";
-import { cardText } from "../lib/summary";
 
 /** How many other fields a field's page suggests: the ones after it in the catalogue, from the start again. */
 const OTHERS = 3;
@@ -54,69 +53,62 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
       const preview = previews.get(field.url);
       const cover = covers.get(field.url);
       const others = [...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, shown);
-      // A description longer than a card tells opens the page as its cards do, and is told whole below.
-      const lead = cardText(field.description);
-      const told = lead !== field.description.trim();
+      const trace = preview?.trace && traceTracks(preview.trace).length > 0 ? preview.trace : undefined;
       return (
         <>
-          <PageIntro eyebrow={`[${fieldPage.back}](/all-fields/) · ${field.tuning}`} title={field.title} lead={lead}>
-            {/* The way to buy it in the first screen, on a phone too; the panel below repeats it beside the facts. */}
-            <FieldAction field={field} label={products.fields.buy} variant="primary" />
-          </PageIntro>
-
-          <div className="container field-detail">
-            {cover && (
-              <CoverImage cover={cover} url={url} className="field-detail__cover" eager largest shownAs="page" />
-            )}
-            <div className="field-detail__panels">
-              {preview && (
-                <section className="panel field-detail__hear" id="hear" aria-labelledby="hear-title">
-                  <h2 className="field-detail__title" id="hear-title">
-                    <Text text={fieldPage.hear} />
-                  </h2>
-                  <FieldPreview field={field} preview={preview} site={site} url={url} />
-                </section>
-              )}
-              <section className="panel field-detail__get" aria-labelledby="get-title">
-                <h2 className="field-detail__title" id="get-title">
-                  <Text text={fieldPage.get} />
-                </h2>
-                <FieldFacts field={field} />
-                <FieldAction field={field} label={products.fields.buy} />
-              </section>
-              {told && (
-                <section className="panel field-detail__about" aria-labelledby="about-title">
-                  <h2 className="field-detail__title" id="about-title">
-                    <Text text={fieldPage.about} />
-                  </h2>
-                  <p className="prose">{field.description}</p>
-                </section>
-              )}
-              {/* Only a trace with a beat to draw: a field with none (an isochronic pulse, music alone) has no line. */}
-              {preview?.trace && traceShape(preview.trace) && (
-                <section className="panel field-detail__trace" aria-labelledby="trace-title">
-                  <h2 className="field-detail__title" id="trace-title">
-                    <Text text={fieldPage.trace.title} />
-                  </h2>
-                  <BeatTrace
-                    trace={preview.trace}
-                    bands={[...new Set([...(field.bands ?? []), ...(field.glide ? glideBands(field.glide) : [])])]}
-                  />
-                </section>
-              )}
+          {/* The product first, as a shop shows it: its cover, title, player, price and action, and what a buyer
+              gets, all in the first screen of a phone and a laptop (styles/components/field-page.css). */}
+          <div className="product">
+            <div className="page-intro__glow" aria-hidden="true" />
+            <div className="container product__inner">
+              {cover && <CoverImage cover={cover} url={url} className="product__cover" eager largest shownAs="page" />}
+              <div className="product__info">
+                <p className="eyebrow">
+                  <Text text={`[${fieldPage.back}](/all-fields/)`} />
+                </p>
+                <h1>{field.title}</h1>
+                {preview && (
+                  <div className="product__hear" id="hear">
+                    <FieldPreview field={field} preview={preview} site={site} url={url} howToListen={false} />
+                  </div>
+                )}
+                <FieldAction field={field} label={products.fields.buy} variant="primary" />
+                <FieldFacts field={field} labelled={false} />
+              </div>
             </div>
           </div>
+
+          <section className="container section field-detail" aria-labelledby="about-title">
+            <div className="field-detail__about">
+              <h2 className="field-detail__title" id="about-title">
+                <Text text={fieldPage.about} />
+              </h2>
+              <p className="prose">{field.description}</p>
+            </div>
+            {/* Only a trace with a beat to draw: a field with none (an isochronic pulse, music alone) has no line. */}
+            {trace && (
+              <div className="panel field-detail__trace">
+                <h3 className="field-detail__title">
+                  <Text text={fieldPage.trace.title} />
+                </h3>
+                <BeatTrace
+                  trace={trace}
+                  bands={[...new Set([...(field.bands ?? []), ...(field.glide ? glideBands(field.glide) : [])])]}
+                />
+              </div>
+            )}
+          </section>
 
           <Questions group={productQuestions} tone="raised" />
 
           <div className="container section">
-            <SafetyNote />
+            <SafetyNote binaural={preview ? preview.beats.length > 0 : field.bands?.length !== 0} />
           </div>
 
           {others.length > 0 && (
-            <Section id="others" title={fieldPage.others}>
-              <CardGrid columns={others.length === 1 ? 1 : 3}>
-                {others.map((other) => (
+            <Section id="others" title={fieldPage.others} note={<StorefrontNote />}>
+              <CardGrid layout="fields">
+                {others.map((other, at) => (
                   <FieldCard
                     key={other.url}
                     field={other}
@@ -125,6 +117,7 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
                     url={url}
                     linkLabel={allFields.catalogue.view}
                     form="catalogue"
+                    describe={wideInFields(at, others.length)}
                   />
                 ))}
               </CardGrid>

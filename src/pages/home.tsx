@@ -1,5 +1,5 @@
 import { CardList } from "../components/Card";
-import { FieldCard } from "../components/FieldCard";
+import { FieldCard, StorefrontNote } from "../components/FieldCard";
 import { ButtonLink } from "../components/Links";
 import { Section } from "../components/Section";
 import { Steps } from "../components/Steps";
@@ -31,8 +31,9 @@ export function Page({ site, url, previews, covers }: PageProps) {
           <span className="orb orb--two" />
           <span className="orb orb--three" />
         </div>
-        {/* In reading order as a phone shows it: the promise, the product, then what it is and where to go. On a
-            wide screen the fields sit right of the words (styles/components/hero.css). */}
+        {/* In reading order, one lead action: the promise and the way in, then the fields to hear (on a phone, still in
+            the first screen), then what a buyer can count on. On a wide screen the fields sit right of the words
+            (styles/components/hero.css), after them for a keyboard as for the eye. */}
         <div className="container hero__inner">
           <div className="hero__head">
             <p className="eyebrow">
@@ -41,6 +42,12 @@ export function Page({ site, url, previews, covers }: PageProps) {
             <h1 className="hero__title">
               <Text text={hero.title} />
             </h1>
+            <p className="hero__subtitle">
+              <Text text={hero.subtitle} />
+            </p>
+            <div className="actions">
+              <ButtonLink href={url("/products/")}>{hero.explore}</ButtonLink>
+            </div>
           </div>
 
           <section className="hero__fields panel" id="fields" aria-labelledby="fields-title">
@@ -48,13 +55,12 @@ export function Page({ site, url, previews, covers }: PageProps) {
               <Text text={fields.title} />
             </h2>
             <div className="hero__field-list">
-              {shown.map((field, i) => (
+              {shown.map((field) => (
                 <FieldCard
                   key={field.url}
                   field={field}
                   preview={previews.get(field.url)}
                   cover={covers.get(field.url)}
-                  first={i === 0}
                   eager
                   site={site}
                   url={url}
@@ -63,6 +69,7 @@ export function Page({ site, url, previews, covers }: PageProps) {
                 />
               ))}
             </div>
+            <StorefrontNote />
             <p className="hero__fields-lead">
               <Text text={fields.lead} />
             </p>
@@ -76,24 +83,15 @@ export function Page({ site, url, previews, covers }: PageProps) {
             </p>
           </section>
 
-          <div className="hero__rest">
-            <p className="hero__subtitle">
-              <Text text={hero.subtitle} />
-            </p>
-            <div className="actions">
-              <ButtonLink href={url("/products/")}>{hero.explore}</ButtonLink>
-              <ButtonLink href={url("/services/")} variant="secondary">
-                {hero.custom}
-              </ButtonLink>
-            </div>
-            <ul className="hero__facts">
-              {hero.facts.map((fact) => (
-                <li key={fact}>
+          <ul className="hero__facts">
+            {hero.facts.map((fact) => (
+              <li key={fact}>
+                <span>
                   <Text text={fact} />
-                </li>
-              ))}
-            </ul>
-          </div>
+                </span>
+              </li>
+            ))}
+          </ul>
         </div>
       </div>
 

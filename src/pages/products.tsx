@@ -1,5 +1,5 @@
 import { CardGrid, CardList } from "../components/Card";
-import { FieldCard } from "../components/FieldCard";
+import { FieldCard, StorefrontNote } from "../components/FieldCard";
 import { ButtonLink, MailLink } from "../components/Links";
 import { Questions } from "../components/Questions";
 import { SafetyNote } from "../components/SafetyNote";
@@ -29,12 +29,6 @@ export const FEATURED = 3;
 /** Where an owner's longer words would put three past the first round trip, two or one (the build tries each). */
 export const fewer = [2, 1] as const;
 
-/** The cards whose covers a wide screen shows in its first view: loaded with the page, the rest as they come near. */
-export const FIRST_ROW = 3;
-
-/** One card alone, two in a pair, and a row of three. */
-const columnsFor = (count: number) => (count === 1 ? 1 : count === 2 ? 2 : 3);
-
 export const meta: PageMeta = {
   path: "/products/",
   title: products.title,
@@ -50,16 +44,15 @@ export function Page({ site, url, previews, covers, shown: count = FEATURED }: P
     <>
       <PageIntro {...intro} />
 
-      <Section id="fields" title={fields.title}>
-        <CardGrid columns={columnsFor(shown.length)}>
+      <Section id="fields" title={fields.title} note={<StorefrontNote />}>
+        <CardGrid layout="rows">
           {shown.map((field, i) => (
             <FieldCard
               key={field.url}
               field={field}
               preview={previews.get(field.url)}
               cover={covers.get(field.url)}
-              eager={i < FIRST_ROW}
-              first={i === 0}
+              eager={i === 0}
               site={site}
               url={url}
               linkLabel={fields.buy}

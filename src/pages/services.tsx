@@ -32,7 +32,7 @@ export function Page({ site, url }: PageProps) {
 
       <Section id="examples" tone="raised" eyebrow={examples.eyebrow} title={examples.title} lead={examples.lead}>
         <CardList
-          columns={2}
+          layout="two"
           cards={examples.cards.map((card) => ({ ...card, eyebrow: card.band ? bandLabel(card.band) : card.label }))}
         />
       </Section>

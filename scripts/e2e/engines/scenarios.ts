@@ -9,14 +9,18 @@ import type { Engine, EngineName, EngineView, LaunchOptions } from "./engine";
 import { firefoxMissing } from "../../test/firefox";
 import { firefoxEngine } from "./firefox";
 import { CATALOGUE_ROUTES } from "../catalogue-site";
-import { findLayoutProblems, WIDTHS } from "../layout";
+import {
+  findLayoutProblems,
+  gridCountProblems,
+  heldHeadingProblems,
+  productFirstScreenProblems,
+  WIDTHS,
+} from "../layout";
 import { AS_BUILT, CATALOGUE, FIXTURE, watchedSite, type SiteMode, type WatchedSite } from "./watched-site";
 import { webkitEngine, webkitMissing } from "./webkit";
 
 /** A laptop: the other width each engine's screenshots are taken at. */
 export const LAPTOP = 1280;
-/** A tablet: two cards to a row. */
-const TABLET = 800;
 const NO_JS: SiteMode = { ...AS_BUILT, scripts: "removed" };
 const NO_WEB_AUDIO: SiteMode = { ...AS_BUILT, webAudio: false };
 
@@ -69,39 +73,6 @@ const headingFace = () => ({
 });
 const twoFrames = () =>
   new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))));
-
-/**
- * All Fields' grid made to hold one to seven fields (copies of its first card), and what is wrong with where its
- * closing card (the storefront's) goes: it must fill what the last row leaves, and sit on a row of its own only
- * under a full one; across more than a column, its action beside its words, in one column under them.
- */
-const closingCardProblems = () => {
-  const grid = document.querySelector("#catalogue .card-grid")!;
-  const closing = grid.lastElementChild!;
-  const field = grid.firstElementChild!;
-  const found: string[] = [];
-  for (let count = 1; count <= 7; count++) {
-    grid.replaceChildren(...Array.from({ length: count }, () => field.cloneNode(true)), closing);
-    const [box, card, last] = [grid, closing, closing.previousElementSibling!].map((e) =>
-      e.getBoundingClientRect(),
-    ) as [DOMRect, DOMRect, DOMRect];
-    const beside = Math.abs(card.top - last.top) < 1 && Math.abs(card.left - last.right) < 2 * last.width;
-    const ownRow = Math.abs(card.left - box.left) < 1 && card.top > last.bottom && Math.abs(last.right - box.right) < 1;
-    if (Math.abs(card.right - box.right) > 1 || !(beside || ownRow))
-      found.push(
-        `${count} fields: the card at ${Math.round(card.left)}-${Math.round(card.right)}, the grid ${Math.round(box.left)}-${Math.round(box.right)}`,
-      );
-    const [words, action] = [".card__title", ".card__actions"].map((s) =>
-      closing.querySelector(s)!.getBoundingClientRect(),
-    ) as [DOMRect, DOMRect];
-    const spans = card.width > 1.5 * last.width;
-    if (spans !== action.left > words.right)
-      found.push(
-        `${count} fields: ${spans ? "across columns, its action is not beside its words" : "in one column, its action is not under its words"}`,
-      );
-  }
-  return found;
-};
 
 /** A tab on a site of its own: what it asks the server for is its own. */
 interface Tab {
@@ -241,7 +212,10 @@ function routeScenarios({ name, take, give, problems, failedSince, shot, overflo
             for (const width of SCREENSHOTS ? [PHONE, LAPTOP] : WIDTHS) {
               await view.resize({ width, height: VIEWPORT_HEIGHT });
               await view.evaluate(twoFrames);
-              expect(await view.evaluate(findLayoutProblems), `at ${width} px`).toEqual([]);
+              expect(
+                [...(await view.evaluate(findLayoutProblems)), ...(await view.evaluate(heldHeadingProblems))],
+                `at ${width} px`,
+              ).toEqual([]);
               expect(
                 await view.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
                 `at ${width} px`,
@@ -269,7 +243,10 @@ function routeScenarios({ name, take, give, problems, failedSince, shot, overflo
               for (const width of WIDTHS) {
                 await view.resize({ width, height: VIEWPORT_HEIGHT });
                 await view.evaluate(twoFrames);
-                expect(await view.evaluate(findLayoutProblems), `at ${width} px`).toEqual([]);
+                expect(
+                  [...(await view.evaluate(findLayoutProblems)), ...(await view.evaluate(heldHeadingProblems))],
+                  `at ${width} px`,
+                ).toEqual([]);
               }
               await site.quiet();
             } finally {
@@ -298,19 +275,46 @@ function routeScenarios({ name, take, give, problems, failedSince, shot, overflo
     });
 }
 
-/** The tests' twelve-field catalogue at every width, and All Fields' storefront card filling its last row. */
+/**
+ * #55 All Fields' grid with two, three, five and twelve fields, none alone in its last row, at a phone's, a
+ * tablet's and a laptop's width; and a field's own page, its product whole in the first screen of a phone and a
+ * laptop (in Chromium, layout.test.ts checks every field's page, and the other grids).
+ */
 function catalogueScenarios({ take, give }: Shared): void {
-  describe.concurrent("All Fields' catalogue", () => {
-    it.concurrent(`at ${PHONE}, ${TABLET} and ${LAPTOP} px, for one to seven fields, the storefront card fills what the last row leaves (no hole), its action beside its words when it spans more than a column`, async ({
+  describe.concurrent("the catalogue and a field's page", () => {
+    it.concurrent("#55 All Fields' grid leaves no field alone in its last row, nor a hole, with 2, 3, 5 and 12 fields at 375, 768 and 1440 px", async ({
       expect,
     }) => {
       const { view, site } = await take();
       try {
-        await view.open("/all-fields/", { width: PHONE, height: VIEWPORT_HEIGHT }, NO_JS);
-        for (const width of [PHONE, TABLET, LAPTOP]) {
+        await view.open("/all-fields/", { width: PHONE, height: VIEWPORT_HEIGHT }, CATALOGUE);
+        for (const width of [PHONE, 768, 1440]) {
           await view.resize({ width, height: VIEWPORT_HEIGHT });
           await view.evaluate(twoFrames);
-          expect(await view.evaluate(closingCardProblems), `at ${width} px`).toEqual([]);
+          expect(
+            await view.evaluate(gridCountProblems, { selector: ".card-grid--fields", counts: [2, 3, 5, 12] }),
+            `at ${width} px`,
+          ).toEqual([]);
+        }
+      } finally {
+        give({ view, site });
+      }
+    });
+
+    it.concurrent("#55 a field's page shows its product whole in the first screen of a 375 × 812 phone and a 1440 × 900 laptop", async ({
+      expect,
+    }) => {
+      const { view, site } = await take();
+      try {
+        const field = CATALOGUE_ROUTES.find((route) => route.startsWith("/fields/"))!;
+        await view.open(field, { width: PHONE, height: 812 }, CATALOGUE);
+        for (const [width, height] of [
+          [PHONE, 812],
+          [1440, 900],
+        ] as const) {
+          await view.resize({ width, height });
+          await view.evaluate(twoFrames);
+          expect(await view.evaluate(productFirstScreenProblems), `at ${width} × ${height}`).toEqual([]);
         }
       } finally {
         give({ view, site });
@@ -511,10 +515,10 @@ function playerScenarios({ holdTab, problems }: Shared): void {
       await until(own.view, "the sample live", live);
       expect(await contexts()).toEqual([]);
       expect(await status()).toBe(sample.labels.stopped);
-      await own.view.click(".sample__play");
+      await own.view.click(".sample .player__play");
       await until(own.view, "the sample playing", () => window.__audioContexts.some((c) => c.state === "running"));
       expect(await status()).not.toBe(sample.labels.stopped);
-      await own.view.click(".sample__play");
+      await own.view.click(".sample .player__play");
       expect(await status()).toBe(sample.labels.stopped);
       // After its half-second fade the device is released.
       await until(own.view, "the audio context released", () =>
@@ -551,19 +555,19 @@ function playerScenarios({ holdTab, problems }: Shared): void {
         ),
       ).toEqual([true, true]);
 
-      await own.view.click(".field-card:nth-child(1) .preview__play");
+      await own.view.click(".field-card:nth-child(1) .player__play");
       await until(
         own.view,
         "the first preview's time advancing",
         () => document.querySelectorAll("audio")[0]!.currentTime > 0.5,
       );
-      await own.view.click(".field-card:nth-child(2) .preview__play");
+      await own.view.click(".field-card:nth-child(2) .player__play");
       await until(
         own.view,
         "the first preview stopped by the second",
         () => document.querySelectorAll("audio")[0]!.paused && !document.querySelectorAll("audio")[1]!.paused,
       );
-      await own.view.click(".field-card:nth-child(2) .preview__play");
+      await own.view.click(".field-card:nth-child(2) .player__play");
       await until(own.view, "the second preview paused", () => document.querySelectorAll("audio")[1]!.paused);
       expect((await audioAt(0)).time).toBeGreaterThan(0.5);
     });
@@ -591,7 +595,7 @@ async function seeksFromAHost(own: Tab, ranges: boolean, expect: ExpectStatic): 
   await own.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT }, { ...FIXTURE, ranges });
   await until(own.view, "the players live", live);
   const length = await own.view.evaluate(() =>
-    Number(document.querySelector(".preview__wave")!.getAttribute("aria-valuemax")),
+    Number(document.querySelector(".player__wave")!.getAttribute("aria-valuemax")),
   );
   // As WebKit does when playback starts: the lock screen's name cleared.
   await own.view.evaluate(() =>
@@ -599,9 +603,9 @@ async function seeksFromAHost(own: Tab, ranges: boolean, expect: ExpectStatic): 
       .querySelector("audio")!
       .addEventListener("play", () => "mediaSession" in navigator && (navigator.mediaSession.metadata = null), true),
   );
-  await own.view.click(".field-card:nth-child(1) .preview__wave");
+  await own.view.click(".field-card:nth-child(1) .player__wave");
   await own.view.evaluate(() => void Object.assign(window, { playPressedAt: performance.now() }));
-  await own.view.click(".field-card:nth-child(1) .preview__play");
+  await own.view.click(".field-card:nth-child(1) .player__play");
   const near = (at: number) => ({ at, length });
   await until(
     own.view,
@@ -648,7 +652,7 @@ async function seeksFromAHost(own: Tab, ranges: boolean, expect: ExpectStatic): 
   ).toBe(await own.view.evaluate(() => document.querySelector(".field-card:nth-child(1) h3")!.textContent));
   // A press a fifth of the way along the waveform, while playing.
   await own.view.evaluate(() => {
-    const wave = document.querySelector<HTMLElement>(".field-card:nth-child(1) .preview__wave")!;
+    const wave = document.querySelector<HTMLElement>(".field-card:nth-child(1) .player__wave")!;
     const box = wave.getBoundingClientRect();
     wave.dispatchEvent(
       new PointerEvent("pointerdown", {
@@ -667,6 +671,6 @@ async function seeksFromAHost(own: Tab, ranges: boolean, expect: ExpectStatic): 
     },
     near(length / 5),
   );
-  await own.view.click(".field-card:nth-child(1) .preview__play");
+  await own.view.click(".field-card:nth-child(1) .player__play");
   await until(own.view, "the preview paused", () => document.querySelector("audio")!.paused);
 }

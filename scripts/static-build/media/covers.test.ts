@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
+import { Resvg } from "@resvg/resvg-js";
 import type { SiteContent } from "../../../src/content/types";
 import type { Field } from "../../../src/content/types";
 import { FIXTURE_SITE } from "../../test/fixtures";
@@ -10,34 +11,96 @@ import { twelveFields } from "../../bench/catalogue";
 import { theme } from "../styles";
 import { MAKER_PHOTO } from "../../../src/lib/cover";
 import { buildCovers, drawnCover, PHOTO_SETTINGS } from "./covers";
+import { catalogueLooks, naturalLook } from "./drawn-cover";
 
-const colours = Object.values(theme());
+/** CIELAB (D65) of an sRGB colour: the space in which a distance says how different two colours look. */
+function lab(r: number, g: number, b: number): [number, number, number] {
+  const linear = (c: number) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const [R, G, B] = [linear(r), linear(g), linear(b)];
+  const [x, y, z] = [
+    (0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047,
+    0.2126 * R + 0.7152 * G + 0.0722 * B,
+    (0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883,
+  ];
+  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (841 / 108) * t + 4 / 29);
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+
+/** A cover as a thumbnail shows it: drawn at `size` px, each pixel's colour in CIELAB. */
+const thumbnail = (svg: string, size: number) => {
+  const { pixels } = new Resvg(svg, { fitTo: { mode: "width", value: size } }).render();
+  return Array.from({ length: pixels.length / 4 }, (_, i) =>
+    lab(pixels[4 * i]!, pixels[4 * i + 1]!, pixels[4 * i + 2]!),
+  );
+};
+
+/** How different two thumbnails look: the mean, over their pixels, of the distance between the two colours (ΔE76). */
+const difference = (a: [number, number, number][], b: [number, number, number][]) =>
+  a.reduce((sum, [l, x, y], i) => sum + Math.hypot(l - b[i]![0], x - b[i]![1], y - b[i]![2]), 0) / a.length;
+
+/**
+ * The least difference two drawn covers of a page of the catalogue may have, side by side at thumbnail size. A
+ * difference of 2.3 in a flat colour is the smallest a person notices; a cover is mostly its dark ground, which two
+ * covers share, so its mean is far below its figures' own. The covers drawn before #55 (one figure of rings in three
+ * hues) came to 0.8 to 1.7 apart for their closest pairs at 24 and 48 px; covers of one figure two hues apart (the
+ * nearest the figures' hues are spread, below) come to about 12, and of two figures in two hues 15 and more.
+ */
+const AT_A_GLANCE = 10;
 
 describe("#24 a cover drawn from the sound, until the owner has one", () => {
   const fields = twelveFields(FIXTURE_SITE.fields[0]!);
+  const looks = catalogueLooks(fields, () => undefined);
 
-  it("is the same on every build, different for every field, and drawn only in the site's palette", () => {
-    const drawn = fields.map((f) => drawnCover(f, undefined, theme()).svg);
-    expect(fields.map((f) => drawnCover(f, undefined, theme()).svg)).toEqual(drawn);
+  it("is the same on every build, and different for every field", () => {
+    const drawn = fields.map((f, i) => drawnCover(f, undefined, theme(), looks[i]).svg);
+    expect(fields.map((f, i) => drawnCover(f, undefined, theme(), looks[i]).svg)).toEqual(drawn);
     expect(new Set(drawn).size).toBe(fields.length);
-    for (const svg of drawn)
-      for (const [, colour] of svg.matchAll(/(?:fill|stroke|stop-color)="(#[0-9a-f]+)"/gi))
-        expect(colours).toContain(colour);
+  });
+
+  it("#55 twelve side by side, each told apart at a glance from every other at a thumbnail's size, in hue and figure", () => {
+    // Twelve fields as an owner's catalogue has them, two of them with the very same sound.
+    expect(new Set(looks.map((look) => look.hue)).size).toBe(fields.length);
+    for (const size of [24, 48]) {
+      const drawn = fields.map((f, i) => thumbnail(drawnCover(f, undefined, theme(), looks[i]).svg, size));
+      const close: string[] = [];
+      for (const [i, a] of drawn.entries())
+        for (const [j, b] of drawn.entries()) {
+          const apart = difference(a, b);
+          if (j > i && apart < AT_A_GLANCE)
+            close.push(`${fields[i]!.title} and ${fields[j]!.title}: ${apart.toFixed(1)} at ${size} px`);
+        }
+      expect(close).toEqual([]);
+    }
+  });
+
+  it("#55 keeps every earlier field's look when a field is added, and gives a field with no beat one source, not two", () => {
+    expect(catalogueLooks([...fields, { ...fields[3]!, title: "Added Last" }], () => undefined).slice(0, 12)).toEqual(
+      looks,
+    );
+    const silent: Field = { ...fields[1]!, preview: undefined, bands: [] };
+    expect(naturalLook(silent, undefined).figure).toBe("pulse");
+    expect(naturalLook(fields[0]!, undefined).figure).toBe("rings");
+    // Measured with no beat (an isochronic pulse): one source, though its recipe would beat.
+    expect(naturalLook(fields[0]!, { beats: [] } as never).figure).toBe("pulse");
   });
 
   it("draws the measured tones, and says so in its text; a field with no beat says it has none, and nothing calls it artwork", () => {
     const field = fields[1]!;
-    const measured = { beats: [{ hz: 6, leftHz: 150, rightHz: 156, db: -20 }] } as never;
+    const measured = { beats: [{ hz: 10, leftHz: 150, rightHz: 160, db: -20 }] } as never;
     const { svg, alt } = drawnCover(field, measured, theme());
-    // Rings a wavelength apart for each ear: 150 Hz every 64 px, 156 Hz every 61.5 px.
-    expect(svg).toContain('r="64"');
-    expect(svg).toContain('r="61.5"');
+    // Rings a wavelength apart for each ear, fewer than the tones' own: 150 Hz every 160 units, 160 Hz every 150.
+    expect(svg).toMatch(/a160 160 /);
+    expect(svg).toMatch(/a150 150 /);
     expect(alt).toBe(
-      `A pattern drawn from ${field.title}'s tones: 150 Hz in the left ear and 156 Hz in the right, their rings crossing as they beat 6 times a second.`,
+      `A pattern drawn from ${field.title}'s sound: the rings of its two tones, 150 Hz in the left ear and 160 Hz in the right, crossing as they beat 10 times a second.`,
+    );
+    const slow = { beats: [{ hz: 6, leftHz: 150, rightHz: 156, db: -20 }] } as never;
+    expect(drawnCover(field, slow, theme()).alt).toBe(
+      `A pattern drawn from ${field.title}'s sound: a flower of 6 petals for its 6 Hz beat.`,
     );
     const silent: Field = { ...field, preview: undefined, bands: [] };
     expect(drawnCover(silent, undefined, theme()).alt).toBe(
-      `A pattern of rings drawn for ${field.title}, which has no binaural beat.`,
+      `One set of rings drawn for ${field.title}, which has no binaural beat.`,
     );
     expect([alt, drawnCover(silent, undefined, theme()).alt].join(" ")).not.toMatch(/\bart(work)?\b/i);
   });

@@ -88,8 +88,8 @@ function glyphIds(cmap: DataView): (char: string) => number {
   throw new Error("the font has no Unicode cmap of format 4");
 }
 
-/** Metrics of a TrueType or OpenType (CFF) file. */
-export function faceMetrics(font: Uint8Array): FaceMetrics {
+/** The tables faceMetrics and advanceOf read, and each glyph's advance in font units. */
+function metricTables(font: Uint8Array) {
   const t = tables(font);
   const [head, hhea, hmtx, cmap] = ["head", "hhea", "hmtx", "cmap"].map((tag) => {
     const table = t.get(tag);
@@ -98,7 +98,19 @@ export function faceMetrics(font: Uint8Array): FaceMetrics {
   }) as [DataView, DataView, DataView, DataView];
   const longMetrics = hhea.getUint16(34);
   const advance = (glyph: number) => hmtx.getUint16(Math.min(glyph, longMetrics - 1) * 4);
-  const glyph = glyphIds(cmap);
+  return { head, hhea, advance, glyph: glyphIds(cmap) };
+}
+
+/** Each character's advance in ems (kerning aside): how wide a face sets a text. */
+export function advanceOf(font: Uint8Array): (char: string) => number {
+  const { head, advance, glyph } = metricTables(font);
+  const em = head.getUint16(18);
+  return (char) => advance(glyph(char)) / em;
+}
+
+/** Metrics of a TrueType or OpenType (CFF) file. */
+export function faceMetrics(font: Uint8Array): FaceMetrics {
+  const { head, hhea, advance, glyph } = metricTables(font);
   const weights = Object.entries(ENGLISH);
   const total = weights.reduce((sum, [, w]) => sum + w, 0);
   return {

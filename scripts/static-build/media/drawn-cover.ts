@@ -1,0 +1,261 @@
+import { BANDS, inBand, type Band } from "../../../src/content/bands";
+import type { Field } from "../../../src/content/types";
+import type { Theme } from "../styles";
+import type { Measured } from "./audio/preview";
+
+/** The size a drawn cover is made at: square, as covers in every shop are. */
+export const COVER_SIZE = 1200;
+
+/**
+ * The figure a cover draws, one for each kind of beat, so that a field's cover says at a glance how it moves: a
+ * Delta field's slow swell as long waves, Theta as a flower of as many petals as its beat's whole hertz, Alpha as
+ * the rings of two tones crossing (one set from each ear), Beta as the knot two close rhythms trace, Gamma as rays
+ * as many as its beat. A field with no binaural beat (an isochronic pulse, music alone) is rings from one point only.
+ */
+export const FIGURES = ["waves", "petals", "rings", "knot", "rays", "pulse"] as const;
+export type Figure = (typeof FIGURES)[number];
+
+const FIGURE_OF_BAND: Record<Band, Figure> = {
+  delta: "waves",
+  theta: "petals",
+  alpha: "rings",
+  beta: "knot",
+  gamma: "rays",
+};
+
+/** How many hues covers are drawn in, evenly around the colour wheel: the most a page of the catalogue shows. */
+export const HUES = 12;
+
+/** What a drawn cover looks like: its figure and its hue (one of HUES, as a step around the wheel). */
+export interface Look {
+  figure: Figure;
+  hue: number;
+}
+
+/** The tones a cover draws: a tone in each ear (the field's first beat), or none. */
+interface Tones {
+  leftHz: number;
+  rightHz: number;
+}
+
+/** The tones a field's cover shows: measured in its preview, or its recipe's, or none for a field with no beat. */
+function tonesOf(field: Field, measured: Measured | undefined): Tones | undefined {
+  const beat = measured?.beats[0];
+  if (beat) return { leftHz: beat.leftHz, rightHz: beat.rightHz };
+  if (measured) return undefined;
+  if (field.preview && "recipe" in field.preview)
+    return {
+      leftHz: field.preview.recipe.carrierHz,
+      rightHz: field.preview.recipe.carrierHz + field.preview.recipe.beatHz,
+    };
+  return undefined;
+}
+
+/** A number from a text, the same on every build. */
+function hashOf(text: string): number {
+  let h = 2166136261;
+  for (const char of text) h = Math.imul(h ^ char.codePointAt(0)!, 16777619) >>> 0;
+  return h;
+}
+
+/**
+ * The look a field's sound asks for: its figure from its beat's band (the higher of two it bounds), its hue from its carrier (a tone an octave
+ * higher a third of the way round the wheel), or from its title where it has no tone.
+ */
+export function naturalLook(field: Field, measured: Measured | undefined): Look {
+  const tones = tonesOf(field, measured);
+  if (!tones) return { figure: "pulse", hue: hashOf(field.title) % HUES };
+  const beat = Math.abs(tones.rightHz - tones.leftHz);
+  const band = (Object.keys(BANDS) as Band[]).findLast((b) => inBand(beat, b)) ?? (beat < 1 ? "delta" : "gamma");
+  const octaves = Math.log2(Math.min(tones.leftHz, tones.rightHz) / 100);
+  return { figure: FIGURE_OF_BAND[band], hue: ((Math.round((octaves * HUES) / 3) % HUES) + HUES) % HUES };
+}
+
+/**
+ * Every field's look, in catalogue order, so that the covers a page of the catalogue shows side by side (a run of
+ * `window` fields, HUES by default) are told apart at a glance: no two of a run share a hue, and of the hues left,
+ * each field takes the one farthest round the wheel from the fields of its run with its figure, the nearest to the
+ * hue its sound asks for where several are as far. An earlier field never changes for a later one: adding a field
+ * to the end leaves every other cover as it was.
+ */
+export function catalogueLooks(
+  fields: readonly Field[],
+  measured: (field: Field) => Measured | undefined,
+  window = HUES,
+): Look[] {
+  const looks: Look[] = [];
+  const apart = (a: number, b: number) => Math.min((a - b + HUES) % HUES, (b - a + HUES) % HUES);
+  for (const [i, field] of fields.entries()) {
+    const natural = naturalLook(field, measured(field));
+    const run = looks.slice(i - (i % window));
+    const alike = run.filter((other) => other.figure === natural.figure);
+    const room = (hue: number) => Math.min(HUES, ...alike.map((other) => apart(other.hue, hue)));
+    const free = Array.from({ length: HUES }, (_, hue) => hue).filter((hue) => run.every((o) => o.hue !== hue));
+    const hue = free.reduce(
+      (best, h) =>
+        room(h) > room(best) || (room(h) === room(best) && apart(h, natural.hue) < apart(best, natural.hue)) ? h : best,
+      free[0] ?? natural.hue,
+    );
+    looks.push({ figure: natural.figure, hue });
+  }
+  return looks;
+}
+
+/** An sRGB hex colour from OKLCH (lightness 0 to 1, chroma, hue in degrees): the cover's colours, evenly bright. */
+export function oklch(l: number, c: number, h: number): string {
+  const [a, b] = [c * Math.cos((h * Math.PI) / 180), c * Math.sin((h * Math.PI) / 180)];
+  const cube = (x: number) => x * x * x;
+  const [lms1, lms2, lms3] = [
+    cube(l + 0.3963377774 * a + 0.2158037573 * b),
+    cube(l - 0.1055613458 * a - 0.0638541728 * b),
+    cube(l - 0.0894841775 * a - 1.291485548 * b),
+  ];
+  const linear = [
+    4.0767416621 * lms1 - 3.3077115913 * lms2 + 0.2309699292 * lms3,
+    -1.2684380046 * lms1 + 2.6097574011 * lms2 - 0.3413193965 * lms3,
+    -0.0041960863 * lms1 - 0.7034186147 * lms2 + 1.707614701 * lms3,
+  ];
+  const gamma = (x: number) => (x <= 0.0031308 ? 12.92 * x : 1.055 * x ** (1 / 2.4) - 0.055);
+  return `#${linear
+    .map((x) =>
+      Math.round(Math.min(1, Math.max(0, gamma(x))) * 255)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
+}
+
+/** Where on the wheel a look's hue sits: the first step the site's violet (tokens.css' --violet-300), about 290°. */
+const hueDegrees = (step: number) => (290 + (step * 360) / HUES) % 360;
+
+const fixed = (n: number) => Math.round(n);
+
+/** A closed curve through `points` ([x, y] in the cover's units), as a compact path. */
+const closed = (points: readonly [number, number][]) =>
+  `M${points.map(([x, y]) => `${fixed(x)} ${fixed(y)}`).join("L")}Z`;
+
+/** Each figure's strokes, drawn about the cover's centre, given the beat (and tones) and a turn from the title. */
+function figurePaths(figure: Figure, tones: Tones | undefined, turn: number): string[] {
+  const c = COVER_SIZE / 2;
+  const beat = tones ? Math.abs(tones.rightHz - tones.leftHz) : 0;
+  switch (figure) {
+    case "waves": {
+      // Long swells across the cover: five, and one more for each whole hertz of the beat (up to nine), each longer.
+      const lines = 5 + Math.min(4, Math.round(beat));
+      return Array.from({ length: lines }, (_, k) => {
+        const y = 220 + (760 * k) / (lines - 1);
+        const wave = 170 + 40 * k;
+        const height = 70 + 10 * ((k + Math.round(turn * 10)) % 3);
+        const half = wave / 2;
+        let d = `M${-wave} ${fixed(y)}`;
+        for (let x = -wave; x < COVER_SIZE + wave; x += wave)
+          d += `q${fixed(half / 2)} ${-height} ${fixed(half)} 0t${fixed(half)} 0`;
+        return d;
+      });
+    }
+    case "petals": {
+      // A flower of as many petals as the beat's whole hertz, twice over, the inner one smaller and turned half a petal.
+      const petals = Math.max(3, Math.round(beat));
+      return [1, 0.55].map((scale, layer) =>
+        Array.from({ length: petals }, (_, k) => {
+          const angle = turn + ((k + layer / 2) * 2 * Math.PI) / petals;
+          const [length, width] = [420 * scale, (1300 * scale) / petals];
+          // A petal from the centre out: an ellipse's two halves, drawn as arcs along its axis.
+          const [x, y] = [length * Math.cos(angle), length * Math.sin(angle)];
+          const turnDeg = fixed((angle * 180) / Math.PI);
+          const [rx, ry] = [fixed(length / 2), fixed(width / 2)];
+          return `M${c} ${c}a${rx} ${ry} ${turnDeg} 0 1 ${fixed(x)} ${fixed(y)}a${rx} ${ry} ${turnDeg} 0 1 ${fixed(-x)} ${fixed(-y)}`;
+        }).join(""),
+      );
+    }
+    case "rings": {
+      // Each ear's tone as rings spreading from its own point, a wavelength apart (in proportion to the tone's
+      // period): where they cross they make the fringes two close tones make. Fewer, bolder rings than tones have,
+      // so that a thumbnail still shows them.
+      const apart = 180 + 16 * Math.min(beat, 40);
+      const [dx, dy] = [(Math.cos(turn) * apart) / 2, (Math.sin(turn) * apart) / 2];
+      const set = (cx: number, cy: number, hz: number) => {
+        const step = 24000 / hz;
+        return Array.from({ length: Math.ceil(780 / step) }, (_, k) => {
+          const r = fixed((k + 1) * step);
+          return `M${fixed(cx - r)} ${fixed(cy)}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
+        }).join("");
+      };
+      return [set(c - dx, c - dy, tones!.leftHz), set(c + dx, c + dy, tones!.rightHz)];
+    }
+    case "knot": {
+      // The figure two rhythms a step apart trace against each other (a Lissajous knot): more loops for a faster beat.
+      const a = 2 + (Math.round(beat) % 4);
+      return [
+        closed(
+          Array.from({ length: 360 }, (_, k) => {
+            const t = (2 * Math.PI * k) / 360;
+            return [c + 420 * Math.sin(a * t + turn), c + 420 * Math.sin((a + 1) * t)] as [number, number];
+          }),
+        ),
+      ];
+    }
+    case "rays": {
+      // As many rays as the beat, each from near the centre to a length of its own.
+      const rays = Math.min(40, Math.round(beat));
+      return [
+        Array.from({ length: rays }, (_, k) => {
+          const angle = (2 * Math.PI * k) / rays + turn;
+          const r = 300 + 160 * ((k * 7) % 3);
+          return `M${fixed(c + 90 * Math.cos(angle))} ${fixed(c + 90 * Math.sin(angle))}L${fixed(c + r * Math.cos(angle))} ${fixed(c + r * Math.sin(angle))}`;
+        }).join(""),
+      ];
+    }
+    case "pulse":
+      // One source: rings from a single point, evenly spaced, nothing beating against it.
+      return [
+        Array.from({ length: 6 }, (_, k) => {
+          const r = 90 * (k + 1);
+          return `M${c - r} ${c}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
+        }).join(""),
+      ];
+  }
+}
+
+/** In words, what a figure shows of the sound it was drawn from. */
+function describe(figure: Figure, title: string, tones: Tones | undefined): string {
+  if (!tones) return `One set of rings drawn for ${title}, which has no binaural beat.`;
+  const beat = Math.round(Math.abs(tones.rightHz - tones.leftHz) * 10) / 10;
+  const hz = (n: number) => `${Math.round(n * 10) / 10} Hz`;
+  const said: Record<Exclude<Figure, "pulse">, string> = {
+    waves: `long waves for its slow ${hz(beat)} beat`,
+    petals: `a flower of ${Math.max(3, Math.round(beat))} petals for its ${hz(beat)} beat`,
+    rings: `the rings of its two tones, ${hz(tones.leftHz)} in the left ear and ${hz(tones.rightHz)} in the right, crossing as they beat ${beat} times a second`,
+    knot: `a knot of loops for its ${hz(beat)} beat`,
+    rays: `${Math.min(40, Math.round(beat))} rays for its ${hz(beat)} beat`,
+  };
+  return `A pattern drawn from ${title}'s sound: ${said[figure as Exclude<Figure, "pulse">]}.`;
+}
+
+/**
+ * A cover drawn from the field's sound, in its look (catalogueLooks): its figure in a light tint of its hue over a
+ * deep glow of the same, on the site's background, the same on every build.
+ */
+export function drawnCover(
+  field: Field,
+  measured: Measured | undefined,
+  theme: Theme,
+  look: Look = naturalLook(field, measured),
+): { svg: string; alt: string } {
+  const tones = tonesOf(field, measured);
+  const turn = ((hashOf(field.title) % 360) * Math.PI) / 180;
+  const degrees = hueDegrees(look.hue);
+  const [ink, glow, deep] = [oklch(0.86, 0.11, degrees), oklch(0.5, 0.11, degrees), oklch(0.27, 0.05, degrees)];
+  const size = COVER_SIZE;
+  const paths = figurePaths(look.figure, tones, turn)
+    .map((d) => `<path d="${d}"/>`)
+    .join("");
+  const svg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" width="${size}" height="${size}">`,
+    `<defs><radialGradient id="glow" cx="0.5" cy="0.45" r="0.75"><stop offset="0" stop-color="${glow}"/><stop offset="0.55" stop-color="${deep}"/><stop offset="1" stop-color="${theme.background}"/></radialGradient></defs>`,
+    `<rect width="${size}" height="${size}" fill="url(#glow)"/>`,
+    `<g fill="none" stroke="${ink}" stroke-width="14" stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.85">${paths}</g>`,
+    `</svg>`,
+  ].join("");
+  return { svg, alt: describe(look.figure, field.title, tones) };
+}

@@ -1,0 +1,68 @@
+import { readFileSync } from "node:fs";
+import { advanceOf } from "./font-metrics";
+import { DISPLAY_FONT } from "./web-fonts";
+
+/**
+ * How much wider or narrower than the brand's face a stand-in may set a text. The stand-ins are scaled to the
+ * face's average advance (web-fonts.ts' FALLBACK_FACES), so a headline's own letters make the difference: measured
+ * in Chromium on the site's headlines and the tests' twelve fields' titles, DejaVu Serif set them 0.95 to 1.03 times
+ * as wide as the face, Liberation Serif (Times New Roman's metrics) 0.97 to 1.04 times.
+ */
+export const STAND_IN_SPREAD = 0.12;
+
+/** The widths a headline's words are tried at: the face's, and a stand-in's at either end of the spread. */
+const SCALES = [1 - STAND_IN_SPREAD, 1, 1 + STAND_IN_SPREAD];
+
+/** Where a line may break: after a space or a hyphen (not a no-break space or a non-breaking hyphen). */
+const words = (text: string) => text.trim().split(/(?<=[ -])/);
+
+/** How many lines a greedy line breaker sets `text` in, at `measure` ems, each advance scaled. */
+function linesAt(text: string, measure: number, width: (text: string) => number, scale: number): number {
+  let lines = 1;
+  let line = "";
+  for (const word of words(text)) {
+    const next = line + word;
+    if (line && width(next.trimEnd()) * scale > measure) {
+      lines++;
+      line = word;
+    } else line = next;
+  }
+  return lines;
+}
+
+/**
+ * The measure, in ems, a page's headline is set to: the narrowest at which the brand's face and a stand-in up to
+ * STAND_IN_SPREAD wider or narrower all break it into as many lines as the face would at `target` ems. Given that
+ * measure and no more room (styles/components/typography.css sets the headline's size so that its column holds
+ * exactly that), the stand-in a first page paints with sets the same lines as the face that replaces it, so the
+ * headline's box is the same height in both: nothing moves, and no space is held for a line that is not there.
+ */
+export function headlineMeasure(text: string, width: (text: string) => number, target: number): number {
+  const longest = Math.max(...words(text).map((word) => width(word.trimEnd())));
+  const wanted = linesAt(text, target, width, 1);
+  const agree = (measure: number, lines: number) => SCALES.every((s) => linesAt(text, measure, width, s) === lines);
+  // A hundredth of an em at a time, from the longest word at the widest stand-in up to twice the target; a text
+  // whose line count no measure keeps in every face (rare) takes the nearest count that one does.
+  const from = Math.ceil(longest * (1 + STAND_IN_SPREAD) * 100) / 100;
+  for (const lines of [wanted, wanted + 1, wanted - 1].filter((n) => n >= 1))
+    for (let measure = from; measure <= 2 * target; measure = Math.round((measure + 0.01) * 100) / 100)
+      if (agree(measure, lines)) return measure;
+  return Math.max(from, target);
+}
+
+/** The design's measure for a headline: the room a title has before it wraps (tokens.css set 8 to 9 ems). */
+export const HEADLINE_TARGET = 9;
+
+let faceWidth: ((text: string) => number) | undefined;
+
+/** The width of a text in the brand's face, in ems, kerning aside. */
+export function brandWidth(text: string): number {
+  if (!faceWidth) {
+    const advance = advanceOf(readFileSync(DISPLAY_FONT.source));
+    faceWidth = (t) => [...t].reduce((sum, char) => sum + advance(char), 0);
+  }
+  return faceWidth(text);
+}
+
+/** The rule a page inlines for its headline: its measure, which its size and width follow. */
+export const headlineRule = (text: string) => `h1{--headline:${headlineMeasure(text, brandWidth, HEADLINE_TARGET)}}`;

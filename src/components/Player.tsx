@@ -1,0 +1,107 @@
+import { useEffect, type HTMLAttributes } from "react";
+import { onOtherSound } from "../audio/exclusive";
+
+/** "1:05": a time in minutes and seconds. */
+export const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
+
+/**
+ * The waveform as one path of bars, each a line one unit wide (the stylesheet's stroke) on a 2-unit grid, 20 units
+ * tall and centred, 2 units for the quietest level and 2 more for each above: drawn the same on the server and in
+ * the browser. Each bar moves from the end of the last, so the path is a few characters a bar.
+ */
+export function wavePath(wave: string): string {
+  const levels = [...wave].map(Number);
+  return levels
+    .map((level, i) =>
+      i === 0 ? `M1 ${9 - level}v${2 + 2 * level}` : `m2-${level + levels[i - 1]! + 2}v${2 + 2 * level}`,
+    )
+    .join("");
+}
+
+/**
+ * One sound at a time, and none from a hidden page: calls the player's `stop` when another player starts or the page
+ * is hidden. `owner` is the player's own identity, which it claims the sound with as it starts (claimSound).
+ */
+export function useOneSound(owner: object, stop: () => void): void {
+  useEffect(() => {
+    const hidden = () => document.visibilityState === "hidden" && stop();
+    document.addEventListener("visibilitychange", hidden);
+    const stopListening = onOtherSound(owner, stop);
+    return () => {
+      document.removeEventListener("visibilitychange", hidden);
+      stopListening();
+    };
+  }, [owner, stop]);
+}
+
+/**
+ * Every player's controls, one design for a field's preview and the band sample (styles/components/player.css):
+ * a round play button, the waveform (drawn from the sound by the build, so it is whole before any script runs, the
+ * part played drawn over it in the accent), the time, and the volume under the waveform.
+ */
+export function PlayerControls({
+  playing,
+  playLabel,
+  onToggle,
+  wave,
+  time,
+  seconds,
+  seek,
+  volume,
+  volumeLabel,
+  volumeText,
+  onVolume,
+  icon,
+}: {
+  playing: boolean;
+  /** What the button does now, for a screen reader (and, hidden, its text). */
+  playLabel: string;
+  onToggle: () => void;
+  /** A digit per bar, its height (src/lib/preview.ts). */
+  wave: string;
+  time: number;
+  seconds: number;
+  /** A preview's waveform is a slider to seek with (its role, names and handlers); the sample's only shows how far it has played. */
+  seek?: HTMLAttributes<HTMLDivElement>;
+  volume: number;
+  volumeLabel: string;
+  volumeText: string;
+  onVolume: (volume: number) => void;
+  /** The button's shape while playing (a path on a 20-unit square): pause, where the sound goes on from there, or stop. */
+  icon: string;
+}) {
+  const path = wavePath(wave);
+  return (
+    <div className="player">
+      <button type="button" className="player__play" onClick={onToggle}>
+        <svg viewBox="0 0 20 20" aria-hidden="true">
+          <path d={playing ? icon : "M6 3.5v13l11-6.5z"} />
+        </svg>
+        <span className="visually-hidden">{playLabel}</span>
+      </button>
+      <div
+        className="player__wave"
+        style={time > 0 ? ({ "--played": `${(100 * time) / seconds}%` } as object) : undefined}
+        {...seek}
+      >
+        <svg viewBox={`0 0 ${wave.length * 2} 20`} preserveAspectRatio="none" aria-hidden="true">
+          <path className="player__bars" d={path} />
+          <path className="player__bars player__bars--played" d={path} />
+        </svg>
+      </div>
+      <span className="player__time">{`${clock(time)} / ${clock(seconds)}`}</span>
+      <label className="player__volume">
+        <span className="volume-icon" aria-hidden="true" />
+        <span className="visually-hidden">{volumeLabel}</span>
+        <input
+          type="range"
+          min={0}
+          max={100}
+          value={volume}
+          aria-valuetext={volumeText}
+          onChange={(event) => onVolume(Number(event.target.value))}
+        />
+      </label>
+    </div>
+  );
+}
