@@ -404,16 +404,17 @@ async function barePages(siteDir: string, fieldPage: string): Promise<string> {
   await writeFile(join(bareDir, "_headers"), await readFile(join(siteDir, "_headers")));
   await writeFile(join(bareDir, "favicon.ico"), await readFile(join(siteDir, "favicon.ico")));
   const coverTag = (await readFile(join(siteDir, fieldPage, "index.html"), "utf8")).match(
-    /<img class="field-detail__cover"[^>]*>/,
+    /<img class="product__cover"[^>]*>/,
   )![0];
   const coverSrc = coverTag.match(/src="([^"]+)"/)![1]!;
   await mkdir(join(bareDir, dirname(coverSrc.slice(1))), { recursive: true });
   await mkdir(join(bareDir, "cover"));
   await writeFile(join(bareDir, coverSrc.slice(1)), await readFile(join(siteDir, coverSrc.slice(1))));
-  // As wide as a phone's column draws it; sized by attributes, as the site's policy allows no inline style.
+  // As large as a phone draws it (styles/tokens.css' --cover-phone, 15rem); sized by attributes, as the site's
+  // policy allows no inline style.
   await writeFile(
     join(bareDir, "cover", "index.html"),
-    BARE_PAGE.replace("</p>", `</p><img src="${coverSrc}" width="380" height="380" alt="A cover">`),
+    BARE_PAGE.replace("</p>", `</p><img src="${coverSrc}" width="240" height="240" alt="A cover">`),
   );
   return bareDir;
 }
