@@ -508,7 +508,7 @@ describe("what depends on the content, on the tests' own", () => {
       });
       expect(cards.map((c) => c.querySelector("figcaption")!.textContent)).toEqual([
         "Hear a 40-second excerpt of the field itself. Use stereo headphones, at a low volume.",
-        "Hear its beat: a 30-second tone made from the field's beat, not an excerpt of the field. Use stereo headphones, at a low volume.",
+        "Hear its beat alone: a 30-second tone, not an excerpt of the field. Use stereo headphones, at a low volume.",
       ]);
     },
   );
@@ -704,10 +704,10 @@ describe("#24 a field's cover on its cards and its page", () => {
         {
           ...c,
           path: "/assets/c-1200.webp",
-          sources: [
-            { type: "image/avif" as const, srcset: ["/assets/c-480.avif 480w", "/assets/c-1200.avif 1200w"] },
-            { type: "image/webp" as const, srcset: ["/assets/c-480.webp 480w", "/assets/c-1200.webp 1200w"] },
-          ],
+          sources: (["avif", "webp"] as const).map((format) => ({
+            type: `image/${format}` as const,
+            srcset: [480, 800, 1200].map((w) => `/assets/c-${w}.${format} ${w}w`),
+          })),
         },
       ]),
     );
@@ -729,11 +729,12 @@ describe("#24 a field's cover on its cards and its page", () => {
     ).toEqual(
       (["avif", "webp"] as const).map((format) => [
         `image/${format}`,
-        // A card's cover is a thumbnail on a phone: its largest small size first.
+        // A card's cover is a thumbnail on a phone, and never wider than 22rem: its largest small size first, and its
+        // large ones up to 800 px (22rem at 2×).
         `/repo${fakeCovers(content)
           .get(content.fields[0]!.url)!
           .thumb!.sources!.find((s) => s.type === `image/${format}`)!
-          .srcset.at(-1)}, /repo/assets/c-480.${format} 480w, /repo/assets/c-1200.${format} 1200w`,
+          .srcset.at(-1)}, /repo/assets/c-480.${format} 480w, /repo/assets/c-800.${format} 800w`,
         COVER_SIZES.card,
       ]),
     );

@@ -170,10 +170,14 @@ export function CoverImage({
   );
   const srcset = (entries: readonly string[]) =>
     entries.map((entry) => `${url(entry.split(" ")[0]!)} ${entry.split(" ")[1]}`).join(", ");
-  // A card's cover is a thumbnail on a phone (styles/components/cards.css): an owner's image offers its largest
-  // small size beside its large ones (a drawn cover is drawn at any size).
+  // A card's cover is a thumbnail on a phone (styles/components/cards.css) and at most --cover-card (22rem) wide
+  // elsewhere: an owner's image offers its largest small size, and its large ones up to twice that width (a drawn
+  // cover is drawn at any size).
+  const card = shownAs === "card";
   const thumb = (type: string) =>
-    shownAs === "card" ? (cover.thumb?.sources?.find((t) => t.type === type)?.srcset.slice(-1) ?? []) : [];
+    card ? (cover.thumb?.sources?.find((t) => t.type === type)?.srcset.slice(-1) ?? []) : [];
+  const large = (entries: readonly string[]) =>
+    card ? entries.filter((entry) => Number.parseInt(entry.split(" ")[1]!, 10) <= CARD_WIDEST) : entries;
   if (!shown.sources) return img;
   return (
     <picture>
@@ -181,7 +185,7 @@ export function CoverImage({
         <source
           key={source.type}
           type={source.type}
-          srcSet={srcset([...thumb(source.type), ...source.srcset])}
+          srcSet={srcset([...thumb(source.type), ...large(source.srcset)])}
           sizes={sizes}
         />
       ))}
@@ -189,6 +193,9 @@ export function CoverImage({
     </picture>
   );
 }
+
+/** The widest picture a card's cover needs: --cover-card (22rem, 352 px) at twice the pixels. */
+const CARD_WIDEST = 800;
 
 /** The field's player, and what it plays said plainly beneath it. */
 export function FieldPreview({

@@ -31,7 +31,7 @@ export const frame = {
   },
   fieldCard: {
     excerpt: "Hear a {seconds}-second excerpt of the field itself.",
-    beat: "Hear its beat: a {seconds}-second tone made from the field's beat, not an excerpt of the field.",
+    beat: "Hear its beat alone: a {seconds}-second tone, not an excerpt of the field.",
     listening: "Use stereo headphones, at a low volume.",
     /** The same, for a field with no binaural beat: it plays the same through speakers. */
     listeningAny: "Play it at a low volume.",

@@ -141,7 +141,6 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
           role: "slider",
           tabIndex: 0,
           "aria-label": fillSlots(player.position, { title }),
-          "aria-valuemin": 0,
           "aria-valuemax": Math.round(seconds),
           "aria-valuenow": Math.round(time),
           "aria-valuetext": fillSlots(player.time, { now: clock(time), length: clock(seconds) }),
