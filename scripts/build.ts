@@ -4,6 +4,7 @@ import { contentFiles as allContentFiles } from "../src/content/index";
 import { site as ownerContent } from "../src/content/site";
 import type { ContentFile, SiteContent } from "../src/content/types";
 import {
+  PREVIEWS_FOLDER,
   findPlaceholders,
   placeholderError,
   validateContent,
@@ -19,17 +20,19 @@ import { checkSite } from "./static-build/check";
 import { commandLine, usageError } from "./static-build/command-line";
 import { buildCovers, type CoverFolders } from "./static-build/media/covers";
 import { buildFieldShareImages } from "./static-build/media/field-share";
-import { buildPreviews, previewTable } from "./static-build/media/previews";
+import { buildPreviews, previewTable, type PreviewFolders } from "./static-build/media/previews";
 import { theme } from "./static-build/styles";
 import { renderSite } from "./static-build/render";
 import { headersFile, siteHeaderRules } from "./static-build/security";
 import { robotsTxt, sitemapXml } from "./static-build/site-files";
-import { recoverOutput, writeSite } from "./static-build/write";
+import { recoverOutput, writeSite, writeSources } from "./static-build/write";
 
 export { ownerContent, withEnvironment };
 // What the dev server's remembered steps call (scripts/dev/tools.ts), taken from this bundle so that they are as fresh as the rest.
 export { ISLANDS_BUILD, plainTools } from "./static-build/assets";
 export { buildStyles, stylesheetFor, theme } from "./static-build/styles";
+export { writeSources };
+export { shareImageWords } from "./static-build/media/images";
 
 export interface SiteOptions {
   site?: SiteContent;
@@ -43,6 +46,8 @@ export interface SiteOptions {
   deploy?: boolean;
   /** Where the owner's images are, and their made sizes (src/content/covers/ and the cache, unless a test has its own). */
   images?: CoverFolders;
+  /** Where the masters, the committed previews and the cache are (the project's, unless a test has its own). */
+  previewFolders?: PreviewFolders;
 }
 
 export interface BuildOptions extends SiteOptions {
@@ -51,12 +56,20 @@ export interface BuildOptions extends SiteOptions {
   log?: (line: string) => void;
 }
 
-/** The whole build, written to outDir at once; nothing is written if any step throws. */
+/**
+ * The whole build, written at once: first what it made for src/ (previews to commit), then the site to outDir. Nothing
+ * is written anywhere if any step or check throws.
+ */
 export async function build({ outDir = join(ROOT, "dist"), log = () => {}, ...options }: BuildOptions = {}) {
   // First, so that even a build that fails leaves a complete site behind.
   for (const line of await recoverOutput(outDir)) log(`Recovered: ${line}.`);
   const site = await buildSite(options);
-  await writeSite(outDir, site.files);
+  await writeSources(site.commit);
+  const committed = site.commit.write.size + site.commit.remove.length > 0;
+  await writeSite(outDir, site.files).catch((error: Error) => {
+    // Said by the command's failure message: src/ is then no longer as it was.
+    throw Object.assign(error, { sourcesWritten: committed });
+  });
   return site;
 }
 
@@ -69,6 +82,7 @@ export async function buildSite({
   tools,
   deploy = false,
   images,
+  previewFolders,
 }: SiteOptions = {}) {
   // 1. Content: the owner's data and every other content string, checked field by field; and what is still
   //    an example address, which a build to publish refuses.
@@ -80,20 +94,20 @@ export async function buildSite({
   // 2. Assets: stylesheet and loader to inline, the hashed islands, icons, manifest and share image; each field's
   //    preview, checked for what its card claims, and its cover.
   const assets = await buildAssets(content, urls, tools, sources);
-  const previews = await buildPreviews(content, sources);
+  const previews = await buildPreviews(content, sources, previewFolders);
   const covers = await buildCovers(content, previews.measured, theme(), sources, images);
   const shares = await buildFieldShareImages(content, covers.forShare, theme());
 
   // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy: the site's pages, the
   //    catalogue's further pages, and a page for each field.
-  const all = sitePages(content, pages, shares.byFieldUrl);
+  const all = sitePages(content, pages, shares.bySlug);
   const leftOut: string[] = [];
   const html = await renderSite({
     site: content,
     assets: assets.page,
     urls,
-    previews: previews.byFieldUrl,
-    covers: covers.byFieldUrl,
+    previews: previews.bySlug,
+    covers: covers.bySlug,
     pages: all,
     notes: leftOut,
   });
@@ -118,8 +132,9 @@ export async function buildSite({
 
   // 5. Check: titles, headings, descriptions, links and sizes, naming the page at fault.
   checkSite(html, files, content.basePath);
-  const notes = [...contentNotes(content), ...previews.notes, ...leftOut];
-  return { pages: html, files, content, placeholders, previews: previews.report, notes };
+  const notes = [...contentNotes(content), ...previews.notes, ...covers.notes, ...leftOut];
+  // What the build made for src/ (previews to commit): written by build() only now that every check has passed.
+  return { pages: html, files, content, placeholders, previews: previews.report, notes, commit: previews.commit };
 }
 
 /** What the owner may have forgotten, which is not wrong enough to stop a build. */
@@ -186,7 +201,12 @@ async function main() {
     }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
-    console.error(`\nBuild failed; ${relative(process.cwd(), outDir) || outDir}/ was left as it was.`);
+    const out = `${relative(process.cwd(), outDir) || outDir}/`;
+    console.error(
+      (error as { sourcesWritten?: boolean }).sourcesWritten
+        ? `\nBuild failed writing ${out}, which was left as it was; the previews it made are in ${PREVIEWS_FOLDER}/ (commit them).`
+        : `\nBuild failed; ${out} and src/ were left as they were.`,
+    );
     process.exitCode = 1;
   }
 }

@@ -16,7 +16,7 @@ import type { Field } from "../../src/content/types";
 import { encodeMp3 } from "../static-build/media/audio/codec";
 import { carrierUnder, flacParts, pad, pinkNoise, render, sine, wav } from "../test/audio-corpus";
 import type { Pcm } from "../static-build/media/audio/pcm";
-import { ROOT } from "../paths";
+import { CACHE_ROOT } from "../static-build/media/cache";
 import { copyProject } from "../test/project-copy";
 import { siteModule } from "../test/project-copy";
 
@@ -174,7 +174,7 @@ export async function benchPreviews(): Promise<PreviewBenchRow[]> {
     await copy.remove();
     await rm(`${copy.root}-masters`, { recursive: true, force: true });
     // The copy shares node_modules, and its cache: the previews made here are of masters that no longer exist.
-    const cache = join(ROOT, "node_modules/.cache/site-previews");
+    const cache = join(CACHE_ROOT, "previews");
     const made = await readdir(cache).catch(() => [] as string[]);
     for (const name of made)
       if ((await stat(join(cache, name))).mtimeMs >= started) await rm(join(cache, name), { force: true });

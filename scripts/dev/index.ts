@@ -21,13 +21,15 @@ import {
 import { recoverOutput } from "../static-build/write";
 import { buildLoader, BUNDLE_FILE, type LoadedBuild } from "./build-module";
 import { eventClients } from "./clients";
-import { describe } from "./problems";
+import { describe, located } from "./problems";
 import { cachedTools } from "./tools";
 import { startTypeChecker, type TypeChecker } from "./typecheck";
-import { batcher, watchTree } from "./watch";
+import { batcher, watchMasters, watchTree } from "./watch";
 
 const WATCHED = ["src", "styles", "scripts"];
 const DEBOUNCE_MS = 30;
+/** What the build reads from these folders: its code and styles, and the owner's images (covers, the maker's photo). */
+const BUILT_FROM = /\.(tsx?|css)$|^src\/.+\.(jpe?g|png|webp|avif)$/i;
 
 export interface DevOptions {
   port?: number;
@@ -102,7 +104,7 @@ export async function startDevServer({
   let build: LoadedBuild | undefined;
   const tools = cachedTools(() => build!.module);
   const own = await ownCode();
-  // Set by a change to anything but a stylesheet; cleared only by a load that succeeds.
+  // Set by a change to code (not a stylesheet, an image or a master); cleared only by a load that succeeds.
   let codeChanged = true;
   let files = new Map<string, Uint8Array>();
   let problem: DevProblem | undefined;
@@ -114,12 +116,16 @@ export async function startDevServer({
     const started = performance.now();
     const onlyStyles = changed.length > 0 && changed.every((f) => f.startsWith("styles/"));
     tools.invalidate(changed);
-    if (!onlyStyles) codeChanged = true;
+    if (changed.some((f) => /\.tsx?$/.test(f))) codeChanged = true;
     try {
       if (codeChanged || !build) build = await loader.load();
       codeChanged = false;
       const { content, sources } = build.module.withEnvironment(build.module.ownerContent);
+      // Followed before the build, which may refuse a master: its mended save is heard.
+      if (typeof content.masters === "string") watcher.follow(content.masters);
       const built = await build.module.buildSite({ site: content, sources, tools: tools.tools });
+      // Previews made from a master, to commit: written only once the build has passed, as `npm run build` does.
+      await build.module.writeSources(built.commit);
       tools.sweep();
       const next = new Map(
         [...built.files].map(([path, value]) => [
@@ -151,7 +157,7 @@ export async function startDevServer({
       // truncates, then writes), so say nothing until that build has spoken.
       if (saves.waiting() > 0) return;
       problem = await describe(error, build?.map, BUNDLE_FILE);
-      log(`✗ ${problem.file ? `${problem.file}${problem.line ? `:${problem.line}` : ""}: ` : ""}${problem.message}`);
+      log(`✗ ${located(problem)}`);
       log(
         files.size
           ? "  Still serving the last good build; save a fix to rebuild."
@@ -163,26 +169,14 @@ export async function startDevServer({
   }
 
   const saves = batcher(DEBOUNCE_MS, rebuild);
-  const watcher = watchTree(
-    WATCHED.map((dir) => join(ROOT, dir)),
-    (path) => {
-      const file = relative(ROOT, path).split(sep).join("/");
-      if (!/\.(tsx?|css)$/.test(file) || /\.test\.tsx?$/.test(file) || file.startsWith("scripts/e2e/")) return;
-      // The build is loaded afresh from every save; the server's own modules were loaded once, when it started.
-      if (own.has(file))
-        log(
-          `${file} changed: the dev server itself runs it; restart npm run dev for the server to use it (builds use it at once).`,
-        );
-      saves.add(file);
-    },
-  );
+  const watcher = watchSaves(own, log, (file) => saves.add(file));
 
   const checker: TypeChecker | undefined = typecheck
     ? startTypeChecker((found) => {
         const previous = typeProblem;
         typeProblem = found;
         if (found) {
-          log(`✗ Type error: ${found.file}:${found.line}: ${found.message}`);
+          log(`✗ ${found.file ? "Type error" : "Type check failed"}: ${located(found)}`);
           if (!problem) clients.send({ type: "problem", problem: found });
         } else if (previous) {
           log("✓ Types check again");
@@ -227,6 +221,35 @@ export async function startDevServer({
       clients.close();
       await saves.idle().catch(() => {});
       await Promise.all([checker?.close(), server.close(), loader.dispose(), tools.dispose()]);
+    },
+  };
+}
+
+/**
+ * Saves the build reads: its code, styles and the owner's images in the project's folders, and the masters in the
+ * folder `follow` is given, which lies outside it.
+ */
+function watchSaves(own: Set<string>, log: (line: string) => void, save: (file: string) => void) {
+  const tree = watchTree(
+    WATCHED.map((dir) => join(ROOT, dir)),
+    (path) => {
+      const file = relative(ROOT, path).split(sep).join("/");
+      if (!BUILT_FROM.test(file) || /\.test\.tsx?$/.test(file) || file.startsWith("scripts/e2e/")) return;
+      // The build is loaded afresh from every save; the server's own modules were loaded once, when it started.
+      if (own.has(file))
+        log(
+          `${file} changed: the dev server itself runs it; restart npm run dev for the server to use it (builds use it at once).`,
+        );
+      save(file);
+    },
+  );
+  const masters = watchMasters(save);
+  return {
+    follow: masters.follow,
+    size: () => tree.size() + masters.size(),
+    close() {
+      tree.close();
+      masters.close();
     },
   };
 }
@@ -281,8 +304,8 @@ function addresses(pages: Iterable<string>, basePath: string): string[] {
 const DEV_USAGE = `
 Usage: npm run dev [-- [--port N] [--no-typecheck]]
 
-Serves the site on http://localhost:3000, rebuilt on every save in src/, styles/ and scripts/; an open tab
-reloads, and shows what is wrong (a content error, a type error) over the page until it is mended.
+Serves the site on http://localhost:3000, rebuilt on every save in src/, styles/, scripts/ and the masters; an
+open tab reloads, and shows what is wrong (a content error, a type error) over the page until it is mended.
   --port N          another port
   --no-typecheck    skip the type check beside each build`;
 
@@ -293,7 +316,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   });
   if (positionals.length > 0) usageError("npm run dev", `it takes no ${positionals[0]}`);
   const dev = await startDevServer({ port: Number(values.port), typecheck: !values["no-typecheck"] });
-  console.log(`Serving ${dev.url} (watching ${WATCHED.map((d) => `${d}/`).join(", ")}; Ctrl-C to stop)`);
+  console.log(
+    `Serving ${dev.url} (watching ${WATCHED.map((d) => `${d}/`).join(", ")} and the masters; Ctrl-C to stop)`,
+  );
   let closing = false;
   const stop = async () => {
     if (closing) return;

@@ -60,6 +60,13 @@ suite("parseTypeErrors", () => {
     });
   });
 
+  it("#56 takes an error with no place, as a configuration tsc cannot read gives", () => {
+    expect(parseTypeErrors("error TS5083: Cannot read file '/project/tsconfig.json'.\n")).toEqual({
+      kind: "type",
+      message: "TS5083: Cannot read file '/project/tsconfig.json'.",
+    });
+  });
+
   it("finds nothing in a clean check", () => {
     expect(parseTypeErrors("")).toBeUndefined();
   });

@@ -86,15 +86,23 @@ export function lineOfField(text: string, field: string): number | undefined {
   return text.slice(0, position).split("\n").length;
 }
 
-/** The first error in TypeScript's plain output ("file(line,col): error TS…: message"), if there is one. */
+/**
+ * The first error in TypeScript's plain output, if there is one: "file(line,col): error TS…: message", or one with
+ * no place, about the configuration ("error TS5083: Cannot read file …").
+ */
 export function parseTypeErrors(output: string): DevProblem | undefined {
-  const match = output.match(/^(.+?)\((\d+),(\d+)\): error (TS\d+: .+)$/m);
+  const match = output.match(/^(?:(.+?)\((\d+),(\d+)\): )?error (TS\d+: .+)$/m);
   if (!match) return undefined;
+  if (match[1] === undefined) return { kind: "type", message: match[4]! };
   return {
     kind: "type",
-    file: match[1]!.replace(/\\/g, "/"),
+    file: match[1].replace(/\\/g, "/"),
     line: Number(match[2]),
     column: Number(match[3]),
     message: match[4]!,
   };
 }
+
+/** A problem as the terminal shows it: "file:line: message", or the message alone when it has no place. */
+export const located = (problem: DevProblem) =>
+  `${problem.file ? `${problem.file}${problem.line ? `:${problem.line}` : ""}: ` : ""}${problem.message}`;

@@ -50,8 +50,9 @@ export function cachedTools(current: () => typeof BuildModule): CachedTools {
       return islands;
     },
     renderPng: (svg, width) => remember(`${width}:${svg}`, () => current().plainTools.renderPng(svg, width)),
+    // Known by every word it draws (frame.ts' among them), where each comes from, and the theme.
     renderShareImage: (site, sources) =>
-      remember(`share:${JSON.stringify([site.brand, site.tagline, site.origin, sources, current().theme()])}`, () =>
+      remember(`share:${JSON.stringify([current().shareImageWords(site, sources), current().theme()])}`, () =>
         current().plainTools.renderShareImage(site, sources),
       ),
   };

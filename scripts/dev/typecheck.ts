@@ -19,34 +19,54 @@ export interface TypeChecker {
  * during a check queues one more rather than cutting it short, and it runs at normal priority: killed at every
  * save, or at the lowest priority, a busy machine's checker never finished. (tsc's own --watch loses a file that
  * an editor saves by rename, so it is not used.)
- * `report` hears the first error of each check of the latest code, or undefined.
+ * `report` hears the first error of each check of the latest code, or undefined only when tsc ran and passed: a
+ * checker that could not start, crashed or failed in a way the parser does not know is a problem in its own words.
  */
 export function startTypeChecker(report: (problem: DevProblem | undefined) => void, root = ROOT): TypeChecker {
-  // The compiler the project pins, through its package.json's "bin" (TypeScript 7 exports no bin/ path).
-  const tsc = join(dirname(createRequire(join(root, "package.json")).resolve("typescript/package.json")), "bin/tsc");
   let running: ChildProcess | undefined;
   let again = false;
   let closed = false;
 
   const run = () => {
     again = false;
+    let tsc: string;
+    try {
+      // The compiler the project pins, through its package.json's "bin" (TypeScript 7 exports no bin/ path).
+      tsc = join(dirname(createRequire(join(root, "package.json")).resolve("typescript/package.json")), "bin/tsc");
+    } catch (error) {
+      return report(checkerFailure(`did not run: ${(error as Error).message}`));
+    }
     // Its own process group: on Node 20 bin/tsc starts the native compiler as a child of its own, which
     // stopping bin/tsc alone would leave running.
     const child = spawn(process.execPath, [tsc, "--build", "--pretty", "false", "scripts/dev", "src/client"], {
       cwd: root,
-      stdio: ["ignore", "pipe", "ignore"],
+      stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
     running = child;
     let output = "";
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk));
-    child.on("close", (_code, signal) => {
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
+    let ended = false;
+    const end = (problem: () => DevProblem | undefined) => {
+      if (ended) return;
+      ended = true;
       running = undefined;
       if (closed) return;
       // A save came in meanwhile: this check saw code that is already gone, so the next one speaks instead.
       if (again) run();
-      else if (!signal) report(parseTypeErrors(output));
-    });
+      else report(problem());
+    };
+    // A checker that could not start (the project's folder gone) gives "error", and maybe "close" after it.
+    child.on("error", (error) => end(() => checkerFailure(`did not run: ${error.message}`)));
+    child.on("close", (code, signal) =>
+      end(() => {
+        const found = parseTypeErrors(output);
+        if (found || code === 0) return found;
+        const words = output.trim() ? `:\n${output.trim()}` : ", and said nothing";
+        return checkerFailure(`${signal ? `was stopped by ${signal}` : `exited with code ${code}`}${words}`);
+      }),
+    );
   };
 
   return {
@@ -58,10 +78,14 @@ export function startTypeChecker(report: (problem: DevProblem | undefined) => vo
     async close() {
       closed = true;
       const child = running;
-      if (!child) return;
+      // No pid: it never started, and has nothing to stop.
+      if (!child?.pid) return;
       const ended = new Promise((resolve) => child.once("close", resolve));
       process.kill(-child.pid!, "SIGTERM");
       await ended;
     },
   };
 }
+
+/** The check as failed, in the checker's own words: never a pass that tsc did not give. */
+const checkerFailure = (what: string): DevProblem => ({ kind: "type", message: `tsc ${what}` });

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { batcher, watchTree } from "./watch";
+import { mastersFolder as buildsMastersFolder } from "../static-build/media/previews";
+import { batcher, mastersFolder, watchMasters, watchTree } from "./watch";
 
 describe("batcher", () => {
   afterEach(() => vi.useRealTimers());
@@ -73,4 +74,61 @@ describe("watchTree", () => {
     }
     expect(tree.size()).toBe(0);
   });
+});
+
+describe("watchMasters", () => {
+  it("#56 hears a master saved in the folder the setting names, outside the project, and nothing else there", async () => {
+    const work = await mkdtemp(join(tmpdir(), "watch-masters-"));
+    const root = join(work, "project");
+    await mkdir(join(root, "masters"), { recursive: true });
+    await mkdir(join(work, "masters/sessions"), { recursive: true });
+    const heard: string[] = [];
+    let wake = () => {};
+    const masters = watchMasters((file) => {
+      heard.push(file);
+      wake();
+    }, root);
+    const hear = (file: string) => new Promise<void>((resolve) => (wake = () => heard.includes(file) && resolve()));
+    try {
+      // A folder inside the project is never watched (the build refuses it), nor is one not there yet.
+      masters.follow("masters");
+      expect(masters.size()).toBe(0);
+      masters.follow("../later");
+      expect(masters.size()).toBe(0);
+      // The folder alone, not the folders in it (an audio editor's sessions).
+      masters.follow("../masters/");
+      expect(masters.size()).toBe(1);
+      for (const round of [1, 2]) {
+        // Saved before the master, in the same folder or below it: heard first, if heard at all.
+        await writeFile(join(work, "masters/sessions/take.wav"), `take ${round}`);
+        await writeFile(join(work, "masters/notes.txt"), `notes ${round}`);
+        const saved = hear("../masters/field.flac");
+        await writeFile(join(work, "masters/field.flac.saving"), `master ${round}`);
+        await rename(join(work, "masters/field.flac.saving"), join(work, "masters/field.flac"));
+        await saved;
+        expect(new Set(heard)).toEqual(new Set(["../masters/field.flac"]));
+        heard.length = 0;
+      }
+      // Another setting: the first folder is no longer watched, and a folder made since is.
+      await mkdir(join(work, "later"));
+      masters.follow("../later");
+      expect(masters.size()).toBe(1);
+      await writeFile(join(work, "masters/field.flac"), "no longer watched");
+      const later = hear("../later/field.wav");
+      await writeFile(join(work, "later/field.wav"), "master");
+      await later;
+      expect(heard).not.toContain("../masters/field.flac");
+    } finally {
+      masters.close();
+      await rm(work, { recursive: true, force: true });
+    }
+    expect(masters.size()).toBe(0);
+  });
+
+  it.each(["../masters", "/mnt/studio/masters/", "~/Audio/masters", "masters"])(
+    "#56 finds the folder %s names where the build reads it",
+    (setting) => {
+      expect(mastersFolder(setting)).toBe(buildsMastersFolder(setting));
+    },
+  );
 });

@@ -1,5 +1,7 @@
 import { readdirSync, statSync, watch, type FSWatcher } from "node:fs";
-import { join } from "node:path";
+import { homedir } from "node:os";
+import { basename, isAbsolute, join, relative, resolve } from "node:path";
+import { ROOT } from "../paths";
 
 export interface TreeWatcher {
   /** How many folders are watched (each has its own watcher). */
@@ -8,10 +10,15 @@ export interface TreeWatcher {
 }
 
 /**
- * Watches every folder under these roots, each on its own. Node's recursive watch on Linux loses a file once an
- * editor has replaced it (save by rename, sed -i); a folder's watch does not, and sees new files too.
+ * Watches every folder under these roots, each on its own (or the roots alone, not `nested`). Node's recursive watch
+ * on Linux loses a file once an editor has replaced it (save by rename, sed -i); a folder's watch does not, and
+ * sees new files too.
  */
-export function watchTree(roots: readonly string[], changed: (path: string) => void): TreeWatcher {
+export function watchTree(
+  roots: readonly string[],
+  changed: (path: string) => void,
+  { nested = true } = {},
+): TreeWatcher {
   const watchers = new Map<string, FSWatcher>();
   const add = (dir: string) => {
     if (watchers.has(dir) || /(^|[/\\])(node_modules|\.git)([/\\]|$)/.test(dir)) return;
@@ -20,8 +27,8 @@ export function watchTree(roots: readonly string[], changed: (path: string) => v
       watcher = watch(dir, (_, name) => {
         if (!name) return;
         const path = join(dir, name.toString());
-        if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) add(path);
-        else changed(path);
+        if (!statSync(path, { throwIfNoEntry: false })?.isDirectory()) changed(path);
+        else if (nested) add(path);
       });
     } catch {
       return;
@@ -31,7 +38,9 @@ export function watchTree(roots: readonly string[], changed: (path: string) => v
       watchers.delete(dir);
     });
     watchers.set(dir, watcher);
-    for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) add(join(dir, entry.name));
+    if (nested)
+      for (const entry of readdirSync(dir, { withFileTypes: true }))
+        if (entry.isDirectory()) add(join(dir, entry.name));
   };
   roots.forEach(add);
   return {
@@ -39,6 +48,55 @@ export function watchTree(roots: readonly string[], changed: (path: string) => v
     close() {
       for (const watcher of watchers.values()) watcher.close();
       watchers.clear();
+    },
+  };
+}
+
+/** The masters folder a setting names, as the build reads it: relative to the project, absolute, or from "~/". */
+export const mastersFolder = (setting: string, root = ROOT) =>
+  setting.startsWith("~/") ? join(homedir(), setting.slice(2)) : resolve(root, setting);
+
+const MASTER = /\.(wav|flac|mp3)$/i;
+
+export interface MastersWatcher {
+  /** Watches the folder this setting names, if it is not the one watched already (and is there). */
+  follow(setting: string): void;
+  size(): number;
+  close(): void;
+}
+
+/**
+ * The owner's masters folder (site.ts `masters`, or SITE_MASTERS), which lies outside the project and may hold
+ * gigabytes in folders of their own: the masters in it alone are watched, each heard as the setting names it
+ * ("../masters/field.flac"). The setting can change with any build, and the folder can appear after the server
+ * started, so each build says which it is. (Not static-build/media/previews.ts' mastersFolder: importing it
+ * would load the preview pipeline into the server, and have every save of it ask for a restart.)
+ */
+export function watchMasters(changed: (file: string) => void, root = ROOT): MastersWatcher {
+  let watched: { folder: string; watcher: TreeWatcher } | undefined;
+  return {
+    follow(setting) {
+      const folder = mastersFolder(setting, root);
+      if (watched?.folder === folder && watched.watcher.size() > 0) return;
+      watched?.watcher.close();
+      watched = undefined;
+      // A folder inside the project is refused by the build, and never watched (it could be dist/ or node_modules/).
+      const inside = relative(root, folder);
+      if (!inside.startsWith("..") && !isAbsolute(inside)) return;
+      const named = (path: string) => `${setting.replace(/[/\\]+$/, "")}/${basename(path)}`;
+      const watcher = watchTree(
+        [folder],
+        (path) => {
+          if (MASTER.test(path)) changed(named(path));
+        },
+        { nested: false },
+      );
+      watched = { folder, watcher };
+    },
+    size: () => watched?.watcher.size() ?? 0,
+    close() {
+      watched?.watcher.close();
+      watched = undefined;
     },
   };
 }

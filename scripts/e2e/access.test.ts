@@ -5,7 +5,7 @@ import { frame } from "../../src/content/frame";
 import { products } from "../../src/content/products";
 import { productQuestions, serviceQuestions } from "../../src/content/questions";
 import { sample } from "../../src/content/sample";
-import { site } from "../../src/content/site";
+import { FIXTURE_SITE as site } from "../test/fixtures";
 import { siteSlots } from "../../src/content/slots";
 import { LAST_LINE_ID } from "../../src/components/SiteFooter";
 import { plainText } from "../../src/lib/slots";

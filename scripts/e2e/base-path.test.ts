@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { site } from "../../src/content/site";
+import { FIXTURE_SITE as site } from "../test/fixtures";
 import { build } from "../build";
 import { serveStatic, type StaticServer } from "../serve/static-server";
 import { MISSING, newContext, PHONE, ROUTES, toggle, useBrowser, visit, watchPage } from "./site";

@@ -146,8 +146,9 @@ describe("npm run dev: a problem in the build or the content", () => {
   });
 
   it("makes a preview it has not made before: the build code, bundled for the dev server, encodes and checks it", async () => {
+    // The second field's: a recipe's preview is named by what it is, so its card (the second) says which.
     const src = async () =>
-      (await (await get("/products/")).text()).match(/src="(\/assets\/preview-second-fixture-field-\w+\.mp3)"/)![1]!;
+      [...(await (await get("/products/")).text()).matchAll(/src="(\/assets\/preview-beat-\w+\.mp3)"/g)][1]![1]!;
     const before = await src();
     // A beat no build has synthesized, so the cache cannot answer.
     const answer = await dev.edit("src/content/site.ts", (text) => text.replace('"beatHz": 7.5', '"beatHz": 7.25'));

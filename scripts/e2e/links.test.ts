@@ -1,24 +1,50 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { site } from "../../src/content/site";
+import { FIXTURE_SITE as site } from "../test/fixtures";
 import { parseHtml } from "../test/parse-html";
 import { baseURL, DESKTOP, MISSING, newContext, PHONE, ROUTES, useBrowser, usePage, visit, watchPage } from "./site";
 
 const chromium = useBrowser();
 
-async function builtPages(): Promise<Map<string, string>> {
-  const dist = inject("distDir");
+async function builtPages(dist = inject("distDir")): Promise<Map<string, string>> {
   const files = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith(".html"));
   return new Map(await Promise.all(files.map(async (f) => [f, await readFile(join(dist, f), "utf8")] as const)));
 }
 
+/** Each picture a srcset offers: "/a-480.avif 480w, /a-800.avif 800w" → its two addresses. */
+const offered = (el: Element) =>
+  el
+    .getAttribute("srcset")
+    ?.split(",")
+    .map((candidate) => candidate.trim().split(/\s+/)[0]!) ?? [];
+
+/** Every address a page names: links, sources, and each picture a srcset offers. */
+const references = (html: string) =>
+  [...parseHtml(html).querySelectorAll("[href], [src], [srcset]")].flatMap((el) => [
+    ...(["href", "src"] as const).flatMap((name) => el.getAttribute(name) ?? []),
+    ...offered(el),
+  ]);
+
 describe("internal references", () => {
-  it("every link, stylesheet, script and icon in every built page answers 200 from the served site", async () => {
+  it("#56 every picture a srcset offers in the twelve-field catalogue (owners' covers and photo, every width) is a file it has", async () => {
+    const dist = inject("catalogueDistDir");
+    const pictures = new Set(
+      [...(await builtPages(dist)).values()].flatMap((html) =>
+        [...parseHtml(html).querySelectorAll("[srcset]")].flatMap(offered),
+      ),
+    );
+    expect(pictures.size).toBeGreaterThan(12);
+    const missing = [];
+    for (const path of pictures)
+      if (!(await stat(join(dist, path)).catch(() => undefined))?.isFile()) missing.push(path);
+    expect(missing).toEqual([]);
+  });
+
+  it("every link, stylesheet, script, icon and picture (each width a srcset offers) in every built page answers 200 from the served site", async () => {
     const refs = new Set<string>();
     for (const [file, html] of await builtPages()) {
-      for (const el of parseHtml(html).querySelectorAll("[href], [src]")) {
-        const ref = el.getAttribute("href") ?? el.getAttribute("src")!;
+      for (const ref of references(html)) {
         if (ref.startsWith("/")) refs.add(ref.split("#")[0]!);
         else expect(ref, file).toMatch(/^(#|https:\/\/|mailto:)/);
       }

@@ -1,10 +1,14 @@
+import { cp, mkdtemp, readdir, rename, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { CDPSession, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { serveStatic, type StaticServer } from "../serve/static-server";
 import { volumeToLevel } from "../../src/audio/volume";
 import { sample } from "../../src/content/sample";
 import { FIXTURE_SITE } from "../test/fixtures";
 import { axeViolations } from "./axe";
-import { PHONE, settle, useBrowser, usePage, visit, watchPage } from "./site";
+import { navLinks, PHONE, scripted, settle, useBrowser, usePage, visit, watchPage } from "./site";
 
 const chromium = useBrowser();
 // The tests' own two fields, each with a preview: the owner's may have any number, or none.
@@ -144,5 +148,52 @@ describe("#13 a field's preview, without JavaScript", () => {
     const box = (await audio.boundingBox())!;
     await page.mouse.click(box.x + box.height / 2, box.y + box.height / 2);
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.5);
+  });
+});
+
+describe("#56 a page opened before a deploy", () => {
+  let work: string;
+  let server: StaticServer | undefined;
+  afterAll(async () => {
+    await server?.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it("plays its preview once the deploy has taken its islands' code away: in the browser's own player, the press kept", async () => {
+    // The built site in a folder a host serves, and the next deploy beside it: new code, so every script under
+    // another name. The host swaps the folders whole, as `npm run build` and a deploy do.
+    work = await mkdtemp(join(tmpdir(), "site-deploy-"));
+    const [live, next] = [join(work, "live"), join(work, "next")];
+    await cp(inject("fixtureDistDir"), live, { recursive: true });
+    await cp(live, next, { recursive: true });
+    for (const file of await readdir(join(next, "assets")))
+      if (file.endsWith(".js")) await rename(join(next, "assets", file), join(next, "assets", `next-${file}`));
+    server = await serveStatic(live, { headers: true });
+
+    const context = await chromium.browser.newContext({ baseURL: server.url, viewport: { width: PHONE, height: 720 } });
+    // The page's scripts are asked for while the deploy happens: held until the folders are swapped.
+    let swap!: () => void;
+    const swapped = new Promise<void>((resolve) => (swap = resolve));
+    await context.route("**/assets/*.js", async (route) => {
+      await swapped;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/products/", { waitUntil: "load" });
+    await rename(live, join(work, "previous"));
+    await rename(next, live);
+    swap();
+
+    await playButton(page, first.title).click();
+    const audio = card(page, first.title).locator("audio");
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.5);
+    // The page is as it is without JavaScript: the browser's own player, the menu a list of links, no error shown.
+    expect(await audio.isVisible()).toBe(true);
+    expect(await scripted(page)).toBe(false);
+    expect(await navLinks(page).first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -13,11 +13,11 @@ import { buildCatalogue } from "./catalogue-site";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** Origin of the built site, served on loopback. */
+    /** Origin of the built site (the tests' own content, scripts/test/fixtures.ts), served on loopback. */
     baseURL: string;
     /** The folder that build wrote, for tests that read files. */
     distDir: string;
-    /** The same build of the tests' own content (scripts/test/fixtures.ts), for tests that need particular fields. */
+    /** The same, named for tests that need its particular fields. */
     fixtureDistDir: string;
     fixtureURL: string;
     /** The tests' twelve-field catalogue, with owner covers and the maker's photo (catalogue-site.ts). */
@@ -36,31 +36,27 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const workDir = await mkdtemp(join(tmpdir(), "site-e2e-"));
   const distDir = join(workDir, "dist");
-  const fixtureDistDir = join(workDir, "fixture");
   const catalogueDistDir = join(workDir, "catalogue");
   const missing = soundServerMissing();
   const [chromium, , , sound] = await Promise.all([
     launchChromiumServer(),
-    build({ outDir: distDir })
-      .then(() => build({ site: FIXTURE_SITE, outDir: fixtureDistDir }))
-      .then(() => buildCatalogue(catalogueDistDir, join(workDir, "catalogue-images"))),
+    build({ site: FIXTURE_SITE, outDir: distDir }).then(() =>
+      buildCatalogue(catalogueDistDir, join(workDir, "catalogue-images")),
+    ),
     Promise.all(ENGINES.map((engine) => mkdir(screenshotDir(engine), { recursive: true }))),
     missing ? undefined : startSoundServer(),
   ]);
   // With the built `_headers` applied: every browser test runs under the exact policy a host would send.
-  const [server, fixtureServer] = await Promise.all([
-    serveStatic(distDir, { headers: true }),
-    serveStatic(fixtureDistDir, { headers: true }),
-  ]);
+  const server = await serveStatic(distDir, { headers: true });
   project.provide("baseURL", server.url);
   project.provide("distDir", distDir);
-  project.provide("fixtureDistDir", fixtureDistDir);
-  project.provide("fixtureURL", fixtureServer.url);
+  project.provide("fixtureDistDir", distDir);
+  project.provide("fixtureURL", server.url);
   project.provide("catalogueDistDir", catalogueDistDir);
   project.provide("chromiumEndpoint", chromium.wsEndpoint());
   project.provide("sound", sound ? { address: sound.address } : { missing: missing! });
   return async () => {
-    await Promise.all([server.close(), fixtureServer.close(), chromium.close(), sound?.close()]);
+    await Promise.all([server.close(), chromium.close(), sound?.close()]);
     await rm(workDir, { recursive: true, force: true });
   };
 }

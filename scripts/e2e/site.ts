@@ -2,8 +2,7 @@ import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { join } from "node:path";
 import { fieldPath } from "../../src/content/fields";
-import { site } from "../../src/content/site";
-import { withEnvironment } from "../../src/content/validate";
+import { FIXTURE_SITE } from "../test/fixtures";
 import { navRoutes } from "../../src/pages/index";
 import { ROOT } from "../paths";
 import { connectChromium } from "../test/chromium";
@@ -16,7 +15,7 @@ export const NAV_LABELS = navRoutes().map((r) => r.label);
 /** An address that does not exist: the host answers with 404.html. */
 export const MISSING = "/no-such-page/";
 /** The first field's own page, as every field has one (/fields/<slug>/): checked as the six routes are. */
-export const FIELD_PAGE = fieldPath(withEnvironment(site).content.fields[0]!);
+export const FIELD_PAGE = fieldPath(FIXTURE_SITE.fields[0]!);
 export const ALL_PAGES = [...ROUTES, FIELD_PAGE, MISSING];
 
 /** A phone and a desktop, either side of where the top bar shows its links (styles/media.css), and the narrowest phone. */

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { folderSource, serveStatic, type StaticServer } from "./static-server";
+import { folderSource, listen, serveStatic, siteHandler, type StaticServer } from "./static-server";
 
 let root: string;
 let server: StaticServer;
@@ -145,6 +145,31 @@ describe("serveStatic", () => {
       ).toBe(304);
     } finally {
       await compressing.close();
+    }
+  });
+
+  it("#56 serves every kind of file the site has with its type: pictures, fonts, audio, manifest, sitemap", async () => {
+    // From memory, as the dev server serves its builds.
+    const types: Record<string, string> = {
+      "cover.webp": "image/webp",
+      "cover.avif": "image/avif",
+      "face.woff2": "font/woff2",
+      "maker.jpg": "image/jpeg",
+      "icon.png": "image/png",
+      "favicon.svg": "image/svg+xml",
+      "preview.mp3": "audio/mpeg",
+      "site.webmanifest": "application/manifest+json; charset=utf-8",
+      "sitemap.xml": "application/xml",
+      "robots.txt": "text/plain; charset=utf-8",
+    };
+    const memory = await listen(siteHandler({ read: (path) => (path in types ? new Uint8Array(4) : undefined) }));
+    try {
+      const served = Object.fromEntries(
+        await Promise.all(Object.keys(types).map(async (file) => [file, (await get(`/${file}`, {}, memory)).type])),
+      );
+      expect(served).toEqual(types);
+    } finally {
+      await memory.close();
     }
   });
 

@@ -11,22 +11,12 @@ import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { contentType } from "mime-types";
 import { ASSET_DIR } from "../static-build/asset-path";
 import { CACHE, headersFor, parseHeadersFile, type HeaderRule } from "../static-build/security";
 
-export const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  ".html": "text/html; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".webmanifest": "application/manifest+json; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".mp3": "audio/mpeg",
-  ".ico": "image/x-icon",
-  ".xml": "application/xml; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-};
+/** A file's Content-Type by its extension, from IANA's registry as `mime-types` keeps it, with a charset for text. */
+const contentTypeOf = (path: string) => contentType(extname(path)) || "application/octet-stream";
 
 const COMPRESSIBLE = new Set([".html", ".css", ".js", ".json", ".webmanifest", ".svg", ".xml", ".txt"]);
 
@@ -196,7 +186,7 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
     let body: Uint8Array = encoding ? compressed(bytes, encoding) : bytes;
     // Lowercase names throughout, so a rule from `_headers` replaces a default instead of adding a second one.
     const headers: Record<string, string | number> = {
-      "content-type": CONTENT_TYPES[type] ?? "application/octet-stream",
+      "content-type": contentTypeOf(path),
       "cache-control": path.startsWith(`${ASSET_DIR}/`) ? CACHE.immutable : CACHE.revalidate,
       ...(encoding
         ? { "content-encoding": encoding, vary: "Accept-Encoding" }

@@ -1,6 +1,6 @@
 import * as esbuild from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
-import { site } from "../../src/content/site";
+import { FIXTURE_SITE as site } from "../test/fixtures";
 import { createUrls } from "../../src/lib/routes";
 import { relative } from "node:path";
 import { islands, type IslandName } from "../../src/islands/registry";
@@ -84,7 +84,7 @@ beforeAll(async () => {
   const urls = createUrls(site);
   assets = await buildAssets(site, urls);
   const previews = await buildPreviews(site);
-  pages = await renderSite({ site, assets: assets.page, urls, previews: previews.byFieldUrl });
+  pages = await renderSite({ site, assets: assets.page, urls, previews: previews.bySlug });
   // A catalogue of twelve fields with copy as long as an owner's, each with a preview.
   catalogue = await renderWithFields(twelveFields(site.fields[0]!));
   // Our code alone: the same bundle with React left out, plus the loader that every page inlines.

@@ -6,26 +6,27 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/pr
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { site } from "../../src/content/site";
 import { ContentError } from "../../src/content/validate";
 import { islands } from "../../src/islands/registry";
-import { slug } from "../../src/lib/anchors";
 import { outputFileFor } from "../../src/lib/routes";
 import { pages } from "../../src/pages/index";
 import type { PageModule } from "../../src/pages/types";
 import { ROOT } from "../paths";
 import { build, contentNotes } from "../build";
 import { copyProject } from "../test/project-copy";
-import { FIXTURE_SITE, siteModule } from "../test/fixtures";
+import { render, sine, wav } from "../test/audio-corpus";
+import { FIXTURE_SITE, projectFolders, siteModule } from "../test/fixtures";
 import { assertReplaceable, BUILD_MARKER, OutputFolderError } from "./write";
 
+/** The tests' own content: two fields, each with a preview the build synthesizes. */
+const site = FIXTURE_SITE;
 let workDir: string;
 let outDir: string;
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), "site-build-"));
   outDir = join(workDir, "dist");
-  await build({ outDir });
+  await build({ site, outDir });
 });
 
 afterAll(() => rm(workDir, { recursive: true, force: true }));
@@ -59,9 +60,8 @@ describe("build", () => {
       [...pages.map((p) => p.meta.path), ...site.fields.map(fieldPath)].map(outputFileFor).sort(),
     );
     const others = files.filter((f) => !f.endsWith(".html")).map((f) => f.replace(/-[A-Za-z0-9]{8,10}\./, "-[hash]."));
-    const previews = site.fields
-      .filter((f) => f.preview)
-      .map((f) => `assets/preview-${slug(f.title, "field")}-[hash].mp3`);
+    // A recipe's preview is named by what it is (its beat), not by its field: a field renamed keeps its file.
+    const previews = site.fields.filter((f) => f.preview).map(() => "assets/preview-beat-[hash].mp3");
     expect(others.filter((f) => f.endsWith(".mp3")).sort()).toEqual(previews.sort());
     // Sorted on both sides: where a field's files fall among the others depends on its name.
     expect(others.filter((f) => !f.endsWith(".mp3")).sort()).toEqual(
@@ -152,9 +152,27 @@ describe("build: what stops it, and what it leaves as it was", () => {
     expect(await readdir(workDir)).toEqual(["dist"]);
   });
 
+  it("#56 refused after making a preview from a master, writes nothing: src/ and the output as they were", async () => {
+    const folders = await projectFolders(workDir);
+    // A Theta beat (6 Hz), and a field that declares Alpha.
+    const rate = 16_000;
+    const theta = render({ rate, seconds: 6, left: [sine(rate, 200, 0.3)], right: [sine(rate, 206, 0.3)] });
+    await writeFile(join(folders.masters, "theta.wav"), wav(theta));
+    const wrong = {
+      ...FIXTURE_SITE,
+      fields: [{ ...FIXTURE_SITE.fields[0]!, bands: ["alpha" as const], preview: { file: "theta.wav" } }],
+    };
+    const before = await snapshot(outDir);
+    await expect(build({ site: wrong, outDir, previewFolders: folders })).rejects.toThrow(
+      "plays no beat in the Alpha (8–12 Hz) band the field declares",
+    );
+    expect(await readdir(folders.committed).catch(() => "no folder")).toBe("no folder");
+    expect(await snapshot(outDir)).toEqual(before);
+  });
+
   it("replaces stale files rather than adding to them", async () => {
     await writeFile(join(outDir, "stale.html"), "old");
-    await build({ outDir });
+    await build({ site, outDir });
     expect(await listFiles(outDir)).not.toContain("stale.html");
   });
 
@@ -173,7 +191,7 @@ describe("build: what stops it, and what it leaves as it was", () => {
         </>
       ),
     };
-    await expect(build({ outDir, pages: [...pages, broken] })).rejects.toThrow(
+    await expect(build({ site, outDir, pages: [...pages, broken] })).rejects.toThrow(
       'broken/index.html: links to "/pricng/"',
     );
     expect(await snapshot(outDir)).toEqual(before);
@@ -191,7 +209,7 @@ describe("build: what stops it, and what it leaves as it was", () => {
         throw new Error("the field list is empty");
       },
     };
-    await expect(build({ outDir, pages: [...pages, throwing] })).rejects.toThrow(
+    await expect(build({ site, outDir, pages: [...pages, throwing] })).rejects.toThrow(
       "Rendering the page /throws/ failed: the field list is empty",
     );
     expect(await snapshot(outDir)).toEqual(before);
@@ -216,7 +234,7 @@ describe("build: what stops it, and what it leaves as it was", () => {
     const badOrigin = cli({ SITE_ORIGIN: "http://www.example.com" });
     expect(badOrigin.status).toBe(1);
     expect(badOrigin.stderr).toContain("SITE_ORIGIN (environment variable): origin must be the site's https origin");
-    expect(badOrigin.stderr).toContain("was left as it was");
+    expect(badOrigin.stderr).toContain("and src/ were left as they were.");
     // #11: a build to publish refuses the shipped example addresses.
     const deploy = cli({ SITE_ORIGIN: "https://www.equisync.studio" }, "--deploy");
     expect(deploy.status).toBe(1);
@@ -245,7 +263,7 @@ describe("build: the output folder, and a build to publish", () => {
     await writeFile(join(notes, ".git/HEAD"), "ref: refs/heads/main\n");
     await writeFile(join(notes, "notes.txt"), "keep me");
     const before = await snapshot(notes);
-    const failure = build({ outDir: notes });
+    const failure = build({ site, outDir: notes });
     await expect(failure).rejects.toBeInstanceOf(OutputFolderError);
     await expect(failure).rejects.toThrow(
       `Refusing to write the site into ${notes}: it is not empty (.git, notes.txt) and is not an earlier build`,
@@ -279,7 +297,7 @@ describe("build: the output folder, and a build to publish", () => {
   it("#11 heals a build stopped between its renames: the previous site comes back and the leftovers go", async () => {
     const parent = join(workDir, "crashed");
     const out = join(parent, "dist");
-    await build({ outDir: out });
+    await build({ site, outDir: out });
     const previous = await snapshot(out);
     // What a build killed after moving the old site aside, and before moving the new one in, leaves behind.
     const deadPid = spawnSync(process.execPath, ["-e", ""]).pid;
@@ -315,8 +333,8 @@ describe("build: the output folder, and a build to publish", () => {
 
   it("is reproducible: two builds of the same commit are byte-identical", async () => {
     const again = join(workDir, "again");
-    await build({ outDir });
-    await build({ outDir: again });
+    await build({ site, outDir });
+    await build({ site, outDir: again });
     expect(await snapshot(again)).toEqual(await snapshot(outDir));
   });
 });

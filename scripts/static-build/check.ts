@@ -1,5 +1,6 @@
 import { XMLValidator } from "fast-xml-parser";
 import { budgetProblems } from "./page-budget";
+import { DESCRIPTION_LENGTH } from "../../src/lib/page";
 
 /** A rendered page that breaks a rule of the site; the message names the page. */
 export class SiteCheckError extends Error {
@@ -8,8 +9,6 @@ export class SiteCheckError extends Error {
     this.name = "SiteCheckError";
   }
 }
-
-const DESCRIPTION_LENGTH = { min: 50, max: 160 };
 
 /**
  * Checks every page before anything is written: one <h1>, a title of its own, a description of sensible

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { site } from "../../src/content/site";
+import { FIXTURE_SITE as site } from "../test/fixtures";
 import { ROOT } from "../paths";
 import { build } from "../build";
 import { createUrls, outputFileFor } from "../../src/lib/routes";
@@ -26,7 +26,7 @@ beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), "site-publish-"));
   dist = join(workDir, "root");
   underBase = join(workDir, "repo");
-  await build({ outDir: dist });
+  await build({ site, outDir: dist });
   await build({ site: { ...site, origin: "https://someone.github.io", basePath: "/repo/" }, outDir: underBase });
 });
 afterAll(() => rm(workDir, { recursive: true, force: true }));

@@ -10,11 +10,12 @@ import { mail } from "../../src/content/mail";
 import { products } from "../../src/content/products";
 import { productQuestions, serviceQuestions } from "../../src/content/questions";
 import { safety } from "../../src/content/safety";
+import { fieldPage } from "../../src/content/field-page";
 import { sample } from "../../src/content/sample";
 import { services } from "../../src/content/services";
-import { site } from "../../src/content/site";
+import { FIXTURE_SITE as site } from "../test/fixtures";
 import { siteSlots } from "../../src/content/slots";
-import { fieldPath } from "../../src/content/fields";
+import { fieldPath, fieldSlug } from "../../src/content/fields";
 import type { SiteContent } from "../../src/content/types";
 import type { CopyAddressProps } from "../../src/islands/CopyAddress";
 import { readIslandProps } from "../../src/islands/registry";
@@ -23,29 +24,37 @@ import { createUrls, outputFileFor } from "../../src/lib/routes";
 import { plainText } from "../../src/lib/slots";
 import { HOME_FIELDS } from "../../src/pages/home";
 import { navRoutes, pages as allPages, sitePages } from "../../src/pages/index";
-import { FEATURED, fieldIds } from "../../src/pages/products";
+import { FEATURED, fieldId } from "../../src/pages/products";
 import { COVER_SIZES } from "../../src/components/FieldCard";
 import { wavePath } from "../../src/components/Player";
 import { PAGE_SIZE } from "../../src/pages/all-fields";
 import { catalogueOf, twelveFields } from "../bench/catalogue";
 import { parseHtml as parse } from "../test/parse-html";
 import { renderSite } from "./render";
+import type { Covers, Previews } from "../../src/pages/types";
 import { MAKER_PHOTO } from "../../src/lib/cover";
 import { CARD_TEXT_MAX } from "../../src/lib/summary";
 import { FAKE_ASSETS, fakeCovers, fakePreviews, FIXTURE_SITE } from "../test/fixtures";
 
 /**
- * The pages as the build renders them. Most tests here run on the owner's real content and assert what must hold
- * for any content: every field where it belongs, every label where the specification puts it, every link
- * working as it says. A test that needs particular facts renders the tests' own fixture.
+ * The pages as the build renders them, from the tests' own content (scripts/test/fixtures.ts): every field where it
+ * belongs, every label where the specification puts it, every link working as it says. A test that needs other facts
+ * renders content of its own.
  */
-const render = (content: SiteContent = site, { drawn = false } = {}) =>
+const render = (
+  content: SiteContent = site,
+  {
+    drawn = false,
+    previews = fakePreviews(content),
+    covers = fakeCovers(content, { drawn }),
+  }: { drawn?: boolean; previews?: Previews; covers?: Covers } = {},
+) =>
   renderSite({
     site: content,
     assets: FAKE_ASSETS,
     urls: createUrls(content),
-    previews: fakePreviews(content),
-    covers: fakeCovers(content, { drawn }),
+    previews,
+    covers,
     pages: sitePages(content),
   });
 const pages = await render();
@@ -291,7 +300,7 @@ describe("the specification's screens, from the content", () => {
     const cards = [...doc.querySelectorAll(".field-card")];
     const featured = site.fields.slice(0, FEATURED);
     expect(cards.map((c) => [c.id, c.querySelector(".card__title")!.textContent])).toEqual(
-      featured.map((f, i) => [fieldIds(site.fields)[i], f.title]),
+      featured.map((f) => [fieldId(f), f.title]),
     );
     cards.forEach((card, i) => {
       const field = site.fields[i]!;
@@ -489,7 +498,7 @@ describe("what depends on the content, on the tests' own", () => {
       cards.forEach((card, i) => {
         const player = card.querySelector('[data-island="PreviewPlayer"]')!;
         const audio = player.querySelector("audio")!;
-        const path = fakePreviews(FIXTURE_SITE).get(FIXTURE_SITE.fields[i]!.url)!.path;
+        const path = fakePreviews(FIXTURE_SITE).get(fieldSlug(FIXTURE_SITE.fields[i]!))!.path;
         expect([
           audio.hasAttribute("controls"),
           audio.getAttribute("preload"),
@@ -571,6 +580,18 @@ describe("#24 a page for each field", () => {
       expect(told.length, file).toBeLessThanOrEqual(CARD_TEXT_MAX);
       expect(told.length, file).toBeGreaterThan(CARD_TEXT_MAX / 2);
     }
+  });
+
+  it("#56 a page description the build cannot make from a long title and tuning is refused naming the field in site.ts", () => {
+    const field = {
+      ...FIXTURE_SITE.fields[0]!,
+      description: "Short.",
+      title: "A Very Long Evening Of Slow Rain Over The Distant Harbour Water",
+      tuning: "Theta wave entrainment, layered twice over with a slow glide to Delta",
+    };
+    expect(() => sitePages({ ...FIXTURE_SITE, fields: [field] })).toThrow(
+      "src/content/site.ts: fields[0].description is 6 characters, so its page's description for search results is made from its title and tuning",
+    );
   });
 
   it("every field has one, its own title, description, canonical address and h1; every card of it leads there", () => {
@@ -692,7 +713,7 @@ describe("#24 a field's cover on its cards and its page", () => {
     const own = page(outputFileFor(fieldPath(FIXTURE_SITE.fields[0]!)), twelve).querySelector(".product img")!;
     // A field's own page asks for its cover first: the largest thing on it.
     expect([own.getAttribute("src"), own.getAttribute("loading"), own.getAttribute("fetchpriority")]).toEqual([
-      fakeCovers(FIXTURE_SITE).get(FIXTURE_SITE.fields[0]!.url)!.path,
+      fakeCovers(FIXTURE_SITE).get(fieldSlug(FIXTURE_SITE.fields[0]!))!.path,
       null,
       null,
     ]);
@@ -711,14 +732,7 @@ describe("#24 a field's cover on its cards and its page", () => {
         },
       ]),
     );
-    const rendered = await renderSite({
-      site: content,
-      assets: FAKE_ASSETS,
-      urls: createUrls(content),
-      previews: fakePreviews(content),
-      covers,
-      pages: sitePages(content),
-    });
+    const rendered = await render(content, { covers });
     const picture = page("products/index.html", rendered).querySelector(".field-card picture")!;
     expect(
       [...picture.querySelectorAll("source")].map((s) => [
@@ -732,7 +746,7 @@ describe("#24 a field's cover on its cards and its page", () => {
         // A card's cover is a thumbnail on a phone, and never wider than 22rem: its largest small size first, and its
         // large ones up to 800 px (22rem at 2×).
         `/repo${fakeCovers(content)
-          .get(content.fields[0]!.url)!
+          .get(fieldSlug(content.fields[0]!))!
           .thumb!.sources!.find((s) => s.type === `image/${format}`)!
           .srcset.at(-1)}, /repo/assets/c-480.${format} 480w, /repo/assets/c-800.${format} 800w`,
         COVER_SIZES.card,
@@ -776,14 +790,7 @@ describe("#24 a catalogue over pages, the beat across the whole master, share me
       })),
     };
     const previews = new Map([...fakePreviews(content)].map(([url, preview]) => [url, { ...preview, trace }]));
-    const rendered = await renderSite({
-      site: content,
-      assets: FAKE_ASSETS,
-      urls: createUrls(content),
-      previews,
-      covers: fakeCovers(content),
-      pages: sitePages(content),
-    });
+    const rendered = await render(content, { previews });
     const chart = page(outputFileFor(fieldPath(field)), rendered).querySelector(".beat-trace")!;
     expect(chart.querySelector("figcaption")!.textContent).toBe(
       "Measured across all 75 minutes: a beat that glides from 9.9\u00a0Hz to 6.1\u00a0Hz (Alpha to Theta).",
@@ -803,13 +810,8 @@ describe("#24 a catalogue over pages, the beat across the whole master, share me
     expect(page(outputFileFor(fieldPath(FIXTURE_SITE.fields[0]!)), fixture).querySelector(".beat-trace")).toBeNull();
     // Nor, with no panel left empty under its heading, does a master with no beat in it (an isochronic pulse).
     const silent = { seconds: 4500, points: trace.points.map((p) => ({ ...p, beats: [] })) };
-    const unbeaten = await renderSite({
-      site: content,
-      assets: FAKE_ASSETS,
-      urls: createUrls(content),
+    const unbeaten = await render(content, {
       previews: new Map([...previews].map(([url, preview]) => [url, { ...preview, trace: silent }])),
-      covers: fakeCovers(content),
-      pages: sitePages(content),
     });
     expect(page(outputFileFor(fieldPath(field)), unbeaten).querySelector(".field-detail__trace")).toBeNull();
   });
@@ -822,14 +824,7 @@ describe("#24 a catalogue over pages, the beat across the whole master, share me
       points: Array.from({ length: 16 }, (_, i) => ({ at: (i + 0.5) * 225, beats: [6, 40] })),
     };
     const previews = new Map([...fakePreviews(content)].map(([url, preview]) => [url, { ...preview, trace }]));
-    const rendered = await renderSite({
-      site: content,
-      assets: FAKE_ASSETS,
-      urls: createUrls(content),
-      previews,
-      covers: fakeCovers(content),
-      pages: sitePages(content),
-    });
+    const rendered = await render(content, { previews });
     const chart = page(outputFileFor(fieldPath(field)), rendered).querySelector(".beat-trace")!;
     expect(chart.querySelector("figcaption")!.textContent).toBe(
       "Measured across all 60 minutes: a steady 6\u00a0Hz beat (Theta) and a steady 40\u00a0Hz beat (Gamma).",
@@ -855,6 +850,36 @@ describe("#24 a catalogue over pages, the beat across the whole master, share me
         /^[a-z]{2}_[A-Z]{2}$/,
       );
     }
+  });
+});
+
+describe("#56 what a field without a beat plays, and each island's props", () => {
+  it("#56 a field with no binaural beat says what it plays instead, and asks for no headphones", async () => {
+    const field = { ...FIXTURE_SITE.fields[0]!, bands: [] as Band[] };
+    const content = { ...FIXTURE_SITE, fields: [field] };
+    const withPulse = async (pulse?: number) => {
+      const previews = new Map(
+        [...fakePreviews(content)].map(([slug, p]) => [slug, { ...p, beats: [], ...(pulse && { pulse }) }]),
+      );
+      const pages = await render(content, { previews });
+      return page(outputFileFor(fieldPath(field)), pages);
+    };
+    const pulsing = await withPulse(10);
+    expect(pulsing.querySelector(".field-detail__trace p")!.textContent).toBe(
+      fieldPage.sound.pulse.replace("{rate}", "10\u00a0Hz"),
+    );
+    expect(pulsing.querySelector(".beat-trace")).toBeNull();
+    expect(pulsing.querySelector(".safety-note")!.textContent).not.toContain(safety.headphones);
+    expect((await withPulse()).querySelector(".field-detail__trace p")!.textContent).toBe(fieldPage.sound.none);
+  });
+
+  it("every island on every page has its props right after it, as the browser reads them", () => {
+    for (const [file, html] of pages)
+      for (const island of parse(html).querySelectorAll("[data-island]")) {
+        const block = island.nextElementSibling;
+        expect(block?.matches('script[type="application/json"]'), `${file} #${island.id}`).toBe(true);
+        expect(() => readIslandProps(island), `${file} #${island.id}`).not.toThrow();
+      }
   });
 });
 
@@ -917,14 +942,7 @@ describe("the maker and listeners' words", () => {
       ],
     };
     const covers = new Map([...fakeCovers(withPhoto), [MAKER_PHOTO, photo]]);
-    const rendered = await renderSite({
-      site: withPhoto,
-      assets: FAKE_ASSETS,
-      urls: createUrls(withPhoto),
-      previews: fakePreviews(withPhoto),
-      covers,
-      pages: sitePages(withPhoto),
-    });
+    const rendered = await render(withPhoto, { covers });
     const caption = page("about/index.html", rendered).querySelector("#maker figcaption")!;
     const img = caption.querySelector("img")!;
     expect([

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { site } from "../../src/content/site";
+import { FIXTURE_SITE as site } from "../test/fixtures";
 import { pages as allPages } from "../../src/pages/index";
 import { build, buildSite } from "../build";
 import { cloudFrontPolicy, defaultNginxSettings, nginxConfig, readRules, serveConfig } from "../serve/host-config";
@@ -22,7 +22,7 @@ let files: string[];
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), "site-security-"));
   dist = join(workDir, "dist");
-  await build({ outDir: dist });
+  await build({ site, outDir: dist });
   rules = parseHeadersFile(await readFile(join(dist, "_headers"), "utf8"));
   files = (await readdir(dist, { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile())
@@ -176,7 +176,7 @@ describe("#11 a content change leaves the policy, and every host's configuration
         i === 0 ? { ...f, description: "A different hour of steady Alpha-range beats." } : f,
       ),
     };
-    const [before, after] = await Promise.all([buildSite(), buildSite({ site: rewritten, pages: renamed })]);
+    const [before, after] = await Promise.all([buildSite({ site }), buildSite({ site: rewritten, pages: renamed })]);
     expect(after.pages.get("about/index.html")).toContain("Our story");
     expect(after.pages.get("products/index.html")).toContain("A different hour");
     // A page that shows what fits in its first round trip (a field's other fields, Products' featured ones) may

@@ -137,3 +137,32 @@ function isRunning(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
+
+/** What a build changes in the project's own files (a preview made from a master, to commit), by absolute path. */
+export interface SourceChanges {
+  write: Map<string, string | Uint8Array>;
+  remove: string[];
+}
+
+export const noSourceChanges = (): SourceChanges => ({ write: new Map(), remove: [] });
+
+/**
+ * Applied only once every check of the build has passed, so that a refused build leaves src/ as it was: each file
+ * is written whole beside its place first, then all are renamed in, then what they replace is removed.
+ */
+export async function writeSources({ write, remove }: SourceChanges): Promise<void> {
+  const staged: [string, string][] = [];
+  try {
+    for (const [path, contents] of write) {
+      await mkdir(dirname(path), { recursive: true });
+      const temporary = `${path}.${process.pid}.part`;
+      await writeFile(temporary, contents);
+      staged.push([temporary, path]);
+    }
+  } catch (error) {
+    await Promise.all(staged.map(([temporary]) => rm(temporary, { force: true })));
+    throw error;
+  }
+  for (const [temporary, path] of staged) await rename(temporary, path);
+  for (const path of remove) await rm(path, { force: true });
+}

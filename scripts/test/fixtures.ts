@@ -1,10 +1,14 @@
 import { createHash } from "node:crypto";
+import { mkdir, mkdtemp } from "node:fs/promises";
+import { join } from "node:path";
 import type { SiteContent } from "../../src/content/types";
+import { fieldSlug } from "../../src/content/fields";
 import type { PageAssets } from "../../src/lib/page";
 import type { Preview } from "../../src/lib/preview";
 import type { Covers, Previews } from "../../src/pages/types";
 import type { Cover } from "../../src/lib/cover";
 import { drawnCover } from "../static-build/media/covers";
+import type { PreviewFolders } from "../static-build/media/previews";
 import { theme } from "../static-build/styles";
 export { siteModule } from "./project-copy";
 
@@ -71,7 +75,7 @@ export const fakePreviews = (content: SiteContent): Previews =>
       f.preview
         ? [
             [
-              f.url,
+              fieldSlug(f),
               {
                 path: hashedPath("preview", f.title, "mp3"),
                 seconds: i === 0 ? 40 : 30,
@@ -100,7 +104,7 @@ export const fakeCovers = (content: SiteContent, { drawn = false } = {}): Covers
     content.fields.map((f): [string, Cover] => {
       const cover = drawnCover(f, undefined, theme());
       return [
-        f.url,
+        fieldSlug(f),
         {
           path: hashedPath("cover", f.title, "svg"),
           width: 1200,
@@ -162,4 +166,17 @@ export const FIXTURE_QUESTIONS = {
       },
     ],
   },
+};
+
+/** A project, its masters beside it, and a cache, in a new folder under `parent`: where a build makes previews. */
+export const projectFolders = async (parent: string): Promise<Required<PreviewFolders>> => {
+  const dir = await mkdtemp(join(parent, "case-"));
+  const folders = {
+    project: join(dir, "project"),
+    masters: join(dir, "masters"),
+    committed: join(dir, "project/src/content/previews"),
+    cache: join(dir, "cache"),
+  };
+  await mkdir(folders.masters, { recursive: true });
+  return folders;
 };

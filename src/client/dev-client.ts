@@ -37,7 +37,13 @@ function showProblem(problem: DevProblem) {
     "box-shadow:0 -12px 40px rgb(0 0 0 / .5)";
   const title = document.createElement("strong");
   title.style.cssText = "display:block;font-size:16px;margin-bottom:6px";
-  title.textContent = problem.kind === "type" ? "Type error" : "Build failed: this page shows the last good build";
+  // A type problem with no place is the check itself failing (a configuration tsc cannot read, a checker that crashed).
+  title.textContent =
+    problem.kind === "build"
+      ? "Build failed: this page shows the last good build"
+      : problem.file
+        ? "Type error"
+        : "Type check failed";
   const where = document.createElement("div");
   where.style.cssText = "color:#ffb3c0;margin-bottom:8px";
   where.textContent = problem.file

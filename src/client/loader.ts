@@ -7,7 +7,8 @@
  *    preloads React and the islands: they never compete with the first paint for the network.
  * 3. It runs them on the visitor's first scroll, pointer, key or focus. A page that is only read never pays
  *    for React; a page that is used gets it at once, and a button pressed in that first instant is pressed
- *    again once React has taken over.
+ *    again once React has taken over. Where their code does not come (a deploy since has replaced it), the page
+ *    goes back to its form without JavaScript, and a Play pressed meanwhile plays in the browser's own player.
  * 4. Once painted, it links what the page never needed to paint (the favicon, the manifest, the print and
  *    forced-colours stylesheets; see PageAssets.afterPaint in src/lib/page.ts). Without JavaScript the page's
  *    <noscript> links them instead.
@@ -89,13 +90,19 @@ function start() {
       ? addEventListener("DOMContentLoaded", resolve as () => void, listening)
       : resolve(),
   );
-  void Promise.all([import(__ISLANDS__.entry) as Promise<typeof import("./islands")>, parsed]).then(
-    async ([{ hydrateIslands }]) => {
+  Promise.all([import(__ISLANDS__.entry) as Promise<typeof import("./islands")>, parsed])
+    .then(async ([{ hydrateIslands }]) => {
       await hydrateIslands();
       removeEventListener("click", onEarlyClick, true);
       for (const button of earlyClicks.splice(0)) if (button.isConnected) button.click();
-    },
-  );
+    })
+    .catch(() => {
+      // The islands' code did not come: a deploy since this page opened replaced it, or the network failed. The page
+      // goes back to what it is without JavaScript (the browser's own player, the menu as a list of links), and a
+      // Play pressed meanwhile plays there.
+      classList.remove("js");
+      for (const button of earlyClicks) button.closest("[data-island]")!.querySelector("audio")?.play();
+    });
 }
 
 function afterPaint() {

@@ -111,3 +111,9 @@ export function BeatTrace({ trace, bands }: { trace: Trace; bands: readonly Band
     </figure>
   );
 }
+
+/** What a field with no binaural beat plays, in the trace's place: a pulse both ears hear, or neither. */
+export function NoBeat({ pulse }: { pulse?: number }) {
+  const sound = fieldPage.sound;
+  return <p>{pulse === undefined ? sound.none : fillSlots(sound.pulse, { rate: rate(pulse) })}</p>;
+}

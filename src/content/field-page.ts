@@ -29,4 +29,11 @@ export const fieldPage = {
     time: "{minutes} min",
     rate: "{rate} Hz",
   },
+  /** In the trace's place, for a field with no binaural beat: what it plays instead ({rate}: "10 Hz"). */
+  sound: {
+    title: "What you hear",
+    pulse:
+      "No binaural beat: a steady {rate} pulse that both ears hear alike (isochronic, or a monaural beat). It needs no headphones and plays the same through speakers.",
+    none: "No binaural beat and no steady pulse: it needs no headphones and plays the same through speakers.",
+  },
 };

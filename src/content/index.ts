@@ -26,7 +26,11 @@ export const contentFiles: readonly ContentFile[] = [
   { file: "src/content/not-found.ts", data: { notFound } },
   { file: "src/content/frame.ts", data: { frame }, localSlots: /^frame\.fieldCard\./ },
   { file: "src/content/player.ts", data: { player }, localSlots: /^player\./ },
-  { file: "src/content/field-page.ts", data: { fieldPage }, localSlots: /^fieldPage\.(description|trace\.\w+)$/ },
+  {
+    file: "src/content/field-page.ts",
+    data: { fieldPage },
+    localSlots: /^fieldPage\.(description|(trace|sound)\.\w+)$/,
+  },
   {
     file: "src/content/questions.ts",
     data: { productQuestions, serviceQuestions },

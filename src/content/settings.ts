@@ -106,10 +106,12 @@ const BAND_NAMES = Object.keys(BANDS)
 export const FIELD_SETTINGS = {
   title: text("Its name, as the storefront gives it."),
   slug: optional(
-    rule<string>("Its page's address, `/fields/<slug>/`; made from the title when left out.", (value) =>
-      typeof value === "string" && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value)
-        ? undefined
-        : `must be lowercase letters and digits in words joined by hyphens, like "deep-theta-drift": it is the field's page address (got ${shown(value)})`,
+    rule<string>(
+      "Its page's address, `/fields/<slug>/`; made from the title when left out (needed for a title in another alphabet).",
+      (value) =>
+        typeof value === "string" && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value)
+          ? undefined
+          : `must be lowercase letters and digits in words joined by hyphens, like "deep-theta-drift": it is the field's page address (got ${shown(value)})`,
     ),
   ),
   description: text(`Whole on its page; on cards, its first sentences up to ${CARD_TEXT_MAX} characters.`),
@@ -175,7 +177,7 @@ export const FIELD_SETTINGS = {
   ),
   cover: optional(
     image(
-      `An image in \`${COVERS_FOLDER}/\` (JPEG, PNG, WebP or AVIF, at least 1200 px on its long side); drawn from the field's sound until set.`,
+      `An image in \`${COVERS_FOLDER}/\` (JPEG, PNG, WebP or AVIF, at least 600 px on its short side); drawn from the field's sound until set.`,
       "deep-theta.jpg",
     ),
   ),
@@ -254,7 +256,7 @@ export const SITE_SETTINGS = {
           (_, length) =>
             `a sentence or two: About sets it as a quote in the headings' serif (got ${length.toLocaleString("en-GB")})`,
         ),
-        photo: optional(image(`A portrait in \`${COVERS_FOLDER}/\`, at least 240 px on its long side.`, "maker.jpg")),
+        photo: optional(image(`A portrait in \`${COVERS_FOLDER}/\`, at least 160 px on its short side.`, "maker.jpg")),
       },
       { what: "a maker" },
     ),

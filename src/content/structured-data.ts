@@ -2,7 +2,7 @@ import { glideInWords } from "./glide";
 import type { Preview } from "../lib/preview";
 import { bandLabel } from "./bands";
 import type { SiteUrls } from "../lib/routes";
-import { fieldPath } from "./fields";
+import { fieldPath, fieldSlug } from "./fields";
 import type { Field, SiteContent } from "./types";
 
 /**
@@ -101,7 +101,7 @@ function fieldThing(field: Field, site: SiteContent, urls: SiteUrls, previews: R
         ? [{ "@type": "PropertyValue", name: "Binaural beat", value: `Glides ${glideInWords(field.glide)}` }]
         : []),
     ],
-    ...audioOf(previews.get(field.url), field.title, urls),
+    ...audioOf(previews.get(fieldSlug(field)), field.title, urls),
     // Only a price the owner set: never one made up. Pay-what-you-want: the least, and that it is the least.
     ...(field.price && {
       offers: {

@@ -4,9 +4,9 @@ import { FIXTURE_QUESTIONS as questions, FIXTURE_SITE as site } from "../../scri
 import type { QuestionGroup } from "./questions";
 import { fieldLengths, siteSlots } from "./slots";
 import { mail } from "./mail";
-import { site as ownerSite } from "./site";
 import type { ContentFile, Field, SiteContent } from "./types";
 import { sample } from "./sample";
+import { fieldPath } from "./fields";
 import { MAKER_WORDS_MAX } from "./checks";
 import {
   CONTENT_FILE,
@@ -36,8 +36,7 @@ function errorFor(content: SiteContent, options?: ValidateOptions): ContentError
 }
 
 describe("validateContent", () => {
-  it("accepts the owner's content, whatever it says, and the tests' own", () => {
-    expect(validateContent(ownerSite)).toBe(ownerSite);
+  it("accepts the tests' own content, returned as it is", () => {
     expect(validateContent(site)).toBe(site);
   });
 
@@ -164,6 +163,19 @@ describe("validateContent: a field's beats, address and settings", () => {
     ).not.toThrow();
   });
 
+  it("#56 a title an address cannot spell asks for a slug by name; an accented Latin one makes its own", () => {
+    expect(errorFor(withField(1, { title: "Глубокий сон" })).message).toContain(
+      `${CONTENT_FILE}: fields[1].slug is needed: its page's address is made from its title, and "Глубокий сон" has letters an address cannot spell (Г л у)`,
+    );
+    expect(errorFor(withField(0, { title: "★ ☾ ★" })).message).toContain(
+      `${CONTENT_FILE}: fields[0].slug is needed: its page's address is made from its title, and "★ ☾ ★" has no letter or digit`,
+    );
+    expect(() => validateContent(withField(1, { title: "Глубокий сон", slug: "deep-sleep" }))).not.toThrow();
+    expect(fieldPath({ ...site.fields[0]!, title: "Ruhe für Körper und Straße" })).toBe(
+      "/fields/ruhe-fur-korper-und-strasse/",
+    );
+  });
+
   it("#23 refuses a home-screen name a phone would cut short", () => {
     expect(errorFor({ ...site, shortName: "Fixture Sound Studio" }).message).toContain(
       `${CONTENT_FILE}: shortName must be at most 12 characters, or a phone cuts it short under the icon (got "Fixture Sound Studio", 20)`,
@@ -257,8 +269,8 @@ describe("#11 every content string is checked, naming its file and field", () =>
     multiline: /^mail\.\w+\.body$/,
   });
 
-  it("passes every content file the owner's site has", () => {
-    expect(validateContent(ownerSite, { files: contentFiles })).toBe(ownerSite);
+  it("passes every content file the site ships (its copy, mail and questions)", () => {
+    expect(validateContent(site, { files: contentFiles })).toBe(site);
   });
 
   it("refuses a lone surrogate (half an emoji) in a mail preset", () => {
@@ -350,6 +362,33 @@ describe("#11 placeholders", () => {
     ...f,
     data: JSON.parse(JSON.stringify(f.data).replace(/\[\[([^\]]*)\]\]/g, "$1")) as object,
   }));
+
+  it.each([
+    ["the .example domain", "harbour-sound.example"],
+    ["example.com", "example.com"],
+    ["example.net", "shop.example.net"],
+    ["example.org", "example.org"],
+    ["the .test domain", "harbour-sound.test"],
+    ["the .invalid domain", "harbour-sound.invalid"],
+    ["localhost", "localhost"],
+  ])("#56 finds %s in every address: e-mail, origin, storefront and each field's page", (_, host) => {
+    const reserved: SiteContent = {
+      ...real,
+      origin: `https://${host}`,
+      email: `hello@${host}`,
+      storefront: { ...real.storefront, url: `https://${host}/` },
+      fields: real.fields.map((f, i) => (i === 1 ? { ...f, url: `https://${host}/l/second` } : f)),
+    };
+    expect(findPlaceholders(reserved).map((p) => p.field)).toEqual([
+      "origin",
+      "email",
+      "storefront.url",
+      "fields[1].url",
+    ]);
+    expect(
+      findPlaceholders({ ...real, email: `hello@${host.replace(/(example|test|invalid|localhost)/, "$1s")}` }),
+    ).toEqual([]);
+  });
 
   it("lists none once the owner's own addresses and terms are in, and names the environment variable for an override", () => {
     expect(findPlaceholders(real, { files: written })).toEqual([]);

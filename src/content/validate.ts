@@ -1,3 +1,4 @@
+import { slug, unspelledLetters } from "../lib/anchors";
 import { TO_WRITE_PATTERN } from "../lib/slots";
 import { BEAT_HZ, CARRIER_HZ } from "./bands";
 import { shown, textProblem } from "./checks";
@@ -96,7 +97,15 @@ function sharedAddresses(content: SiteContent): [string, string][] {
   if (typeof content.storefront?.url === "string") links.set(urlKey(content.storefront.url), "storefront.url");
   content.fields.forEach((f, i) => {
     const at = `fields[${i}]`;
-    if (typeof f?.title === "string" && (f.slug === undefined || typeof f.slug === "string")) {
+    // A title left empty is its own problem (settings.ts); one with words an address cannot spell needs a slug.
+    const named = typeof f?.title === "string" && f.title.trim() !== "" && f.slug === undefined;
+    const dropped = named ? unspelledLetters(f.title) : [];
+    if (dropped.length > 0 || (named && slug(f.title, "") === "")) {
+      problems.push([
+        `${at}.slug`,
+        `is needed: its page's address is made from its title, and "${f.title}" has ${dropped.length > 0 ? `letters an address cannot spell (${dropped.slice(0, 3).join(" ")})` : "no letter or digit"}. Set one in Latin letters, like slug: "deep-sleep"`,
+      ]);
+    } else if (typeof f?.title === "string" && (f.slug === undefined || typeof f.slug === "string")) {
       const path = fieldPath(f);
       const other = pages.get(path);
       if (other)
@@ -132,8 +141,19 @@ export interface Placeholder {
   value: string;
 }
 
-// A host name with a label "example" (example.com, www.example.com, example.gumroad.com, hello@example.com).
-const EXAMPLE_HOST = /(?:^|[^\w.-])(?:[\w-]+\.)*example(?:\.[\w-]+)+/i;
+/**
+ * The hosts an address names: an e-mail's domain, a URL's host. Reserved for examples and tests (RFC 2606 and 6761):
+ * the top-level domains .example, .test, .invalid and .localhost, localhost itself, and any "example" label
+ * (example.com, .net and .org, and the shipped example.gumroad.com).
+ */
+const ADDRESS_HOST = /(?:[\w.+-]+@|\b[a-z][\w+.-]*:\/\/(?:[^\s/@]*@)?)([\w-]+(?:\.[\w-]+)*)/gi;
+const RESERVED_TOP = new Set(["example", "test", "invalid", "localhost"]);
+const reservedHost = (host: string) => {
+  const labels = host.toLowerCase().split(".");
+  return RESERVED_TOP.has(labels.at(-1)!) || labels.includes("example");
+};
+export const reservedAddress = (value: string) =>
+  [...value.matchAll(ADDRESS_HOST)].some((match) => reservedHost(match[1]!));
 
 /** Every content value that still holds an example address or [[text still to write]], to be replaced before the site is published. */
 export function findPlaceholders(
@@ -142,7 +162,7 @@ export function findPlaceholders(
 ): Placeholder[] {
   const found: Placeholder[] = [];
   const look = (source: (field: string) => string) => (field: string, value: string) => {
-    if (EXAMPLE_HOST.test(value) || new RegExp(TO_WRITE_PATTERN.source).test(value))
+    if (reservedAddress(value) || new RegExp(TO_WRITE_PATTERN.source).test(value))
       found.push({ source: source(field), field, value });
   };
   forEachString(

@@ -1,18 +1,17 @@
-/** A title as an address part: "Deep Theta Drift" → "deep-theta-drift". */
+/** Latin letters that have no accent to drop, spelled as an address spells them. */
+const SPELLED: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ð: "d", þ: "th", ł: "l", đ: "d", ı: "i" };
+
+/** A title as an address part: "Deep Theta Drift" → "deep-theta-drift", "Ruhe für Körper" → "ruhe-fur-korper". */
 export const slug = (title: string, fallback = "item") =>
   title
     .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
     .toLowerCase()
+    .replace(/[ßæœøðþłđı]/g, (letter) => SPELLED[letter]!)
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "") || fallback;
 
-/** An id for each of a list's titles, in order, unique on a page: a repeated title gets "-2", "-3". */
-export function anchorIds(titles: readonly string[], prefix: string): string[] {
-  const seen = new Map<string, number>();
-  return titles.map((title) => {
-    const base = `${prefix}${slug(title)}`;
-    const count = (seen.get(base) ?? 0) + 1;
-    seen.set(base, count);
-    return count === 1 ? base : `${base}-${count}`;
-  });
-}
+/** Letters an address made by `slug` would drop: any outside the Latin alphabet ("Сон", "夜"). */
+export const unspelledLetters = (title: string) => [
+  ...new Set(title.normalize("NFKD").match(/(?![\p{Script=Latin}])\p{L}/gu) ?? []),
+];

@@ -71,3 +71,6 @@ export const CSP_PLACEHOLDER = "{{content-security-policy}}";
 
 /** Stands in for a page's stylesheet while it renders: the build inlines the styles the finished page uses. */
 export const STYLE_PLACEHOLDER = "{{page-styles}}";
+
+/** How long a page's meta description may be: search results cut a longer one, and a shorter one says too little. */
+export const DESCRIPTION_LENGTH = { min: 50, max: 160 } as const;

@@ -9,6 +9,8 @@ export interface Preview {
   kind: "excerpt" | "beat";
   /** The binaural beats measured in the MP3, in Hz, slowest first. */
   beats: number[];
+  /** With none: the rate of a pulse both ears hear (isochronic, or a monaural beat), in Hz, if it has one. */
+  pulse?: number;
   /** Where the preview came from a master: its beats measured across the whole of it. */
   trace?: Trace;
 }

@@ -4,7 +4,7 @@ import { MailLink, StorefrontLink } from "../components/Links";
 import { Callout, PageIntro, Section } from "../components/Section";
 import { Text } from "../components/Text";
 import { allFields } from "../content/all-fields";
-import { fieldPath } from "../content/fields";
+import { fieldPath, fieldSlug } from "../content/fields";
 import { mail } from "../content/mail";
 import { fieldListData } from "../content/structured-data";
 import type { SiteContent } from "../content/types";
@@ -101,10 +101,10 @@ function CataloguePage({
         <CardGrid layout="fields">
           {shown.map((field, i) => (
             <FieldCard
-              key={field.url}
+              key={fieldSlug(field)}
               field={field}
-              preview={previews.get(field.url)}
-              cover={covers.get(field.url)}
+              preview={previews.get(fieldSlug(field))}
+              cover={covers.get(fieldSlug(field))}
               eager={i < FIRST_ROW}
               site={site}
               url={url}

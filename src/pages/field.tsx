@@ -1,4 +1,4 @@
-import { BeatTrace } from "../components/BeatTrace";
+import { BeatTrace, NoBeat } from "../components/BeatTrace";
 import { traceTracks } from "../lib/preview";
 import { CardGrid, wideInFields } from "../components/Card";
 import { CoverImage, FieldAction, FieldCard, FieldFacts, FieldPreview, StorefrontNote } from "../components/FieldCard";
@@ -8,14 +8,15 @@ import { Section } from "../components/Section";
 import { Text } from "../components/Text";
 import { allFields } from "../content/all-fields";
 import { fieldPage } from "../content/field-page";
-import { fieldPath } from "../content/fields";
+import { fieldPath, fieldSlug } from "../content/fields";
 import { glideBands } from "../content/glide";
 import { products } from "../content/products";
 import { productQuestions } from "../content/questions";
 import { siteSlots } from "../content/slots";
 import { fieldData } from "../content/structured-data";
 import type { Field, SiteContent } from "../content/types";
-import type { ShareImage } from "../lib/page";
+import { CONTENT_FILE, ContentError } from "../content/validate";
+import { DESCRIPTION_LENGTH, type ShareImage } from "../lib/page";
 import { fillSlots } from "../lib/slots";
 import type { PageModule, PageProps } from "./types";
 
@@ -23,15 +24,25 @@ import type { PageModule, PageProps } from "./types";
 const OTHERS = 3;
 
 /** A description a search result shows whole: the field's own when it fits, else one made from its facts. */
-function describe(field: Field, site: SiteContent): string {
+function describe(field: Field, at: string, site: SiteContent): string {
+  const { min, max } = DESCRIPTION_LENGTH;
   const own = field.description.trim();
-  if (own.length >= 50 && own.length <= 160) return own;
+  if (own.length >= min && own.length <= max) return own;
   const local = fillSlots(fieldPage.description, {
     title: field.title,
     minutes: String(field.durationMinutes),
     tuning: field.tuning.toLowerCase(),
   });
-  return fillSlots(local, siteSlots(site));
+  const made = fillSlots(local, siteSlots(site));
+  if (made.length >= min && made.length <= max) return made;
+  // Named where the owner can mend it, not as the page the build would have checked.
+  throw new ContentError([
+    {
+      source: CONTENT_FILE,
+      field: `${at}.description`,
+      message: `is ${own.length} characters, so its page's description for search results is made from its title and tuning, and that is ${made.length}: write a description of ${min} to ${max} characters, or a shorter title or tuning`,
+    },
+  ]);
 }
 
 /**
@@ -43,17 +54,19 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
     meta: {
       path: fieldPath(field),
       title: field.title,
-      description: describe(field, site),
-      image: images.get(field.url),
+      description: describe(field, `fields[${i}]`, site),
+      image: images.get(fieldSlug(field)),
     },
     structuredData: (content, urls, previews) => fieldData(field, content, urls, previews),
     // Where the field's own words are long, fewer others, so that the page still arrives in one round trip.
     fewer: [2, 1, 0],
     Page: ({ url, previews, covers, shown = OTHERS }: PageProps) => {
-      const preview = previews.get(field.url);
-      const cover = covers.get(field.url);
+      const preview = previews.get(fieldSlug(field));
+      const cover = covers.get(fieldSlug(field));
       const others = [...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, shown);
       const trace = preview?.trace && traceTracks(preview.trace).length > 0 ? preview.trace : undefined;
+      // As measured in its preview; without one, as declared (`bands: []` and no glide: none).
+      const binaural = preview ? preview.beats.length > 0 : field.bands?.length !== 0 || field.glide !== undefined;
       return (
         <>
           {/* The product first, as a shop shows it: its cover, title, player, price and action, and what a buyer
@@ -85,8 +98,8 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
               </h2>
               <p className="prose">{field.description}</p>
             </div>
-            {/* Only a trace with a beat to draw: a field with none (an isochronic pulse, music alone) has no line. */}
-            {trace && (
+            {/* A trace with a beat to draw; for a field with none, what it plays instead (an isochronic pulse, music). */}
+            {trace ? (
               <div className="panel field-detail__trace">
                 <h3 className="field-detail__title">
                   <Text text={fieldPage.trace.title} />
@@ -96,13 +109,22 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
                   bands={[...new Set([...(field.bands ?? []), ...(field.glide ? glideBands(field.glide) : [])])]}
                 />
               </div>
+            ) : (
+              !binaural && (
+                <div className="panel field-detail__trace">
+                  <h3 className="field-detail__title">
+                    <Text text={fieldPage.sound.title} />
+                  </h3>
+                  <NoBeat pulse={preview?.pulse} />
+                </div>
+              )
             )}
           </section>
 
           <Questions group={productQuestions} tone="raised" />
 
           <div className="container section">
-            <SafetyNote binaural={preview ? preview.beats.length > 0 : field.bands?.length !== 0} />
+            <SafetyNote binaural={binaural} />
           </div>
 
           {others.length > 0 && (
@@ -112,7 +134,7 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
                   <FieldCard
                     key={other.url}
                     field={other}
-                    cover={covers.get(other.url)}
+                    cover={covers.get(fieldSlug(other))}
                     site={site}
                     url={url}
                     linkLabel={allFields.catalogue.view}

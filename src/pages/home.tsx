@@ -4,6 +4,7 @@ import { ButtonLink } from "../components/Links";
 import { Section } from "../components/Section";
 import { Steps } from "../components/Steps";
 import { Text } from "../components/Text";
+import { fieldSlug } from "../content/fields";
 import { home } from "../content/home";
 import { products } from "../content/products";
 import type { PageMeta, PageProps } from "./types";
@@ -57,10 +58,10 @@ export function Page({ site, url, previews, covers }: PageProps) {
             <div className="hero__field-list">
               {shown.map((field) => (
                 <FieldCard
-                  key={field.url}
+                  key={fieldSlug(field)}
                   field={field}
-                  preview={previews.get(field.url)}
-                  cover={covers.get(field.url)}
+                  preview={previews.get(fieldSlug(field))}
+                  cover={covers.get(fieldSlug(field))}
                   eager
                   site={site}
                   url={url}

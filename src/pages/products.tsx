@@ -5,19 +5,15 @@ import { Questions } from "../components/Questions";
 import { SafetyNote } from "../components/SafetyNote";
 import { Callout, PageIntro, Section } from "../components/Section";
 import { Text } from "../components/Text";
+import { fieldSlug } from "../content/fields";
 import { mail } from "../content/mail";
 import { products } from "../content/products";
 import { productQuestions } from "../content/questions";
 import type { Field } from "../content/types";
-import { anchorIds } from "../lib/anchors";
 import type { PageMeta, PageProps } from "./types";
 
-/** Each field's card's id on Products: where All Fields sends a visitor to hear it. */
-export const fieldIds = (fields: readonly Field[]) =>
-  anchorIds(
-    fields.map((f) => f.title),
-    "field-",
-  );
+/** A field's card's id on Products, from its slug: a link to it survives a new title or order. */
+export const fieldId = (field: Field) => `field-${fieldSlug(field)}`;
 
 /**
  * The fields Products shows in full, with their players; a longer catalogue goes on in All Fields. Three, a row on a
@@ -38,7 +34,6 @@ export const meta: PageMeta = {
 
 export function Page({ site, url, previews, covers, shown: count = FEATURED }: PageProps) {
   const { intro, fields, benefits, personal } = products;
-  const ids = fieldIds(site.fields);
   const shown = site.fields.slice(0, count);
   return (
     <>
@@ -48,15 +43,15 @@ export function Page({ site, url, previews, covers, shown: count = FEATURED }: P
         <CardGrid layout="rows">
           {shown.map((field, i) => (
             <FieldCard
-              key={field.url}
+              key={fieldSlug(field)}
               field={field}
-              preview={previews.get(field.url)}
-              cover={covers.get(field.url)}
+              preview={previews.get(fieldSlug(field))}
+              cover={covers.get(fieldSlug(field))}
               eager={i === 0}
               site={site}
               url={url}
               linkLabel={fields.buy}
-              id={ids[i]}
+              id={fieldId(field)}
             />
           ))}
         </CardGrid>

@@ -7,10 +7,10 @@ import type { SiteUrls } from "../lib/routes";
 
 export type { PageMeta };
 
-/** Each field's preview, by the field's storefront URL (fields without one have none). */
+/** Each field's preview, by the field's slug (fields without one have none). */
 export type Previews = ReadonlyMap<string, Preview>;
 
-/** Each field's cover, by the field's storefront URL. */
+/** Each field's cover, by the field's slug (and the maker's photo, by MAKER_PHOTO). */
 export type Covers = ReadonlyMap<string, Cover>;
 
 export interface PageProps {

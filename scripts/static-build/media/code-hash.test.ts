@@ -39,6 +39,15 @@ describe("#26 the hash of the code that makes a cached result", () => {
     expect(hash()).toBe(first);
   });
 
+  it("#56 is not changed by a comment, a type or the layout of a line: only by what the code does", async () => {
+    const first = hash();
+    await put("maker/encode.ts", "// The bitrate, in kbps: a reworded note.\nexport const bitrate: number =\n  128;\n");
+    expect(hash()).toBe(first);
+    await put("maker/encode.ts", "export const bitrate = 128; // and a note\nexport const rate = 48000;");
+    expect(hash()).not.toBe(first);
+    await put("maker/encode.ts", "export const bitrate = 128;");
+  });
+
   it("is not changed by the folder's tests or other files", async () => {
     const first = hash();
     await put("maker/encode.test.ts", "other test code");

@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { extname, join } from "node:path";
+import { transformSync } from "esbuild";
 import { ROOT } from "../../paths";
 
 /**
- * What makes a cached result what it is, besides its input: the text of the build's files that made it (a folder's
- * modules, its tests left out) and the versions of the packages they call. A cache keyed by it is never read by code
- * that would make something else, and no one has to remember to change a number when that code changes.
+ * What makes a cached result what it is, besides its input: the build's files that made it (a folder's modules, its
+ * tests left out) and the versions of the packages they call. Each module counts as the code it compiles to, without
+ * comments, types or layout: a reworded comment or a reformatted line changes nothing the module makes, so it keeps
+ * every kept result (and every committed preview) as it was. No one has to remember to change a number.
  */
 export function codeHash(paths: readonly string[], packages: readonly string[], root = ROOT): string {
   const hash = createHash("sha256");
@@ -14,10 +16,19 @@ export function codeHash(paths: readonly string[], packages: readonly string[], 
     hash
       .update(path)
       .update("\0")
-      .update(readFileSync(join(root, path)));
+      .update(compiled(path, readFileSync(join(root, path), "utf8")))
+      .update("\0");
   for (const name of packages) hash.update(`${name}@${packageVersion(root, name)}\0`);
   return hash.digest("hex").slice(0, 16);
 }
+
+/** A module as esbuild compiles it with its whitespace minified: what it does, not how it is written down. */
+const compiled = (path: string, source: string) =>
+  transformSync(source, {
+    loader: extname(path) === ".tsx" ? "tsx" : "ts",
+    minifyWhitespace: true,
+    legalComments: "none",
+  }).code;
 
 /** A file, or a folder's modules (not its tests), in a stable order, by their paths from the root. */
 function sourceFiles(root: string, path: string): string[] {

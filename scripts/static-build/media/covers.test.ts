@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import sharp, { type Sharp } from "sharp";
 import { Resvg } from "@resvg/resvg-js";
 import type { SiteContent } from "../../../src/content/types";
 import type { Field } from "../../../src/content/types";
@@ -10,7 +10,9 @@ import { FIXTURE_SITE } from "../../test/fixtures";
 import { twelveFields } from "../../bench/catalogue";
 import { theme } from "../styles";
 import { MAKER_PHOTO } from "../../../src/lib/cover";
-import { buildCovers, drawnCover, PHOTO_SETTINGS } from "./covers";
+import { fieldSlug } from "../../../src/content/fields";
+import { buildCovers, drawnCover, PHOTO_SETTINGS, widthsFor } from "./covers";
+import { stripMetadata } from "./strip-metadata";
 import { catalogueLooks, naturalLook } from "./drawn-cover";
 
 /** CIELAB (D65) of an sRGB colour: the space in which a distance says how different two colours look. */
@@ -105,10 +107,25 @@ describe("#24 a cover drawn from the sound, until the owner has one", () => {
     expect([alt, drawnCover(silent, undefined, theme()).alt].join(" ")).not.toMatch(/\bart(work)?\b/i);
   });
 
+  it("#56 a field keeps its drawn cover when the catalogue is reordered, another is renamed, or it is retitled with its slug kept", async () => {
+    const before = await buildCovers({ ...FIXTURE_SITE, fields }, new Map(), theme());
+    const [renamed, retitled, ...rest] = [...fields].reverse();
+    const moved = [
+      ...rest,
+      { ...retitled!, title: "Глубокий сон", slug: fieldSlug(retitled!) },
+      { ...renamed!, title: "A New Name" },
+    ];
+    const after = await buildCovers({ ...FIXTURE_SITE, fields: moved }, new Map(), theme());
+    for (const field of moved.slice(0, -1)) {
+      const was = fields.find((f) => f.url === field.url)!;
+      expect(after.bySlug.get(fieldSlug(field))!.svg, field.title).toBe(before.bySlug.get(fieldSlug(was))!.svg);
+    }
+  });
+
   it("gives every field its cover as a file named by its content, with its size", async () => {
-    const { byFieldUrl, files } = await buildCovers({ ...FIXTURE_SITE, fields }, new Map(), theme());
-    expect(byFieldUrl.size).toBe(fields.length);
-    for (const cover of byFieldUrl.values()) {
+    const { bySlug, files } = await buildCovers({ ...FIXTURE_SITE, fields }, new Map(), theme());
+    expect(bySlug.size).toBe(fields.length);
+    for (const cover of bySlug.values()) {
       expect(cover).toMatchObject({
         path: expect.stringMatching(/^\/assets\/cover-[a-z0-9-]+-[a-z0-9]+\.svg$/),
         width: 1200,
@@ -120,8 +137,8 @@ describe("#24 a cover drawn from the sound, until the owner has one", () => {
 
   it("comes as a list's thumbnail in AVIF and WebP, drawn from the same SVG: no SVG picture for the browser to build", async () => {
     const field = fields[0]!;
-    const { byFieldUrl, files } = await buildCovers({ ...FIXTURE_SITE, fields: [field] }, new Map(), theme());
-    const { thumb } = byFieldUrl.get(field.url)!;
+    const { bySlug, files } = await buildCovers({ ...FIXTURE_SITE, fields: [field] }, new Map(), theme());
+    const { thumb } = bySlug.get(fieldSlug(field))!;
     expect(thumb!.sources!.map((s) => [s.type, s.srcset.map((e) => e.split(" ")[1])])).toEqual([
       ["image/avif", ["144w", "216w"]],
       ["image/webp", ["144w", "216w"]],
@@ -166,8 +183,8 @@ describe("#24 an owner's cover", () => {
         .toBuffer(),
     );
     expect((await sharp(join(folders.folder, "phone.jpg")).metadata()).exif).toBeDefined();
-    const { byFieldUrl, files } = await built("phone.jpg");
-    const cover = [...byFieldUrl.values()][0]!;
+    const { bySlug, files } = await built("phone.jpg");
+    const cover = [...bySlug.values()][0]!;
     expect(cover).toMatchObject({ width: 1200, height: 1200, alt: `The cover of ${FIXTURE_SITE.fields[0]!.title}` });
     expect(cover.sources!.map((s) => [s.type, s.srcset.map((e) => e.split(" ")[1])])).toEqual([
       ["image/avif", ["480w", "800w", "1200w"]],
@@ -205,7 +222,7 @@ describe("#24 an owner's cover", () => {
       "a tiny image",
       "tiny.png",
       () => photo(400, 300).png().toBuffer(),
-      "is 400×300 px: a cover needs at least 1200 px on its long side",
+      "is 400×300 px: a cover needs at least 600 px on its short side",
     ],
     [
       "a strip",
@@ -245,13 +262,19 @@ describe("#24 the maker's photo, and a cover that is not there", () => {
         .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } })
         .toBuffer(),
     );
-    await writeFile(join(photos.folder, "me-small.jpg"), await photo(200, 150).jpeg().toBuffer());
+    // Long enough on its long side, but a square of 120 px: it once built with no width to give, and About failed.
+    await writeFile(join(photos.folder, "me-small.jpg"), await photo(240, 120).jpeg().toBuffer());
     const withPhoto = (photo: string): SiteContent => ({
       ...FIXTURE_SITE,
       maker: { name: "Ada Field", text: "I make each field at home.", photo },
     });
-    const { byFieldUrl, files } = await buildCovers(withPhoto("me.jpg"), new Map(), theme(), {}, photos);
-    const portrait = byFieldUrl.get(MAKER_PHOTO)!;
+    const { bySlug, files, notes } = await buildCovers(withPhoto("me.jpg"), new Map(), theme(), {}, photos);
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^src\/content\/site\.ts: maker\.photo \(src\/content\/covers\/me\.jpg\) holds metadata \(location\)/,
+      ),
+    ]);
+    const portrait = bySlug.get(MAKER_PHOTO)!;
     expect(portrait).toMatchObject({
       width: PHOTO_SETTINGS.widths.at(-1),
       height: PHOTO_SETTINGS.widths.at(-1),
@@ -271,7 +294,7 @@ describe("#24 the maker's photo, and a cover that is not there", () => {
       (error: Error) => error.message,
     );
     expect(refused).toContain(
-      "src/content/site.ts: maker.photo (src/content/covers/me-small.jpg) is 200×150 px: a photo needs at least 240 px",
+      "src/content/site.ts: maker.photo (src/content/covers/me-small.jpg) is 240×120 px: a photo needs at least 160 px on its short side",
     );
   });
 
@@ -279,6 +302,78 @@ describe("#24 the maker's photo, and a cover that is not there", () => {
     expect(await refusal("missing.jpg")).toMatch(
       /fields\[0\]\.cover \(src\/content\/covers\/missing\.jpg\) does not exist \(the folder holds .*phone\.jpg/,
     );
+  });
+});
+
+describe("#56 nothing an owner does with an image breaks the build", () => {
+  const widths = (cover: { sources?: { srcset: string[] }[] }) =>
+    cover.sources!.map((s) => s.srcset.map((e) => Number.parseInt(e.split(" ")[1]!, 10)));
+
+  it("a 1200 × 600 cover gives each width its 600-px square reaches, and the 600 itself", async () => {
+    await put("wide.jpg", await photo(1200, 600).jpeg().toBuffer());
+    const cover = [...(await built("wide.jpg")).bySlug.values()][0]!;
+    expect(widths(cover)).toEqual([
+      [480, 600],
+      [480, 600],
+    ]);
+    expect(cover).toMatchObject({ width: 600, height: 600 });
+  });
+
+  it("gives a square's own side only where it falls between the widths, never one past its size", () => {
+    expect(widthsFor([480, 800, 1200], 600)).toEqual([480, 600]);
+    expect(widthsFor([480, 800, 1200], 800)).toEqual([480, 800]);
+    expect(widthsFor([480, 800, 1200], 3000)).toEqual([480, 800, 1200]);
+    expect(widthsFor([160, 240], 200)).toEqual([160, 200]);
+  });
+
+  it("a maker's photo at its least builds at what it can give; a cover too small is refused naming the size it needs", async () => {
+    const photos = { ...folders, folder: join(work, "least") };
+    await mkdir(photos.folder);
+    await writeFile(join(photos.folder, "least.jpg"), await photo(200, 300).jpeg().toBuffer());
+    const { bySlug } = await buildCovers(
+      { ...FIXTURE_SITE, maker: { name: "Ada Field", text: "I make each field at home.", photo: "least.jpg" } },
+      new Map(),
+      theme(),
+      {},
+      photos,
+    );
+    expect(widths(bySlug.get(MAKER_PHOTO)!)).toEqual([
+      [160, 200],
+      [160, 200],
+    ]);
+    await put("narrow.jpg", await photo(1100, 550).jpeg().toBuffer());
+    expect(await refusal("narrow.jpg")).toContain(
+      "src/content/site.ts: fields[0].cover (src/content/covers/narrow.jpg) is 1100×550 px: a cover needs at least 600 px on its short side",
+    );
+  });
+
+  it("an encoder that fails is reported as what failed, in which format and at which width, not as a damaged file", async () => {
+    await put("encoder.jpg", await photo(1300, 1300).jpeg().toBuffer());
+    // An encoder sharp's own binaries lack: the image decodes, and only writing it fails.
+    const avif = vi.spyOn(sharp.prototype, "avif").mockImplementation(function (this: Sharp) {
+      return this.heif({ compression: "hevc" });
+    });
+    const message = await refusal("encoder.jpg").finally(() => avif.mockRestore());
+    expect(message).toMatch(
+      /fields\[0\]\.cover \(src\/content\/covers\/encoder\.jpg\) could not be made as AVIF at 480 px: \S/,
+    );
+    expect(message).not.toMatch(/damaged|decoded/);
+  });
+
+  it("a committed file with a location and a camera in its metadata builds, with a note naming them and the command that strips it", async () => {
+    const phone = await photo(1250, 1250)
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "Phone", Model: "Phone 15" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" },
+      })
+      .toBuffer();
+    await put("gps.jpg", phone);
+    expect((await built("gps.jpg")).notes).toEqual([
+      "src/content/site.ts: fields[0].cover (src/content/covers/gps.jpg) holds metadata (location, camera): the site's copies have none, but the committed file is public; `npm run strip-metadata -- src/content/covers/gps.jpg` removes it without encoding the picture again",
+    ]);
+    await put("gps.jpg", stripMetadata(phone));
+    expect((await built("gps.jpg")).notes).toEqual([]);
   });
 });
 

@@ -1,32 +1,35 @@
 import { fieldSlug } from "../../../src/content/fields";
 import type { SiteContent } from "../../../src/content/types";
 import { MAKER_PHOTO, type Cover } from "../../../src/lib/cover";
-import { createHash } from "node:crypto";
 // A static import: the dev server runs the build as a CommonJS bundle in a context where import() has no loader.
 import sharp from "sharp";
-import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { CONTENT_FILE, ContentError, COVERS_FOLDER, type ContentProblem } from "../../../src/content/validate";
 import { ROOT } from "../../paths";
 import { assetPath } from "../asset-path";
+import { cache as diskCache, cacheKey, type Cache } from "./cache";
 import { codeHash } from "./code-hash";
 import type { Theme } from "../styles";
 import { SHARE_IMAGE } from "./images";
 import type { Measured } from "./previews";
 import { catalogueLooks, COVER_SIZE, drawnCover } from "./drawn-cover";
+import { metadataHeld } from "./strip-metadata";
 
 export { COVER_SIZE, drawnCover };
 
 /**
  * What an owner's cover is made into: square, at the widths pages ask for. 800 is a 375-px phone's full width at 2×:
  * a grainy photo comes to 34 kB there as AVIF (measured), within the 40 kB a cover above a phone's fold may weigh.
+ * The least it may be is on its short side, the square's: 600, what the smallest image the rule of 1200 px on the
+ * long side let in (1200 × 600) gives, so no cover that built before is refused now.
  */
 export const COVER_SETTINGS = {
   widths: [480, 800, 1200],
   avifQuality: 50,
   avifEffort: 2,
   webpQuality: 78,
-  longestSideAtLeast: 1200,
+  shortSideAtLeast: 600,
   widestShape: 2,
 } as const;
 
@@ -37,38 +40,51 @@ export const COVER_SETTINGS = {
  */
 export const THUMB_SETTINGS = { ...COVER_SETTINGS, widths: [144, 216] } as const;
 
-/** The maker's photo (site.maker.photo): a round portrait 5rem across on About, so 80 px at 1×, 160 at 2×, 240 at 3×. */
-export const PHOTO_SETTINGS = { ...COVER_SETTINGS, widths: [160, 240], longestSideAtLeast: 240 } as const;
+/**
+ * The maker's photo (site.maker.photo): a round portrait 5rem across on About, so 80 px at 1×, 160 at 2×, 240 at 3×;
+ * at least 160 on its short side, as every phone's screen has at least twice the pixels.
+ */
+export const PHOTO_SETTINGS = { ...COVER_SETTINGS, widths: [160, 240], shortSideAtLeast: 160 } as const;
 
 export interface CoverFolders {
   /** Where the owner's images are (src/content/covers/). */
   folder?: string;
-  /** Where made sizes are kept between builds, by the image's content. */
+  /** The cache's root (cache.ts), where made sizes are kept between builds. */
   cache?: string;
 }
 
 /**
- * Every field's cover, by its storefront URL, and the maker's photo (src/lib/cover.ts' MAKER_PHOTO), and the files
+ * Every field's cover, by its slug, and the maker's photo (src/lib/cover.ts' MAKER_PHOTO), and the files
  * to write. An owner's image is checked, cropped square, stripped of every metadata block (a phone's photo carries
  * where it was taken) and made as AVIF and WebP at each width, kept in the cache by its content; a field without a
- * `cover` gets one drawn from its sound (an SVG).
+ * `cover` gets one drawn from its sound (an SVG). The notes name an image whose committed file still holds such
+ * metadata, and the command that strips it.
  */
 export async function buildCovers(
   site: SiteContent,
   measured: ReadonlyMap<string, Measured>,
   theme: Theme,
   sources: Record<string, string> = {},
-  { folder = join(ROOT, COVERS_FOLDER), cache = join(ROOT, "node_modules/.cache/site-covers") }: CoverFolders = {},
-): Promise<{ byFieldUrl: Map<string, Cover>; files: Map<string, Uint8Array>; forShare: Map<string, string> }> {
-  const byFieldUrl = new Map<string, Cover>();
+  { folder = join(ROOT, COVERS_FOLDER), cache: cacheRoot }: CoverFolders = {},
+): Promise<{
+  bySlug: Map<string, Cover>;
+  files: Map<string, Uint8Array>;
+  forShare: Map<string, string>;
+  notes: string[];
+}> {
+  const bySlug = new Map<string, Cover>();
   const files = new Map<string, Uint8Array>();
+  const cache = diskCache("covers", cacheRoot);
   /** Each cover as a data: URL, for the field's share image to draw. */
   const forShare = new Map<string, string>();
   const problems: ContentProblem[] = [];
+  const notes: string[] = [];
   /** The owner's image named at `at`, made as `settings` say; a problem with it is kept, to report with the rest. */
   const owners = async (at: string, file: string, name: string, settings: ImageSettings, what: string) => {
     try {
-      return await ownerImage({ file, name, settings, what, folder, cache, files });
+      const made = await ownerImage({ file, name, settings, what, folder, cache, files });
+      if (made.held.length > 0) notes.push(metadataNote(`${sources[at] ?? CONTENT_FILE}: ${at}`, file, made));
+      return made;
     } catch (error) {
       if (!(error instanceof CoverError)) throw error;
       problems.push({
@@ -79,7 +95,12 @@ export async function buildCovers(
       return undefined;
     }
   };
-  const looks = catalogueLooks(site.fields, (field) => measured.get(field.url));
+  // Assigned in the order of the fields' storefront links, which no new title or order moves: a field renamed or
+  // moved keeps its cover.
+  const byLink = [...site.fields].sort((a, b) => a.url.localeCompare(b.url));
+  const lookOf = new Map(
+    catalogueLooks(byLink, (field) => measured.get(fieldSlug(field))).map((look, i) => [byLink[i]!, look]),
+  );
   for (const [i, field] of site.fields.entries()) {
     if (field.cover) {
       const made = await owners(
@@ -91,14 +112,14 @@ export async function buildCovers(
       );
       if (made) {
         const thumb = await sized(`cover-${fieldSlug(field)}`, THUMB_SETTINGS.widths, made.make, files);
-        byFieldUrl.set(field.url, { ...made.image, alt: `The cover of ${field.title}`, thumb });
+        bySlug.set(fieldSlug(field), { ...made.image, alt: `The cover of ${field.title}`, thumb });
         // The square the field's share image draws it in (SHARE_IMAGE's height).
         const share = await made.make("png", SHARE_IMAGE.height);
-        forShare.set(field.url, `data:image/png;base64,${Buffer.from(share).toString("base64")}`);
+        forShare.set(fieldSlug(field), `data:image/png;base64,${Buffer.from(share).toString("base64")}`);
       }
       continue;
     }
-    const { svg, alt } = drawnCover(field, measured.get(field.url), theme, looks[i]);
+    const { svg, alt } = drawnCover(field, measured.get(fieldSlug(field)), theme, lookOf.get(field));
     const bytes = new TextEncoder().encode(svg);
     const path = assetPath(`cover-${fieldSlug(field)}`, "svg", bytes);
     files.set(path.slice(1), bytes);
@@ -108,18 +129,28 @@ export async function buildCovers(
       sharp(bytes, { density: (72 * largest) / COVER_SIZE })
         .png()
         .toBuffer();
-    const make = maker(raster, cacheKey(bytes, THUMB_SETTINGS), THUMB_SETTINGS, cache);
+    const make = maker(raster, imageKey(bytes, THUMB_SETTINGS), THUMB_SETTINGS, cache);
     const thumb = await sized(`cover-${fieldSlug(field)}`, THUMB_SETTINGS.widths, make, files);
-    byFieldUrl.set(field.url, { path, width: COVER_SIZE, height: COVER_SIZE, alt, svg, thumb });
-    forShare.set(field.url, `data:image/svg+xml;base64,${Buffer.from(bytes).toString("base64")}`);
+    bySlug.set(fieldSlug(field), { path, width: COVER_SIZE, height: COVER_SIZE, alt, svg, thumb });
+    forShare.set(fieldSlug(field), `data:image/svg+xml;base64,${Buffer.from(bytes).toString("base64")}`);
   }
   if (site.maker?.photo) {
     const made = await owners("maker.photo", site.maker.photo, "maker", PHOTO_SETTINGS, "a photo");
     // Beside the maker's name, which says who it shows.
-    if (made) byFieldUrl.set(MAKER_PHOTO, { ...made.image, alt: "" });
+    if (made) bySlug.set(MAKER_PHOTO, { ...made.image, alt: "" });
   }
   if (problems.length > 0) throw new ContentError(problems);
-  return { byFieldUrl, files, forShare };
+  return { bySlug, files, forShare, notes };
+}
+
+/** The site's copies carry no metadata, but the committed file is public: it is stripped where it is, not encoded again. */
+function metadataNote(named: string, file: string, { held, format }: { held: string[]; format: string }): string {
+  const path = `${COVERS_FOLDER}/${file}`;
+  const strip =
+    format === "jpeg" || format === "png" || format === "webp"
+      ? `\`npm run strip-metadata -- ${/^[\w./-]+$/.test(path) ? path : JSON.stringify(path)}\` removes it without encoding the picture again`
+      : "export it again without it";
+  return `${named} (${path}) holds metadata (${held.join(", ")}): the site's copies have none, but the committed file is public; ${strip}`;
 }
 
 /** An image that cannot be used: the message completes "fields[i].cover (file) …". */
@@ -146,7 +177,7 @@ async function ownerImage({
   /** What it is, as its errors say it ("a cover"). */
   what: string;
   folder: string;
-  cache: string;
+  cache: Cache;
   files: Map<string, Uint8Array>;
 }) {
   const bytes = await readFile(join(folder, file)).catch(async (error: NodeJS.ErrnoException) => {
@@ -166,67 +197,75 @@ async function ownerImage({
   if (!info.format || !(info.format in FORMATS))
     throw new CoverError(`is a ${info.format ?? "kind of"} image: ${what} is a JPEG, PNG, WebP or AVIF file`);
   const [width, height] = (info.orientation ?? 1) >= 5 ? [info.height!, info.width!] : [info.width!, info.height!];
-  if (Math.max(width, height) < settings.longestSideAtLeast) {
-    throw new CoverError(
-      `is ${width}×${height} px: ${what} needs at least ${settings.longestSideAtLeast} px on its long side, to stay sharp on a phone's screen`,
-    );
-  }
-  if (Math.max(width, height) / Math.min(width, height) > settings.widestShape) {
+  const side = Math.min(width, height);
+  if (Math.max(width, height) / side > settings.widestShape) {
     throw new CoverError(
       `is ${width}×${height} px, too long and thin to crop square: ${what} is at most twice as long as it is wide`,
     );
   }
-  const make = maker(async () => bytes, cacheKey(bytes, settings), settings, cache);
-  const side = Math.min(width, height);
+  if (side < settings.shortSideAtLeast) {
+    throw new CoverError(
+      `is ${width}×${height} px: ${what} needs at least ${settings.shortSideAtLeast} px on its short side (it is cut square there), to stay sharp on a phone's screen`,
+    );
+  }
+  const make = maker(async () => bytes, imageKey(bytes, settings), settings, cache);
   return {
-    image: await sized(
-      name,
-      settings.widths.filter((w) => w <= side),
-      make,
-      files,
-    ),
+    image: await sized(name, widthsFor(settings.widths, side), make, files),
     make,
+    held: metadataHeld(info),
+    format: info.format,
   };
 }
 
-/** Where an image's made sizes are kept: its bytes, the settings, and the code that makes them (this module, sharp). */
-function cacheKey(bytes: Uint8Array, settings: ImageSettings): string {
-  return createHash("sha256")
-    .update(bytes)
-    .update(JSON.stringify(settings))
-    .update(codeHash(["scripts/static-build/media/covers.ts"], ["sharp"]))
-    .digest("hex")
-    .slice(0, 24);
+/**
+ * The widths a square of this side honestly gives: each of `widths` it reaches, and its own side where that falls
+ * short of the largest, so a 600-px square gives 480 and 600. Never one it would have to be enlarged to; and none
+ * past the largest, where the browser has what it needs.
+ */
+export function widthsFor(widths: readonly number[], side: number): number[] {
+  const reached = widths.filter((w) => w <= side);
+  return side < widths.at(-1)! && side > (reached.at(-1) ?? 0) ? [...reached, side] : reached;
 }
+
+/** What an image's made sizes are known by: its bytes, the settings, and the code that makes them (this module, sharp). */
+const imageKey = (bytes: Uint8Array, settings: ImageSettings) =>
+  cacheKey(bytes, settings, codeHash(["scripts/static-build/media/covers.ts"], ["sharp"]));
 
 type Make = (format: "avif" | "webp" | "png", size: number) => Promise<Uint8Array>;
 
 /** An image (its bytes, read only when a size is not in the cache) made square at a size and in a format. */
-function maker(source: () => Promise<Uint8Array>, key: string, settings: ImageSettings, cache: string): Make {
+function maker(source: () => Promise<Uint8Array>, key: string, settings: ImageSettings, kept: Cache): Make {
   let bytes: Promise<Uint8Array> | undefined;
-  return async (format, size) => {
-    const cached = join(cache, `${key}-${size}.${format}`);
-    const kept = await readFile(cached).catch(() => undefined);
-    if (kept) return new Uint8Array(kept);
-    bytes ??= source();
-    // rotate(): as the camera held it; sharp writes no metadata unless asked, so none of the original's goes out.
-    const image = sharp(await bytes, { failOn: "truncated" })
-      .rotate()
-      .resize(size, size, { fit: "cover", position: "attention" });
-    const encoded =
-      format === "avif"
-        ? image.avif({ quality: settings.avifQuality, effort: settings.avifEffort })
-        : format === "webp"
-          ? image.webp({ quality: settings.webpQuality })
-          : image.png();
-    const out = await encoded.toBuffer().catch((error: Error) => {
-      throw new CoverError(`is damaged or cut short, and cannot be decoded (${error.message}). Export it again`);
+  return (format, size) =>
+    kept.through(`${key}-${size}.${format}`, async () => {
+      bytes ??= source();
+      // rotate(): as the camera held it; sharp writes no metadata unless asked, so none of the original's goes out.
+      const image = sharp(await bytes, { failOn: "truncated" })
+        .rotate()
+        .resize(size, size, { fit: "cover", position: "attention" });
+      const encoded =
+        format === "avif"
+          ? image.avif({ quality: settings.avifQuality, effort: settings.avifEffort })
+          : format === "webp"
+            ? image.webp({ quality: settings.webpQuality })
+            : image.png();
+      const out = await encoded.toBuffer().catch(async (error: Error) => {
+        // Only a file that will not decode is the owner's to export again; anything else is the encoder's to report.
+        const decodes = await sharp(await bytes!, { failOn: "truncated" })
+          .raw()
+          .toBuffer()
+          .then(
+            () => true,
+            () => false,
+          );
+        throw new CoverError(
+          decodes
+            ? `could not be made as ${{ avif: "AVIF", webp: "WebP", png: "PNG" }[format]} at ${size} px: ${error.message}`
+            : `is damaged or cut short, and cannot be decoded (${error.message}). Export it again`,
+        );
+      });
+      return new Uint8Array(out);
     });
-    await mkdir(cache, { recursive: true });
-    await writeFile(`${cached}.${process.pid}`, out);
-    await rename(`${cached}.${process.pid}`, cached);
-    return new Uint8Array(out);
-  };
 }
 
 /** An image at each width, AVIF and WebP, written among the files, and the picture that names them. */

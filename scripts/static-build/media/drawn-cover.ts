@@ -1,4 +1,5 @@
 import { BANDS, inBand, type Band } from "../../../src/content/bands";
+import { fieldSlug } from "../../../src/content/fields";
 import type { Field } from "../../../src/content/types";
 import type { Theme } from "../styles";
 import type { Measured } from "./audio/preview";
@@ -60,11 +61,11 @@ function hashOf(text: string): number {
 
 /**
  * The look a field's sound asks for: its figure from its beat's band (the higher of two it bounds), its hue from its carrier (a tone an octave
- * higher a third of the way round the wheel), or from its title where it has no tone.
+ * higher a third of the way round the wheel), or from its slug where it has no tone.
  */
 export function naturalLook(field: Field, measured: Measured | undefined): Look {
   const tones = tonesOf(field, measured);
-  if (!tones) return { figure: "pulse", hue: hashOf(field.title) % HUES };
+  if (!tones) return { figure: "pulse", hue: hashOf(fieldSlug(field)) % HUES };
   const beat = Math.abs(tones.rightHz - tones.leftHz);
   const band = (Object.keys(BANDS) as Band[]).findLast((b) => inBand(beat, b)) ?? (beat < 1 ? "delta" : "gamma");
   const octaves = Math.log2(Math.min(tones.leftHz, tones.rightHz) / 100);
@@ -72,8 +73,9 @@ export function naturalLook(field: Field, measured: Measured | undefined): Look 
 }
 
 /**
- * Every field's look, in catalogue order, so that the covers a page of the catalogue shows side by side (a run of
- * `window` fields, HUES by default) are told apart at a glance: no two of a run share a hue, and of the hues left,
+ * Every field's look, in the order given (covers.ts gives the storefront links' order, which renaming or moving a field
+ * leaves as it is), so that a run of `window` fields (HUES by default; a catalogue of up to twelve is one run) is told
+ * apart at a glance: no two of a run share a hue, and of the hues left,
  * each field takes the one farthest round the wheel from the fields of its run with its figure, the nearest to the
  * hue its sound asks for where several are as far. An earlier field never changes for a later one: adding a field
  * to the end leaves every other cover as it was.
@@ -134,7 +136,7 @@ const fixed = (n: number) => Math.round(n);
 const closed = (points: readonly [number, number][]) =>
   `M${points.map(([x, y]) => `${fixed(x)} ${fixed(y)}`).join("L")}Z`;
 
-/** Each figure's strokes, drawn about the cover's centre, given the beat (and tones) and a turn from the title. */
+/** Each figure's strokes, drawn about the cover's centre, given the beat (and tones) and a turn from the slug. */
 function figurePaths(figure: Figure, tones: Tones | undefined, turn: number): string[] {
   const c = COVER_SIZE / 2;
   const beat = tones ? Math.abs(tones.rightHz - tones.leftHz) : 0;
@@ -243,7 +245,7 @@ export function drawnCover(
   look: Look = naturalLook(field, measured),
 ): { svg: string; alt: string } {
   const tones = tonesOf(field, measured);
-  const turn = ((hashOf(field.title) % 360) * Math.PI) / 180;
+  const turn = ((hashOf(fieldSlug(field)) % 360) * Math.PI) / 180;
   const degrees = hueDegrees(look.hue);
   const [ink, glow, deep] = [oklch(0.86, 0.11, degrees), oklch(0.5, 0.11, degrees), oklch(0.27, 0.05, degrees)];
   const size = COVER_SIZE;

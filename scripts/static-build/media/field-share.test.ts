@@ -4,6 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE_SITE } from "../../test/fixtures";
+import { fieldSlug } from "../../../src/content/fields";
 import { theme } from "../styles";
 import { buildCovers } from "./covers";
 import { buildFieldShareImages } from "./field-share";
@@ -20,7 +21,7 @@ describe("#24 a field page's share image", () => {
     const covers = await buildCovers(FIXTURE_SITE, new Map(), theme());
     const first = await buildFieldShareImages(FIXTURE_SITE, covers.forShare, theme(), cache);
     const [field] = FIXTURE_SITE.fields;
-    const image = first.byFieldUrl.get(field!.url)!;
+    const image = first.bySlug.get(fieldSlug(field!))!;
     expect(image).toMatchObject({
       width: 1200,
       height: 630,
@@ -32,11 +33,19 @@ describe("#24 a field page's share image", () => {
       height: 630,
     });
     // A second build takes each picture from the cache: stand a marker in for every kept file.
-    for (const file of await readdir(cache)) await writeFile(join(cache, file), "kept");
+    const kept = join(cache, "share");
+    for (const file of await readdir(kept)) await writeFile(join(kept, file), "kept");
     const again = await buildFieldShareImages(FIXTURE_SITE, covers.forShare, theme(), cache);
-    expect([...again.files.values()].map((bytes) => new TextDecoder().decode(bytes))).toEqual(
-      FIXTURE_SITE.fields.map(() => "kept"),
-    );
+    const texts = (built: typeof again) => [...built.files.values()].map((bytes) => new TextDecoder().decode(bytes));
+    expect(texts(again)).toEqual(FIXTURE_SITE.fields.map(() => "kept"));
+    // #56 Any word it draws changed (as an owner's edit under `npm run dev`): that picture is drawn afresh.
+    const retuned = {
+      ...FIXTURE_SITE,
+      fields: [{ ...field!, tuning: "Theta, retuned" }, ...FIXTURE_SITE.fields.slice(1)],
+    };
+    const afresh = await buildFieldShareImages(retuned, covers.forShare, theme(), cache);
+    expect(texts(afresh)[0]).not.toBe("kept");
+    expect(texts(afresh).slice(1)).toEqual(FIXTURE_SITE.fields.slice(1).map(() => "kept"));
   });
 
   it("sets a long title smaller and over more lines, every word kept; one too long to fit stops the build, naming it", () => {

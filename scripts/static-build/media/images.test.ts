@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { frame } from "../../../src/content/frame";
-import { site } from "../../../src/content/site";
+import { FIXTURE_SITE as site } from "../../test/fixtures";
 import type { SiteContent } from "../../../src/content/types";
 import { ContentError } from "../../../src/content/validate";
 import { FALLBACK_FACES, isInstalled, MAIN_FACE, runsByFace } from "./fonts";

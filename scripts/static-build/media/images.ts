@@ -84,7 +84,7 @@ const TAGLINE: TextStyle = { weight: 400, largest: 46, smallest: 32, step: 2, li
 const HOST: TextStyle = { weight: 400, largest: 30, smallest: 22, step: 2, lines: 1, leading: 1 };
 
 /** Where a text of the image comes from, so that a problem names the file (or variable) and the field. */
-interface Source {
+export interface Source {
   field: string;
   source: string;
   text: string;
@@ -95,26 +95,33 @@ interface Source {
  * takes the largest size at which it fits, wrapping onto more lines and shrinking down to a floor; text that
  * cannot fit even then, or that no typeface here can draw, stops the build with the field named.
  */
+/** Every word the site's share image draws, with where it comes from: what a kept picture of it is known by. */
+export function shareImageWords(site: SiteContent, sources: Record<string, string> = {}): Source[] {
+  const from = (field: keyof SiteContent, text: string): Source => ({
+    field,
+    source: sources[field] ?? CONTENT_FILE,
+    text,
+  });
+  return [
+    {
+      field: "shareImage.eyebrow",
+      source: "src/content/frame.ts",
+      text: frame.shareImage.eyebrow.toLocaleUpperCase("en"),
+    },
+    from("brand", site.brand),
+    from("tagline", site.tagline),
+    from("origin", new URL(site.origin).host),
+  ];
+}
+
 export function shareImage(
   site: SiteContent,
   sources: Record<string, string> = {},
   theme: Theme = stylesheetTheme(),
   installed: (face: Typeface) => boolean = isInstalled,
 ): { svg: string; faces: Typeface[] } {
-  const from = (field: keyof SiteContent, text: string): Source => ({
-    field,
-    source: sources[field] ?? CONTENT_FILE,
-    text,
-  });
-  const brand = from("brand", site.brand);
-  const tagline = from("tagline", site.tagline);
-  const host = from("origin", new URL(site.origin).host);
-  const eyebrow: Source = {
-    field: "shareImage.eyebrow",
-    source: "src/content/frame.ts",
-    text: frame.shareImage.eyebrow.toLocaleUpperCase("en"),
-  };
-  const texts = [eyebrow, brand, tagline, host];
+  const texts = shareImageWords(site, sources);
+  const [eyebrow, brand, tagline, host] = texts as [Source, Source, Source, Source];
 
   const listed = (chars: readonly string[]) =>
     chars.map((c) => `"${c}" (U+${c.codePointAt(0)!.toString(16).toUpperCase()})`).join(", ");

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Band } from "../../../src/content/bands";
-import { site } from "../../../src/content/site";
+import { projectFolders, FIXTURE_SITE as site } from "../../test/fixtures";
 import type { Field, PreviewSource, SiteContent } from "../../../src/content/types";
 import { ContentError, validateContent } from "../../../src/content/validate";
-import { slug } from "../../../src/lib/anchors";
+import { fieldSlug } from "../../../src/content/fields";
 import { binaural } from "./audio/analyse";
 import { decodeMp3, encodeMp3 } from "./audio/codec";
 import {
@@ -24,6 +24,7 @@ import {
 } from "../../test/audio-corpus";
 import { integratedLoudness, truePeak } from "./audio/loudness";
 import { previewCode } from "./audio/preview";
+import { writeSources } from "../write";
 import { buildPreviews, PREVIEW_SETTINGS, previewTable, type PreviewFolders } from "./previews";
 
 let folders: Required<PreviewFolders>;
@@ -70,7 +71,7 @@ const withPreview = (preview: PreviewSource, bands?: Band[], change: Partial<Fie
 /** The one preview a one-field site builds, and its MP3 decoded again (measured here, not by the pipeline). */
 async function build(preview: PreviewSource, bands?: Band[]) {
   const built = await buildPreviews(withPreview(preview, bands), {}, folders);
-  const [info] = [...built.byFieldUrl.values()];
+  const [info] = [...built.bySlug.values()];
   const mp3 = built.files.get(info!.path.slice(1))!;
   return { info: info!, decoded: await decodeMp3(mp3), notes: built.notes, report: built.report };
 }
@@ -307,7 +308,7 @@ describe("#23 every kind of field: no beat, a beat that glides", () => {
       {},
       folders,
     );
-    expect([...built.byFieldUrl.values()][0]!.beats).toEqual([expect.closeTo(7.6, 1)]);
+    expect([...built.bySlug.values()][0]!.beats).toEqual([expect.closeTo(7.6, 1)]);
     // Declared the other way, or as a steady Alpha beat, it is refused, naming where and what it plays.
     const refused = (change: Partial<Field>) =>
       buildPreviews(
@@ -327,20 +328,15 @@ describe("#23 every kind of field: no beat, a beat that glides", () => {
   });
 });
 
-/** A project, its masters beside it, and a cache, in a folder of their own. */
-const fresh = async () => {
-  const dir = await mkdtemp(join(work, "case-"));
-  const f = {
-    project: join(dir, "project"),
-    masters: join(dir, "masters"),
-    committed: join(dir, "project/src/content/previews"),
-    cache: join(dir, "cache"),
-  };
-  await mkdir(f.masters, { recursive: true });
-  return f;
-};
+const fresh = () => projectFolders(work);
 const theta = () => flac(mixUnder(() => [pad(RATE, 0.3)], 25, [[150, 156]], { seconds: 10 }));
 const one = (preview: PreviewSource) => withPreview(preview, ["theta"]);
+/** A build's previews, and what it made for src/ written as a build that passed every check writes it. */
+const committing = async (content: SiteContent, f: PreviewFolders) => {
+  const built = await buildPreviews(content, {}, f);
+  await writeSources(built.commit);
+  return built;
+};
 const message = (promise: Promise<unknown>) =>
   promise.then(
     () => "built",
@@ -351,12 +347,19 @@ describe("#23 masters outside the project, their previews committed in it", () =
   it("commits the MP3 and its record; without the masters, a clone builds the same files; with them, a warm build makes nothing", async () => {
     const f = await fresh();
     await writeFile(join(f.masters, "theta.flac"), theta());
-    const first = await buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f);
-    const name = slug(site.fields[0]!.title);
+    const unwritten = await buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f);
+    expect(await readdir(f.committed).catch(() => []), "nothing is written until the build has passed").toEqual([]);
+    expect([...unwritten.commit.write.keys()].map((path) => path.slice(f.committed.length + 1)).sort()).toEqual([
+      "theta-flac-1s-6s.json",
+      "theta-flac-1s-6s.mp3",
+    ]);
+    const first = await committing(one({ file: "theta.flac", start: 1, seconds: 6 }), f);
+    // Named by what it is made from, the master's file and the excerpt: no title in it.
+    const name = "theta-flac-1s-6s";
     expect((await readdir(f.committed)).sort()).toEqual([`${name}.json`, `${name}.mp3`]);
     const record = JSON.parse(await readFile(join(f.committed, `${name}.json`), "utf8"));
+    expect(record).not.toHaveProperty("field");
     expect(record).toMatchObject({
-      field: site.fields[0]!.title,
       source: { file: "theta.flac", format: "FLAC", channels: 2 },
       excerpt: { start: 1, seconds: 6 },
       settings: PREVIEW_SETTINGS,
@@ -366,13 +369,13 @@ describe("#23 masters outside the project, their previews committed in it", () =
     );
 
     const written = (await stat(join(f.committed, `${name}.mp3`))).mtimeMs;
-    const warm = await buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f);
+    const warm = await committing(one({ file: "theta.flac", start: 1, seconds: 6 }), f);
     expect(warm.files).toEqual(first.files);
     expect(warm.notes).toEqual([]);
     expect((await stat(join(f.committed, `${name}.mp3`))).mtimeMs).toBe(written);
 
     await rm(f.masters, { recursive: true });
-    const clone = await buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f);
+    const clone = await committing(one({ file: "theta.flac", start: 1, seconds: 6 }), f);
     expect(clone.files).toEqual(first.files);
     expect(clone.report).toEqual(first.report);
   });
@@ -380,14 +383,14 @@ describe("#23 masters outside the project, their previews committed in it", () =
   it("with the master away, a changed excerpt stops the build, naming the field and what changed; a damaged commit too", async () => {
     const f = await fresh();
     await writeFile(join(f.masters, "theta.flac"), theta());
-    await buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f);
+    await committing(one({ file: "theta.flac", start: 1, seconds: 6 }), f);
     await rm(f.masters, { recursive: true });
-    expect(await message(buildPreviews(one({ file: "theta.flac", start: 2, seconds: 6 }), {}, f))).toContain(
-      `fields[0].preview (${join(f.masters, "theta.flac")}) is not here (the masters folder, ${f.masters}, is not on this machine) to make its preview again, and the committed one (src/content/previews/${slug(site.fields[0]!.title)}.mp3) no longer matches the field: it starts at 1 s, and the field now asks for 2 s. Build where the masters are`,
+    expect(await message(committing(one({ file: "theta.flac", start: 2, seconds: 6 }), f))).toContain(
+      `fields[0].preview (${join(f.masters, "theta.flac")}) is not here (the masters folder, ${f.masters}, is not on this machine) to make its preview again, and the committed one (src/content/previews/theta-flac-1s-6s.mp3) no longer matches the field: it starts at 1 s, and the field now asks for 2 s. Build where the masters are`,
     );
-    const mp3 = join(f.committed, `${slug(site.fields[0]!.title)}.mp3`);
+    const mp3 = join(f.committed, "theta-flac-1s-6s.mp3");
     await writeFile(mp3, (await readFile(mp3)).subarray(0, 1000));
-    expect(await message(buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f))).toContain(
+    expect(await message(committing(one({ file: "theta.flac", start: 1, seconds: 6 }), f))).toContain(
       "is not the one its record describes: it was changed or damaged since it was made",
     );
   });
@@ -395,14 +398,14 @@ describe("#23 masters outside the project, their previews committed in it", () =
   it("with the master here and changed, makes the preview again and says why", async () => {
     const f = await fresh();
     await writeFile(join(f.masters, "theta.flac"), theta());
-    const before = await buildPreviews(one({ file: "theta.flac", seconds: 6 }), {}, f);
+    const before = await committing(one({ file: "theta.flac", seconds: 6 }), f);
     await writeFile(
       join(f.masters, "theta.flac"),
       flac(mixUnder(() => [pad(RATE, 0.3)], 25, [[150, 157]], { seconds: 10 })),
     );
-    const after = await buildPreviews(one({ file: "theta.flac", seconds: 6 }), {}, f);
-    expect([...after.byFieldUrl.values()][0]!.beats).toEqual([expect.closeTo(7, 1)]);
-    expect([...before.byFieldUrl.values()][0]!.beats).toEqual([expect.closeTo(6, 1)]);
+    const after = await committing(one({ file: "theta.flac", seconds: 6 }), f);
+    expect([...after.bySlug.values()][0]!.beats).toEqual([expect.closeTo(7, 1)]);
+    expect([...before.bySlug.values()][0]!.beats).toEqual([expect.closeTo(6, 1)]);
     expect(after.notes.join("\n")).toMatch(
       /made its preview from .*\(the master has changed since \(.* bytes then, .* now, other audio in the excerpt\)\)/,
     );
@@ -411,9 +414,14 @@ describe("#23 masters outside the project, their previews committed in it", () =
   it("with the master here and the excerpt moved, says the excerpt moved, not that the master changed", async () => {
     const f = await fresh();
     await writeFile(join(f.masters, "theta.flac"), theta());
-    await buildPreviews(one({ file: "theta.flac", start: 1, seconds: 6 }), {}, f);
-    const moved = await buildPreviews(one({ file: "theta.flac", start: 2, seconds: 6 }), {}, f);
+    await committing(one({ file: "theta.flac", start: 1, seconds: 6 }), f);
+    const moved = await committing(one({ file: "theta.flac", start: 2, seconds: 6 }), f);
     expect(moved.notes.join("\n")).toMatch(/\(it starts at 1 s, and the field now asks for 2 s\); commit /);
+    // The earlier excerpt, which no field plays now, goes with the commit.
+    expect(moved.notes.join("\n")).toContain(
+      "theta-flac-1s-6s.mp3 and .json, the earlier excerpt of theta.flac, are removed",
+    );
+    expect((await readdir(f.committed)).sort()).toEqual(["theta-flac-2s-6s.json", "theta-flac-2s-6s.mp3"]);
   });
 
   it("refuses a masters folder inside the project, and audio left in the project's src/, naming each", async () => {
@@ -436,25 +444,69 @@ describe("#23 masters outside the project, their previews committed in it", () =
   });
 });
 
+describe("#56 a preview known by what it is made from, committed only by a build that passed", () => {
+  it("#56 a field renamed, retitled in another alphabet or moved keeps its committed preview where the masters are not", async () => {
+    const f = await fresh();
+    await writeFile(join(f.masters, "theta.flac"), theta());
+    const other = {
+      ...site.fields[1]!,
+      preview: { recipe: { carrierHz: 200, beatHz: 10, seconds: 5 } },
+      bands: ["alpha" as Band],
+    };
+    const before: SiteContent = {
+      ...site,
+      fields: [one({ file: "theta.flac", start: 1, seconds: 6 }).fields[0]!, other],
+    };
+    const first = await committing(before, f);
+    await rm(f.masters, { recursive: true });
+    const after: SiteContent = {
+      ...before,
+      fields: [other, { ...before.fields[0]!, title: "Глубокий сон", slug: "deep-sleep" }],
+    };
+    const clone = await committing(after, f);
+    expect(clone.files).toEqual(first.files);
+    expect(clone.notes).toEqual([]);
+    expect(clone.bySlug.get("deep-sleep")).toEqual(first.bySlug.get(fieldSlug(before.fields[0]!)));
+  });
+
+  it("#56 a refused build leaves the committed previews as they were, and commits nothing", async () => {
+    const f = await fresh();
+    await writeFile(join(f.masters, "theta.flac"), theta());
+    await committing(one({ file: "theta.flac", start: 1, seconds: 6 }), f);
+    const kept = await Promise.all(
+      (await readdir(f.committed)).sort().map(async (n) => [n, await readFile(join(f.committed, n))]),
+    );
+    // A new excerpt, made here, of a field that declares a band its beat is not in.
+    const wrong = withPreview({ file: "theta.flac", start: 2, seconds: 6 }, ["alpha"]);
+    expect(await message(committing(wrong, f))).toContain(
+      "plays no beat in the Alpha (8–12 Hz) band the field declares",
+    );
+    const now = await Promise.all(
+      (await readdir(f.committed)).sort().map(async (n) => [n, await readFile(join(f.committed, n))]),
+    );
+    expect(now).toEqual(kept);
+  });
+});
+
 describe("#26 previews known by the code that made them", () => {
   it("a committed preview made by other code is used as it is while the master is away, with a note, and made again once it is here", async () => {
     const f = await fresh();
     await writeFile(join(f.masters, "theta.flac"), theta());
     const field = one({ file: "theta.flac", start: 1, seconds: 6 });
-    const first = await buildPreviews(field, {}, f);
-    const recordPath = join(f.committed, `${slug(site.fields[0]!.title)}.json`);
+    const first = await committing(field, f);
+    const recordPath = join(f.committed, "theta-flac-1s-6s.json");
     const record = JSON.parse(await readFile(recordPath, "utf8"));
     expect(record.code).toBe(previewCode());
     await writeFile(recordPath, JSON.stringify({ ...record, code: "earlier" }));
 
     const away = join(f.masters, "../away");
     await rename(f.masters, away);
-    const clone = await buildPreviews(field, {}, f);
+    const clone = await committing(field, f);
     expect(clone.files).toEqual(first.files);
     expect(clone.notes.join("\n")).toContain("was made by an earlier version of the preview code and is used as it is");
 
     await rename(away, f.masters);
-    const remade = await buildPreviews(field, {}, f);
+    const remade = await committing(field, f);
     expect(remade.notes.join("\n")).toContain("(the site's code now makes previews another way)");
     expect(JSON.parse(await readFile(recordPath, "utf8")).code).toBe(previewCode());
   });
@@ -464,9 +516,10 @@ describe("#13 #19 the preview cache", () => {
   it("serves a preview it has made before from the cache, without making it again", async () => {
     const preview: PreviewSource = { recipe: { carrierHz: 240, beatHz: 5, seconds: 6 } };
     await build(preview);
-    const cached = (await readdir(folders.cache)).filter((f) => f.endsWith(".mp3"));
+    const kept = join(folders.cache, "previews");
+    const cached = (await readdir(kept)).filter((f) => f.endsWith(".mp3"));
     // Stand a marker in for every cached file: a second build that made the preview again could not return it.
-    for (const file of cached) await writeFile(join(folders.cache, file), "from the cache");
+    for (const file of cached) await writeFile(join(kept, file), "from the cache");
     const again = await buildPreviews(withPreview(preview), {}, folders);
     expect(new TextDecoder().decode([...again.files.values()][0])).toBe("from the cache");
   });

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { BANDS, inBand, type Band } from "../../../src/content/bands";
+import { fieldSlug } from "../../../src/content/fields";
 import type { Field, PreviewSource, SiteContent } from "../../../src/content/types";
 import {
   CONTENT_FILE,
@@ -12,11 +13,13 @@ import {
   PREVIEWS_FOLDER,
   type ContentProblem,
 } from "../../../src/content/validate";
-import { anchorIds } from "../../../src/lib/anchors";
+import { slug } from "../../../src/lib/anchors";
 import { glideAt, glideBands } from "../../../src/content/glide";
 import { waveOf, type Preview, type Trace } from "../../../src/lib/preview";
 import { ROOT } from "../../paths";
 import { assetPath } from "../asset-path";
+import { noSourceChanges, type SourceChanges } from "../write";
+import { cache as diskCache, cacheKey, type Cache } from "./cache";
 import type { Beat } from "./audio/analyse";
 import { seconds } from "./audio/pcm";
 import { makePreview, PREVIEW_SETTINGS, previewCode, type Measured } from "./audio/preview";
@@ -35,15 +38,13 @@ import { traceThreads, type TraceThreads } from "./trace-threads";
  */
 const AT_ONCE = 1;
 
-/** Finished recipes, and what a master's excerpt was known as, kept between builds on this machine. */
-const CACHE = join(ROOT, "node_modules/.cache/site-previews");
-
 /**
  * A committed preview's record, beside its MP3 in src/content/previews/: what it was made from and how, so that a
  * clone without the masters builds the same site, and a preview that no longer matches its field is never published.
+ * It is found by what it is made from (its master's file and the excerpt), never by a field's title or place: a
+ * field renamed, retitled or moved keeps its preview. Its file's name only helps a person find it.
  */
 export interface PreviewRecord {
-  field: string;
   source: { file: string; bytes: number; format: string; seconds?: number; channels: number; audio: string };
   excerpt: { start: number; seconds: number | null };
   settings: typeof PREVIEW_SETTINGS;
@@ -64,15 +65,17 @@ export interface PreviewReport {
 }
 
 export interface BuiltPreviews {
-  /** Each field's preview, by the field's storefront URL. */
-  byFieldUrl: Map<string, Preview>;
+  /** Each field's preview, by the field's slug. */
+  bySlug: Map<string, Preview>;
   files: Map<string, Uint8Array>;
   /** What each preview measured, for the build's output. */
   report: PreviewReport[];
-  /** The same, by the field's storefront URL: what its cover is drawn from. */
+  /** The same, by the field's slug: what its cover is drawn from. */
   measured: Map<string, Measured>;
   /** For the build's output: previews made again (to commit), beats a field plays and does not declare. */
   notes: string[];
+  /** Previews made from masters, for the build to write into src/content/previews/ once all its checks pass. */
+  commit: SourceChanges;
 }
 
 export interface PreviewFolders {
@@ -82,7 +85,7 @@ export interface PreviewFolders {
   masters?: string;
   /** Where previews made from masters are committed (src/content/previews/). */
   committed?: string;
-  /** Where finished recipes and known excerpts are kept between builds. */
+  /** The cache's root (cache.ts), where finished recipes and known excerpts are kept between builds. */
   cache?: string;
 }
 
@@ -107,7 +110,7 @@ export async function buildPreviews(
   const project = folders.project ?? ROOT;
   const masters = folders.masters ?? mastersFolder(site.masters);
   const committed = folders.committed ?? join(ROOT, PREVIEWS_FOLDER);
-  const cache = folders.cache ?? CACHE;
+  const cache = diskCache("previews", folders.cache);
   const code = previewCode();
   const problems: ContentProblem[] = [];
   const notes: string[] = [];
@@ -122,10 +125,10 @@ export async function buildPreviews(
   problems.push(...(await audioInProject(project, committed, masters)));
   if (problems.length > 0) throw new ContentError(problems);
 
-  const names = anchorIds(
-    site.fields.map((f) => f.title),
-    "",
-  );
+  const shelf = await readShelf(committed);
+  if (shelf.problems.length > 0 && site.fields.some((f) => f.preview && "file" in f.preview))
+    throw new ContentError(shelf.problems);
+  const commit = noSourceChanges();
   const threads = traceThreads();
   const made = await inTurn(site.fields, AT_ONCE, async (field, i) => {
     if (!field.preview) return undefined;
@@ -133,16 +136,16 @@ export async function buildPreviews(
     const fail = (message: string) => problems.push({ source: sources[at] ?? CONTENT_FILE, field: at, message });
     try {
       const preview = field.preview;
-      const { mp3, measured, note, trace }: Awaited<ReturnType<typeof fromMaster>> =
+      const { mp3, measured, note, trace, name }: Partial<FromMaster> & Pick<FromMaster, "mp3" | "measured"> =
         "file" in preview
-          ? await fromMaster(field, preview, names[i]!, { masters, committed, cache, code, threads })
+          ? await fromMaster(field, preview, { masters, shelf, commit, cache, code, threads })
           : await fromRecipe(preview, cache, code);
       if (note) notes.push(note);
       const problem = claimProblem(field, measured) ?? (trace && traceProblem(field, trace));
       if (problem) return void fail(`${sourceName(preview, masters)} ${problem}`);
       const undeclared = measured.beats.filter((beat) => !declaredBands(field).some((band) => inBand(beat.hz, band)));
       if (undeclared.length > 0 && !field.glide) notes.push(undeclaredNote(field, i, undeclared));
-      return { field, mp3, measured, trace: trace && { seconds: trace.seconds, points: trace.points } };
+      return { field, mp3, measured, name, trace: trace && { seconds: trace.seconds, points: trace.points } };
     } catch (error) {
       if (error instanceof PreviewError || error instanceof SourceError)
         return void fail(`${sourceName(field.preview, masters)} ${error.message}`);
@@ -150,29 +153,30 @@ export async function buildPreviews(
     }
   }).finally(() => threads.close());
   if (problems.length > 0) throw new ContentError(problems.sort((a, b) => a.field.localeCompare(b.field)));
-  notes.push(...(await unusedPreviews(committed, site.fields, names)));
+  notes.push(...unusedPreviews(shelf, site.fields, commit));
 
-  const byFieldUrl = new Map<string, Preview>();
+  const bySlug = new Map<string, Preview>();
   const files = new Map<string, Uint8Array>();
   const report: PreviewReport[] = [];
-  const measuredByUrl = new Map<string, Measured>();
-  made.forEach((preview, i) => {
-    if (!preview) return;
-    const { field, mp3, measured, trace } = preview;
-    const path = assetPath(`preview-${names[i]}`, "mp3", mp3);
+  const measuredBySlug = new Map<string, Measured>();
+  for (const preview of made) {
+    if (!preview) continue;
+    const { field, mp3, measured, trace, name } = preview;
+    const path = assetPath(name ? `preview-${name}` : "preview-beat", "mp3", mp3);
     files.set(path.slice(1), mp3);
-    byFieldUrl.set(field.url, {
+    bySlug.set(fieldSlug(field), {
       path,
       seconds: measured.seconds,
       wave: waveOf(measured.peaks),
       kind: "file" in field.preview! ? "excerpt" : "beat",
       beats: measured.beats.map((beat) => Math.round(beat.hz * 100) / 100),
+      ...(measured.pulseHz !== undefined && { pulse: measured.pulseHz }),
       ...(trace && { trace }),
     });
     report.push({ field: field.title, declared: declaredBands(field), measured });
-    measuredByUrl.set(field.url, measured);
-  });
-  return { byFieldUrl, files, report, measured: measuredByUrl, notes };
+    measuredBySlug.set(fieldSlug(field), measured);
+  }
+  return { bySlug, files, report, measured: measuredBySlug, notes, commit };
 }
 
 /** A source that cannot make a preview: the message completes "fields[i].preview (source) …". */
@@ -255,56 +259,136 @@ function undeclaredNote(field: Field, i: number, beats: readonly Beat[]): string
 
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
-/** Written under a temporary name, then renamed: a build stopped halfway, or another beside it, never reads half a file. */
-async function writeWhole(path: string, contents: string | Uint8Array) {
-  const temporary = `${path}.${process.pid}.part`;
-  await writeFile(temporary, contents);
-  await rename(temporary, path);
-}
-
-/** A recipe's preview: synthesized, made and kept in the cache by what it is. */
+/** A recipe's preview: synthesized, made and kept in the cache by what it is, its defaults filled in. */
 async function fromRecipe(
   preview: Extract<PreviewSource, { recipe: unknown }>,
-  cache: string,
+  cache: Cache,
   code: string,
-): Promise<{ mp3: Uint8Array; measured: Measured }> {
-  const key = sha256(JSON.stringify({ settings: PREVIEW_SETTINGS, code, preview }));
-  const cached = await Promise.all([
-    readFile(join(cache, `${key}.mp3`)),
-    readFile(join(cache, `${key}.json`), "utf8"),
-  ]).catch(() => undefined);
-  if (cached) return { mp3: new Uint8Array(cached[0]), measured: JSON.parse(cached[1]) as Measured };
-  const pcm = synthesize({ noise: 0.3, ...preview.recipe });
-  const made = await makePreview(pcm, `its beat, synthesized (${clock(seconds(pcm))})`);
-  await mkdir(cache, { recursive: true });
-  await writeWhole(join(cache, `${key}.mp3`), made.mp3);
-  await writeWhole(join(cache, `${key}.json`), JSON.stringify(made.measured));
+): Promise<{ mp3: Uint8Array; measured: Measured; name?: undefined }> {
+  const recipe = { noise: 0.3, ...preview.recipe };
+  const key = cacheKey("recipe", PREVIEW_SETTINGS, code, recipe);
+  const [mp3, measured] = await Promise.all([cache.read(`${key}.mp3`), cache.read(`${key}.json`)]);
+  if (mp3 && measured) return { mp3, measured: JSON.parse(Buffer.from(measured).toString("utf8")) as Measured };
+  const made = await makePreview(synthesize(recipe), `its beat, synthesized (${clock(recipe.seconds)})`);
+  await cache.write(`${key}.mp3`, made.mp3);
+  await cache.write(`${key}.json`, JSON.stringify(made.measured));
   return made;
+}
+
+type Wanted = PreviewRecord["excerpt"];
+/** What a committed preview is made from, as one value: its master's file and the excerpt. */
+const identity = (file: string, { start, seconds }: Wanted) => JSON.stringify([file, start, seconds]);
+
+/** A committed preview: its file's name (without .json or .mp3) and its record. */
+interface Shelved {
+  name: string;
+  record: PreviewRecord;
+}
+
+/** The committed previews, the names taken, and the masters this build made a preview from again. */
+interface Shelf {
+  folder: string;
+  previews: Shelved[];
+  names: Set<string>;
+  remade: Set<string>;
+  /** Previews made in this build, by identity: two fields with one excerpt share it. */
+  madeNow: Map<string, FromMaster>;
+  /** Files in the folder that are not a whole, readable preview. */
+  problems: ContentProblem[];
+}
+
+/**
+ * Every committed preview's record, read whole. An MP3 without its record, or the other way round, or a record that
+ * cannot be read, is a problem for any field with an excerpt (which cannot know whether it was its own); a site of
+ * recipes alone is not held up by it.
+ */
+async function readShelf(folder: string): Promise<Shelf> {
+  const entries = await readdir(folder).catch(() => [] as string[]);
+  const names = new Set(entries.filter((e) => /\.(json|mp3)$/.test(e)).map((e) => e.replace(/\.(json|mp3)$/, "")));
+  const problems: ContentProblem[] = [];
+  const previews: Shelved[] = [];
+  const fail = (name: string, message: string) =>
+    problems.push({ source: `${PREVIEWS_FOLDER}/${name}`, field: "(file)", message });
+  for (const name of [...names].sort()) {
+    const [json, mp3] = [entries.includes(`${name}.json`), entries.includes(`${name}.mp3`)];
+    if (!json || !mp3) {
+      fail(
+        name,
+        `is half a committed preview: ${name}.${json ? "json" : "mp3"} without its ${json ? "MP3" : "record (.json)"}. Restore both from git, or delete the one and build where the master is`,
+      );
+      continue;
+    }
+    try {
+      const record = JSON.parse(await readFile(join(folder, `${name}.json`), "utf8")) as PreviewRecord;
+      if (
+        typeof record.mp3 !== "string" ||
+        typeof record.source?.audio !== "string" ||
+        typeof record.source.file !== "string" ||
+        !record.measured ||
+        !record.excerpt
+      )
+        throw new Error("incomplete");
+      previews.push({ name, record });
+    } catch {
+      fail(
+        `${name}.json`,
+        "is a committed record that cannot be read: restore it from git, or delete it and its MP3 and build where the master is",
+      );
+    }
+  }
+  return { folder, previews, names, remade: new Set(), madeNow: new Map(), problems };
+}
+
+/** A new committed preview's file name, readable and not yet taken: "theta.flac", 90 s for 45 s → "theta-flac-90s-45s". */
+function newName(shelf: Shelf, file: string, { start, seconds }: Wanted): string {
+  const base = slug(`${file} ${start}s${seconds === null ? "" : ` ${seconds}s`}`, "preview");
+  let name = base;
+  for (let n = 2; shelf.names.has(name); n++) name = `${base}-${n}`;
+  shelf.names.add(name);
+  return name;
 }
 
 interface Folders {
   masters: string;
-  committed: string;
-  cache: string;
+  shelf: Shelf;
+  /** Where what the build makes for src/ waits until every check has passed. */
+  commit: SourceChanges;
+  cache: Cache;
   /** The code that makes previews now (previewCode). */
   code: string;
   threads: TraceThreads;
 }
 
+interface FromMaster {
+  mp3: Uint8Array;
+  measured: Measured;
+  note?: string;
+  trace?: Trace;
+  /** The committed preview's name. */
+  name: string;
+}
+
 /**
  * An excerpt of a master: its committed preview when that was made from the same audio, excerpt and settings;
- * otherwise, with the master here, made again and committed; with the master away, a refusal that says what changed.
+ * otherwise, with the master here, made again (to be committed); with the master away, a refusal that says what
+ * changed.
  */
 async function fromMaster(
   field: Field,
   preview: Extract<PreviewSource, { file: unknown }>,
-  name: string,
-  { masters, committed, cache, code, threads }: Folders,
-): Promise<{ mp3: Uint8Array; measured: Measured; note?: string; trace?: Trace }> {
-  const record = await committedPreview(committed, name);
+  { masters, shelf, commit, cache, code, threads }: Folders,
+): Promise<FromMaster> {
   const wanted = { start: preview.start ?? 0, seconds: preview.seconds ?? null };
+  const madeNow = shelf.madeNow.get(identity(preview.file, wanted));
+  if (madeNow) return { ...madeNow, note: undefined };
+  const same = shelf.previews.find(
+    (p) => identity(p.record.source.file, p.record.excerpt) === identity(preview.file, wanted),
+  );
+  // Another excerpt of the same master: what it was, for saying what changed (and replaced once a new one is made).
+  const earlier = same ?? shelf.previews.find((p) => p.record.source.file === preview.file);
+  const record = earlier?.record;
+  const shownOf = (name: string) => `${PREVIEWS_FOLDER}/${name}.mp3`;
   const path = join(masters, preview.file);
-  const shown = `${PREVIEWS_FOLDER}/${name}.mp3`;
   const master = await stat(path).catch(() => undefined);
   if (!master?.isFile()) {
     if (master) throw new SourceError("is a folder, not an audio file");
@@ -316,23 +400,24 @@ async function fromMaster(
       holds === undefined
         ? `is not here (the masters folder, ${masters}, is not on this machine)`
         : `is not in the masters folder (it holds ${holds.slice(0, 5).join(", ") || "no audio file"}${holds.length > 5 ? ", …" : ""})`;
-    if (!record)
+    if (!earlier)
       throw new PreviewError(
-        `${away}, and no preview of it is committed (${shown}): put the master there, or set SITE_MASTERS to where it is, and build`,
+        `${away}, and no preview of it is committed (none in ${PREVIEWS_FOLDER}/ was made from ${preview.file}): put the master there, or set SITE_MASTERS to where it is, and build`,
       );
-    const changed = recordChanges(record, preview.file, wanted);
+    const changed = recordChanges(earlier.record, preview.file, wanted);
     if (changed.length > 0) {
       throw new PreviewError(
-        `${away} to make its preview again, and the committed one (${shown}) no longer matches the field: ${changed.join("; ")}. ` +
+        `${away} to make its preview again, and the committed one (${shownOf(earlier.name)}) no longer matches the field: ${changed.join("; ")}. ` +
           `Build where the masters are (site.ts \`masters\`, or SITE_MASTERS), then commit ${PREVIEWS_FOLDER}/`,
       );
     }
+    const mp3 = await committedMp3(shelf, earlier);
     // Made by other code to the same settings: what it measured still holds, and it waits for the masters to be remade.
     const note =
-      record.code === code
+      earlier.record.code === code
         ? undefined
-        : `${field.title}: its committed preview (${shown}) was made by an earlier version of the preview code and is used as it is; build where the masters are to make it again, then commit it`;
-    return { mp3: record.mp3Bytes, measured: record.measured, trace: record.trace, note };
+        : `${field.title}: its committed preview (${shownOf(earlier.name)}) was made by an earlier version of the preview code and is used as it is; build where the masters are to make it again, then commit it`;
+    return { mp3, measured: earlier.record.measured, trace: earlier.record.trace, note, name: earlier.name };
   }
 
   // What the excerpt holds is known by its audio, not its file's date: a master copied to another disk is the same master.
@@ -343,34 +428,36 @@ async function fromMaster(
       longest: PREVIEW_MAX_SECONDS,
       shortest: PREVIEW_MIN_SECONDS,
     });
-  const key = sha256(JSON.stringify({ path, size: master.size, mtimeMs: master.mtimeMs, wanted, code }));
-  const known = join(cache, `${key}.source.json`);
-  let source = await readFile(known, "utf8").then(
-    (text) => JSON.parse(text) as PreviewRecord["source"],
-    () => undefined,
-  );
+  const known = `${cacheKey("source", path, master.size, master.mtimeMs, wanted, code)}.source.json`;
+  let source = await cache
+    .read(known)
+    .then((b) => b && (JSON.parse(Buffer.from(b).toString("utf8")) as PreviewRecord["source"]));
   let excerpt: Excerpt | undefined;
   if (!source) {
     excerpt = await readWantedExcerpt();
     source = sourceOf(preview.file, master.size, excerpt);
-    await mkdir(cache, { recursive: true });
-    await writeWhole(known, JSON.stringify(source));
+    await cache.write(known, JSON.stringify(source));
   }
   const changed = record ? recordChanges(record, preview.file, wanted, source) : ["none was made yet"];
-  if (record && record.code !== code) changed.push("the site's code now makes previews another way");
+  if (same && same.record.code !== code) changed.push("the site's code now makes previews another way");
   const length = source.seconds ?? field.durationMinutes * 60;
   const traceMaster = async () => ({ ...(await traceOf(path, length, threads)), settings: TRACE_SETTINGS });
-  if (changed.length === 0) {
-    const { mp3Bytes, ...kept } = record!;
-    if (sameTrace(kept.trace)) return { mp3: mp3Bytes, measured: kept.measured, trace: kept.trace };
+  if (same && changed.length === 0) {
+    const mp3 = await committedMp3(shelf, same);
+    if (sameTrace(same.record.trace))
+      return { mp3, measured: same.record.measured, trace: same.record.trace, name: same.name };
     // A record from before traces: the master measured across, the preview itself as it was.
     const trace = await traceMaster();
-    await writeWhole(join(committed, `${name}.json`), `${JSON.stringify({ ...kept, trace }, null, 2)}\n`);
+    commit.write.set(
+      join(shelf.folder, `${same.name}.json`),
+      `${JSON.stringify({ ...same.record, trace }, null, 2)}\n`,
+    );
     return {
-      mp3: mp3Bytes,
-      measured: kept.measured,
+      mp3,
+      measured: same.record.measured,
       trace,
-      note: `${field.title}: measured its master across all ${clock(length)}; commit ${PREVIEWS_FOLDER}/${name}.json`,
+      name: same.name,
+      note: `${field.title}: measured its master across all ${clock(length)}; commit ${PREVIEWS_FOLDER}/${same.name}.json`,
     };
   }
 
@@ -393,7 +480,6 @@ async function fromMaster(
   );
   const trace = await tracing;
   const next: PreviewRecord = {
-    field: field.title,
     source,
     excerpt: wanted,
     settings: PREVIEW_SETTINGS,
@@ -402,14 +488,26 @@ async function fromMaster(
     measured: made.measured,
     trace,
   };
-  await mkdir(committed, { recursive: true });
-  await writeWhole(join(committed, `${name}.mp3`), made.mp3);
-  await writeWhole(join(committed, `${name}.json`), `${JSON.stringify(next, null, 2)}\n`);
+  const name = same?.name ?? newName(shelf, preview.file, wanted);
+  shelf.remade.add(preview.file);
+  commit.write.set(join(shelf.folder, `${name}.mp3`), made.mp3);
+  commit.write.set(join(shelf.folder, `${name}.json`), `${JSON.stringify(next, null, 2)}\n`);
   return {
     ...made,
     trace,
-    note: `${field.title}: made its preview from ${made.measured.cut} (${changed.join("; ")}); commit ${shown} and ${name}.json beside it`,
+    name,
+    note: `${field.title}: made its preview from ${made.measured.cut} (${changed.join("; ")}); commit ${shownOf(name)} and ${name}.json beside it`,
   };
+}
+
+/** A committed preview's MP3, checked to be the one its record names. */
+async function committedMp3(shelf: Shelf, { name, record }: Shelved): Promise<Uint8Array> {
+  const mp3 = new Uint8Array(await readFile(join(shelf.folder, `${name}.mp3`)));
+  if (sha256(mp3) !== record.mp3)
+    throw new PreviewError(
+      `has a committed MP3 (${PREVIEWS_FOLDER}/${name}.mp3) that is not the one its record describes: it was changed or damaged since it was made. Restore it from git, or build where the master is`,
+    );
+  return mp3;
 }
 
 /** Whether a record's trace was measured as traces are now. */
@@ -435,7 +533,7 @@ function sourceOf(file: string, bytes: number, excerpt: Excerpt): PreviewRecord[
 function recordChanges(
   record: PreviewRecord,
   file: string,
-  wanted: PreviewRecord["excerpt"],
+  wanted: Wanted,
   source?: PreviewRecord["source"],
 ): string[] {
   const changes: string[] = [];
@@ -461,56 +559,27 @@ function recordChanges(
   return changes;
 }
 
-/** The committed preview of a field, if any, checked whole: its record readable and its MP3 the one the record names. */
-async function committedPreview(
-  committed: string,
-  name: string,
-): Promise<(PreviewRecord & { mp3Bytes: Uint8Array }) | undefined> {
-  const [json, mp3] = await Promise.all([
-    readFile(join(committed, `${name}.json`), "utf8").catch(() => undefined),
-    readFile(join(committed, `${name}.mp3`)).catch(() => undefined),
-  ]);
-  if (json === undefined && mp3 === undefined) return undefined;
-  const shown = `${PREVIEWS_FOLDER}/${name}`;
-  if (json === undefined || mp3 === undefined)
-    throw new PreviewError(
-      `has half a committed preview: ${shown}.${json === undefined ? "mp3" : "json"} without its ${json === undefined ? "record (.json)" : "MP3"}. Restore both from git, or delete the one and build where the master is`,
-    );
-  let record: PreviewRecord;
-  try {
-    record = JSON.parse(json) as PreviewRecord;
-    if (
-      typeof record.mp3 !== "string" ||
-      typeof record.source?.audio !== "string" ||
-      !record.measured ||
-      !record.excerpt
-    )
-      throw new Error("incomplete");
-  } catch {
-    throw new PreviewError(
-      `has a committed record that cannot be read (${shown}.json): restore it from git, or delete both files and build where the master is`,
-    );
+/**
+ * Committed previews no field's excerpt uses now. One this build replaced (an earlier excerpt of a master it made a
+ * preview from again) is removed with the commit; any other is left for the owner to delete.
+ */
+function unusedPreviews(shelf: Shelf, fields: readonly Field[], commit: SourceChanges): string[] {
+  const used = new Set(
+    fields.flatMap((f) =>
+      f.preview && "file" in f.preview
+        ? [identity(f.preview.file, { start: f.preview.start ?? 0, seconds: f.preview.seconds ?? null })]
+        : [],
+    ),
+  );
+  const notes: string[] = [];
+  for (const { name, record } of shelf.previews) {
+    if (used.has(identity(record.source.file, record.excerpt))) continue;
+    if (shelf.remade.has(record.source.file)) {
+      commit.remove.push(join(shelf.folder, `${name}.mp3`), join(shelf.folder, `${name}.json`));
+      notes.push(`${PREVIEWS_FOLDER}/${name}.mp3 and .json, the earlier excerpt of ${record.source.file}, are removed`);
+    } else notes.push(`${PREVIEWS_FOLDER}/${name}.mp3 and .json belong to no field's excerpt now: delete them`);
   }
-  if (sha256(mp3) !== record.mp3)
-    throw new PreviewError(
-      `has a committed MP3 (${shown}.mp3) that is not the one its record describes: it was changed or damaged since it was made. Restore it from git, or build where the master is`,
-    );
-  return { ...record, mp3Bytes: new Uint8Array(mp3) };
-}
-
-/** Committed previews that belong to no field's excerpt now: left for the owner to delete. */
-async function unusedPreviews(
-  committed: string,
-  fields: readonly Field[],
-  names: readonly string[],
-): Promise<string[]> {
-  const used = new Set(fields.flatMap((f, i) => (f.preview && "file" in f.preview ? [names[i]!] : [])));
-  const present = await readdir(committed).catch(() => [] as string[]);
-  return present
-    .filter((file) => file.endsWith(".json") && !used.has(file.slice(0, -5)))
-    .map(
-      (file) => `${PREVIEWS_FOLDER}/${file.slice(0, -5)}.mp3 and .json belong to no field's excerpt now: delete them`,
-    );
+  return notes;
 }
 
 /**

@@ -1,12 +1,11 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import subsetFont from "subset-font";
 import { assetPath } from "../asset-path";
+import { cache, cacheKey } from "./cache";
+import { codeHash } from "./code-hash";
 import { fallbackDescriptors, faceMetrics, type FaceMetrics } from "./font-metrics";
 import { MAIN_FACE } from "./fonts";
-import { ROOT } from "../../paths";
 
 /**
  * The headings' and the wordmark's serif: EB Garamond SemiBold, the share image's face, self-hosted as WOFF2 and
@@ -80,10 +79,6 @@ export const FALLBACK_FACES: readonly { family: string; local: readonly string[]
 type Range = readonly [number, number?];
 export type SubsetName = keyof typeof DISPLAY_FONT.subsets;
 
-/** A changed subsetting step invalidates the cache. */
-const RECIPE_VERSION = 1;
-const CACHE = join(ROOT, "node_modules/.cache/site-fonts");
-
 const rangeChars = (ranges: readonly Range[]) =>
   ranges
     .flatMap(([from, to = from]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)))
@@ -104,31 +99,23 @@ export interface WebFont {
 
 /**
  * Each subset as a WOFF2 file with a content-hashed name. harfbuzz (through subset-font) cuts the same bytes
- * from the same input every time; the result is kept in node_modules/.cache, so only the first build pays.
+ * from the same input every time; the result is kept in the build's cache (cache.ts) by the font, the subset and
+ * the code that cuts it, so only the first build pays.
  */
 export async function buildWebFonts(): Promise<WebFont[]> {
   const source = await readFile(DISPLAY_FONT.source);
-  const sourceHash = createHash("sha256").update(source).digest("hex");
+  const kept = cache("fonts");
+  const code = codeHash(["scripts/static-build/media/web-fonts.ts"], ["subset-font"]);
   return Promise.all(
     (Object.entries(DISPLAY_FONT.subsets) as [SubsetName, readonly Range[]][]).map(async ([subset, ranges]) => {
-      const key = createHash("sha256")
-        .update(JSON.stringify([RECIPE_VERSION, sourceHash, ranges, DISPLAY_FONT.features]))
-        .digest("hex");
-      const cached = join(CACHE, `${key}.woff2`);
-      let bytes: Uint8Array;
-      try {
-        bytes = await readFile(cached);
-      } catch {
-        bytes = await subsetFont(source, rangeChars(ranges), {
+      const key = cacheKey(source, ranges, DISPLAY_FONT.features, code);
+      const bytes = await kept.through(`${key}.woff2`, () =>
+        subsetFont(source, rangeChars(ranges), {
           targetFormat: "woff2",
           keepFeatures: [...DISPLAY_FONT.features],
           noHinting: true,
-        });
-        await mkdir(CACHE, { recursive: true });
-        // Written whole, then renamed: a build stopped halfway never leaves half a font to be read later.
-        await writeFile(`${cached}.${process.pid}`, bytes);
-        await rename(`${cached}.${process.pid}`, cached);
-      }
+        }),
+      );
       return {
         subset,
         path: assetPath(`eb-garamond-${DISPLAY_FONT.weight}-${subset}`, "woff2", bytes),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binaural } from "./analyse";
+import { binaural, steadyPulse } from "./analyse";
 import {
   carrierUnder,
   isochronic,
@@ -153,3 +153,20 @@ const mixed =
   (...signals: Signal[]): Signal =>
   (i) =>
     signals.reduce((s, f) => s + f(i), 0);
+
+describe("#56 a steady pulse both ears hear: what a field with no binaural beat plays", () => {
+  it.each([
+    ["an isochronic pulse", { both: [isochronic(RATE, 200, 10, 0.3)] }, 10],
+    ["an isochronic pulse under a pad", { both: [pad(RATE, 0.2), isochronic(RATE, 220, 4.5, 0.3)] }, 4.5],
+    ["a monaural beat (both tones in both ears)", { both: [sine(RATE, 200, 0.2), sine(RATE, 206.5, 0.2)] }, 6.5],
+  ])("finds %s, at its rate", (_, layers, hz) => {
+    expect(steadyPulse(render({ rate: RATE, seconds: SECONDS, ...layers }))).toBeCloseTo(hz, 1);
+  });
+
+  it.each([
+    ["music alone", { both: [pad(RATE, 0.3), pinkNoise(0.05)] }],
+    ["a binaural beat (each ear steady)", { left: [sine(RATE, 200, 0.3)], right: [sine(RATE, 210, 0.3)] }],
+  ])("finds none in %s", (_, layers) => {
+    expect(steadyPulse(render({ rate: RATE, seconds: SECONDS, ...layers }))).toBeUndefined();
+  });
+});

@@ -1,4 +1,4 @@
-import { binaural, clippedRuns, sameInBothEars, waveformPeaks, type Beat } from "./analyse";
+import { binaural, clippedRuns, sameInBothEars, steadyPulse, waveformPeaks, type Beat } from "./analyse";
 import { decodeMp3, encodeMp3, MP3 } from "./codec";
 import { integratedLoudness, truePeak } from "./loudness";
 import { applyFades, applyGain, seconds, type Pcm } from "./pcm";
@@ -41,6 +41,8 @@ export interface Measured {
   cut: string;
   /** For an excerpt: where it sits in its master, for checking a beat that glides. */
   excerpt?: { start: number; seconds: number; of?: number };
+  /** With no binaural beat: the rate of a pulse both ears hear (isochronic, or a monaural beat), if there is one. */
+  pulseHz?: number;
   /** What the ears hear, for saying why no beat was found: one channel, the same sound, or tones in one ear only (the first few). */
   ears: { mono: boolean; identical: boolean; oneEarOnly: string[] };
 }
@@ -74,6 +76,7 @@ export async function makePreview(
     );
   }
   const { carriers, beats } = identical ? { carriers: [], beats: [] } : binaural(encoded);
+  const pulseHz = beats.length === 0 ? steadyPulse(encoded) : undefined;
   return {
     mp3,
     measured: {
@@ -83,6 +86,7 @@ export async function makePreview(
       lufs: integratedLoudness(encoded),
       truePeakDbtp: peak,
       cut,
+      ...(pulseHz !== undefined && { pulseHz }),
       ...(excerpt.start !== undefined && {
         excerpt: { start: excerpt.start, seconds: excerpt.seconds!, of: excerpt.of },
       }),

@@ -1,0 +1,60 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { ROOT } from "../../paths";
+
+/**
+ * The build's one disk cache, on this machine only: what is slow to make (previews, covers, share images, fonts),
+ * kept under node_modules so that a clean install starts afresh. Every entry is named by a key made from all that
+ * goes into it: the input's bytes, the settings, and the code that makes it (codeHash, which ignores comments and
+ * layout). Nothing is ever invalidated by hand: a changed input or code asks for another name.
+ */
+export const CACHE_ROOT = join(ROOT, "node_modules/.cache/site");
+
+export type CacheKind = "previews" | "covers" | "share" | "fonts";
+
+/** A key from what goes into a result: strings, bytes and JSON values, each told apart from the next. */
+export function cacheKey(...parts: readonly unknown[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) {
+    const bytes =
+      part instanceof Uint8Array ? part : Buffer.from(typeof part === "string" ? part : JSON.stringify(part));
+    hash.update(`${bytes.length}:`).update(bytes);
+  }
+  return hash.digest("hex").slice(0, 32);
+}
+
+export interface Cache {
+  /** The kept entry of this name, or undefined. */
+  read(name: string): Promise<Uint8Array | undefined>;
+  /** Kept whole or not at all: written under another name, then renamed, so no build reads half an entry. */
+  write(name: string, contents: Uint8Array | string): Promise<void>;
+  /** The kept entry, or the one `make` makes now, kept for the next build. */
+  through(name: string, make: () => Promise<Uint8Array> | Uint8Array): Promise<Uint8Array>;
+}
+
+/** A kind's entries, in a folder of their own (a test gives its own root). */
+export function cache(kind: CacheKind, root = CACHE_ROOT): Cache {
+  const folder = join(root, kind);
+  const self: Cache = {
+    read: (name) =>
+      readFile(join(folder, name)).then(
+        (b) => new Uint8Array(b),
+        () => undefined,
+      ),
+    async write(name, contents) {
+      await mkdir(folder, { recursive: true });
+      const temporary = join(folder, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.part`);
+      await writeFile(temporary, contents);
+      await rename(temporary, join(folder, name));
+    },
+    async through(name, make) {
+      const kept = await self.read(name);
+      if (kept) return kept;
+      const made = await make();
+      await self.write(name, made);
+      return made;
+    },
+  };
+  return self;
+}
