@@ -1,5 +1,6 @@
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { inFeed } from "../src/content/fields";
 import { contentFiles as allContentFiles } from "../src/content/index";
 import { site as ownerContent } from "../src/content/site";
 import type { ContentFile, SiteContent } from "../src/content/types";
@@ -11,6 +12,7 @@ import {
   withEnvironment,
   type Placeholder,
 } from "../src/content/validate";
+import { FEED } from "../src/lib/page";
 import { createUrls } from "../src/lib/routes";
 import { pages as allPages, navRoutes, sitePages } from "../src/pages/index";
 import type { PageModule } from "../src/pages/types";
@@ -24,6 +26,7 @@ import { buildPreviews, previewTable, type PreviewFolders } from "./static-build
 import { theme } from "./static-build/styles";
 import { renderSite } from "./static-build/render";
 import { headersFile, siteHeaderRules } from "./static-build/security";
+import { atomFeed } from "./static-build/feed";
 import { robotsTxt, sitemapXml } from "./static-build/site-files";
 import { recoverOutput, writeSite, writeSources } from "./static-build/write";
 
@@ -112,17 +115,20 @@ export async function buildSite({
     notes: leftOut,
   });
 
-  // 4. Files for hosts and crawlers: the sitemap and robots.txt, and headers with the same policy.
+  // 4. Files for hosts, crawlers and feed readers: the sitemap and robots.txt, the feed of fields, and headers
+  //    with the same policy.
   const routes = [
     ...navRoutes(pages).map((r) => r.path),
     ...all.filter((page) => !page.meta.nav && !page.meta.noindex).map((page) => page.meta.path),
   ];
+  const feed = atomFeed(content, urls, { covers: covers.bySlug, shares: shares.bySlug });
   const files = new Map<string, string | Uint8Array>([
     ...assets.files,
     ...previews.files,
     ...covers.files,
     ...shares.files,
     ...html,
+    ...(feed ? [[FEED.path.slice(1), feed] as const] : []),
     ["sitemap.xml", sitemapXml(routes, urls)],
     ["robots.txt", robotsTxt(urls)],
     ["_headers", headersFile(siteHeaderRules(html, urls))],
@@ -145,6 +151,16 @@ export function contentNotes(site: SiteContent, now = new Date()): string[] {
       ? []
       : [
           `src/content/site.ts: copyrightYear is ${site.copyrightYear}, and it is ${year}: every footer says © ${site.copyrightYear}`,
+        ]),
+    ...(site.storefront.sellerId
+      ? []
+      : [
+          "src/content/site.ts: storefront.sellerId is not set, so no page offers to follow the studio: set it to the seller_id in Gumroad's follow form",
+        ]),
+    ...(site.fields.some(inFeed)
+      ? []
+      : [
+          `src/content/site.ts: no field has a released day, so there is no feed of new fields (${FEED.path}): give each field released: "YYYY-MM-DD"`,
         ]),
     // Allowed (a master still being edited), but easily forgotten: nothing else on its cards and page says so.
     ...site.fields.flatMap((field, i) =>

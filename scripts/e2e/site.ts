@@ -2,6 +2,8 @@ import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { join } from "node:path";
 import { fieldPath } from "../../src/content/fields";
+import { selections } from "../../src/content/purposes";
+import { selectionPath } from "../../src/pages/all-fields";
 import { FIXTURE_SITE } from "../test/fixtures";
 import { navRoutes } from "../../src/pages/index";
 import { ROOT } from "../paths";
@@ -16,7 +18,9 @@ export const NAV_LABELS = navRoutes().map((r) => r.label);
 export const MISSING = "/no-such-page/";
 /** The first field's own page, as every field has one (/fields/<slug>/): checked as the six routes are. */
 export const FIELD_PAGE = fieldPath(FIXTURE_SITE.fields[0]!);
-export const ALL_PAGES = [...ROUTES, FIELD_PAGE, MISSING];
+/** A purpose's list of fields (/all-fields/<purpose>/), as each purpose and band has one. */
+export const LIST_PAGE = selectionPath(selections(FIXTURE_SITE)[0]!);
+export const ALL_PAGES = [...ROUTES, FIELD_PAGE, LIST_PAGE, MISSING];
 
 /** A phone and a desktop, either side of where the top bar shows its links (styles/media.css), and the narrowest phone. */
 export const PHONE = 375;

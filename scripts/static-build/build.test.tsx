@@ -1,3 +1,5 @@
+import { selections } from "../../src/content/purposes";
+import { selectionPath } from "../../src/pages/all-fields";
 import { fieldPath, fieldSlug } from "../../src/content/fields";
 import { COVER_SETTINGS, THUMB_SETTINGS } from "./media/covers";
 import { spawnSync } from "node:child_process";
@@ -57,7 +59,9 @@ describe("build", () => {
     const files = await listFiles(outDir);
     // The site's pages, and a page of its own for each field.
     expect(files.filter((f) => f.endsWith(".html"))).toEqual(
-      [...pages.map((p) => p.meta.path), ...site.fields.map(fieldPath)].map(outputFileFor).sort(),
+      [...pages.map((p) => p.meta.path), ...site.fields.map(fieldPath), ...selections(site).map(selectionPath)]
+        .map(outputFileFor)
+        .sort(),
     );
     const others = files.filter((f) => !f.endsWith(".html")).map((f) => f.replace(/-[A-Za-z0-9]{8,10}\./, "-[hash]."));
     // A recipe's preview is named by what it is (its beat), not by its field: a field renamed keeps its file.
@@ -97,6 +101,7 @@ describe("build", () => {
         ...site.fields.map((f) => `assets/share-${fieldSlug(f)}-[hash].png`).sort(),
         "favicon.ico",
         "favicon.svg",
+        "feed.xml",
         "icon-192.png",
         "icon-512.png",
         "robots.txt",

@@ -1,12 +1,20 @@
-import { fieldPath } from "../../src/content/fields";
+import { selections } from "../../src/content/purposes";
+import { selectionPath } from "../../src/pages/all-fields";
+import { fieldPath, fieldSlug } from "../../src/content/fields";
+import { frame } from "../../src/content/frame";
+import type { SiteContent } from "../../src/content/types";
+import { priceInWords } from "../../src/components/FieldCard";
+import { parseFeed } from "@rowanmanning/feed-parser";
+import { twelveFields } from "../bench/catalogue";
+import { atomFeed } from "./feed";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { XMLValidator } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURE_SITE as site } from "../test/fixtures";
+import { fakeCovers, FIXTURE_SITE as site } from "../test/fixtures";
 import { ROOT } from "../paths";
-import { build } from "../build";
+import { build, buildSite } from "../build";
 import { createUrls, outputFileFor } from "../../src/lib/routes";
 import type { PreviewPlayerProps } from "../../src/islands/PreviewPlayer";
 import { readIslandProps } from "../../src/islands/registry";
@@ -87,7 +95,11 @@ describe("search and sharing", () => {
   it("lists every route in the sitemap by absolute URL, and not the 404 page", async () => {
     const xml = await read(dist, "sitemap.xml");
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([...ROUTES, ...site.fields.map(fieldPath)].map((r) => `${site.origin}${r}`));
+    expect(locs.sort()).toEqual(
+      [...ROUTES, ...site.fields.map(fieldPath), ...selections(site).map(selectionPath)]
+        .map((r) => `${site.origin}${r}`)
+        .sort(),
+    );
     expect(xml).not.toContain("404");
   });
 
@@ -253,5 +265,90 @@ describe("under a base path (a GitHub Pages project site)", () => {
     expect(await read(underBase, "sitemap.xml")).toContain("<loc>https://someone.github.io/repo/contact/</loc>");
     expect(await read(underBase, "robots.txt")).toContain("Sitemap: https://someone.github.io/repo/sitemap.xml");
     expect(JSON.parse(await read(underBase, "site.webmanifest")).start_url).toBe("/repo/");
+  });
+});
+
+describe("#57 the feed of fields (/feed.xml)", () => {
+  /** Twelve fields, newest first out of order in the catalogue: two of one day, one undated, some priced. */
+  const twelve: SiteContent = {
+    ...site,
+    fields: twelveFields(site.fields[0]!).map((field, i) => ({
+      ...field,
+      released: i === 5 ? undefined : `2026-0${1 + (i % 9)}-${i === 9 ? "01" : "15"}`,
+      price: i % 3 === 0 ? { amount: 12 + i, currency: "EUR" } : undefined,
+      purpose: i % 2 === 0 ? "Sleep" : undefined,
+    })),
+  };
+  const urls = createUrls(twelve);
+  const xml = atomFeed(twelve, urls, { covers: fakeCovers(twelve), shares: new Map() })!;
+
+  it("is read by a feed reader's parser: each field with a day, newest first, with its title, page, summary, picture, price and purpose", () => {
+    const feed = parseFeed(xml);
+    const dated = twelve.fields
+      .map((field, order) => ({ field, order }))
+      .filter(({ field }) => field.released)
+      .sort((a, b) => b.field.released!.localeCompare(a.field.released!) || a.order - b.order)
+      .map(({ field }) => field);
+    expect(dated).toHaveLength(11);
+    expect(feed.title).toBe(`${twelve.brand}: ${frame.feed.title}`);
+    expect(feed.updated?.toISOString()).toBe(`${dated[0]!.released}T00:00:00.000Z`);
+    expect(feed.items.map((item) => item.title)).toEqual(dated.map((field) => field.title));
+    feed.items.forEach((item, i) => {
+      const field = dated[i]!;
+      expect(item.url).toBe(urls.absolute(fieldPath(field)));
+      expect(item.id).toBe(urls.absolute(fieldPath(field)));
+      expect(item.description).toBe(field.description);
+      expect(item.published?.toISOString().slice(0, 10)).toBe(field.released);
+      expect(item.image?.url).toBe(urls.absolute(fakeCovers(twelve).get(fieldSlug(field))!.path));
+      expect(item.categories.map((c) => c.label)).toEqual(field.purpose ? ["Sleep"] : []);
+      if (field.price) expect(item.content).toContain(priceInWords(field.price));
+      else expect(item.content).not.toMatch(/€/);
+    });
+  });
+
+  it("has every element the Atom specification requires (RFC 4287), each entry's id its own", () => {
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const { feed } = new XMLParser({
+      ignoreAttributes: false,
+      isArray: (name) => ["entry", "link"].includes(name),
+    }).parse(xml);
+    expect(feed["@_xmlns"]).toBe("http://www.w3.org/2005/Atom");
+    for (const key of ["id", "title", "updated"]) expect(feed[key], key).toBeTruthy();
+    expect(feed.author.name).toBe(twelve.brand);
+    expect(feed.link.find((l: Record<string, string>) => l["@_rel"] === "self")["@_href"]).toBe(
+      urls.absolute("/feed.xml"),
+    );
+    const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+    expect(feed.updated).toMatch(rfc3339);
+    for (const entry of feed.entry) {
+      for (const key of ["id", "title", "updated", "summary"]) expect(entry[key], key).toBeTruthy();
+      expect(entry.updated).toMatch(rfc3339);
+      expect(entry.link.some((l: Record<string, string>) => l["@_rel"] === "alternate")).toBe(true);
+    }
+    expect(new Set(feed.entry.map((e: { id: string }) => e.id)).size).toBe(feed.entry.length);
+  });
+
+  it("is the same bytes from two builds (no build time in it), and named in every page's head", async () => {
+    const again = join(workDir, "again");
+    await build({ site, outDir: again });
+    const feed = await read(dist, "feed.xml");
+    expect(await read(again, "feed.xml")).toBe(feed);
+    expect(parseFeed(feed).items).toHaveLength(site.fields.filter((f) => f.released).length);
+    const pages = (await readdir(dist, { recursive: true })).filter((file) => file.endsWith(".html"));
+    expect(pages.length).toBeGreaterThan(ROUTES.length);
+    for (const file of pages) {
+      const link = (await page(dist, file)).querySelector('head > link[rel="alternate"]');
+      expect(link?.getAttribute("type"), file).toBe("application/atom+xml");
+      expect(link?.getAttribute("href"), file).toBe("/feed.xml");
+    }
+  });
+
+  it("is not made while no field has a day, and no page names it", async () => {
+    const undated = { ...site, fields: site.fields.map((field) => ({ ...field, released: undefined })) };
+    expect(atomFeed(undated, createUrls(undated), { covers: fakeCovers(undated), shares: new Map() })).toBeUndefined();
+    const built = await buildSite({ site: undated });
+    expect(built.files.has("feed.xml")).toBe(false);
+    expect(built.pages.get("index.html")).not.toContain('rel="alternate"');
+    expect(built.notes.filter((note) => note.includes("feed"))).toHaveLength(1);
   });
 });

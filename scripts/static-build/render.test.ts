@@ -16,7 +16,7 @@ import { services } from "../../src/content/services";
 import { FIXTURE_SITE as site } from "../test/fixtures";
 import { siteSlots } from "../../src/content/slots";
 import { fieldPath, fieldSlug } from "../../src/content/fields";
-import type { SiteContent } from "../../src/content/types";
+import type { Field, SiteContent } from "../../src/content/types";
 import type { CopyAddressProps } from "../../src/islands/CopyAddress";
 import { readIslandProps } from "../../src/islands/registry";
 import type { SiteHeaderProps } from "../../src/islands/SiteHeader";
@@ -27,7 +27,10 @@ import { navRoutes, pages as allPages, sitePages } from "../../src/pages/index";
 import { FEATURED, fieldId } from "../../src/pages/products";
 import { COVER_SIZES } from "../../src/components/FieldCard";
 import { wavePath } from "../../src/components/Player";
-import { PAGE_SIZE } from "../../src/pages/all-fields";
+import { PAGE_SIZE, selectionPath } from "../../src/pages/all-fields";
+import { fieldPurpose, selections } from "../../src/content/purposes";
+import { FOLLOW_ACTION } from "../../src/lib/follow";
+import { dayInWords } from "../../src/lib/dates";
 import { catalogueOf, twelveFields } from "../bench/catalogue";
 import { parseHtml as parse } from "../test/parse-html";
 import { renderSite } from "./render";
@@ -95,8 +98,16 @@ function decodeMailto(href: string) {
   return { address, subject: params.subject, body: params.body };
 }
 
+/** A storefront address without where it was clicked (`?from=`, which every storefront link carries: #57). */
+const withoutFrom = (href: string) => {
+  const url = new URL(href);
+  url.searchParams.delete("from");
+  return url.href;
+};
+
 function expectStorefrontLink(a: HTMLAnchorElement, href: string, content: SiteContent = site) {
-  expect(a.getAttribute("href")).toBe(href);
+  expect(withoutFrom(a.getAttribute("href")!)).toBe(withoutFrom(href));
+  expect(new URL(a.getAttribute("href")!).searchParams.get("from")).toMatch(/^[a-z]+(-[a-z]+)*$/);
   expect(a.getAttribute("target")).toBe("_blank");
   expect(a.getAttribute("rel")?.split(" ")).toContain("noopener");
   expect(a.getAttribute("rel")).not.toContain("noreferrer");
@@ -114,7 +125,9 @@ function expectStorefrontLink(a: HTMLAnchorElement, href: string, content: SiteC
 describe("every page, whatever the content", () => {
   it("renders every page in the list and nothing else, the top bar's from their meta", () => {
     expect([...pages.keys()].sort()).toEqual(
-      [...allPages.map((p) => p.meta.path), ...site.fields.map(fieldPath)].map(outputFileFor).sort(),
+      [...allPages.map((p) => p.meta.path), ...site.fields.map(fieldPath), ...selections(site).map(selectionPath)]
+        .map(outputFileFor)
+        .sort(),
     );
     expect(Object.keys(ROUTES).length).toBeGreaterThan(0);
   });
@@ -607,10 +620,12 @@ describe("#24 a page for each field", () => {
       expect(description.length).toBeLessThanOrEqual(160);
       // #55 Its storefront action in the product it opens with (the page's one primary action); the safety note, the
       // buyer's questions.
-      expect(link(doc.querySelector(".product")!, shown(products.fields.buy)).getAttribute("href")).toBe(field.url);
-      expect([...doc.querySelectorAll("main .button--primary")].map((a) => a.getAttribute("href"))).toEqual([
-        field.url,
-      ]);
+      expect(withoutFrom(link(doc.querySelector(".product")!, shown(products.fields.buy)).href)).toBe(
+        withoutFrom(field.url),
+      );
+      expect(
+        [...doc.querySelectorAll("main .button--primary")].map((a) => withoutFrom(a.getAttribute("href")!)),
+      ).toEqual([withoutFrom(field.url)]);
       expect(doc.getElementById(safety.id)).not.toBeNull();
       expect(doc.getElementById(productQuestions.id)).not.toBeNull();
     }
@@ -953,5 +968,125 @@ describe("the maker and listeners' words", () => {
       img.getAttribute("loading"),
     ]).toEqual([maker.name, "", "240", "240", "lazy"]);
     expect(caption.querySelector("source")!.getAttribute("srcset")).toContain("maker-160-abc.avif 160w");
+  });
+});
+
+describe("#57 grow the studio", () => {
+  const fieldFile = (field: Field) => outputFileFor(fieldPath(field));
+  /** Every page of a rendering with its document. */
+  const docs = (rendered: Map<string, string>) =>
+    [...rendered.keys()].map((file) => [file, page(file, rendered)] as const);
+
+  it("follows the studio with a plain form: Gumroad's address, the seller, the visitor's address with its label, one button", () => {
+    for (const [file, doc] of docs(pages)) {
+      const forms = [...doc.querySelectorAll("form")];
+      // In the footer, but on a field's page under its product instead (one form a page).
+      const isField = file.startsWith("fields/");
+      expect(forms, file).toHaveLength(1);
+      const form = forms[0]!;
+      expect(form.closest(isField ? "main" : "footer"), file).not.toBeNull();
+      if (isField) expect(doc.querySelector(".product + .follow-band form")).toBe(form);
+      expect(form.getAttribute("action")).toBe(FOLLOW_ACTION);
+      expect(form.getAttribute("method")).toBe("post");
+      expect(form.getAttribute("target")).toBe("_blank");
+      const fields = [...form.querySelectorAll("input, button, select, textarea")];
+      expect(fields.map((f) => [f.tagName, f.getAttribute("type"), f.getAttribute("name")])).toEqual([
+        ["INPUT", "hidden", "seller_id"],
+        ["INPUT", "email", "email"],
+        ["BUTTON", "submit", null],
+      ]);
+      expect(fields[0]!.getAttribute("value")).toBe(site.storefront.sellerId);
+      const email = fields[1]!;
+      expect(email.getAttribute("autocomplete")).toBe("email");
+      expect(email.hasAttribute("required")).toBe(true);
+      const label = form.querySelector(`label[for="${email.id}"]`)!;
+      expect(label.textContent).toBe(isField ? fieldPage.follow : frame.follow.title);
+      // What happens to the address, said beside it and read with the field.
+      const note = doc.getElementById(email.getAttribute("aria-describedby")!)!;
+      expect(note.textContent).toBe(shown(frame.follow.note));
+      expect(fields[2]!.textContent).toBe(frame.follow.button);
+    }
+  });
+
+  it("draws no form at all while the owner has set no seller", async () => {
+    const rendered = await render({ ...site, storefront: { ...site.storefront, sellerId: undefined } });
+    for (const [file, doc] of docs(rendered)) expect(doc.querySelector("form"), file).toBeNull();
+  });
+
+  it("says on every storefront link where it was clicked, the page and the place; turned off, none does", async () => {
+    const from = (rendered: Map<string, string>) =>
+      new Map(
+        docs(rendered).map(([file, doc]) => [
+          file,
+          [...doc.querySelectorAll<HTMLAnchorElement>('a[target="_blank"]')].map((a) =>
+            new URL(a.getAttribute("href")!).searchParams.get("from"),
+          ),
+        ]),
+      );
+    const tagged = from(pages);
+    const [first, second] = site.fields;
+    expect(tagged.get("index.html")).toEqual(expect.arrayContaining(["home-card"]));
+    expect(tagged.get("products/index.html")).toEqual(site.fields.map(() => "products-card"));
+    expect(tagged.get("all-fields/index.html")).toEqual([
+      ...site.fields.map(() => "all-fields-card"),
+      "all-fields-store",
+    ]);
+    expect(tagged.get(fieldFile(first!))).toEqual(["field-page", "field-page-others"]);
+    const list = outputFileFor(selectionPath(fieldPurpose(second!, site)!));
+    expect(tagged.get(list)).toEqual(["all-fields-abundance-card", "all-fields-abundance-store"]);
+    for (const [file, places] of tagged)
+      expect(
+        places.every((p) => p !== null),
+        file,
+      ).toBe(true);
+    const bare = from(await render({ ...site, storefront: { ...site.storefront, from: false } }));
+    expect([...bare.values()].flat().length).toBeGreaterThan(site.fields.length);
+    for (const [file, places] of bare)
+      expect(
+        places.every((p) => p === null),
+        file,
+      ).toBe(true);
+  });
+
+  it("lists each purpose's and band's fields on a page of its own, linked from All Fields and from each field's page", async () => {
+    const fields = twelveFields(site.fields[0]!).map((field, i) => ({
+      ...field,
+      purpose: ["Sleep", "Focus", undefined][i % 3],
+      bands: [["delta"], ["alpha"], ["theta", "gamma"]][i % 3] as Band[],
+      glide: undefined,
+    }));
+    const content = { ...site, fields };
+    const rendered = await render(content);
+    const all = page("all-fields/index.html", rendered);
+    const offered = [...all.querySelectorAll<HTMLAnchorElement>(".browse a")].map((a) => a.getAttribute("href"));
+    expect(offered).toEqual([
+      "/all-fields/",
+      "/all-fields/focus/",
+      "/all-fields/sleep/",
+      ...["delta", "theta", "alpha", "gamma"].map((b) => `/all-fields/${b}/`),
+    ]);
+    expect(all.querySelector('.browse a[aria-current="page"]')!.getAttribute("href")).toBe("/all-fields/");
+    const sleep = page("all-fields/sleep/index.html", rendered);
+    expect(sleep.querySelector("h1")!.textContent).toBe("Fields for Sleep");
+    expect(sleep.querySelector('.browse a[aria-current="page"]')!.getAttribute("href")).toBe("/all-fields/sleep/");
+    expect([...sleep.querySelectorAll(".card__title-link")].map((a) => a.textContent)).toEqual(
+      fields.filter((f) => f.purpose === "Sleep").map((f) => f.title),
+    );
+    const theta = page("all-fields/theta/index.html", rendered);
+    expect(theta.querySelector("h1")!.textContent).toBe("Theta fields");
+    expect(theta.querySelectorAll(".card__title-link")).toHaveLength(4);
+    // A field's page leads to its purpose's list; one without a purpose, to none.
+    const more = (field: Field) => page(fieldFile(field), rendered).querySelector(".field-detail__more a");
+    expect(more(fields[0]!)!.getAttribute("href")).toBe("/all-fields/sleep/");
+    expect(more(fields[0]!)!.textContent).toBe("More for Sleep");
+    expect(more(fields[2]!)).toBeNull();
+  });
+
+  it("shows a field's release day on its page, as a reader writes it and as a machine reads it", () => {
+    const field = site.fields[0]!;
+    const time = page(fieldFile(field)).querySelector(".field-detail__more time")!;
+    expect(time.getAttribute("datetime")).toBe(field.released);
+    expect(time.textContent).toBe(`Released ${dayInWords(field.released!)}`);
+    expect(dayInWords("2026-03-14")).toBe("14 March 2026");
   });
 });

@@ -2,6 +2,7 @@ import type { ComponentType, ReactElement } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { Document } from "../../src/components/Document";
 import { PlacedIslands, type PlacedIsland } from "../../src/components/Island";
+import { StorefrontSource } from "../../src/components/Links";
 import { TextContext } from "../../src/components/Text";
 import { siteSlots } from "../../src/content/slots";
 import type { SiteContent } from "../../src/content/types";
@@ -47,7 +48,7 @@ export async function renderSite({
   const slots = siteSlots(site);
   const output = new Map<string, string>();
   /** One page, complete but for its policy; `shown` as the page module's `fewer` offers it. */
-  const render = ({ meta, Page, structuredData }: PageModule, shown?: number) => {
+  const render = ({ meta, Page, structuredData }: PageModule, shown?: number, follow = true) => {
     const items = nav.map((n) => ({ label: n.label, href: urls.path(n.path), current: n.path === meta.path }));
     let html: string;
     try {
@@ -60,8 +61,11 @@ export async function renderSite({
             assets={assets}
             nav={items}
             structuredData={structuredData?.(site, urls, previews)}
+            follow={follow}
           >
-            <Page site={site} url={urls.path} previews={previews} covers={covers} shown={shown} />
+            <StorefrontSource value={site.storefront.from === false ? undefined : meta.path}>
+              <Page site={site} url={urls.path} previews={previews} covers={covers} shown={shown} />
+            </StorefrontSource>
           </Document>
         </TextContext>,
         components,
@@ -76,17 +80,24 @@ export async function renderSite({
     return `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=").replaceAll(' srcSet="', ' srcset="')}`;
   };
   for (const page of pages) {
-    let html = render(page);
     // A page that can show fewer fields does, while it would not arrive in its first round trip (an owner's longer
-    // words); the check step still refuses a page that no number fits.
-    let fewest: number | undefined;
-    for (const shown of page.fewer ?? []) {
-      if (fitsFirstRoundTrip(withMetaPolicy(html))) break;
-      html = render(page, shown);
-      fewest = shown;
-    }
-    const left = fewest === undefined ? undefined : page.leftOut?.(fewest, site);
+    // words); at each number, with the footer's form to follow the studio, then without it: the owner's words come
+    // first. The check step still refuses a page that nothing fits.
+    const withForm = site.storefront.sellerId && !page.meta.follows ? [true, false] : [true];
+    let html = "";
+    let chosen: { shown?: number; follow: boolean } = { follow: true };
+    choose: for (const shown of [undefined, ...(page.fewer ?? [])])
+      for (const follow of withForm) {
+        html = render(page, shown, follow);
+        chosen = { shown, follow };
+        if (fitsFirstRoundTrip(withMetaPolicy(html))) break choose;
+      }
+    const left = chosen.shown === undefined ? undefined : page.leftOut?.(chosen.shown, site);
     if (left) notes.push(left);
+    if (!chosen.follow)
+      notes.push(
+        `${page.meta.path} leaves out the footer's form to follow the studio: with it, the page would not arrive in its first round trip. Shorter words on it make room.`,
+      );
     output.set(outputFileFor(page.meta.path), html);
   }
   return applyMetaPolicy(output);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE_SITE as site } from "../test/fixtures";
+import { FOLLOW_ACTION } from "../../src/lib/follow";
 import { pages as allPages } from "../../src/pages/index";
 import { build, buildSite } from "../build";
 import { cloudFrontPolicy, defaultNginxSettings, nginxConfig, readRules, serveConfig } from "../serve/host-config";
@@ -103,12 +104,16 @@ describe("Content-Security-Policy", () => {
   });
 
   it.each(["index.html", "products/index.html", "404.html"])(
-    "is strict in %s: nothing by default, no unsafe sources, no base, no forms, no framing",
+    "is strict in %s: nothing by default, no unsafe sources, no base, no form target but the follow form's, no framing",
     (file) => {
       const policy = directives(headerPolicy(file));
       expect(policy.get("default-src")).toEqual(["'none'"]);
       expect(policy.get("base-uri")).toEqual(["'none'"]);
-      expect(policy.get("form-action")).toEqual(["'none'"]);
+      // #57 The follow form's one address, whole (not its host, not another path there), on a page that has the form;
+      // on one without it (a page whose own words left it no room), nowhere.
+      const hasForm = pages.get(file)!.includes("<form");
+      if (file === "index.html") expect(hasForm).toBe(true);
+      expect(policy.get("form-action")).toEqual(hasForm ? [FOLLOW_ACTION] : ["'none'"]);
       expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
       expect(policy.get("script-src")![0]).toBe("'self'");
       // #13: the previews, from the site itself and nowhere else (#21: or held in memory by the page's own script).

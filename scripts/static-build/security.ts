@@ -71,6 +71,10 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
   return { scripts, styles };
 }
 
+/** Where a page's forms post, each address whole (a policy's source with a path allows that path alone). */
+export const formTargets = (html: string) =>
+  [...html.matchAll(/<form\s[^>]*\baction="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+
 /**
  * The policy for the pages given: nothing by default, then exactly what they use. Inline code is allowed by
  * the hash of its bytes (the union over the pages: given them all, one policy serves every page); scripts and
@@ -79,10 +83,12 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
 export function contentSecurityPolicy(pages: Iterable<string>, { meta = false }: { meta?: boolean } = {}): string {
   const scripts = new Set<string>();
   const styles = new Set<string>();
+  const forms = new Set<string>();
   for (const html of pages) {
     const found = inlineHashes(html);
     found.scripts.forEach((h) => scripts.add(h));
     found.styles.forEach((h) => styles.add(h));
+    formTargets(html).forEach((target) => forms.add(target));
   }
   const directives: [string, ...string[]][] = [
     ["default-src", "'none'"],
@@ -100,7 +106,8 @@ export function contentSecurityPolicy(pages: Iterable<string>, { meta = false }:
     // A preview's player asks its host for one byte of the file on the first Play (and Lighthouse reads robots.txt).
     ["connect-src", "'self'"],
     ["base-uri", "'none'"],
-    ["form-action", "'none'"],
+    // Exactly where the page's forms post (the follow form's one address at the storefront), or nowhere.
+    ["form-action", ...(forms.size > 0 ? [...forms].sort() : ["'none'"])],
     ["require-trusted-types-for", "'script'"],
     ...(meta ? [] : [["frame-ancestors", "'none'"] as [string, ...string[]]]),
   ];
@@ -172,8 +179,9 @@ export function unionOfPolicies(policies: readonly string[]): string {
       merged.set(name!, seen);
     }
   }
+  // 'none' with another source in one list is void: a page with a form allows its target, one without allows none.
   const ordered = (values: Set<string>) => [
-    ...[...values].filter((v) => !v.startsWith("'sha256-")),
+    ...[...values].filter((v) => !v.startsWith("'sha256-") && !(v === "'none'" && values.size > 1)),
     ...[...values].filter((v) => v.startsWith("'sha256-")).sort(),
   ];
   return [...merged].map(([name, values]) => [name, ...ordered(values)].join(" ")).join("; ");

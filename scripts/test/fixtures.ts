@@ -28,7 +28,7 @@ export const FIXTURE_SITE: SiteContent = {
   masters: "../masters",
   email: "hello@example.com",
   copyrightYear: 2025,
-  storefront: { name: "Shopfront", url: "https://example.shopfront.com/" },
+  storefront: { name: "Shopfront", url: "https://example.shopfront.com/", sellerId: "fixture-seller-1" },
   fields: [
     {
       title: "First Fixture Field",
@@ -39,6 +39,8 @@ export const FIXTURE_SITE: SiteContent = {
       delivery: "Instant digital download",
       format: "MP3, 320 kbps",
       url: "https://example.shopfront.com/l/first",
+      purpose: "Focus",
+      released: "2026-03-14",
       preview: { recipe: { carrierHz: 200, beatHz: 10, noise: 0.35, seconds: 30 } },
     },
     {
@@ -49,6 +51,8 @@ export const FIXTURE_SITE: SiteContent = {
       delivery: "Instant download",
       format: "MP3, 320 kbps",
       url: "https://example.shopfront.com/l/second",
+      purpose: "Abundance",
+      released: "2026-05-02",
       preview: { recipe: { carrierHz: 180, beatHz: 7.5, noise: 0.35, seconds: 30 } },
     },
   ],

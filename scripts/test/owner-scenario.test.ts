@@ -9,6 +9,7 @@ import type { SiteContent } from "../../src/content/types";
 import { carrierUnder, flac, isochronic, pad, pinkNoise, rain, render, sine, sparseWav, wav } from "./audio-corpus";
 import { copyProject } from "./project-copy";
 import { pages } from "../../src/pages/index";
+import { selections } from "../../src/content/purposes";
 import { FIXTURE_SITE, siteModule } from "./fixtures";
 
 /** The scenario's own page: an address, title and nav label no owner's page would have. */
@@ -194,10 +195,8 @@ describe("#20 an owner's site, as the README has them make it", () => {
       .toFile(join(copy.root, "src/content/covers/deep-theta-drift.jpg"));
     // #23 and the fields a studio mixes, from masters kept beside the project.
     await writeMasters(join(out, "masters"));
-    await writeFile(
-      join(copy.root, "src/content/site.ts"),
-      siteModule(owned([...FIXTURE_SITE.fields, third, ...masteredFields(FIXTURE_SITE.fields[0]!)])),
-    );
+    const content = owned([...FIXTURE_SITE.fields, third, ...masteredFields(FIXTURE_SITE.fields[0]!)]);
+    await writeFile(join(copy.root, "src/content/site.ts"), siteModule(content));
     // The terms the site must not invent, written: the same words without their brackets.
     await edit("src/content/questions.ts", (text) => text.replace(/\[\[([^\]]*)\]\]/g, "$1"));
     // A page of their own, as "Adding a page" describes: under a name no owner's page has, whatever pages they add.
@@ -224,8 +223,8 @@ describe("#20 an owner's site, as the README has them make it", () => {
     const built = buildToPublish({ SITE_MASTERS: join(out, "masters") });
     expect(built.stderr, built.stderr.slice(0, 2000)).toBe("");
     expect(built.status).toBe(0);
-    // The site's pages, the owner's own, and a page for each of the eight fields.
-    expect(built.stdout).toContain(`Built ${pages.length + 1 + 8} pages`);
+    // The site's pages, the owner's own, a page for each of the eight fields, and a list for each purpose and band.
+    expect(built.stdout).toContain(`Built ${pages.length + 1 + 8 + selections(content).length} pages`);
     expect(built.stdout).toMatch(
       /Deep Theta Drift +6\.0\d Hz +Theta ✓ +160\.0 \| 166\.0 Hz .* deep-theta-drift\.flac \(FLAC\), 20 s–35 s of 40 s/,
     );

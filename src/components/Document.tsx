@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { frame } from "../content/frame";
+import { inFeed } from "../content/fields";
 import type { SiteContent } from "../content/types";
 import type { NavItem } from "../islands/SiteHeader";
-import { CSP_PLACEHOLDER, STYLE_PLACEHOLDER, type PageAssets, type PageMeta } from "../lib/page";
+import { CSP_PLACEHOLDER, FEED, STYLE_PLACEHOLDER, type PageAssets, type PageMeta } from "../lib/page";
 import type { SiteUrls } from "../lib/routes";
 import { scriptJson } from "../lib/script-json";
 import { Island } from "./Island";
@@ -25,6 +26,7 @@ export function Document({
   assets,
   nav,
   structuredData,
+  follow = true,
   children,
 }: {
   site: SiteContent;
@@ -34,6 +36,8 @@ export function Document({
   /** The top bar's links, this page's marked current. */
   nav: readonly NavItem[];
   structuredData?: object;
+  /** The footer's form to follow the studio: left out where the page has its own, or would not arrive with it. */
+  follow?: boolean;
   children: ReactNode;
 }) {
   const plain = usePlain();
@@ -59,6 +63,7 @@ export function Document({
         <meta name="description" content={description} />
         {canonical && <link rel="canonical" href={canonical} />}
         {meta.noindex && <meta name="robots" content="noindex" />}
+        {site.fields.some(inFeed) && <link rel="alternate" type={FEED.type} href={urls.path(FEED.path)} />}
         <meta name="theme-color" content={assets.themeColor} />
         <meta name="color-scheme" content="dark" />
         <meta property="og:type" content="website" />
@@ -97,7 +102,7 @@ export function Document({
         <main id={MAIN_ID} tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter site={site} urls={urls} nav={nav} />
+        <SiteFooter site={site} urls={urls} nav={nav} follow={follow && !meta.follows} />
       </body>
     </html>
   );

@@ -49,6 +49,7 @@ export function FieldCard({
   cover,
   eager = false,
   describe = true,
+  place = "card",
 }: {
   field: Field;
   preview?: Preview;
@@ -64,6 +65,8 @@ export function FieldCard({
   /** In a catalogue: where the field's player is (its own page's "/fields/field-booster/#hear"). */
   listenAt?: string;
   describe?: boolean;
+  /** Where on its page the card is, for its storefront link's `?from=`: "card" unless the page has cards of two kinds. */
+  place?: string;
 }) {
   const compact = form === "compact";
   return (
@@ -91,7 +94,7 @@ export function FieldCard({
         {preview && form !== "catalogue" && <FieldPreview field={field} preview={preview} site={site} url={url} />}
         {form === "full" && <FieldFacts field={field} />}
         <div className="card__actions">
-          <FieldAction field={field} label={linkLabel} note={false} />
+          <FieldAction field={field} label={linkLabel} note={false} place={place} />
         </div>
         {preview && listenAt && (
           <p className="field-card__listen">
@@ -295,11 +298,14 @@ export function FieldAction({
   label,
   variant = "secondary",
   note = true,
+  place,
 }: {
   field: Field;
   label: string;
   variant?: "primary" | "secondary";
   note?: boolean;
+  /** Where on its page it is, for its `?from=` (StorefrontLink). */
+  place?: string;
 }) {
   const price = field.price && priceInWords(field.price);
   return (
@@ -315,6 +321,7 @@ export function FieldAction({
         context={price ? `${field.title}, ${price}` : field.title}
         variant={variant}
         note={note}
+        place={place}
       />
     </div>
   );

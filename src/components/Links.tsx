@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { frame } from "../content/frame";
 import { mailtoHref, type MailPreset } from "../lib/mailto";
+import { clickedFrom, withClickedFrom } from "../lib/routes";
 import { Icon } from "./Icon";
 import { Text, usePlain } from "./Text";
 
@@ -36,6 +37,12 @@ export function ButtonLink({
 }
 
 /**
+ * The page being rendered, for its storefront links to say where they were clicked; `undefined` (or the owner's
+ * `storefront.from: false`) leaves them bare.
+ */
+export const StorefrontSource = createContext<string | undefined>(undefined);
+
+/**
  * A storefront link, with the owner's label and, beside it, a visible note that it opens the storefront in a
  * new tab. Screen readers hear that note inside the link (and what it leads to, where the label repeats across
  * cards), so the visible copy is hidden from them. rel="noopener" without "noreferrer": the storefront's
@@ -47,6 +54,7 @@ export function StorefrontLink({
   context,
   variant = "primary",
   note = true,
+  place,
 }: {
   href: string;
   label: string;
@@ -54,11 +62,19 @@ export function StorefrontLink({
   variant?: Variant;
   /** The visible note beside it; left out where a list says it once for all its links (StorefrontNote). */
   note?: boolean;
+  /** Where on its page it is ("card", "store"), for a page with more than one kind: said in its `?from=`. */
+  place?: string;
 }) {
   const plain = usePlain();
+  const page = useContext(StorefrontSource);
   return (
     <span className="leaves">
-      <a className={buttonClass(variant)} href={href} target="_blank" rel="noopener">
+      <a
+        className={buttonClass(variant)}
+        href={page === undefined ? href : withClickedFrom(href, clickedFrom(page, place))}
+        target="_blank"
+        rel="noopener"
+      >
         <ButtonLabel>{label}</ButtonLabel>
         <span className="visually-hidden">
           {context ? `: ${context}` : ""}, {plain(frame.storefrontLink.spoken)}

@@ -4,6 +4,7 @@ import { safety } from "../content/safety";
 import type { SiteContent } from "../content/types";
 import type { NavItem } from "../islands/SiteHeader";
 import type { SiteUrls } from "../lib/routes";
+import { FollowForm } from "./FollowForm";
 import { Island } from "./Island";
 import { MailLink } from "./Links";
 import { Text } from "./Text";
@@ -11,8 +12,22 @@ import { Text } from "./Text";
 /** The footer's last line: the first paint waits for it to open (see Document's <head>). */
 export const LAST_LINE_ID = "site-footer-legal";
 
-/** The foot of every page: who the studio is, how to write, every page (the header's own list), and how to listen. */
-export function SiteFooter({ site, urls, nav }: { site: SiteContent; urls: SiteUrls; nav: readonly NavItem[] }) {
+/**
+ * The foot of every page: who the studio is, how to write, how to hear of new fields, every page (the header's own
+ * list), and how to listen.
+ */
+export function SiteFooter({
+  site,
+  urls,
+  nav,
+  follow,
+}: {
+  site: SiteContent;
+  urls: SiteUrls;
+  nav: readonly NavItem[];
+  /** The form that follows the studio, unless the page has its own. */
+  follow: boolean;
+}) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -29,6 +44,9 @@ export function SiteFooter({ site, urls, nav }: { site: SiteContent; urls: SiteU
           </MailLink>
           <Island name="CopyAddress" props={{ address: site.email, labels: frame.copyAddress }} />
         </div>
+        {follow && (
+          <FollowForm site={site} id="follow-email" title={frame.follow.title} titleClass="site-footer__label" />
+        )}
         <nav className="site-footer__pages" aria-label={frame.footer.pagesLabel}>
           <ul>
             {nav.map((item) => (

@@ -30,6 +30,28 @@ export const allFields = {
     /** Each page's link, for a screen reader: "Page 2". */
     page: "Page {page}",
   },
+  /**
+   * The catalogue narrowed to one purpose or one band, each list a page of its own (/all-fields/sleep/,
+   * /all-fields/theta/): {name} the purpose's or band's, {range} a band's in Hz.
+   */
+  lists: {
+    nav: "Browse by purpose or band",
+    purposes: "For",
+    bands: "Band",
+    all: "All fields",
+    purpose: {
+      title: "Fields for {name}",
+      description:
+        "Every field in the catalogue for {name}, each with its own page to hear it first and a link to {storefront}.",
+    },
+    band: {
+      title: "{name} fields",
+      description:
+        "Every field whose beat sits in the {name} band ({range}), each with its own page to hear it first and a link to {storefront}.",
+    },
+    /** Page 2 and on of a list: {title} the list's. */
+    page: "{title}, page {page} of {pages}",
+  },
   custom: {
     title: "Need a custom solution?",
     text: "If nothing here fits, describe what you are looking for and we will tell you what we can make.",

@@ -13,6 +13,12 @@ export const fieldPage = {
   /** Above a description longer than the page's opening tells: the whole of it. */
   about: "About this field",
   others: "Other fields",
+  /** Above the form that follows the studio, under the product. */
+  follow: "Hear about the next field",
+  /** Beside the field's facts: the list of its purpose on All Fields ({purpose}: "Sleep"). */
+  purpose: "More for {purpose}",
+  /** Beside the facts: the day it came out ({date}: "14 March 2026"). */
+  released: "Released {date}",
   /**
    * The beats measured across the whole master: {minutes} its length, {beats} each beat said in turn. Each beat:
    * {rate}, {from} and {to} with their unit ("6 Hz"), {bands} its band's name (or the two it glides between).

@@ -6,3 +6,6 @@ export const fieldSlug = (field: Field) => field.slug ?? slug(field.title, "fiel
 
 /** A field's own page: "/fields/deep-theta-drift/". */
 export const fieldPath = (field: Field) => `/fields/${fieldSlug(field)}/`;
+
+/** Whether a field is in the feed of new fields (/feed.xml): one with the day it came out. */
+export const inFeed = (field: Field): field is Field & { released: string } => field.released !== undefined;

@@ -17,6 +17,18 @@ export const frame = {
     pagesLabel: "Pages",
     safety: "Listen with stereo headphones at a low volume, and never while driving.",
   },
+  /**
+   * The form that follows the studio on the storefront (with `storefront.sellerId` set): in the footer, and under a
+   * field's product with its page's own label (field-page.ts). `note`: in one sentence, what happens to the address.
+   */
+  follow: {
+    /** The address field's label in the footer. */
+    title: "New fields by e-mail",
+    button: "Follow",
+    note: "Opens {storefront} in a new tab, which keeps your address for our news; every e-mail has a link to stop.",
+  },
+  /** The feed of new fields (/feed.xml): its title after the studio's name, and its name in every page's head. */
+  feed: { title: "new fields" },
   /** Beside every shown e-mail address, for visitors whose mail link opens nothing (webmail). */
   copyAddress: {
     copy: "Copy address",

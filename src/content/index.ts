@@ -21,7 +21,7 @@ export const contentFiles: readonly ContentFile[] = [
   { file: "src/content/about.ts", data: { about } },
   { file: "src/content/services.ts", data: { services } },
   { file: "src/content/products.ts", data: { products } },
-  { file: "src/content/all-fields.ts", data: { allFields }, localSlots: /^allFields\.pages\./ },
+  { file: "src/content/all-fields.ts", data: { allFields }, localSlots: /^allFields\.(pages|lists)\./ },
   { file: "src/content/contact.ts", data: { contact } },
   { file: "src/content/not-found.ts", data: { notFound } },
   { file: "src/content/frame.ts", data: { frame }, localSlots: /^frame\.fieldCard\./ },
@@ -29,7 +29,7 @@ export const contentFiles: readonly ContentFile[] = [
   {
     file: "src/content/field-page.ts",
     data: { fieldPage },
-    localSlots: /^fieldPage\.(description|(trace|sound)\.\w+)$/,
+    localSlots: /^fieldPage\.(description|purpose|released|(trace|sound)\.\w+)$/,
   },
   {
     file: "src/content/questions.ts",

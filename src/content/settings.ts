@@ -2,6 +2,7 @@ import { BANDS, BEAT_HZ, CARRIER_HZ, type Band } from "./bands";
 import { EMAIL, MAKER_WORDS_MAX, originProblem, SHORT_NAME_MAX, shown, textProblem, urlProblem } from "./checks";
 import { group, list, optional, rule, type Infer, type Problems, type Setting } from "./shape";
 import { CARD_TEXT_MAX } from "../lib/summary";
+import { PURPOSES } from "./purposes";
 
 /**
  * The settings of src/content/site.ts, each once: what it is, what it must be, and so its type (src/content/types.ts)
@@ -98,6 +99,12 @@ function previewProblems(preview: unknown): Problems {
   return problems;
 }
 
+/** A day the calendar has ("2026-02-30" is not one): read back, it is the same day. */
+const realDay = (day: string) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+};
+
 const BAND_NAMES = Object.keys(BANDS)
   .map((b) => `"${b}"`)
   .join(", ");
@@ -182,6 +189,18 @@ export const FIELD_SETTINGS = {
     ),
   ),
   url: link("Its own page on the storefront (https)."),
+  purpose: optional(
+    text(
+      `What a listener comes to it for: one of ${PURPOSES.map((p) => `"${p}"`).join(", ")}, or one of \`purposes\`. All Fields lists the fields of each purpose.`,
+    ),
+  ),
+  released: optional(
+    rule<string>("The day it came out, `YYYY-MM-DD`: shown on its page and dates its entry in the feed.", (value) =>
+      typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && realDay(value)
+        ? undefined
+        : `must be a day written YYYY-MM-DD, like "2026-03-14" (got ${shown(value)})`,
+    ),
+  ),
   preview: optional(
     checked<PreviewSource>(
       "What its player plays: `{ file, start?, seconds? }` from its master, or a `{ recipe }` the build synthesizes (scripts/static-build/media/README.md).",
@@ -238,8 +257,33 @@ export const SITE_SETTINGS = {
     {
       name: text('Its name, on the buttons: "View on Gumroad".'),
       url: link("Its main page (https)."),
+      sellerId: optional(
+        rule<string>(
+          "Your Gumroad seller ID (the `seller_id` in the follow form Gumroad gives you): the footer and each field's page then offer to follow the studio.",
+          (value) =>
+            typeof value === "string" && /^[A-Za-z0-9_=+/-]{4,64}$/.test(value)
+              ? undefined
+              : `must be the seller_id from Gumroad's follow form, letters and digits (got ${shown(value)})`,
+        ),
+      ),
+      from: optional(
+        rule<boolean>(
+          "`false` to leave storefront links bare; by default each says where it was clicked (`?from=field-page`), which the storefront keeps with the sale.",
+          (value) =>
+            typeof value === "boolean"
+              ? undefined
+              : `must be false (links without ?from=) or left out (got ${shown(value)})`,
+        ),
+      ),
     },
     { what: "a storefront" },
+  ),
+  purposes: optional(
+    list(
+      `Purposes of your own, beside ${PURPOSES.map((p) => `"${p}"`).join(", ")}: each a name a field's \`purpose\` may give.`,
+      text(""),
+      { what: "purposes, each a name" },
+    ),
   ),
   fields: list("One entry per field, in the order shown.", group("", FIELD_SETTINGS, { what: "a field" }), {
     what: "fields",

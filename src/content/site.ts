@@ -23,6 +23,8 @@ export const site: SiteContent = {
   storefront: {
     name: "Gumroad",
     url: "https://example.gumroad.com/",
+    // The seller_id in the follow form Gumroad gives you: the footer and each field's page then offer to follow.
+    // sellerId: "…",
   },
   fields: [
     {
@@ -35,6 +37,7 @@ export const site: SiteContent = {
       delivery: "Instant digital download",
       format: "MP3, 320 kbps",
       url: "https://example.gumroad.com/l/field-booster",
+      purpose: "Focus",
       // Until there is an excerpt of the field itself: its beat, synthesized by the build.
       preview: { recipe: { carrierHz: 200, beatHz: 10, noise: 0.35, seconds: 30 } },
     },
@@ -47,6 +50,7 @@ export const site: SiteContent = {
       delivery: "Instant download",
       format: "MP3, 320 kbps",
       url: "https://example.gumroad.com/l/urgent-money-field",
+      purpose: "Abundance",
       preview: { recipe: { carrierHz: 180, beatHz: 7.5, noise: 0.35, seconds: 30 } },
     },
   ],

@@ -488,6 +488,46 @@ describe("#14 the site's facts in the copy", () => {
   });
 });
 
+describe("#57 purposes, release days and the storefront's follow and link settings", () => {
+  it("takes a field's purpose in any case, the specification's or the owner's own", () => {
+    expect(() => validateContent(withField(0, { purpose: "habit change" }))).not.toThrow();
+    expect(() =>
+      validateContent({ ...withField(1, { purpose: "Creativity" }), purposes: ["Creativity"] }),
+    ).not.toThrow();
+  });
+
+  it("refuses a purpose the site does not list, naming the field and what it may be", () => {
+    const message = errorFor(withField(1, { purpose: "Creativity" })).message;
+    expect(message).toContain(`${CONTENT_FILE}: fields[1].purpose is "Creativity"`);
+    expect(message).toContain('"Sleep"');
+    expect(message).toContain("purposes");
+  });
+
+  it.each([
+    ["a band's name", "Theta"],
+    ["a page number", "2"],
+    ["no letter", "—"],
+  ])("refuses an owner's purpose whose list's address would be %s's", (_, name) => {
+    expect(errorFor({ ...site, purposes: ["Calm", name] }).message).toContain(`${CONTENT_FILE}: purposes[1]`);
+  });
+
+  it.each(["2026-02-30", "2026-13-99", "14/03/2026", "2026-3-14", 20260314])(
+    "refuses a release day that is not one (%s)",
+    (released) => {
+      expect(errorFor(withField(0, { released })).message).toContain(`${CONTENT_FILE}: fields[0].released`);
+    },
+  );
+
+  it("refuses a seller ID with other characters, and a link setting that is not true or false, naming each", () => {
+    const message = errorFor({
+      ...site,
+      storefront: { ...site.storefront, sellerId: "my seller", from: "no" as unknown as boolean },
+    }).message;
+    expect(message).toContain(`${CONTENT_FILE}: storefront.sellerId`);
+    expect(message).toContain(`${CONTENT_FILE}: storefront.from`);
+  });
+});
+
 describe("withEnvironment", () => {
   it("overrides the origin and base path from SITE_ORIGIN and SITE_BASE_PATH, in either spelling", () => {
     const { content, sources } = withEnvironment(site, {

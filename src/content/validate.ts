@@ -1,8 +1,9 @@
 import { slug, unspelledLetters } from "../lib/anchors";
 import { TO_WRITE_PATTERN } from "../lib/slots";
-import { BEAT_HZ, CARRIER_HZ } from "./bands";
+import { BANDS, BEAT_HZ, CARRIER_HZ } from "./bands";
 import { shown, textProblem } from "./checks";
 import { fieldPath } from "./fields";
+import { fieldPurpose, sitePurposes } from "./purposes";
 import type { QuestionGroup } from "./questions";
 import type { SampleContent } from "./sample";
 import { SITE_SETTINGS } from "./settings";
@@ -71,6 +72,7 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
     problems.push({ field, message, source: sources[field] ?? CONTENT_FILE });
   for (const [at, message] of SITE.check(content)) fail(at.slice(1), message);
   if (Array.isArray(content.fields)) for (const [field, message] of sharedAddresses(content)) fail(field, message);
+  if (Array.isArray(content.fields)) for (const [field, message] of unknownPurposes(content)) fail(field, message);
 
   for (const { file, data, multiline, localSlots, check: rules } of files) {
     forEachString(data, "", (field, value) => {
@@ -121,6 +123,34 @@ function sharedAddresses(content: SiteContent): [string, string][] {
         problems.push([`${at}.url`, `is the same storefront page as ${other} (${f.url}); each field needs its own`]);
       else links.set(urlKey(f.url), `${at}.url`);
     }
+  });
+  return problems;
+}
+
+/**
+ * A field's purpose the site does not list, or an owner's purpose whose list would share its address with a band's
+ * (/all-fields/theta/) or a page of the catalogue (/all-fields/2/): each as [field, message].
+ */
+function unknownPurposes(content: SiteContent): [string, string][] {
+  const problems: [string, string][] = [];
+  // A purpose that is not a name at all is its own problem (settings.ts).
+  const names: unknown = content.purposes ?? [];
+  if (!Array.isArray(names) || !names.every((name) => typeof name === "string")) return problems;
+  names.forEach((name, i) => {
+    const key = slug(name, "");
+    if (key === "" || key in BANDS || /^\d+$/.test(key))
+      problems.push([
+        `purposes[${i}]`,
+        `is "${name}", whose list's address (/all-fields/${key}/) ${key === "" ? "has no letter to spell" : "is taken by a band or a page of the catalogue"}: name it in other words`,
+      ]);
+  });
+  const known = sitePurposes(content);
+  content.fields.forEach((field, i) => {
+    if (typeof field?.purpose === "string" && !fieldPurpose(field, content))
+      problems.push([
+        `fields[${i}].purpose`,
+        `is "${field.purpose}", which is not a purpose the site lists: use one of ${known.map((p) => `"${p.name}"`).join(", ")}, or add it to \`purposes\``,
+      ]);
   });
   return problems;
 }

@@ -12,7 +12,12 @@ export interface PageMeta {
   noindex?: boolean;
   /** The picture a shared link to this page shows, when it has one of its own (a field's page); else the site's. */
   image?: ShareImage;
+  /** The page offers to follow the studio in its own body (a field's, under its product): its footer does not again. */
+  follows?: boolean;
 }
+
+/** The feed of fields (scripts/static-build/feed.ts), linked from every page's head when there is one. */
+export const FEED = { path: "/feed.xml", type: "application/atom+xml" } as const;
 
 /** A 1200×630 picture shown when a page is shared, and what it shows. */
 export interface ShareImage {

@@ -42,6 +42,10 @@ export const LOCAL_SLOT_NAMES = [
   "to",
   "rate",
   "beats",
+  "date",
+  "purpose",
+  "name",
+  "range",
 ] as const;
 
 export type Slots = Record<(typeof SLOT_NAMES)[number], string>;

@@ -7,7 +7,9 @@ import { allFields } from "../content/all-fields";
 import { fieldPath, fieldSlug } from "../content/fields";
 import { mail } from "../content/mail";
 import { fieldListData } from "../content/structured-data";
-import type { SiteContent } from "../content/types";
+import { BANDS, type Band } from "../content/bands";
+import { selections, selects, type Selection } from "../content/purposes";
+import type { Field, SiteContent } from "../content/types";
 import { fillSlots } from "../lib/slots";
 import type { PageMeta, PageModule, PageProps } from "./types";
 
@@ -31,13 +33,18 @@ export const meta: PageMeta = {
  */
 export const fewer = [6, 0] as const;
 
-/** The path of a page of the catalogue: /all-fields/, then /all-fields/2/ and on. */
-const pagePath = (page: number) => (page === 1 ? meta.path : `${meta.path}${page}/`);
-const pageCount = (site: SiteContent) => Math.max(1, Math.ceil(site.fields.length / PAGE_SIZE));
-/** The fields on a page of the catalogue, and how many come before them. */
-const onPage = (site: SiteContent, page: number) => {
+/** The path of a page of a list: /all-fields/ (or a purpose's or band's, /all-fields/sleep/), then 2/ and on. */
+const listPath = (selection: Selection | undefined, page: number) => {
+  const first = selection ? `${meta.path}${selection.key}/` : meta.path;
+  return page === 1 ? first : `${first}${page}/`;
+};
+/** The first page of a purpose's or band's list: "/all-fields/sleep/". */
+export const selectionPath = (selection: Selection) => listPath(selection, 1);
+const pageCount = (fields: readonly Field[]) => Math.max(1, Math.ceil(fields.length / PAGE_SIZE));
+/** The fields on a page of a list, and how many come before them. */
+const onPage = (fields: readonly Field[], page: number) => {
   const before = (page - 1) * PAGE_SIZE;
-  return { before, fields: site.fields.slice(before, before + PAGE_SIZE) };
+  return { before, fields: fields.slice(before, before + PAGE_SIZE) };
 };
 
 /**
@@ -45,11 +52,15 @@ const onPage = (site: SiteContent, page: number) => {
  * (Products, which shows the same fields, does not repeat it).
  */
 const listData =
-  (page: number): PageModule["structuredData"] =>
+  (page: number, selection?: Selection): PageModule["structuredData"] =>
   (site, urls) => {
-    const { before, fields } = onPage(site, page);
+    const { before, fields } = onPage(listed(site, selection), page);
     return fieldListData(fields, urls, before);
   };
+
+/** The fields a list shows: the whole catalogue, or those of one purpose or band. */
+const listed = (site: SiteContent, selection?: Selection) =>
+  selection ? site.fields.filter((field) => selects(selection, field, site)) : site.fields;
 
 export const structuredData = listData(1);
 
@@ -57,23 +68,47 @@ export function Page(props: PageProps) {
   return <CataloguePage {...props} page={1} />;
 }
 
-/** Page 2 and on of a catalogue longer than one page: not in the top bar, each its own address, title and description. */
+/** A list's title and description: the catalogue's, or its purpose's or band's, each page after the first numbered. */
+function listMeta(site: SiteContent, selection: Selection | undefined, page: number) {
+  const pages = String(pageCount(listed(site, selection)));
+  const { lists } = allFields;
+  const words = selection && (selection.kind === "purpose" ? lists.purpose : lists.band);
+  const slots = {
+    name: selection?.name ?? "",
+    range:
+      selection?.kind === "band" ? `${BANDS[selection.key as Band].low}–${BANDS[selection.key as Band].high} Hz` : "",
+    page: String(page),
+    pages,
+  };
+  if (!words)
+    return page === 1
+      ? { title: allFields.intro.title, description: allFields.description }
+      : { title: fillSlots(allFields.pages.title, slots), description: fillSlots(allFields.pages.description, slots) };
+  const title = fillSlots(words.title, slots);
+  return {
+    title: page === 1 ? title : fillSlots(lists.page, { ...slots, title }),
+    description: fillSlots(words.description, slots),
+  };
+}
+
+/**
+ * Page 2 and on of a catalogue longer than one page, and each purpose's and band's list with its own pages: not in
+ * the top bar, each its own address, title and description.
+ */
 export function cataloguePages(site: SiteContent): PageModule[] {
-  const pages = pageCount(site);
-  return Array.from({ length: pages - 1 }, (_, i) => {
-    const page = i + 2;
-    const slots = { page: String(page), pages: String(pages) };
-    return {
-      meta: {
-        path: pagePath(page),
-        title: fillSlots(allFields.pages.title, slots),
-        description: fillSlots(allFields.pages.description, slots),
-      },
-      structuredData: listData(page),
-      Page: (props: PageProps) => <CataloguePage {...props} page={page} />,
-      fewer,
-    };
-  });
+  const lists = [undefined, ...selections(site)];
+  return lists.flatMap((selection) =>
+    Array.from({ length: pageCount(listed(site, selection)) }, (_, i) => i + 1)
+      .filter((page) => selection || page > 1)
+      .map(
+        (page): PageModule => ({
+          meta: { path: listPath(selection, page), ...listMeta(site, selection, page) },
+          structuredData: listData(page, selection),
+          Page: (props: PageProps) => <CataloguePage {...props} page={page} selection={selection} />,
+          fewer,
+        }),
+      ),
+  );
 }
 
 function CataloguePage({
@@ -82,18 +117,21 @@ function CataloguePage({
   previews,
   covers,
   page,
+  selection,
   shown: described = PAGE_SIZE,
-}: PageProps & { page: number }) {
+}: PageProps & { page: number; selection?: Selection }) {
   const { intro, catalogue, custom } = allFields;
-  const pages = pageCount(site);
-  const shown = onPage(site, page).fields;
+  const fields = listed(site, selection);
+  const pages = pageCount(fields);
+  const shown = onPage(fields, page).fields;
   return (
     <>
+      {/* Ways to narrow the catalogue beside its title from a laptop's width, under it on a phone. */}
       <PageIntro
         {...intro}
-        title={
-          page === 1 ? intro.title : fillSlots(allFields.pages.title, { page: String(page), pages: String(pages) })
-        }
+        title={listMeta(site, selection, page).title}
+        lead={selection ? listMeta(site, selection, page).description : intro.lead}
+        aside={<Browse site={site} url={url} current={selection} />}
       />
 
       <Section id="catalogue" title={catalogue.title} titleShown={false}>
@@ -115,7 +153,7 @@ function CataloguePage({
             />
           ))}
         </CardGrid>
-        {pages > 1 && <Pagination page={page} pages={pages} url={url} />}
+        {pages > 1 && <Pagination page={page} pages={pages} url={url} selection={selection} />}
         {/* The storefront as a whole, after its fields: a card of another kind, on a row of its own. */}
         <div className="store-card">
           <Card
@@ -123,7 +161,12 @@ function CataloguePage({
             title={catalogue.store.title}
             closing
             actions={
-              <StorefrontLink href={site.storefront.url} label={catalogue.view} context={catalogue.store.title} />
+              <StorefrontLink
+                href={site.storefront.url}
+                label={catalogue.view}
+                context={catalogue.store.title}
+                place="store"
+              />
             }
           >
             <p>
@@ -152,9 +195,57 @@ function CataloguePage({
 const numbered = (page: number, pages: number) =>
   Array.from({ length: pages }, (_, i) => i + 1).filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 2);
 
-/** Links to the catalogue's other pages: the one before, each by number, the one after. */
-function Pagination({ page, pages, url }: { page: number; pages: number; url: (path: string) => string }) {
+/**
+ * Links that narrow the catalogue to one purpose or one band, each to its own list (static pages: no script), and
+ * back to the whole; the list shown is marked current. Only the purposes and bands some field has.
+ */
+function Browse({ site, url, current }: { site: SiteContent; url: (path: string) => string; current?: Selection }) {
+  const all = selections(site);
+  if (all.length === 0) return null;
+  const { lists } = allFields;
+  const link = (path: string, name: string, here: boolean) => (
+    <li key={path}>
+      <a className="chip" href={url(path)} aria-current={here ? "page" : undefined}>
+        {name}
+      </a>
+    </li>
+  );
+  const group = (kind: Selection["kind"], label: string) => {
+    const some = all.filter((s) => s.kind === kind);
+    return (
+      some.length > 0 && (
+        <div className="browse__group">
+          <p className="browse__label">
+            <Text text={label} />
+          </p>
+          <ul className="browse__list">{some.map((s) => link(selectionPath(s), s.name, s.key === current?.key))}</ul>
+        </div>
+      )
+    );
+  };
+  return (
+    <nav className="browse" aria-label={lists.nav}>
+      <ul className="browse__list">{link(meta.path, lists.all, current === undefined)}</ul>
+      {group("purpose", lists.purposes)}
+      {group("band", lists.bands)}
+    </nav>
+  );
+}
+
+/** Links to a list's other pages: the one before, each by number, the one after. */
+function Pagination({
+  page,
+  pages,
+  url,
+  selection,
+}: {
+  page: number;
+  pages: number;
+  url: (path: string) => string;
+  selection?: Selection;
+}) {
   const words = allFields.pages;
+  const pagePath = (n: number) => listPath(selection, n);
   return (
     <nav className="pagination" aria-label={words.nav}>
       <ul className="pagination__list">

@@ -2,6 +2,7 @@ import { BeatTrace, NoBeat } from "../components/BeatTrace";
 import { traceTracks } from "../lib/preview";
 import { CardGrid, wideInFields } from "../components/Card";
 import { CoverImage, FieldAction, FieldCard, FieldFacts, FieldPreview, StorefrontNote } from "../components/FieldCard";
+import { FollowForm } from "../components/FollowForm";
 import { Questions } from "../components/Questions";
 import { SafetyNote } from "../components/SafetyNote";
 import { Section } from "../components/Section";
@@ -11,13 +12,16 @@ import { fieldPage } from "../content/field-page";
 import { fieldPath, fieldSlug } from "../content/fields";
 import { glideBands } from "../content/glide";
 import { products } from "../content/products";
+import { fieldPurpose } from "../content/purposes";
 import { productQuestions } from "../content/questions";
 import { siteSlots } from "../content/slots";
 import { fieldData } from "../content/structured-data";
 import type { Field, SiteContent } from "../content/types";
 import { CONTENT_FILE, ContentError } from "../content/validate";
 import { DESCRIPTION_LENGTH, type ShareImage } from "../lib/page";
+import { dayInWords } from "../lib/dates";
 import { fillSlots } from "../lib/slots";
+import { selectionPath } from "./all-fields";
 import type { PageModule, PageProps } from "./types";
 
 /** How many other fields a field's page suggests: the ones after it in the catalogue, from the start again. */
@@ -56,12 +60,14 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
       title: field.title,
       description: describe(field, `fields[${i}]`, site),
       image: images.get(fieldSlug(field)),
+      follows: true,
     },
     structuredData: (content, urls, previews) => fieldData(field, content, urls, previews),
     // Where the field's own words are long, fewer others, so that the page still arrives in one round trip.
     fewer: [2, 1, 0],
     Page: ({ url, previews, covers, shown = OTHERS }: PageProps) => {
       const preview = previews.get(fieldSlug(field));
+      const purpose = fieldPurpose(field, site);
       const cover = covers.get(fieldSlug(field));
       const others = [...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, shown);
       const trace = preview?.trace && traceTracks(preview.trace).length > 0 ? preview.trace : undefined;
@@ -91,12 +97,30 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
             </div>
           </div>
 
+          <div className="container follow-band">
+            <FollowForm site={site} id="follow-field-email" title={fieldPage.follow} titleClass="field-detail__title" />
+          </div>
+
           <section className="container section field-detail" aria-labelledby="about-title">
             <div className="field-detail__about">
               <h2 className="field-detail__title" id="about-title">
                 <Text text={fieldPage.about} />
               </h2>
               <p className="prose">{field.description}</p>
+              {(field.released || purpose) && (
+                <p className="field-detail__more">
+                  {field.released && (
+                    <time dateTime={field.released}>
+                      <Text text={fieldPage.released} local={{ date: dayInWords(field.released) }} />
+                    </time>
+                  )}
+                  {purpose && (
+                    <a className="text-link more-link" href={url(selectionPath(purpose))}>
+                      <Text text={fieldPage.purpose} local={{ purpose: purpose.name }} />
+                    </a>
+                  )}
+                </p>
+              )}
             </div>
             {/* A trace with a beat to draw; for a field with none, what it plays instead (an isochronic pulse, music). */}
             {trace ? (
@@ -140,6 +164,7 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
                     linkLabel={allFields.catalogue.view}
                     form="catalogue"
                     describe={wideInFields(at, others.length)}
+                    place="others"
                   />
                 ))}
               </CardGrid>

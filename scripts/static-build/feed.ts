@@ -1,0 +1,86 @@
+import { priceInWords } from "../../src/components/FieldCard";
+import { fieldPath, fieldSlug, inFeed } from "../../src/content/fields";
+import { frame } from "../../src/content/frame";
+import { fieldPurpose } from "../../src/content/purposes";
+import { siteSlots } from "../../src/content/slots";
+import type { Field, SiteContent } from "../../src/content/types";
+import type { Cover } from "../../src/lib/cover";
+import type { ShareImage } from "../../src/lib/page";
+import { FEED } from "../../src/lib/page";
+import type { SiteUrls } from "../../src/lib/routes";
+import { fillSlots, plainText } from "../../src/lib/slots";
+import { escapeXml } from "../../src/lib/xml";
+
+/**
+ * The Atom feed of the fields (RFC 4287), newest first: each field with a `released` day (a feed says what is new,
+ * and when), its title, summary, page,
+ * picture, price where set and purpose. Made from the content alone (no build time), so the same content gives the
+ * same bytes and a reader sees an entry change only when the field does. `undefined` while no field has a day.
+ */
+export function atomFeed(
+  site: SiteContent,
+  urls: SiteUrls,
+  pictures: { covers: ReadonlyMap<string, Cover>; shares: ReadonlyMap<string, ShareImage> },
+): string | undefined {
+  const fields = site.fields
+    .map((field, order) => ({ field, order }))
+    .filter((entry): entry is { field: Field & { released: string }; order: number } => inFeed(entry.field))
+    // Newest first; fields of one day in the catalogue's order.
+    .sort((a, b) => b.field.released.localeCompare(a.field.released) || a.order - b.order)
+    .map((entry) => entry.field);
+  if (fields.length === 0) return undefined;
+  const slots = siteSlots(site);
+  const text = (words: string) => escapeXml(plainText(words, slots));
+  const day = (released: string) => `${released}T00:00:00Z`;
+  const entries = fields.map((field) => {
+    const page = urls.absolute(fieldPath(field));
+    const picture = pictures.shares.get(fieldSlug(field)) ?? pictures.covers.get(fieldSlug(field));
+    const purpose = fieldPurpose(field, site);
+    const facts = [
+      fillSlots(frame.fieldCard.lengthShort, { minutes: String(field.durationMinutes) }),
+      field.tuning,
+      `${field.delivery}, ${field.format}`,
+      ...(field.price ? [priceInWords(field.price)] : []),
+    ].map((fact) => plainText(fact, slots));
+    const html = [
+      ...(picture
+        ? [
+            `<p><img src="${escapeXml(urls.absolute(picture.path))}" alt="" width="${picture.width}" height="${picture.height}"></p>`,
+          ]
+        : []),
+      `<p>${escapeXml(field.description)}</p>`,
+      `<p>${facts.map(escapeXml).join(" · ")}</p>`,
+    ].join("");
+    return [
+      "  <entry>",
+      `    <id>${escapeXml(page)}</id>`,
+      `    <title>${escapeXml(field.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${escapeXml(page)}"/>`,
+      `    <published>${day(field.released)}</published>`,
+      `    <updated>${day(field.released)}</updated>`,
+      `    <summary>${escapeXml(field.description)}</summary>`,
+      `    <content type="html">${escapeXml(html)}</content>`,
+      ...(purpose ? [`    <category term="${escapeXml(purpose.key)}" label="${escapeXml(purpose.name)}"/>`] : []),
+      ...(picture
+        ? [
+            `    <media:thumbnail url="${escapeXml(urls.absolute(picture.path))}" width="${picture.width}" height="${picture.height}"/>`,
+          ]
+        : []),
+      "  </entry>",
+    ].join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xml:lang="${frame.locale.replace("_", "-")}">`,
+    `  <id>${escapeXml(urls.absolute("/"))}</id>`,
+    `  <title>${escapeXml(site.brand)}: ${text(frame.feed.title)}</title>`,
+    `  <subtitle>${escapeXml(site.tagline)}</subtitle>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(urls.absolute(FEED.path))}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(urls.absolute("/"))}"/>`,
+    `  <updated>${day(fields[0]!.released)}</updated>`,
+    `  <author><name>${escapeXml(site.brand)}</name><uri>${escapeXml(urls.absolute("/"))}</uri></author>`,
+    ...entries,
+    "</feed>",
+    "",
+  ].join("\n");
+}

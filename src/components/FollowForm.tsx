@@ -1,0 +1,43 @@
+import { frame } from "../content/frame";
+import type { SiteContent } from "../content/types";
+import { FOLLOW_ACTION } from "../lib/follow";
+import { Text } from "./Text";
+
+/**
+ * Follows the studio on its storefront: a plain form that posts the visitor's address and the owner's seller ID to
+ * Gumroad, which confirms it by mail and owns the unsubscribe link. No script: it opens Gumroad's answer in a new tab
+ * (the page's Content-Security-Policy allows this one target, scripts/static-build/security.ts). Drawn only where
+ * the owner set `storefront.sellerId`. `id`: its address field's, unique on its page.
+ */
+export function FollowForm({
+  site,
+  id,
+  title,
+  titleClass,
+}: {
+  site: SiteContent;
+  id: string;
+  title: string;
+  /** The address field's label, drawn as its place draws a title (the footer's labels, a field page's panels). */
+  titleClass: string;
+}) {
+  const sellerId = site.storefront.sellerId;
+  if (!sellerId) return null;
+  // Every byte here is on every page (the footer), each page within its first round trip: no wrapper, no icon; the
+  // note, which the address field names as its description, says where the form leads.
+  return (
+    <form className="follow" action={FOLLOW_ACTION} method="post" target="_blank" rel="noopener">
+      <label className={titleClass} htmlFor={id}>
+        <Text text={title} />
+      </label>
+      <input type="hidden" name="seller_id" value={sellerId} />
+      <input id={id} type="email" name="email" autoComplete="email" required aria-describedby={`${id}-note`} />
+      <button className="button button--secondary" type="submit">
+        <Text text={frame.follow.button} label />
+      </button>
+      <p id={`${id}-note`}>
+        <Text text={frame.follow.note} />
+      </p>
+    </form>
+  );
+}
