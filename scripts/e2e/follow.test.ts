@@ -86,10 +86,12 @@ describe("#57 following the studio, with JavaScript off", () => {
     const elsewhere = "https://collector.example.net/follow";
     await standInFor(context, elsewhere);
     const page = await context.newPage();
-    // The page as served, its headers and policy too, but with its form pointed elsewhere (as injected markup would).
+    // The page as served, its headers and both its policies too (the header's and its <meta>'s, which a host that
+    // sends no headers relies on alone), but with its form pointed elsewhere, as injected markup would.
     await page.route(`**${FIELD_PAGE}`, async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, body: (await response.text()).replaceAll(FOLLOW_ACTION, elsewhere) });
+      const body = (await response.text()).replace(`action="${FOLLOW_ACTION}"`, `action="${elsewhere}"`);
+      await route.fulfill({ response, body });
     });
     const refused = page.waitForEvent("console", (message) => /form-action/.test(message.text()));
     await page.goto(FIELD_PAGE);

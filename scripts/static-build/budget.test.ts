@@ -391,6 +391,9 @@ describe("byte budgets: each page's stylesheet", () => {
   });
 });
 
+/** A field's description long enough that its page has no room for its form to follow the studio (tuned once). */
+const FIELD_WORDS = 285;
+
 describe("#57 the follow form, priced in bytes", () => {
   it("#57 a page its owner's words fill goes without the footer's form to follow the studio before it goes without any of them, and the build says so", async () => {
     // Three listeners' words: with the form as well, About would not arrive in its first round trip.
@@ -404,10 +407,29 @@ describe("#57 the follow form, priced in bytes", () => {
     expect(about.match(/<figcaption class="quote__source">/g)).toHaveLength(3);
     expect(servedBytes(about).bytes).toBeLessThanOrEqual(pageBudget(about));
     expect(notes).toContain(
-      "/about/ leaves out the footer's form to follow the studio: with it, the page would not arrive in its first round trip. Shorter words on it make room.",
+      "/about/ leaves out its form to follow the studio: with it, the page would not arrive in its first round trip. Shorter words on it make room.",
     );
     // A page with room keeps it.
     expect(rendered.get("contact/index.html")).toContain("<form");
+  });
+
+  it("#57 a field's page keeps its own form before any other field, and goes without it only when the field's words leave no room", async () => {
+    const fields = catalogueOf(6, site.fields[0]!).map((field, i) => ({ ...field, description: wordsOf(40, i) }));
+    const long = { ...fields[1]!, description: wordsOf(FIELD_WORDS, 9) };
+    const notes: string[] = [];
+    const rendered = await renderContent({ ...site, fields: [fields[0]!, long, ...fields.slice(2)] }, notes);
+    const page = (field: Field) => rendered.get(`${fieldPath(field).slice(1)}index.html`)!;
+    const others = (html: string) => html.match(/<article class="card field-card/g)?.length ?? 0;
+    // Where there is room for the form and fewer others, the form stays.
+    expect(page(fields[0]!)).toContain('class="container follow-band"');
+    // The long words: no other field, then no form; still within the first round trip, and the owner told.
+    const crowded = page(long);
+    expect(others(crowded)).toBe(0);
+    expect(crowded).not.toContain("<form");
+    expect(servedBytes(crowded).bytes).toBeLessThanOrEqual(pageBudget(crowded));
+    expect(notes).toContain(
+      `${fieldPath(long)} leaves out its form to follow the studio: with it, the page would not arrive in its first round trip. Shorter words on it make room.`,
+    );
   });
 });
 

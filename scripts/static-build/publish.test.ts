@@ -274,6 +274,11 @@ describe("#57 the feed of fields (/feed.xml)", () => {
     ...site,
     fields: twelveFields(site.fields[0]!).map((field, i) => ({
       ...field,
+      // What XML reserves, in a title and a description: escaped, and read back as written.
+      ...(i === 4 && {
+        title: `Rain & <Thunder> "Live"`,
+        description: `${field.description} Rain & 'thunder' <live>.`,
+      }),
       released: i === 5 ? undefined : `2026-0${1 + (i % 9)}-${i === 9 ? "01" : "15"}`,
       price: i % 3 === 0 ? { amount: 12 + i, currency: "EUR" } : undefined,
       purpose: i % 2 === 0 ? "Sleep" : undefined,

@@ -1010,7 +1010,7 @@ describe("#57 grow the studio", () => {
 
   it("draws no form at all while the owner has set no seller", async () => {
     const rendered = await render({ ...site, storefront: { ...site.storefront, sellerId: undefined } });
-    for (const [file, doc] of docs(rendered)) expect(doc.querySelector("form"), file).toBeNull();
+    for (const [file, doc] of docs(rendered)) expect(doc.querySelector("form, .follow-band"), file).toBeNull();
   });
 
   it("says on every storefront link where it was clicked, the page and the place; turned off, none does", async () => {

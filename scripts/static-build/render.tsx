@@ -64,7 +64,7 @@ export async function renderSite({
             follow={follow}
           >
             <StorefrontSource value={site.storefront.from === false ? undefined : meta.path}>
-              <Page site={site} url={urls.path} previews={previews} covers={covers} shown={shown} />
+              <Page site={site} url={urls.path} previews={previews} covers={covers} shown={shown} follow={follow} />
             </StorefrontSource>
           </Document>
         </TextContext>,
@@ -81,26 +81,39 @@ export async function renderSite({
   };
   for (const page of pages) {
     // A page that can show fewer fields does, while it would not arrive in its first round trip (an owner's longer
-    // words); at each number, with the footer's form to follow the studio, then without it: the owner's words come
-    // first. The check step still refuses a page that nothing fits.
-    const withForm = site.storefront.sellerId && !page.meta.follows ? [true, false] : [true];
+    // words), and it may go without its form to follow the studio. The footer's goes before any of the owner's words;
+    // a field's own, under its product, only once it shows no other field. The check step still refuses a page that
+    // nothing fits.
     let html = "";
-    let chosen: { shown?: number; follow: boolean } = { follow: true };
-    choose: for (const shown of [undefined, ...(page.fewer ?? [])])
-      for (const follow of withForm) {
-        html = render(page, shown, follow);
-        chosen = { shown, follow };
-        if (fitsFirstRoundTrip(withMetaPolicy(html))) break choose;
-      }
+    let chosen: Attempt = { follow: true };
+    for (const attempt of attempts(page, !!site.storefront.sellerId)) {
+      chosen = attempt;
+      html = render(page, attempt.shown, attempt.follow);
+      if (fitsFirstRoundTrip(withMetaPolicy(html))) break;
+    }
     const left = chosen.shown === undefined ? undefined : page.leftOut?.(chosen.shown, site);
     if (left) notes.push(left);
     if (!chosen.follow)
       notes.push(
-        `${page.meta.path} leaves out the footer's form to follow the studio: with it, the page would not arrive in its first round trip. Shorter words on it make room.`,
+        `${page.meta.path} leaves out its form to follow the studio: with it, the page would not arrive in its first round trip. Shorter words on it make room.`,
       );
     output.set(outputFileFor(page.meta.path), html);
   }
   return applyMetaPolicy(output);
+}
+
+interface Attempt {
+  shown?: number;
+  follow: boolean;
+}
+
+/** What a page tries in turn until one arrives in its first round trip: as many as it shows, with its form first. */
+function attempts(page: PageModule, hasForm: boolean): Attempt[] {
+  const counts = [undefined, ...(page.fewer ?? [])];
+  const forms = hasForm ? [true, false] : [true];
+  return page.meta.follows
+    ? forms.flatMap((follow) => counts.map((shown) => ({ shown, follow })))
+    : counts.flatMap((shown) => forms.map((follow) => ({ shown, follow })));
 }
 
 /** The text of a page's <h1>, as a reader sees it. */

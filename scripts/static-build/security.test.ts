@@ -10,7 +10,14 @@ import { build, buildSite } from "../build";
 import { cloudFrontPolicy, defaultNginxSettings, nginxConfig, readRules, serveConfig } from "../serve/host-config";
 import { parseHtml } from "../test/parse-html";
 import { pathOfFile } from "../../src/lib/routes";
-import { headersFor, matchesPattern, parseHeadersFile, type HeaderRule } from "./security";
+import {
+  contentSecurityPolicy,
+  headersFor,
+  matchesPattern,
+  parseHeadersFile,
+  unionOfPolicies,
+  type HeaderRule,
+} from "./security";
 
 const ROUTES = ["/", "/about/", "/services/", "/products/", "/all-fields/", "/contact/"];
 
@@ -112,7 +119,7 @@ describe("Content-Security-Policy", () => {
       // #57 The follow form's one address, whole (not its host, not another path there), on a page that has the form;
       // on one without it (a page whose own words left it no room), nowhere.
       const hasForm = pages.get(file)!.includes("<form");
-      if (file === "index.html") expect(hasForm).toBe(true);
+      if (file !== "products/index.html") expect(hasForm).toBe(true);
       expect(policy.get("form-action")).toEqual(hasForm ? [FOLLOW_ACTION] : ["'none'"]);
       expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
       expect(policy.get("script-src")![0]).toBe("'self'");
@@ -206,5 +213,25 @@ describe("#11 a content change leaves the policy, and every host's configuration
       ];
     };
     expect(hosts(after)).toEqual(hosts(before));
+  });
+});
+
+describe("#57 one policy for every page (CloudFront's)", () => {
+  const form = `<form action="${FOLLOW_ACTION}" method="post"></form>`;
+  const formAction = (policy: string) =>
+    policy
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .find(([name]) => name === "form-action")
+      ?.slice(1);
+
+  it("allows the follow form's address where one page has the form and another has none, and nothing more", () => {
+    const union = unionOfPolicies([contentSecurityPolicy([form]), contentSecurityPolicy(["<p>No form</p>"])]);
+    expect(formAction(union)).toEqual([FOLLOW_ACTION]);
+  });
+
+  it("allows no form target at all where no page has a form", () => {
+    const union = unionOfPolicies([contentSecurityPolicy(["<p>One</p>"]), contentSecurityPolicy(["<p>Two</p>"])]);
+    expect(formAction(union)).toEqual(["'none'"]);
   });
 });

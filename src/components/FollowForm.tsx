@@ -32,7 +32,7 @@ export function FollowForm({
       </label>
       <input type="hidden" name="seller_id" value={sellerId} />
       <input id={id} type="email" name="email" autoComplete="email" required aria-describedby={`${id}-note`} />
-      <button className="button button--secondary" type="submit">
+      <button className="button button--secondary" type="submit" aria-describedby={`${id}-note`}>
         <Text text={frame.follow.button} label />
       </button>
       <p id={`${id}-note`}>

@@ -13,8 +13,8 @@ export const fieldPage = {
   /** Above a description longer than the page's opening tells: the whole of it. */
   about: "About this field",
   others: "Other fields",
-  /** Above the form that follows the studio, under the product. */
-  follow: "Hear about the next field",
+  /** The label of the form that follows the studio, under the product. */
+  follow: "Hear about the next field by e-mail",
   /** Beside the field's facts: the list of its purpose on All Fields ({purpose}: "Sleep"). */
   purpose: "More for {purpose}",
   /** Beside the facts: the day it came out ({date}: "14 March 2026"). */

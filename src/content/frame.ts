@@ -18,16 +18,17 @@ export const frame = {
     safety: "Listen with stereo headphones at a low volume, and never while driving.",
   },
   /**
-   * The form that follows the studio on the storefront (with `storefront.sellerId` set): in the footer, and under a
-   * field's product with its page's own label (field-page.ts). `note`: in one sentence, what happens to the address.
+   * The form that follows the studio on Gumroad (with `storefront.sellerId` set, a Gumroad seller's): in the footer,
+   * and under a field's product with its page's own label (field-page.ts). `note`: in one sentence, where it leads and
+   * what happens to the address.
    */
   follow: {
     /** The address field's label in the footer. */
     title: "New fields by e-mail",
     button: "Follow",
-    note: "Opens {storefront} in a new tab, which keeps your address for our news; every e-mail has a link to stop.",
+    note: "Opens Gumroad in a new tab, which keeps your address for our news; every e-mail has a link to stop.",
   },
-  /** The feed of new fields (/feed.xml): its title after the studio's name, and its name in every page's head. */
+  /** The feed of new fields (/feed.xml): its title, after the studio's name. */
   feed: { title: "new fields" },
   /** Beside every shown e-mail address, for visitors whose mail link opens nothing (webmail). */
   copyAddress: {

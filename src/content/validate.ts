@@ -138,7 +138,7 @@ function unknownPurposes(content: SiteContent): [string, string][] {
   if (!Array.isArray(names) || !names.every((name) => typeof name === "string")) return problems;
   names.forEach((name, i) => {
     const key = slug(name, "");
-    if (key === "" || key in BANDS || /^\d+$/.test(key))
+    if (key === "" || Object.hasOwn(BANDS, key) || /^\d+$/.test(key))
       problems.push([
         `purposes[${i}]`,
         `is "${name}", whose list's address (/all-fields/${key}/) ${key === "" ? "has no letter to spell" : "is taken by a band or a page of the catalogue"}: name it in other words`,

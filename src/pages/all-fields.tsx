@@ -131,7 +131,7 @@ function CataloguePage({
         {...intro}
         title={listMeta(site, selection, page).title}
         lead={selection ? listMeta(site, selection, page).description : intro.lead}
-        aside={<Browse site={site} url={url} current={selection} />}
+        aside={<Browse site={site} url={url} current={selection} page={page} />}
       />
 
       <Section id="catalogue" title={catalogue.title} titleShown={false}>
@@ -199,13 +199,24 @@ const numbered = (page: number, pages: number) =>
  * Links that narrow the catalogue to one purpose or one band, each to its own list (static pages: no script), and
  * back to the whole; the list shown is marked current. Only the purposes and bands some field has.
  */
-function Browse({ site, url, current }: { site: SiteContent; url: (path: string) => string; current?: Selection }) {
+function Browse({
+  site,
+  url,
+  current,
+  page,
+}: {
+  site: SiteContent;
+  url: (path: string) => string;
+  current?: Selection;
+  page: number;
+}) {
   const all = selections(site);
   if (all.length === 0) return null;
   const { lists } = allFields;
   const link = (path: string, name: string, here: boolean) => (
     <li key={path}>
-      <a className="chip" href={url(path)} aria-current={here ? "page" : undefined}>
+      {/* The list shown: this very page on its first page, the list it is part of on the others. */}
+      <a className="chip" href={url(path)} aria-current={here ? (page === 1 ? "page" : "true") : undefined}>
         {name}
       </a>
     </li>
@@ -214,8 +225,9 @@ function Browse({ site, url, current }: { site: SiteContent; url: (path: string)
     const some = all.filter((s) => s.kind === kind);
     return (
       some.length > 0 && (
-        <div className="browse__group">
-          <p className="browse__label">
+        // biome-ignore lint/a11y/useSemanticElements: a group of links, not of a form's fields, which a fieldset would say
+        <div className="browse__group" role="group" aria-labelledby={`browse-${kind}`}>
+          <p className="browse__label" id={`browse-${kind}`}>
             <Text text={label} />
           </p>
           <ul className="browse__list">{some.map((s) => link(selectionPath(s), s.name, s.key === current?.key))}</ul>

@@ -65,7 +65,7 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
     structuredData: (content, urls, previews) => fieldData(field, content, urls, previews),
     // Where the field's own words are long, fewer others, so that the page still arrives in one round trip.
     fewer: [2, 1, 0],
-    Page: ({ url, previews, covers, shown = OTHERS }: PageProps) => {
+    Page: ({ url, previews, covers, shown = OTHERS, follow = true }: PageProps) => {
       const preview = previews.get(fieldSlug(field));
       const purpose = fieldPurpose(field, site);
       const cover = covers.get(fieldSlug(field));
@@ -97,9 +97,16 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
             </div>
           </div>
 
-          <div className="container follow-band">
-            <FollowForm site={site} id="follow-field-email" title={fieldPage.follow} titleClass="field-detail__title" />
-          </div>
+          {follow && site.storefront.sellerId && (
+            <div className="container follow-band">
+              <FollowForm
+                site={site}
+                id="follow-field-email"
+                title={fieldPage.follow}
+                titleClass="field-detail__title"
+              />
+            </div>
+          )}
 
           <section className="container section field-detail" aria-labelledby="about-title">
             <div className="field-detail__about">

@@ -24,6 +24,8 @@ export interface PageProps {
    * or About its listeners' words, when the build found that its usual number would not arrive in one round trip.
    */
   shown?: number;
+  /** `false` where the page's own form to follow the studio would not arrive in one round trip (PageMeta.follows). */
+  follow?: boolean;
 }
 
 export interface PageModule {
