@@ -62,7 +62,7 @@ describe("#57 following the studio, with JavaScript off", () => {
     const page = await context.newPage();
     await page.goto(FIELD_PAGE);
     expect(await page.evaluate(() => document.scripts.length)).toBe(0);
-    const form = page.locator(".product + .follow-band form");
+    const form = page.locator(".field-detail + .follow-band form");
     await form.getByLabel("Hear about the next field").fill("listener@example.org");
     const [tab] = await Promise.all([context.waitForEvent("page"), form.getByRole("button").click()]);
     await tab.waitForLoadState();
@@ -95,7 +95,7 @@ describe("#57 following the studio, with JavaScript off", () => {
     });
     const refused = page.waitForEvent("console", (message) => /form-action/.test(message.text()));
     await page.goto(FIELD_PAGE);
-    const form = page.locator(".product + .follow-band form");
+    const form = page.locator(".field-detail + .follow-band form");
     expect(await form.getAttribute("action")).toBe(elsewhere);
     await form.getByLabel("Hear about the next field").fill("listener@example.org");
     await form.getByRole("button").click();

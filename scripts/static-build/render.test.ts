@@ -985,7 +985,7 @@ describe("#57 grow the studio", () => {
       expect(forms, file).toHaveLength(1);
       const form = forms[0]!;
       expect(form.closest(isField ? "main" : "footer"), file).not.toBeNull();
-      if (isField) expect(doc.querySelector(".product + .follow-band form")).toBe(form);
+      if (isField) expect(doc.querySelector(".field-detail + .follow-band form")).toBe(form);
       expect(form.getAttribute("action")).toBe(FOLLOW_ACTION);
       expect(form.getAttribute("method")).toBe("post");
       expect(form.getAttribute("target")).toBe("_blank");
@@ -1078,7 +1078,7 @@ describe("#57 grow the studio", () => {
     // A field's page leads to its purpose's list; one without a purpose, to none.
     const more = (field: Field) => page(fieldFile(field), rendered).querySelector(".field-detail__more a");
     expect(more(fields[0]!)!.getAttribute("href")).toBe("/all-fields/sleep/");
-    expect(more(fields[0]!)!.textContent).toBe("More for Sleep");
+    expect(more(fields[0]!)!.textContent).toBe("More fields for Sleep");
     expect(more(fields[2]!)).toBeNull();
   });
 

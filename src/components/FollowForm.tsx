@@ -1,6 +1,7 @@
 import { frame } from "../content/frame";
 import type { SiteContent } from "../content/types";
 import { FOLLOW_ACTION } from "../lib/follow";
+import { Icon } from "./Icon";
 import { Text } from "./Text";
 
 /**
@@ -23,8 +24,8 @@ export function FollowForm({
 }) {
   const sellerId = site.storefront.sellerId;
   if (!sellerId) return null;
-  // Every byte here is on every page (the footer), each page within its first round trip: no wrapper, no icon; the
-  // note, which the address field names as its description, says where the form leads.
+  // Every byte here is on every page (the footer), each page within its first round trip: no wrapper; the note, which
+  // the address field and the button name as their description, says where the form leads.
   return (
     <form className="follow" action={FOLLOW_ACTION} method="post" target="_blank" rel="noopener">
       <label className={titleClass} htmlFor={id}>
@@ -33,7 +34,10 @@ export function FollowForm({
       <input type="hidden" name="seller_id" value={sellerId} />
       <input id={id} type="email" name="email" autoComplete="email" required aria-describedby={`${id}-note`} />
       <button className="button button--secondary" type="submit" aria-describedby={`${id}-note`}>
-        <Text text={frame.follow.button} label />
+        <span className="button__label">
+          <Text text={frame.follow.button} label />
+        </span>
+        <Icon name="external" className="button__icon" />
       </button>
       <p id={`${id}-note`}>
         <Text text={frame.follow.note} />

@@ -39,15 +39,15 @@ export const allFields = {
     purposes: "For",
     bands: "Band",
     all: "All fields",
+    /** {count}: "1 field", "12 fields". */
     purpose: {
       title: "Fields for {name}",
-      description:
-        "Every field in the catalogue for {name}, each with its own page to hear it first and a link to {storefront}.",
+      description: "{count} for {name} in the catalogue: hear each on its own page first, then get it on {storefront}.",
     },
     band: {
       title: "{name} fields",
       description:
-        "Every field whose beat sits in the {name} band ({range}), each with its own page to hear it first and a link to {storefront}.",
+        "{count} whose beat sits in the {name} band ({range}): hear each on its own page first, then get it on {storefront}.",
     },
     /** Page 2 and on of a list: {title} the list's. */
     page: "{title}, page {page} of {pages}",

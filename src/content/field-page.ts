@@ -16,7 +16,7 @@ export const fieldPage = {
   /** The label of the form that follows the studio, under the product. */
   follow: "Hear about the next field by e-mail",
   /** Beside the field's facts: the list of its purpose on All Fields ({purpose}: "Sleep"). */
-  purpose: "More for {purpose}",
+  purpose: "More fields for {purpose}",
   /** Beside the facts: the day it came out ({date}: "14 March 2026"). */
   released: "Released {date}",
   /**

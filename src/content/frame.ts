@@ -26,7 +26,7 @@ export const frame = {
     /** The address field's label in the footer. */
     title: "New fields by e-mail",
     button: "Follow",
-    note: "Opens Gumroad in a new tab, which keeps your address for our news; every e-mail has a link to stop.",
+    note: "Opens Gumroad in a new tab to confirm. Gumroad keeps your address for our news; every e-mail has a link to stop.",
   },
   /** The feed of new fields (/feed.xml): its title, after the studio's name. */
   feed: { title: "new fields" },

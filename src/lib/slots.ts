@@ -46,6 +46,7 @@ export const LOCAL_SLOT_NAMES = [
   "purpose",
   "name",
   "range",
+  "count",
 ] as const;
 
 export type Slots = Record<(typeof SLOT_NAMES)[number], string>;

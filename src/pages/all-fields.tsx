@@ -73,7 +73,9 @@ function listMeta(site: SiteContent, selection: Selection | undefined, page: num
   const pages = String(pageCount(listed(site, selection)));
   const { lists } = allFields;
   const words = selection && (selection.kind === "purpose" ? lists.purpose : lists.band);
+  const count = listed(site, selection).length;
   const slots = {
+    count: `${count} field${count === 1 ? "" : "s"}`,
     name: selection?.name ?? "",
     range:
       selection?.kind === "band" ? `${BANDS[selection.key as Band].low}–${BANDS[selection.key as Band].high} Hz` : "",

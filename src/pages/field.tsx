@@ -97,17 +97,6 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
             </div>
           </div>
 
-          {follow && site.storefront.sellerId && (
-            <div className="container follow-band">
-              <FollowForm
-                site={site}
-                id="follow-field-email"
-                title={fieldPage.follow}
-                titleClass="field-detail__title"
-              />
-            </div>
-          )}
-
           <section className="container section field-detail" aria-labelledby="about-title">
             <div className="field-detail__about">
               <h2 className="field-detail__title" id="about-title">
@@ -151,6 +140,17 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
               )
             )}
           </section>
+
+          {follow && site.storefront.sellerId && (
+            <div className="container follow-band">
+              <FollowForm
+                site={site}
+                id="follow-field-email"
+                title={fieldPage.follow}
+                titleClass="field-detail__title"
+              />
+            </div>
+          )}
 
           <Questions group={productQuestions} tone="raised" />
 
