@@ -413,7 +413,7 @@ describe("#57 the follow form, priced in bytes", () => {
     expect(rendered.get("contact/index.html")).toContain("<form");
   });
 
-  it("#57 a field's page keeps its own form before any other field, and goes without it only when the field's words leave no room", async () => {
+  it("#57 a field's page keeps its own form before any other field's card, names the others as links, and goes without the form only when the field's words leave no room", async () => {
     const fields = catalogueOf(6, site.fields[0]!).map((field, i) => ({ ...field, description: wordsOf(40, i) }));
     const long = { ...fields[1]!, description: wordsOf(FIELD_WORDS, 9) };
     const notes: string[] = [];
@@ -425,6 +425,10 @@ describe("#57 the follow form, priced in bytes", () => {
     // The long words: no other field, then no form; still within the first round trip, and the owner told.
     const crowded = page(long);
     expect(others(crowded)).toBe(0);
+    // The other fields still named, as links to their pages, without the cards' covers and styles.
+    const list = crowded.match(/<ul class="other-links">[\s\S]*?<\/ul>/)?.[0] ?? "";
+    const named = [...list.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    expect(named).toEqual(fields.slice(2, 5).map(fieldPath));
     expect(crowded).not.toContain("<form");
     expect(servedBytes(crowded).bytes).toBeLessThanOrEqual(pageBudget(crowded));
     expect(notes).toContain(

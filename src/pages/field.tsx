@@ -63,13 +63,14 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
       follows: true,
     },
     structuredData: (content, urls, previews) => fieldData(field, content, urls, previews),
-    // Where the field's own words are long, fewer others, so that the page still arrives in one round trip.
+    // Where the field's own words are long, fewer others, so that the page still arrives in one round trip; at 0, the
+    // others as links by name, without the cards' covers and styles.
     fewer: [2, 1, 0],
     Page: ({ url, previews, covers, shown = OTHERS, follow = true }: PageProps) => {
       const preview = previews.get(fieldSlug(field));
       const purpose = fieldPurpose(field, site);
       const cover = covers.get(fieldSlug(field));
-      const others = [...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, shown);
+      const others = [...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, shown > 0 ? shown : OTHERS);
       const trace = preview?.trace && traceTracks(preview.trace).length > 0 ? preview.trace : undefined;
       // As measured in its preview; without one, as declared (`bands: []` and no glide: none).
       const binaural = preview ? preview.beats.length > 0 : field.bands?.length !== 0 || field.glide !== undefined;
@@ -158,7 +159,20 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
             <SafetyNote binaural={binaural} />
           </div>
 
-          {others.length > 0 && (
+          {others.length > 0 && shown === 0 && (
+            <Section id="others" title={fieldPage.others}>
+              <ul className="other-links">
+                {others.map((other) => (
+                  <li key={other.url}>
+                    <a className="text-link" href={url(fieldPath(other))}>
+                      {other.title}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
+          {others.length > 0 && shown > 0 && (
             <Section id="others" title={fieldPage.others} note={<StorefrontNote />}>
               <CardGrid layout="fields">
                 {others.map((other, at) => (
