@@ -469,6 +469,18 @@ describe("#56 a preview known by what it is made from, committed only by a build
     expect(clone.bySlug.get("deep-sleep")).toEqual(first.bySlug.get(fieldSlug(before.fields[0]!)));
   });
 
+  it("#56 two fields that play one excerpt share one preview, made once", async () => {
+    const f = await fresh();
+    await writeFile(join(f.masters, "theta.flac"), theta());
+    const excerpt = { file: "theta.flac", start: 1, seconds: 6 };
+    const [first] = one(excerpt).fields;
+    const twin = { ...first!, title: "The Same Excerpt", url: "https://example.shopfront.com/l/twin" };
+    const built = await committing({ ...site, fields: [first!, twin] }, f);
+    expect((await readdir(f.committed)).sort()).toEqual(["theta-flac-1s-6s.json", "theta-flac-1s-6s.mp3"]);
+    expect(built.bySlug.get(fieldSlug(twin))).toEqual(built.bySlug.get(fieldSlug(first!)));
+    expect(built.notes.filter((note) => note.includes("made its preview"))).toHaveLength(1);
+  });
+
   it("#56 a refused build leaves the committed previews as they were, and commits nothing", async () => {
     const f = await fresh();
     await writeFile(join(f.masters, "theta.flac"), theta());

@@ -291,8 +291,8 @@ interface Shelf {
   previews: Shelved[];
   names: Set<string>;
   remade: Set<string>;
-  /** Previews made in this build, by identity: two fields with one excerpt share it. */
-  madeNow: Map<string, FromMaster>;
+  /** The excerpts this build took, by identity: two fields with one excerpt share it (made, or found, once). */
+  madeNow: Map<string, Promise<FromMaster>>;
   /** Files in the folder that are not a whole, readable preview. */
   problems: ContentProblem[];
 }
@@ -368,19 +368,31 @@ interface FromMaster {
   name: string;
 }
 
+/** An excerpt of a master, taken once in a build however many fields play it (the first field's note says it). */
+async function fromMaster(
+  field: Field,
+  preview: Extract<PreviewSource, { file: unknown }>,
+  folders: Folders,
+): Promise<FromMaster> {
+  const key = identity(preview.file, { start: preview.start ?? 0, seconds: preview.seconds ?? null });
+  const taken = folders.shelf.madeNow.get(key);
+  if (taken) return { ...(await taken), note: undefined };
+  const taking = excerptOf(field, preview, folders);
+  folders.shelf.madeNow.set(key, taking);
+  return taking;
+}
+
 /**
  * An excerpt of a master: its committed preview when that was made from the same audio, excerpt and settings;
  * otherwise, with the master here, made again (to be committed); with the master away, a refusal that says what
  * changed.
  */
-async function fromMaster(
+async function excerptOf(
   field: Field,
   preview: Extract<PreviewSource, { file: unknown }>,
   { masters, shelf, commit, cache, code, threads }: Folders,
 ): Promise<FromMaster> {
   const wanted = { start: preview.start ?? 0, seconds: preview.seconds ?? null };
-  const madeNow = shelf.madeNow.get(identity(preview.file, wanted));
-  if (madeNow) return { ...madeNow, note: undefined };
   const same = shelf.previews.find(
     (p) => identity(p.record.source.file, p.record.excerpt) === identity(preview.file, wanted),
   );
