@@ -69,16 +69,25 @@ async function save(path: string, bytes: Uint8Array): Promise<DevMessage> {
   return answer!;
 }
 
+/**
+ * Saves an owner's image and resolves with what the page now names in its place: other files (the image's new sizes),
+ * as many as before, after a reload of the page.
+ */
+async function replacedAssets(page: string, pattern: RegExp, file: string, bytes: Uint8Array): Promise<string[]> {
+  const before = await assetsOn(page, pattern);
+  expect(before.length).toBeGreaterThan(0);
+  const answer = await save(join(dev.root, COVERS_FOLDER, file), bytes);
+  expect(answer).toMatchObject({ type: "reload", paths: expect.arrayContaining([page]) });
+  const after = await assetsOn(page, pattern);
+  expect(after.length).toBe(before.length);
+  expect(after.filter((path) => before.includes(path))).toEqual([]);
+  return after;
+}
+
 describe("#56 npm run dev rebuilds what the owner's images and masters make", () => {
   it("a saved cover: the pages showing it reload with its new sizes, each served as its type", async () => {
     const covers = /\/assets\/cover-first-fixture-field-[\w-]+\.(avif|webp)/g;
-    const before = await assetsOn("/products/", covers);
-    expect(before.length).toBeGreaterThan(0);
-    const answer = await save(join(dev.root, COVERS_FOLDER, "first.png"), await picture(1200, "#c8b040"));
-    expect(answer).toMatchObject({ type: "reload", paths: expect.arrayContaining(["/products/"]) });
-    const after = await assetsOn("/products/", covers);
-    expect(after.length).toBe(before.length);
-    expect(after.filter((path) => before.includes(path))).toEqual([]);
+    const after = await replacedAssets("/products/", covers, "first.png", await picture(1200, "#c8b040"));
     for (const path of after) {
       const served = await get(path);
       expect(served.status, path).toBe(200);
@@ -89,13 +98,7 @@ describe("#56 npm run dev rebuilds what the owner's images and masters make", ()
 
   it("a saved maker's photo: About reloads with it", async () => {
     const photos = /\/assets\/maker-[\w-]+\.(avif|webp)/g;
-    const before = await assetsOn("/about/", photos);
-    expect(before.length).toBeGreaterThan(0);
-    const answer = await save(join(dev.root, COVERS_FOLDER, "maker.png"), await picture(480, "#40c8b0"));
-    expect(answer).toMatchObject({ type: "reload", paths: expect.arrayContaining(["/about/"]) });
-    const after = await assetsOn("/about/", photos);
-    expect(after.length).toBe(before.length);
-    expect(after.filter((path) => before.includes(path))).toEqual([]);
+    await replacedAssets("/about/", photos, "maker.png", await picture(480, "#40c8b0"));
   });
 
   it("a saved master, outside the project: its field's preview is made again from it", async () => {

@@ -2,8 +2,7 @@ import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mastersFolder as buildsMastersFolder } from "../static-build/media/previews";
-import { batcher, mastersFolder, watchMasters, watchTree } from "./watch";
+import { batcher, watchMasters, watchTree } from "./watch";
 
 describe("batcher", () => {
   afterEach(() => vi.useRealTimers());
@@ -124,11 +123,4 @@ describe("watchMasters", () => {
     }
     expect(masters.size()).toBe(0);
   });
-
-  it.each(["../masters", "/mnt/studio/masters/", "~/Audio/masters", "masters"])(
-    "#56 finds the folder %s names where the build reads it",
-    (setting) => {
-      expect(mastersFolder(setting)).toBe(buildsMastersFolder(setting));
-    },
-  );
 });

@@ -1,7 +1,6 @@
 import { readdirSync, statSync, watch, type FSWatcher } from "node:fs";
-import { homedir } from "node:os";
-import { basename, isAbsolute, join, relative, resolve } from "node:path";
-import { ROOT } from "../paths";
+import { basename, isAbsolute, join, relative } from "node:path";
+import { mastersFolder, ROOT } from "../paths";
 
 export interface TreeWatcher {
   /** How many folders are watched (each has its own watcher). */
@@ -52,10 +51,6 @@ export function watchTree(
   };
 }
 
-/** The masters folder a setting names, as the build reads it: relative to the project, absolute, or from "~/". */
-export const mastersFolder = (setting: string, root = ROOT) =>
-  setting.startsWith("~/") ? join(homedir(), setting.slice(2)) : resolve(root, setting);
-
 const MASTER = /\.(wav|flac|mp3)$/i;
 
 export interface MastersWatcher {
@@ -69,8 +64,7 @@ export interface MastersWatcher {
  * The owner's masters folder (site.ts `masters`, or SITE_MASTERS), which lies outside the project and may hold
  * gigabytes in folders of their own: the masters in it alone are watched, each heard as the setting names it
  * ("../masters/field.flac"). The setting can change with any build, and the folder can appear after the server
- * started, so each build says which it is. (Not static-build/media/previews.ts' mastersFolder: importing it
- * would load the preview pipeline into the server, and have every save of it ask for a restart.)
+ * started, so each build says which it is.
  */
 export function watchMasters(changed: (file: string) => void, root = ROOT): MastersWatcher {
   let watched: { folder: string; watcher: TreeWatcher } | undefined;

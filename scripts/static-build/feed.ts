@@ -3,12 +3,13 @@ import { fieldPath, fieldSlug, inFeed } from "../../src/content/fields";
 import { frame } from "../../src/content/frame";
 import { fieldPurpose } from "../../src/content/purposes";
 import { siteSlots } from "../../src/content/slots";
-import type { Field, SiteContent } from "../../src/content/types";
+import type { SiteContent } from "../../src/content/types";
 import type { Cover } from "../../src/lib/cover";
 import type { ShareImage } from "../../src/lib/page";
 import { FEED } from "../../src/lib/page";
 import type { SiteUrls } from "../../src/lib/routes";
 import { fillSlots, plainText } from "../../src/lib/slots";
+import { dayStart } from "../../src/lib/dates";
 import { escapeXml } from "../../src/lib/xml";
 
 /**
@@ -22,16 +23,11 @@ export function atomFeed(
   urls: SiteUrls,
   pictures: { covers: ReadonlyMap<string, Cover>; shares: ReadonlyMap<string, ShareImage> },
 ): string | undefined {
-  const fields = site.fields
-    .map((field, order) => ({ field, order }))
-    .filter((entry): entry is { field: Field & { released: string }; order: number } => inFeed(entry.field))
-    // Newest first; fields of one day in the catalogue's order.
-    .sort((a, b) => b.field.released.localeCompare(a.field.released) || a.order - b.order)
-    .map((entry) => entry.field);
+  // Newest first; fields of one day in the catalogue's order (the sort keeps the order of equals).
+  const fields = site.fields.filter(inFeed).sort((a, b) => b.released.localeCompare(a.released));
   if (fields.length === 0) return undefined;
   const slots = siteSlots(site);
   const text = (words: string) => escapeXml(plainText(words, slots));
-  const day = (released: string) => `${released}T00:00:00Z`;
   const entries = fields.map((field) => {
     const page = urls.absolute(fieldPath(field));
     const picture = pictures.shares.get(fieldSlug(field)) ?? pictures.covers.get(fieldSlug(field));
@@ -56,8 +52,8 @@ export function atomFeed(
       `    <id>${escapeXml(page)}</id>`,
       `    <title>${escapeXml(field.title)}</title>`,
       `    <link rel="alternate" type="text/html" href="${escapeXml(page)}"/>`,
-      `    <published>${day(field.released)}</published>`,
-      `    <updated>${day(field.released)}</updated>`,
+      `    <published>${dayStart(field.released)}</published>`,
+      `    <updated>${dayStart(field.released)}</updated>`,
       `    <summary>${escapeXml(field.description)}</summary>`,
       `    <content type="html">${escapeXml(html)}</content>`,
       ...(purpose ? [`    <category term="${escapeXml(purpose.key)}" label="${escapeXml(purpose.name)}"/>`] : []),
@@ -77,7 +73,7 @@ export function atomFeed(
     `  <subtitle>${escapeXml(site.tagline)}</subtitle>`,
     `  <link rel="self" type="application/atom+xml" href="${escapeXml(urls.absolute(FEED.path))}"/>`,
     `  <link rel="alternate" type="text/html" href="${escapeXml(urls.absolute("/"))}"/>`,
-    `  <updated>${day(fields[0]!.released)}</updated>`,
+    `  <updated>${dayStart(fields[0]!.released)}</updated>`,
     `  <author><name>${escapeXml(site.brand)}</name><uri>${escapeXml(urls.absolute("/"))}</uri></author>`,
     ...entries,
     "</feed>",

@@ -147,6 +147,17 @@ export interface SourceChanges {
 export const noSourceChanges = (): SourceChanges => ({ write: new Map(), remove: [] });
 
 /**
+ * A file written whole or not at all: to a temporary name beside it, then renamed over it, so that a reader (or a
+ * build stopped halfway) never finds half of it. Unique per process and call, for writers that may race.
+ */
+export async function writeWhole(path: string, contents: string | Uint8Array): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
+  await writeFile(temporary, contents);
+  await rename(temporary, path);
+}
+
+/**
  * Applied only once every check of the build has passed, so that a refused build leaves src/ as it was: each file
  * is written whole beside its place first, then all are renamed in, then what they replace is removed.
  */

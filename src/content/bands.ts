@@ -14,8 +14,11 @@ export const CARRIER_HZ = { low: 40, high: 1500 } as const;
 /** The beats the bands span: the difference of the two ears' carriers. */
 export const BEAT_HZ = { low: BANDS.delta.low, high: BANDS.gamma.high } as const;
 
+/** "8–12 Hz". */
+export const bandRange = (band: Band) => `${BANDS[band].low}–${BANDS[band].high} Hz`;
+
 /** "Alpha, 8–12 Hz". */
-export const bandLabel = (band: Band) => `${BANDS[band].name}, ${BANDS[band].low}–${BANDS[band].high} Hz`;
+export const bandLabel = (band: Band) => `${BANDS[band].name}, ${bandRange(band)}`;
 
 /** Whether a beat sits in a band, as shown: measured to a hundredth of a hertz, the figure the owner reads. */
 export const inBand = (hz: number, band: Band) => {

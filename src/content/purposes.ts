@@ -13,15 +13,27 @@ export interface Selection {
   name: string;
 }
 
+/**
+ * What `make` works out of a site, worked out once for each site: a long catalogue's many pages each ask for the same
+ * lists.
+ */
+export function perSite<T>(make: (site: SiteContent) => T): (site: SiteContent) => T {
+  const known = new WeakMap<SiteContent, T>();
+  return (site) => {
+    if (!known.has(site)) known.set(site, make(site));
+    return known.get(site)!;
+  };
+}
+
 /** Every purpose a field may name: the specification's, then the owner's own, each once. */
-export const sitePurposes = (site: SiteContent): Selection[] => {
+export const sitePurposes = perSite((site): Selection[] => {
   const seen = new Map<string, Selection>();
   for (const name of [...PURPOSES, ...(site.purposes ?? [])]) {
     const key = slug(name, "");
     if (key && !seen.has(key)) seen.set(key, { kind: "purpose", key, name });
   }
   return [...seen.values()];
-};
+});
 
 /** A field's purpose as the site names it ("sleep" → Sleep), if it has one. */
 export const fieldPurpose = (field: Field, site: SiteContent): Selection | undefined =>
@@ -40,8 +52,9 @@ export const selects = (selection: Selection, field: Field, site: SiteContent) =
     : fieldBands(field).includes(selection.key as Band);
 
 /** The selections with at least one field in them, purposes first, each as the site lists it. */
-export const selections = (site: SiteContent): Selection[] =>
+export const selections = perSite((site): Selection[] =>
   [
     ...sitePurposes(site),
     ...(Object.keys(BANDS) as Band[]).map((band): Selection => ({ kind: "band", key: band, name: BANDS[band].name })),
-  ].filter((selection) => site.fields.some((field) => selects(selection, field, site)));
+  ].filter((selection) => site.fields.some((field) => selects(selection, field, site))),
+);

@@ -2,6 +2,7 @@ import { BANDS, BEAT_HZ, CARRIER_HZ, type Band } from "./bands";
 import { EMAIL, MAKER_WORDS_MAX, originProblem, SHORT_NAME_MAX, shown, textProblem, urlProblem } from "./checks";
 import { group, list, optional, rule, type Infer, type Problems, type Setting } from "./shape";
 import { CARD_TEXT_MAX } from "../lib/summary";
+import { dayStart } from "../lib/dates";
 import { PURPOSES } from "./purposes";
 
 /**
@@ -101,9 +102,11 @@ function previewProblems(preview: unknown): Problems {
 
 /** A day the calendar has ("2026-02-30" is not one): read back, it is the same day. */
 const realDay = (day: string) => {
-  const date = new Date(`${day}T00:00:00Z`);
+  const date = new Date(dayStart(day));
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
 };
+
+const PURPOSE_NAMES = PURPOSES.map((p) => `"${p}"`).join(", ");
 
 const BAND_NAMES = Object.keys(BANDS)
   .map((b) => `"${b}"`)
@@ -191,7 +194,7 @@ export const FIELD_SETTINGS = {
   url: link("Its own page on the storefront (https)."),
   purpose: optional(
     text(
-      `What a listener comes to it for: one of ${PURPOSES.map((p) => `"${p}"`).join(", ")}, or one of \`purposes\`. All Fields lists the fields of each purpose.`,
+      `What a listener comes to it for: one of ${PURPOSE_NAMES}, or one of \`purposes\`. All Fields lists the fields of each purpose.`,
     ),
   ),
   released: optional(
@@ -279,11 +282,9 @@ export const SITE_SETTINGS = {
     { what: "a storefront" },
   ),
   purposes: optional(
-    list(
-      `Purposes of your own, beside ${PURPOSES.map((p) => `"${p}"`).join(", ")}: each a name a field's \`purpose\` may give.`,
-      text(""),
-      { what: "purposes, each a name" },
-    ),
+    list(`Purposes of your own, beside ${PURPOSE_NAMES}: each a name a field's \`purpose\` may give.`, text(""), {
+      what: "purposes, each a name",
+    }),
   ),
   fields: list("One entry per field, in the order shown.", group("", FIELD_SETTINGS, { what: "a field" }), {
     what: "fields",

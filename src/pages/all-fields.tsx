@@ -7,8 +7,8 @@ import { allFields } from "../content/all-fields";
 import { fieldPath, fieldSlug } from "../content/fields";
 import { mail } from "../content/mail";
 import { fieldListData } from "../content/structured-data";
-import { BANDS, type Band } from "../content/bands";
-import { selections, selects, type Selection } from "../content/purposes";
+import { bandRange, type Band } from "../content/bands";
+import { perSite, selections, selects, type Selection } from "../content/purposes";
 import type { Field, SiteContent } from "../content/types";
 import { fillSlots } from "../lib/slots";
 import type { PageMeta, PageModule, PageProps } from "./types";
@@ -58,9 +58,20 @@ const listData =
     return fieldListData(fields, urls, before);
   };
 
+/** Each site's lists of one purpose or band, by its key, as they are asked for. */
+const knownLists = perSite(() => new Map<string, readonly Field[]>());
+
 /** The fields a list shows: the whole catalogue, or those of one purpose or band. */
-const listed = (site: SiteContent, selection?: Selection) =>
-  selection ? site.fields.filter((field) => selects(selection, field, site)) : site.fields;
+function listed(site: SiteContent, selection?: Selection): readonly Field[] {
+  if (!selection) return site.fields;
+  const known = knownLists(site);
+  if (!known.has(selection.key))
+    known.set(
+      selection.key,
+      site.fields.filter((field) => selects(selection, field, site)),
+    );
+  return known.get(selection.key)!;
+}
 
 export const structuredData = listData(1);
 
@@ -70,15 +81,14 @@ export function Page(props: PageProps) {
 
 /** A list's title and description: the catalogue's, or its purpose's or band's, each page after the first numbered. */
 function listMeta(site: SiteContent, selection: Selection | undefined, page: number) {
-  const pages = String(pageCount(listed(site, selection)));
-  const { lists } = allFields;
-  const words = selection && (selection.kind === "purpose" ? lists.purpose : lists.band);
-  const count = listed(site, selection).length;
+  const fields = listed(site, selection);
+  const pages = String(pageCount(fields));
+  const words = selection && (selection.kind === "purpose" ? allFields.lists.purpose : allFields.lists.band);
+  const count = fields.length;
   const slots = {
     count: `${count} field${count === 1 ? "" : "s"}`,
     name: selection?.name ?? "",
-    range:
-      selection?.kind === "band" ? `${BANDS[selection.key as Band].low}–${BANDS[selection.key as Band].high} Hz` : "",
+    range: selection?.kind === "band" ? bandRange(selection.key as Band) : "",
     page: String(page),
     pages,
   };
@@ -88,7 +98,7 @@ function listMeta(site: SiteContent, selection: Selection | undefined, page: num
       : { title: fillSlots(allFields.pages.title, slots), description: fillSlots(allFields.pages.description, slots) };
   const title = fillSlots(words.title, slots);
   return {
-    title: page === 1 ? title : fillSlots(lists.page, { ...slots, title }),
+    title: page === 1 ? title : fillSlots(allFields.lists.page, { ...slots, title }),
     description: fillSlots(words.description, slots),
   };
 }
@@ -126,13 +136,14 @@ function CataloguePage({
   const fields = listed(site, selection);
   const pages = pageCount(fields);
   const shown = onPage(fields, page).fields;
+  const words = listMeta(site, selection, page);
   return (
     <>
       {/* Ways to narrow the catalogue beside its title from a laptop's width, under it on a phone. */}
       <PageIntro
         {...intro}
-        title={listMeta(site, selection, page).title}
-        lead={selection ? listMeta(site, selection, page).description : intro.lead}
+        title={words.title}
+        lead={selection ? words.description : intro.lead}
         aside={<Browse site={site} url={url} current={selection} page={page} />}
       />
 
@@ -229,7 +240,7 @@ function Browse({
       some.length > 0 && (
         // biome-ignore lint/a11y/useSemanticElements: a group of links, not of a form's fields, which a fieldset would say
         <div className="browse__group" role="group" aria-labelledby={`browse-${kind}`}>
-          <p className="browse__label" id={`browse-${kind}`}>
+          <p className="eyebrow browse__label" id={`browse-${kind}`}>
             <Text text={label} />
           </p>
           <ul className="browse__list">{some.map((s) => link(selectionPath(s), s.name, s.key === current?.key))}</ul>

@@ -10,9 +10,8 @@ import { Text } from "../components/Text";
 import { allFields } from "../content/all-fields";
 import { fieldPage } from "../content/field-page";
 import { fieldPath, fieldSlug } from "../content/fields";
-import { glideBands } from "../content/glide";
 import { products } from "../content/products";
-import { fieldPurpose } from "../content/purposes";
+import { fieldBands, fieldPurpose } from "../content/purposes";
 import { productQuestions } from "../content/questions";
 import { siteSlots } from "../content/slots";
 import { fieldData } from "../content/structured-data";
@@ -125,10 +124,7 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
                 <h3 className="field-detail__title">
                   <Text text={fieldPage.trace.title} />
                 </h3>
-                <BeatTrace
-                  trace={trace}
-                  bands={[...new Set([...(field.bands ?? []), ...(field.glide ? glideBands(field.glide) : [])])]}
-                />
+                <BeatTrace trace={trace} bands={fieldBands(field)} />
               </div>
             ) : (
               !binaural && (

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ROOT } from "../../paths";
+import { writeWhole } from "../write";
 
 /**
  * The build's one disk cache, on this machine only: what is slow to make (previews, covers, share images, fonts),
@@ -42,12 +43,7 @@ export function cache(kind: CacheKind, root = CACHE_ROOT): Cache {
         (b) => new Uint8Array(b),
         () => undefined,
       ),
-    async write(name, contents) {
-      await mkdir(folder, { recursive: true });
-      const temporary = join(folder, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.part`);
-      await writeFile(temporary, contents);
-      await rename(temporary, join(folder, name));
-    },
+    write: (name, contents) => writeWhole(join(folder, name), contents),
     async through(name, make) {
       const kept = await self.read(name);
       if (kept) return kept;

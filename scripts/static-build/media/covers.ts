@@ -75,6 +75,7 @@ export async function buildCovers(
   const bySlug = new Map<string, Cover>();
   const files = new Map<string, Uint8Array>();
   const cache = diskCache("covers", cacheRoot);
+  const code = coversCode();
   /** Each cover as a data: URL, for the field's share image to draw. */
   const forShare = new Map<string, string>();
   const problems: ContentProblem[] = [];
@@ -82,7 +83,7 @@ export async function buildCovers(
   /** The owner's image named at `at`, made as `settings` say; a problem with it is kept, to report with the rest. */
   const owners = async (at: string, file: string, name: string, settings: ImageSettings, what: string) => {
     try {
-      const made = await ownerImage({ file, name, settings, what, folder, cache, files });
+      const made = await ownerImage({ file, name, settings, what, folder, cache, files, code });
       if (made.held.length > 0) notes.push(metadataNote(`${sources[at] ?? CONTENT_FILE}: ${at}`, file, made));
       return made;
     } catch (error) {
@@ -129,7 +130,7 @@ export async function buildCovers(
       sharp(bytes, { density: (72 * largest) / COVER_SIZE })
         .png()
         .toBuffer();
-    const make = maker(raster, imageKey(bytes, THUMB_SETTINGS), THUMB_SETTINGS, cache);
+    const make = maker(raster, imageKey(bytes, THUMB_SETTINGS, code), THUMB_SETTINGS, cache);
     const thumb = await sized(`cover-${fieldSlug(field)}`, THUMB_SETTINGS.widths, make, files);
     bySlug.set(fieldSlug(field), { path, width: COVER_SIZE, height: COVER_SIZE, alt, svg, thumb });
     forShare.set(fieldSlug(field), `data:image/svg+xml;base64,${Buffer.from(bytes).toString("base64")}`);
@@ -169,6 +170,7 @@ async function ownerImage({
   folder,
   cache,
   files,
+  code,
 }: {
   file: string;
   /** The start of its files' names. */
@@ -179,6 +181,8 @@ async function ownerImage({
   folder: string;
   cache: Cache;
   files: Map<string, Uint8Array>;
+  /** The code that makes the sizes (coversCode). */
+  code: string;
 }) {
   const bytes = await readFile(join(folder, file)).catch(async (error: NodeJS.ErrnoException) => {
     if (error.code !== "ENOENT") throw new CoverError(`cannot be read: ${error.message}`);
@@ -208,7 +212,7 @@ async function ownerImage({
       `is ${width}×${height} px: ${what} needs at least ${settings.shortSideAtLeast} px on its short side (it is cut square there), to stay sharp on a phone's screen`,
     );
   }
-  const make = maker(async () => bytes, imageKey(bytes, settings), settings, cache);
+  const make = maker(async () => bytes, imageKey(bytes, settings, code), settings, cache);
   return {
     image: await sized(name, widthsFor(settings.widths, side), make, files),
     make,
@@ -227,9 +231,11 @@ export function widthsFor(widths: readonly number[], side: number): number[] {
   return side < widths.at(-1)! && side > (reached.at(-1) ?? 0) ? [...reached, side] : reached;
 }
 
-/** What an image's made sizes are known by: its bytes, the settings, and the code that makes them (this module, sharp). */
-const imageKey = (bytes: Uint8Array, settings: ImageSettings) =>
-  cacheKey(bytes, settings, codeHash(["scripts/static-build/media/covers.ts"], ["sharp"]));
+/** The code that makes an image's sizes: this module, and sharp. Read once a build, not once an image. */
+const coversCode = () => codeHash(["scripts/static-build/media/covers.ts"], ["sharp"]);
+
+/** What an image's made sizes are known by: its bytes, the settings, and the code that makes them (coversCode). */
+const imageKey = (bytes: Uint8Array, settings: ImageSettings, code: string) => cacheKey(bytes, settings, code);
 
 type Make = (format: "avif" | "webp" | "png", size: number) => Promise<Uint8Array>;
 

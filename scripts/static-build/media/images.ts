@@ -90,11 +90,6 @@ export interface Source {
   text: string;
 }
 
-/**
- * The 1200×630 picture shown when a page is shared: the brand and tagline over the site's orbs. Each text
- * takes the largest size at which it fits, wrapping onto more lines and shrinking down to a floor; text that
- * cannot fit even then, or that no typeface here can draw, stops the build with the field named.
- */
 /** Every word the site's share image draws, with where it comes from: what a kept picture of it is known by. */
 export function shareImageWords(site: SiteContent, sources: Record<string, string> = {}): Source[] {
   const from = (field: keyof SiteContent, text: string): Source => ({
@@ -114,6 +109,11 @@ export function shareImageWords(site: SiteContent, sources: Record<string, strin
   ];
 }
 
+/**
+ * The 1200×630 picture shown when a page is shared: the brand and tagline over the site's orbs. Each text
+ * takes the largest size at which it fits, wrapping onto more lines and shrinking down to a floor; text that
+ * cannot fit even then, or that no typeface here can draw, stops the build with the field named.
+ */
 export function shareImage(
   site: SiteContent,
   sources: Record<string, string> = {},

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
-import { homedir } from "node:os";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 import { BANDS, inBand, type Band } from "../../../src/content/bands";
 import { fieldSlug } from "../../../src/content/fields";
 import type { Field, PreviewSource, SiteContent } from "../../../src/content/types";
@@ -16,7 +15,7 @@ import {
 import { slug } from "../../../src/lib/anchors";
 import { glideAt, glideBands } from "../../../src/content/glide";
 import { waveOf, type Preview, type Trace } from "../../../src/lib/preview";
-import { ROOT } from "../../paths";
+import { mastersFolder, ROOT } from "../../paths";
 import { assetPath } from "../asset-path";
 import { noSourceChanges, type SourceChanges } from "../write";
 import { cache as diskCache, cacheKey, type Cache } from "./cache";
@@ -88,10 +87,6 @@ export interface PreviewFolders {
   /** The cache's root (cache.ts), where finished recipes and known excerpts are kept between builds. */
   cache?: string;
 }
-
-/** The masters folder a setting names: relative to the project, absolute, or from the home folder ("~/Audio/masters"). */
-export const mastersFolder = (setting: string) =>
-  setting.startsWith("~/") ? join(homedir(), setting.slice(2)) : resolve(ROOT, setting);
 
 const AUDIO_FILE = /\.(wav|flac|mp3|aiff?|m4a|ogg|opus)$/i;
 

@@ -1,8 +1,9 @@
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
 import { commandLine, usageError } from "../command-line";
+import { writeWhole } from "../write";
 
 /** The EXIF tags that tell of a place, a camera or a person, by what the build's note calls them. */
 const TELLING = new Map([
@@ -225,8 +226,7 @@ async function main() {
         console.log(`${name}: no metadata to strip`);
         continue;
       }
-      await writeFile(`${path}.${process.pid}`, stripped);
-      await rename(`${path}.${process.pid}`, path);
+      await writeWhole(path, stripped);
       console.log(`${name}: ${(bytes.length - stripped.length).toLocaleString("en-GB")} bytes of metadata removed`);
     } catch (error) {
       const { code, message } = error as NodeJS.ErrnoException;
