@@ -28,7 +28,7 @@ import { renderSite } from "./static-build/render";
 import { headersFile, siteHeaderRules } from "./static-build/security";
 import { atomFeed } from "./static-build/feed";
 import { robotsTxt, sitemapXml } from "./static-build/site-files";
-import { recoverOutput, writeSite, writeSources } from "./static-build/write";
+import { KEEP_ASSETS_DAYS, recoverOutput, writeSite, writeSources } from "./static-build/write";
 
 export { ownerContent, withEnvironment };
 // What the dev server's remembered steps call (scripts/dev/tools.ts), taken from this bundle so that they are as fresh as the rest.
@@ -69,10 +69,14 @@ export async function build({ outDir = join(ROOT, "dist"), log = () => {}, ...op
   const site = await buildSite(options);
   await writeSources(site.commit);
   const committed = site.commit.write.size + site.commit.remove.length > 0;
-  await writeSite(outDir, site.files).catch((error: Error) => {
+  const carried = await writeSite(outDir, site.files).catch((error: Error) => {
     // Said by the command's failure message: src/ is then no longer as it was.
     throw Object.assign(error, { sourcesWritten: committed });
   });
+  if (carried.kept > 0)
+    log(
+      `Kept ${carried.kept} file${carried.kept === 1 ? "" : "s"} of assets/ that earlier builds made, for pages opened before this one is published (up to ${KEEP_ASSETS_DAYS} days).`,
+    );
   return site;
 }
 
@@ -104,7 +108,6 @@ export async function buildSite({
   // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy: the site's pages, the
   //    catalogue's further pages, and a page for each field.
   const all = sitePages(content, pages, shares.bySlug);
-  const leftOut: string[] = [];
   const html = await renderSite({
     site: content,
     assets: assets.page,
@@ -112,7 +115,6 @@ export async function buildSite({
     previews: previews.bySlug,
     covers: covers.bySlug,
     pages: all,
-    notes: leftOut,
   });
 
   // 4. Files for hosts, crawlers and feed readers: the sitemap and robots.txt, the feed of fields, and headers
@@ -138,7 +140,7 @@ export async function buildSite({
 
   // 5. Check: titles, headings, descriptions, links and sizes, naming the page at fault.
   checkSite(html, files, content.basePath);
-  const notes = [...contentNotes(content), ...previews.notes, ...covers.notes, ...leftOut];
+  const notes = [...contentNotes(content), ...previews.notes, ...covers.notes];
   // What the build made for src/ (previews to commit): written by build() only now that every check has passed.
   return { pages: html, files, content, placeholders, previews: previews.report, notes, commit: previews.commit };
 }

@@ -1,5 +1,6 @@
 import { relative } from "node:path";
 import * as esbuild from "esbuild";
+import { frame } from "../../src/content/frame";
 import type { SiteContent } from "../../src/content/types";
 import { islands, type IslandName } from "../../src/islands/registry";
 import type { LaterLink, PageAssets } from "../../src/lib/page";
@@ -189,6 +190,7 @@ async function buildClient(
         byIsland,
       }),
       __FONT__: JSON.stringify(font),
+      __CHANGED__: JSON.stringify(frame.pageChanged),
       __AFTER_PAINT__: JSON.stringify(afterPaint.map((link) => ({ ...link, href: url(link.href) }))),
     },
     legalComments: "none",

@@ -1,6 +1,7 @@
 import { XMLValidator } from "fast-xml-parser";
-import { budgetProblems } from "./page-budget";
 import { DESCRIPTION_LENGTH } from "../../src/lib/page";
+import { attribute, parsePage, textOf, type Element } from "./html";
+import { budgetProblems } from "./page-budget";
 
 /** A rendered page that breaks a rule of the site; the message names the page. */
 export class SiteCheckError extends Error {
@@ -11,9 +12,9 @@ export class SiteCheckError extends Error {
 }
 
 /**
- * Checks every page before anything is written: one <h1>, a title of its own, a description of sensible
- * length, every link, stylesheet and script inside the site pointing at a file that will exist (with its
- * #fragment, where one is given), no {slot} left unfilled, and a size that arrives in one round trip.
+ * Checks every page before anything is written, each read as a browser reads it: one <h1>, a title of its own, a
+ * description of sensible length, every link, image, stylesheet and script inside the site pointing at a file that
+ * will exist (with its #fragment, where one is given), no {slot} left unfilled, and its bytes within budget.
  */
 export function checkSite(
   pages: ReadonlyMap<string, string>,
@@ -22,39 +23,53 @@ export function checkSite(
 ): void {
   const problems: string[] = [...xmlProblems(otherFiles)];
   const files = new Set([...pages.keys(), ...otherFiles.keys()]);
-  const idsByPage = new Map([...pages].map(([file, html]) => [file, new Set(attributeValues(html, "id"))]));
+  const parsed = new Map([...pages].map(([file, html]) => [file, parsePage(html)]));
+  const idsByPage = new Map(
+    [...parsed].map(([file, elements]) => [file, new Set(elements.flatMap((e) => attribute(e, "id") ?? []))]),
+  );
   const titles = new Map<string, string>();
   const base = basePath.replace(/\/+$/, "");
 
-  for (const [file, html] of pages) {
-    const h1s = html.match(/<h1[\s>]/g)?.length ?? 0;
+  for (const [file, elements] of parsed) {
+    const h1s = elements.filter((e) => e.tagName === "h1").length;
     if (h1s !== 1) problems.push(`${file}: has ${h1s} <h1> elements; a page needs exactly one`);
 
-    const title = html.match(/<title>([^<]*)<\/title>/)?.[1];
+    const titleElement = elements.find((e) => e.tagName === "title");
+    const title = titleElement && textOf(titleElement);
     if (!title) problems.push(`${file}: has no <title>`);
     else if (titles.has(title)) problems.push(`${file}: repeats the <title> of ${titles.get(title)} ("${title}")`);
     else titles.set(title, file);
 
-    const description = decodeEntities(html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "");
+    const meta = elements.find((e) => e.tagName === "meta" && attribute(e, "name") === "description");
+    const description = (meta && attribute(meta, "content")) ?? "";
     if (description.length < DESCRIPTION_LENGTH.min || description.length > DESCRIPTION_LENGTH.max) {
       problems.push(
         `${file}: meta description is ${description.length} characters; keep it between ${DESCRIPTION_LENGTH.min} and ${DESCRIPTION_LENGTH.max}`,
       );
     }
 
-    for (const ref of [...attributeValues(html, "href"), ...attributeValues(html, "src")]) {
+    for (const ref of elements.flatMap(references)) {
       const problem = checkReference(ref, file, base, files, idsByPage);
       if (problem) problems.push(`${file}: ${problem}`);
     }
 
     // A slot its place does not fill (a card's {seconds} written in a page's text) would show as written.
-    const words = html.replace(/<(script|style)[\s\S]*?<\/\1>/g, "").replace(/<[^>]*>/g, " ");
-    for (const [slot] of words.matchAll(/\{\w+\}/g))
+    const body = elements.find((e) => e.tagName === "body");
+    for (const [slot] of (body ? textOf(body) : "").matchAll(/\{\w+\}/g))
       problems.push(`${file}: shows ${slot} as written: nothing on this page fills that slot`);
   }
-  problems.push(...budgetProblems(pages));
+  problems.push(...budgetProblems(pages, parsed));
 
   if (problems.length > 0) throw new SiteCheckError(problems);
+}
+
+/** What an element points at: its href or src, and each address a srcset offers. */
+function references(element: Element): string[] {
+  const srcset = attribute(element, "srcset");
+  return [
+    ...[attribute(element, "href"), attribute(element, "src")].filter((ref) => ref !== undefined),
+    ...(srcset ? srcset.split(",").map((candidate) => candidate.trim().split(/\s+/)[0]!) : []),
+  ];
 }
 
 /** Every .xml file (the sitemap) must parse: crawlers drop a sitemap that does not. */
@@ -91,17 +106,4 @@ function checkReference(
     return `links to "${ref}", but ${file} has no element with id "${fragment}"`;
   }
   return undefined;
-}
-
-function attributeValues(html: string, name: string): string[] {
-  return [...html.matchAll(new RegExp(`\\s${name}="([^"]*)"`, "g"))].map((m) => decodeEntities(m[1]!));
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 }

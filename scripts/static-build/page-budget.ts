@@ -1,11 +1,20 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { FOLD } from "../../src/lib/page";
+import { attribute, parsePage, type Element } from "./html";
 import { CACHE, contentSecurityPolicy, SECURITY_HEADERS } from "./security";
 
 /**
  * What a connection's first round trip carries: ten segments of 1,460 bytes (RFC 6928's initial window). A page whose
- * response, headers and compressed HTML with its styles and loader inlined, fits in it paints from its first response.
+ * headers and first screen (its head, with the styles and loader inlined, and its HTML up to the end of what the
+ * first screen shows) fit in it paints that screen from its first response; the rest follows in the next.
  */
 export const FIRST_ROUND_TRIP = 14_600;
+
+/**
+ * The most a whole page may weigh, compressed: three more round trips at most on a slow connection. A page of a list
+ * holds at most a page of cards (src/components/Pagination.tsx), so a catalogue of any size keeps to it.
+ */
+export const PAGE_CEILING = 40_000;
 
 /**
  * What a server adds to the site's own headers, at most: its status line, Content-Type, Content-Encoding, the length
@@ -27,9 +36,6 @@ export function headerBytes(html: string): number {
     SERVER_HEADERS + Object.entries(own).reduce((bytes, [name, value]) => bytes + `${name}: ${value}\r\n`.length, 0)
   );
 }
-
-/** What one page's HTML may weigh, compressed: the first round trip, less its headers. */
-export const pageBudget = (html: string) => FIRST_ROUND_TRIP - headerBytes(html);
 
 export const ENCODINGS = ["br", "gzip"] as const;
 export type Encoding = (typeof ENCODINGS)[number];
@@ -55,9 +61,6 @@ export function servedBytes(html: string): { encoding: string; bytes: number } {
   return brotli > gzip ? { encoding: "brotli as serve sends it", bytes: brotli } : { encoding: "gzip", bytes: gzip };
 }
 
-/** Whether a page, as the least capable host sends it and with its headers, arrives in its first round trip. */
-export const fitsFirstRoundTrip = (html: string) => servedBytes(html).bytes + headerBytes(html) <= FIRST_ROUND_TRIP;
-
 /** Bytes as the hosts send them: brotli at its best (Netlify, Cloudflare), gzip at the level above. */
 export function compressed(bytes: Uint8Array | string, encoding: Encoding): number {
   const raw = typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes;
@@ -68,58 +71,80 @@ export function compressed(bytes: Uint8Array | string, encoding: Encoding): numb
     : gzipSync(raw, { level: SERVED_GZIP_LEVEL }).length;
 }
 
+/**
+ * A page up to the end of its first screen's content: up to the end of the element a page marks as the last its first
+ * screen shows (`FOLD`, src/lib/page.ts; the layout tests check that nothing after it is in a phone's or a laptop's
+ * first screen), or the whole page, where it marks none.
+ */
+export function firstScreen(html: string, elements: readonly Element[] = parsePage(html)): string {
+  const fold = elements.find((element) => attribute(element, FOLD) !== undefined);
+  return fold ? html.slice(0, fold.sourceCodeLocation!.endOffset) : html;
+}
+
 /** A named part of a page, as the owner knows it, and what it adds to the compressed page. */
 export interface PagePart {
   part: string;
   bytes: number;
 }
 
-/** The parts a page is made of, each a pattern over its HTML and a name; a part may match many times. */
-const PARTS: [name: (count: number) => string, pattern: RegExp][] = [
-  [() => "its inlined styles", /<style>[\s\S]*?<\/style>/g],
-  [() => "the loader script", /<script>[\s\S]*?<\/script>/g],
-  [() => "the structured data for search engines", /<script type="application\/ld\+json">[\s\S]*?<\/script>/g],
-  [(n) => `${n} field card${n === 1 ? "" : "s"}`, /<article class="card field-card[\s\S]*?<\/article>/g],
-  [
-    (n) => `${n} question${n === 1 ? "" : "s"} and answer${n === 1 ? "" : "s"}`,
-    /<details class="question"[\s\S]*?<\/details>/g,
-  ],
-  [() => "the band sample", /<div id="sample-player-1"[\s\S]*?<script type="application\/json">[\s\S]*?<\/script>/g],
-  [() => "the top bar", /<div id="site-header-1"[\s\S]*?<script type="application\/json">[\s\S]*?<\/script>/g],
-  [() => "the footer", /<footer[\s\S]*?<\/footer>/g],
+/** The parts a page is made of, each named by what it is and how many there are. */
+const PARTS: [name: (count: number) => string, is: (element: Element) => boolean][] = [
+  [() => "its inlined styles", (e) => e.tagName === "style"],
+  [() => "the loader script", (e) => e.tagName === "script" && e.attrs.length === 0],
+  [() => "the structured data for search engines", (e) => attribute(e, "type") === "application/ld+json"],
+  [(n) => `${n} field card${n === 1 ? "" : "s"}`, (e) => /\bfield-card\b/.test(attribute(e, "class") ?? "")],
+  [(n) => `${n} question${n === 1 ? "" : "s"} and answer${n === 1 ? "" : "s"}`, (e) => e.tagName === "details"],
+  [() => "the top bar", (e) => e.tagName === "header"],
+  [() => "the footer", (e) => e.tagName === "footer"],
 ];
 
 /**
- * The page's largest parts, by how much each adds to it compressed (the page with the part, less the page
- * without it): what to look at when a page is over its budget.
+ * The largest parts of a page (or of its first screen), by how much each adds to it compressed (the text with the
+ * part, less the text without it): what to look at when a page is over its budget.
  */
-export function biggestParts(html: string, encoding: Encoding): PagePart[] {
-  const whole = compressed(html, encoding);
-  return PARTS.flatMap(([name, pattern]) => {
-    const count = html.match(pattern)?.length ?? 0;
-    if (count === 0) return [];
-    return [{ part: name(count), bytes: whole - compressed(html.replace(pattern, ""), encoding) }];
+export function biggestParts(html: string, elements: readonly Element[] = parsePage(html)): PagePart[] {
+  const whole = compressed(html, "gzip");
+  return PARTS.flatMap(([name, is]) => {
+    const found = elements.filter((e) => is(e) && e.sourceCodeLocation!.endOffset <= html.length);
+    if (found.length === 0) return [];
+    let without = html;
+    for (const e of [...found].reverse())
+      without = without.slice(0, e.sourceCodeLocation!.startOffset) + without.slice(e.sourceCodeLocation!.endOffset);
+    return [{ part: name(found.length), bytes: whole - compressed(without, "gzip") }];
   }).sort((a, b) => b.bytes - a.bytes);
 }
 
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
 /**
- * Each page over its budget, with its size and its biggest parts. As the least capable host sends it (above); not
- * brotli at its best, which is smaller and took 80 ms a page, 40 s of a 500-field catalogue's build.
+ * Each page whose first screen would not arrive in its first round trip, or whose whole is over the ceiling, with its
+ * size and its biggest parts. As the least capable host sends it (above); not brotli at its best, which is smaller
+ * and took 80 ms a page, 40 s of a 500-field catalogue's build.
  */
-export function budgetProblems(pages: ReadonlyMap<string, string>): string[] {
+export function budgetProblems(
+  pages: ReadonlyMap<string, string>,
+  parsed: ReadonlyMap<string, readonly Element[]> = new Map(),
+): string[] {
   const problems: string[] = [];
   for (const [file, html] of pages) {
-    if (fitsFirstRoundTrip(html)) continue;
-    const worst = servedBytes(html);
+    const elements = parsed.get(file) ?? parsePage(html);
+    const first = firstScreen(html, elements);
     const headers = headerBytes(html);
-    const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-    const parts = biggestParts(html, "gzip")
-      .slice(0, 4)
-      .map((p) => `${p.part} ${kb(p.bytes)}`)
-      .join(", ");
-    problems.push(
-      `${file}: is ${worst.bytes.toLocaleString("en")} bytes with ${worst.encoding}, over the ${(FIRST_ROUND_TRIP - headers).toLocaleString("en")} its first round trip leaves after ${headers.toLocaleString("en")} bytes of headers, so it would not paint at once on a slow connection. Its biggest parts: ${parts}. Shorten the text of the largest, or move some of it to another page`,
-    );
+    const firstBytes = servedBytes(first);
+    const parts = (text: string) =>
+      biggestParts(text, elements)
+        .slice(0, 4)
+        .map((p) => `${p.part} ${kB(p.bytes)}`)
+        .join(", ");
+    if (firstBytes.bytes + headers > FIRST_ROUND_TRIP)
+      problems.push(
+        `${file}: its first screen is ${firstBytes.bytes.toLocaleString("en")} bytes with ${firstBytes.encoding}, over the ${(FIRST_ROUND_TRIP - headers).toLocaleString("en")} its first round trip leaves after ${headers.toLocaleString("en")} bytes of headers, so it would not paint at once on a slow connection. Its biggest parts: ${parts(first)}. Shorten the text of the largest, or move some of it further down the page`,
+      );
+    const whole = first === html ? firstBytes : servedBytes(html);
+    if (whole.bytes > PAGE_CEILING)
+      problems.push(
+        `${file}: is ${whole.bytes.toLocaleString("en")} bytes with ${whole.encoding}, over the ${PAGE_CEILING.toLocaleString("en")} a page may weigh. Its biggest parts: ${parts(html)}. Shorten the text of the largest, or move some of it to another page`,
+      );
   }
   return problems;
 }

@@ -11,8 +11,7 @@ import { STYLE_PLACEHOLDER, type PageAssets } from "../../src/lib/page";
 import { outputFileFor, type SiteUrls } from "../../src/lib/routes";
 import { pages as allPages, navRoutes } from "../../src/pages/index";
 import type { Covers, PageModule, Previews } from "../../src/pages/types";
-import { fitsFirstRoundTrip } from "./page-budget";
-import { applyMetaPolicy, withMetaPolicy } from "./security";
+import { applyMetaPolicy } from "./security";
 import { classesIn } from "./styles";
 
 export interface RenderOptions {
@@ -22,8 +21,6 @@ export interface RenderOptions {
   previews?: Previews;
   covers?: Covers;
   pages?: readonly PageModule[];
-  /** Where to tell the owner what a page left out of their words to arrive in one round trip (PageModule.leftOut). */
-  notes?: string[];
 }
 
 /**
@@ -37,7 +34,6 @@ export async function renderSite({
   previews = new Map(),
   covers = new Map(),
   pages = allPages,
-  notes = [],
 }: RenderOptions): Promise<Map<string, string>> {
   const components = Object.fromEntries(
     await Promise.all(
@@ -47,8 +43,8 @@ export async function renderSite({
   const nav = navRoutes(pages);
   const slots = siteSlots(site);
   const output = new Map<string, string>();
-  /** One page, complete but for its policy; `shown` as the page module's `fewer` offers it. */
-  const render = ({ meta, Page, structuredData }: PageModule, shown?: number, follow = true) => {
+  /** One page, complete but for its policy. */
+  const render = ({ meta, Page, structuredData }: PageModule) => {
     const items = nav.map((n) => ({ label: n.label, href: urls.path(n.path), current: n.path === meta.path }));
     let html: string;
     try {
@@ -61,10 +57,9 @@ export async function renderSite({
             assets={assets}
             nav={items}
             structuredData={structuredData?.(site, urls, previews)}
-            follow={follow}
           >
             <StorefrontSource value={site.storefront.from === false ? undefined : meta.path}>
-              <Page site={site} url={urls.path} previews={previews} covers={covers} shown={shown} follow={follow} />
+              <Page site={site} url={urls.path} previews={previews} covers={covers} />
             </StorefrontSource>
           </Document>
         </TextContext>,
@@ -77,43 +72,10 @@ export async function renderSite({
     html = html.replace(STYLE_PLACEHOLDER, () => assets.css(classesIn(html), headlineOf(html)));
     html = preloadsAfterPolicy(html);
     // React spells the attributes "charSet" and "srcSet"; HTML does not care, but validators and readers expect lowercase.
-    return `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=").replaceAll(' srcSet="', ' srcset="')}`;
+    return `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=").replaceAll(' srcSet="', ' srcset="').replaceAll(' popoverTarget="', ' popovertarget="')}`;
   };
-  for (const page of pages) {
-    // A page that can show fewer fields does, while it would not arrive in its first round trip (an owner's longer
-    // words), and it may go without its form to follow the studio. The footer's goes before any of the owner's words;
-    // a field's own, under its product, only once it shows no other field. The check step still refuses a page that
-    // nothing fits.
-    let html = "";
-    let chosen: Attempt = { follow: true };
-    for (const attempt of attempts(page, !!site.storefront.sellerId)) {
-      chosen = attempt;
-      html = render(page, attempt.shown, attempt.follow);
-      if (fitsFirstRoundTrip(withMetaPolicy(html))) break;
-    }
-    const left = chosen.shown === undefined ? undefined : page.leftOut?.(chosen.shown, site);
-    if (left) notes.push(left);
-    if (!chosen.follow)
-      notes.push(
-        `${page.meta.path} leaves out its form to follow the studio: with it, the page would not arrive in its first round trip. Shorter words on it make room.`,
-      );
-    output.set(outputFileFor(page.meta.path), html);
-  }
+  for (const page of pages) output.set(outputFileFor(page.meta.path), render(page));
   return applyMetaPolicy(output);
-}
-
-interface Attempt {
-  shown?: number;
-  follow: boolean;
-}
-
-/** What a page tries in turn until one arrives in its first round trip: as many as it shows, with its form first. */
-function attempts(page: PageModule, hasForm: boolean): Attempt[] {
-  const counts = [undefined, ...(page.fewer ?? [])];
-  const forms = hasForm ? [true, false] : [true];
-  return page.meta.follows
-    ? forms.flatMap((follow) => counts.map((shown) => ({ shown, follow })))
-    : counts.flatMap((shown) => forms.map((follow) => ({ shown, follow })));
 }
 
 /** The text of a page's <h1>, as a reader sees it. */

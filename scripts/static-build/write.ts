@@ -1,6 +1,7 @@
-import { lstat, mkdir, readdir, readFile, realpath, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, lstat, mkdir, readdir, readFile, realpath, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { ROOT } from "../paths";
+import { ASSET_DIR } from "./asset-path";
 
 /**
  * A file every build leaves in its output folder. Its presence is what lets a later build replace the folder:
@@ -19,15 +20,32 @@ export class OutputFolderError extends Error {
   }
 }
 
+/** How long a file of /assets/ that a build no longer makes stays in the output: pages opened before still load it. */
+export const KEEP_ASSETS_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a build carried over from the one before, and what it let go. */
+export interface KeptAssets {
+  kept: number;
+  dropped: number;
+}
+
 /**
  * Writes the whole site to a sibling folder and only then swaps it in for outDir, so a visitor (or a
- * server) never sees a half-written site, and a failure before the swap leaves the old one untouched.
+ * server) never sees a half-written site, and a failure before the swap leaves the old one untouched. The earlier
+ * build's hashed files that this one no longer makes (an island's chunk, a preview made anew) come along for
+ * KEEP_ASSETS_DAYS after the last build that made them, so a page opened before a deploy still finds them.
  */
-export async function writeSite(outDir: string, files: ReadonlyMap<string, string | Uint8Array>): Promise<void> {
+export async function writeSite(
+  outDir: string,
+  files: ReadonlyMap<string, string | Uint8Array>,
+  now = Date.now(),
+): Promise<KeptAssets> {
   await assertReplaceable(outDir);
   const staging = `${outDir}.tmp-${process.pid}`;
   const previous = `${outDir}.old-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
+  let carried: KeptAssets;
   try {
     for (const [file, contents] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
       const target = join(staging, file);
@@ -35,6 +53,7 @@ export async function writeSite(outDir: string, files: ReadonlyMap<string, strin
       await writeFile(target, contents);
     }
     await writeFile(join(staging, BUILD_MARKER), MARKER_TEXT);
+    carried = await carryAssets(outDir, staging, files, now);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
@@ -48,7 +67,39 @@ export async function writeSite(outDir: string, files: ReadonlyMap<string, strin
   );
   await rename(staging, outDir);
   if (hadPrevious) await rm(previous, { recursive: true, force: true });
+  return carried;
 }
+
+/**
+ * Copies into the new build the earlier one's files under assets/ that the new one does not make, each keeping its
+ * time (the last build that made it: every build writes its own files anew), while that is within KEEP_ASSETS_DAYS.
+ */
+async function carryAssets(
+  outDir: string,
+  staging: string,
+  files: ReadonlyMap<string, string | Uint8Array>,
+  now: number,
+): Promise<KeptAssets> {
+  const carried = { kept: 0, dropped: 0 };
+  const earlier = join(outDir, ASSET_DIR);
+  for (const name of await readdir(earlier).catch(() => [] as string[])) {
+    if (files.has(`${ASSET_DIR}/${name}`)) continue;
+    const from = join(earlier, name);
+    const info = await stat(from);
+    if (!info.isFile()) continue;
+    if (now - info.mtimeMs > KEEP_ASSETS_DAYS * DAY_MS) {
+      carried.dropped++;
+      continue;
+    }
+    const to = join(staging, ASSET_DIR, name);
+    await mkdir(dirname(to), { recursive: true });
+    await copyFile(from, to);
+    await utimes(to, info.atime, info.mtime);
+    carried.kept++;
+  }
+  return carried;
+}
+
 
 /**
  * Refuses any folder the build did not make: the project itself, a folder that holds it, a file, and a

@@ -26,7 +26,6 @@ export function Document({
   assets,
   nav,
   structuredData,
-  follow = true,
   children,
 }: {
   site: SiteContent;
@@ -36,8 +35,6 @@ export function Document({
   /** The top bar's links, this page's marked current. */
   nav: readonly NavItem[];
   structuredData?: object;
-  /** The footer's form to follow the studio: left out where the page has its own, or would not arrive with it. */
-  follow?: boolean;
   children: ReactNode;
 }) {
   const plain = usePlain();
@@ -102,7 +99,7 @@ export function Document({
         <main id={MAIN_ID} tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter site={site} urls={urls} nav={nav} follow={follow && !meta.follows} />
+        <SiteFooter site={site} urls={urls} nav={nav} follow={!meta.follows} />
       </body>
     </html>
   );

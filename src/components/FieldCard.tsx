@@ -1,11 +1,12 @@
 import { bandLabel } from "../content/bands";
-import { fieldPath } from "../content/fields";
+import { fieldPath, fieldSlug } from "../content/fields";
 import { frame } from "../content/frame";
 import { glideInWords } from "../content/glide";
 import { sample } from "../content/sample";
 import type { Field, SiteContent } from "../content/types";
 import type { Cover } from "../lib/cover";
 import { fillSlots } from "../lib/slots";
+import { FOLD } from "../lib/page";
 import type { Preview } from "../lib/preview";
 import { Icon } from "./Icon";
 import { Island } from "./Island";
@@ -30,12 +31,13 @@ export const priceInWords = (price: NonNullable<Field["price"]>) =>
   price.from ? fillSlots(frame.fieldCard.priceFrom, { price: formatPrice(price) }) : formatPrice(price);
 
 /**
- * One field from src/content/site.ts, its title a link to the field's own page, in one of three forms. "full"
- * (Products): what it is, a preview to hear, its facts, its price and the storefront action. "catalogue" (All Fields,
- * a field page's others): its cover, title, price and action, and a link to its page, which has the player.
- * "compact" (Home): the same as "full" without its description and facts. The stylesheet lays a card out by where it
- * is: on a phone, and always on Home, a small cover beside its title; in a grid, the cover above; wide, beside it all.
- * The storefront note ("Opens Gumroad in a new tab") is said once for a list of cards (`StorefrontNote`), not here.
+ * One field from src/content/site.ts, as every list of fields shows it, the same way on every page: its cover, its
+ * length and tuning, its title (a link to its own page), Play (the field page's player, compact), and its price and
+ * storefront action. "full" (Products) tells its description and what a buyer gets too; "catalogue" (All Fields, its
+ * lists, a field page's others) its description only where the card is wide; "compact" (Home) neither. The
+ * stylesheet lays a card out by where it is: on a phone, and always on Home, a small cover beside its title; in a
+ * grid, the cover above; wide, beside it all. The storefront note ("Opens Gumroad in a new tab") is said once for a
+ * list of cards (`StorefrontNote`), not here.
  */
 export function FieldCard({
   field,
@@ -45,38 +47,42 @@ export function FieldCard({
   linkLabel,
   form = "full",
   id,
-  listenAt,
   cover,
   eager = false,
+  largest = false,
   describe = true,
   place = "card",
+  fold = false,
 }: {
   field: Field;
   preview?: Preview;
   cover?: Cover;
   /** Loaded with the page, for a card in the first screen; others wait until they are scrolled near. */
   eager?: boolean;
+  /** The first cover of a list: likely the largest thing in its first screen, fetched first. */
+  largest?: boolean;
   site: SiteContent;
   url: (path: string) => string;
   linkLabel: string;
   form?: "full" | "catalogue" | "compact";
   /** The card's own address on its page. */
   id?: string;
-  /** In a catalogue: where the field's player is (its own page's "/fields/field-booster/#hear"). */
-  listenAt?: string;
   describe?: boolean;
   /** Where on its page the card is, for its storefront link's `?from=`: "card" unless the page has cards of two kinds. */
   place?: string;
+  /** The last card a first screen shows, at the widest (FOLD). */
+  fold?: boolean;
 }) {
   const compact = form === "compact";
   return (
-    <article className={`card field-card field-card--${form}`} id={id}>
+    <article className={`card field-card field-card--${form}`} id={id} {...(fold && { [FOLD]: "" })}>
       {cover && (
         <CoverImage
           cover={cover}
           url={url}
           className="field-card__cover"
           eager={eager}
+          largest={largest}
           shownAs={compact ? "thumb" : "card"}
         />
       )}
@@ -90,22 +96,54 @@ export function FieldCard({
             {field.title}
           </a>
         </h3>
-        {form !== "compact" && describe && <p className="card__body">{cardText(field.description)}</p>}
-        {preview && form !== "catalogue" && <FieldPreview field={field} preview={preview} site={site} url={url} />}
-        {form === "full" && <FieldFacts field={field} />}
+        {!compact && describe && <p className="card__body">{cardText(field.description)}</p>}
+        {form === "full" && (
+          <p className="field-card__gets">
+            {field.delivery}, {numbersWithUnits(field.format)}
+          </p>
+        )}
+        {preview && <CardPreview field={field} preview={preview} site={site} url={url} />}
         <div className="card__actions">
           <FieldAction field={field} label={linkLabel} note={false} place={place} />
         </div>
-        {preview && listenAt && (
-          <p className="field-card__listen">
-            <a className="text-link more-link" href={url(listenAt)}>
-              <Text text={frame.fieldCard.previewLink} />
-              <span className="visually-hidden">: {field.title}</span>
-            </a>
-          </p>
-        )}
       </div>
     </article>
+  );
+}
+
+/** The props of a field's player: the same on its page and its cards, which leave out the volume (`compact`). */
+const playerProps = (field: Field, preview: Preview, site: SiteContent, url: (path: string) => string) => ({
+  field: fieldSlug(field),
+  title: field.title,
+  studio: site.brand,
+  src: url(preview.path),
+  seconds: preview.seconds,
+  wave: preview.wave,
+  artwork: url("/icon-512.png"),
+  startVolume: sample.startVolume,
+});
+
+/** A card's player, and for a preview that is only the field's beat, a word that it is not the field itself. */
+function CardPreview({
+  field,
+  preview,
+  site,
+  url,
+}: {
+  field: Field;
+  preview: Preview;
+  site: SiteContent;
+  url: (path: string) => string;
+}) {
+  return (
+    <div className="field-card__preview">
+      <Island name="PreviewPlayer" props={{ ...playerProps(field, preview, site, url), compact: true }} />
+      {preview.kind === "beat" && (
+        <p className="field-card__caption">
+          <Text text={frame.fieldCard.beatShort} />
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -148,7 +186,7 @@ export function CoverImage({
   className: string;
   eager?: boolean;
   /**
-   * The largest thing on its page (a field's own page), fetched first. Any other cover in the first screen is
+   * The largest thing on its page (a field's own page, a list's first cover), fetched first. Any other cover in the first screen is
    * fetched with the page but after what its first paint needs: a list's covers, asked for at once (preloaded, or
    * raised to High as they came into view), now and then arrived before its text had painted, and Lighthouse's
    * largest paint then waited for them (Home, twelve fields: 950 ms in one round of seven, 719 to 792 in the rest).
@@ -167,7 +205,7 @@ export function CoverImage({
       width={shown.width}
       height={shown.height}
       loading={eager ? undefined : "lazy"}
-      fetchPriority={eager && !largest ? "low" : undefined}
+      fetchPriority={largest ? "high" : eager ? "low" : undefined}
       decoding="async"
     />
   );
@@ -217,18 +255,7 @@ export function FieldPreview({
 }) {
   return (
     <figure className="field-card__preview">
-      <Island
-        name="PreviewPlayer"
-        props={{
-          title: field.title,
-          studio: site.brand,
-          src: url(preview.path),
-          seconds: preview.seconds,
-          wave: preview.wave,
-          artwork: url("/icon-512.png"),
-          startVolume: sample.startVolume,
-        }}
-      />
+      <Island name="PreviewPlayer" props={playerProps(field, preview, site, url)} />
       <figcaption className="field-card__caption">
         <Text text={previewCaption(preview)} local={{ seconds: String(Math.round(preview.seconds)) }} />
         {howToListen && (

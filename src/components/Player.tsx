@@ -52,6 +52,7 @@ export function PlayerControls({
   volumeText,
   onVolume,
   icon,
+  compact = false,
 }: {
   playing: boolean;
   /** What the button does now, for a screen reader (and, hidden, its text). */
@@ -69,13 +70,18 @@ export function PlayerControls({
   onVolume: (volume: number) => void;
   /** The button's shape while playing (a path on a 20-unit square): pause, where the sound goes on from there, or stop. */
   icon: string;
+  /** Without the volume slider: a card's player. */
+  compact?: boolean;
 }) {
   const path = wavePath(wave);
   return (
-    <div className="player">
+    <div className={compact ? "player player--compact" : "player"} data-playing={playing ? "" : undefined}>
+      {/* Both shapes drawn, the stylesheet showing one: a Play the loader answers before React has taken over
+          (src/client/loader.ts) shows its sound playing too. */}
       <button type="button" className="player__play" onClick={onToggle}>
         <svg viewBox="0 0 20 20" aria-hidden="true">
-          <path d={playing ? icon : "M6 3.5v13l11-6.5z"} />
+          <path className="player__icon-play" d="M6 3.5v13l11-6.5z" />
+          <path className="player__icon-playing" d={icon} />
         </svg>
         <span className="visually-hidden">{playLabel}</span>
       </button>
@@ -90,18 +96,20 @@ export function PlayerControls({
         </svg>
       </div>
       <span className="player__time">{`${clock(time)} / ${clock(seconds)}`}</span>
-      <label className="player__volume">
-        <span className="volume-icon" aria-hidden="true" />
-        <span className="visually-hidden">{volumeLabel}</span>
-        <input
-          type="range"
-          min={0}
-          max={100}
-          value={volume}
-          aria-valuetext={volumeText}
-          onChange={(event) => onVolume(Number(event.target.value))}
-        />
-      </label>
+      {!compact && (
+        <label className="player__volume">
+          <span className="volume-icon" aria-hidden="true" />
+          <span className="visually-hidden">{volumeLabel}</span>
+          <input
+            type="range"
+            min={0}
+            max={100}
+            value={volume}
+            aria-valuetext={volumeText}
+            onChange={(event) => onVolume(Number(event.target.value))}
+          />
+        </label>
+      )}
     </div>
   );
 }

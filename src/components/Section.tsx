@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { FOLD } from "../lib/page";
 import { Text } from "./Text";
 
 /** A titled band of the page. The id names the heading, so the section is a labelled region. */
@@ -12,6 +13,7 @@ export function Section({
   split = false,
   titleShown = true,
   note,
+  fold = false,
 }: {
   id: string;
   eyebrow?: string;
@@ -25,10 +27,12 @@ export function Section({
   titleShown?: boolean;
   /** A line under its heading that holds for all it shows (StorefrontNote). */
   note?: ReactNode;
+  /** The last part of its page a first screen shows (FOLD). */
+  fold?: boolean;
 }) {
   const className = `section section--${tone}${split ? " section--split" : ""}`;
   return (
-    <section className={className} aria-labelledby={`${id}-title`} id={id}>
+    <section className={className} aria-labelledby={`${id}-title`} id={id} {...(fold && { [FOLD]: "" })}>
       <div className="container">
         <header className={titleShown ? "section__header" : "visually-hidden"}>
           {eyebrow && (
@@ -62,12 +66,18 @@ export function PageIntro({
   lead,
   children,
   aside,
+  list = false,
+  note,
 }: {
   eyebrow: string;
   title: string;
   lead: string;
   children?: ReactNode;
   aside?: ReactNode;
+  /** The intro of a list of fields: shorter, so that the first card is whole in the first screen. */
+  list?: boolean;
+  /** A line after the lead that holds for all the page shows (StorefrontNote). */
+  note?: ReactNode;
 }) {
   const words = (
     <div className="page-intro__inner">
@@ -80,11 +90,12 @@ export function PageIntro({
       <p className="lead">
         <Text text={lead} />
       </p>
+      {note}
       {children && <div className="actions">{children}</div>}
     </div>
   );
   return (
-    <div className="page-intro">
+    <div className={list ? "page-intro page-intro--list" : "page-intro"}>
       <div className="page-intro__glow" aria-hidden="true" />
       {aside ? (
         <div className="container page-intro__split">

@@ -9,6 +9,8 @@ export const frame = {
   /** The picture a shared link shows: the line above the brand, drawn in capitals. */
   shareImage: { eyebrow: "Premium headphone audio" },
   menu: "Menu",
+  /** Under a preview whose file a new version of the site has replaced, when the page names none to play instead. */
+  pageChanged: { text: "This page has changed since you opened it.", reload: "Reload it" },
   /** The same toggle while the menu is open. */
   close: "Close",
   footer: {
@@ -57,7 +59,7 @@ export const frame = {
     glide: "A beat that glides {beat}",
     /** Beside the storefront action of a pay-what-you-want field: {price} is the least a buyer pays. */
     priceFrom: "From {price}",
-    /** On All Fields, where a card has no player: to the field's own page, which has. */
-    previewLink: "Hear a preview",
+    /** Under a card's player, where what it plays is the field's beat synthesized, not an excerpt of the field. */
+    beatShort: "Beat only",
   },
 };

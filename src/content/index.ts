@@ -20,7 +20,7 @@ export const contentFiles: readonly ContentFile[] = [
   { file: "src/content/home.ts", data: { home } },
   { file: "src/content/about.ts", data: { about } },
   { file: "src/content/services.ts", data: { services } },
-  { file: "src/content/products.ts", data: { products } },
+  { file: "src/content/products.ts", data: { products }, localSlots: /^products\.pages\./ },
   { file: "src/content/all-fields.ts", data: { allFields }, localSlots: /^allFields\.(pages|lists)\./ },
   { file: "src/content/contact.ts", data: { contact } },
   { file: "src/content/not-found.ts", data: { notFound } },

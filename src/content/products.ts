@@ -16,10 +16,16 @@ export const products = {
     title: "Choose your field",
     /** Each field's link to its page on the storefront. */
     buy: "Access the Morphic Field",
-    allFieldsPrompt: "Looking for the whole catalogue in one place?",
-    /** When there are more fields than Products shows with their players: {fieldCount} in all. */
-    morePrompt: "All {fieldCount} fields are in the catalogue, each with a page of its own to hear it first.",
+    allFieldsPrompt: "Looking for a field by purpose or band? The catalogue lists them that way too.",
     allFields: "All Fields",
+  },
+  /** A catalogue longer than a page of Products goes on over pages of its own: /products/2/ and on. */
+  pages: {
+    /** Page 2 and on: {page} and {pages}. */
+    title: "Ready-made fields, page {page} of {pages}",
+    description:
+      "Page {page} of {pages} of our ready-made binaural audio fields for stereo headphones, each an instant download from {storefront}.",
+    nav: "Pages of ready-made fields",
   },
   benefits: {
     eyebrow: "Why our fields",

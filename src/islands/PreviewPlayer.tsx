@@ -7,6 +7,8 @@ import { player } from "../content/player";
 import { fillSlots } from "../lib/slots";
 
 export interface PreviewPlayerProps {
+  /** The field's slug: what names its preview in any build of the page (src/client/loader.ts finds it so). */
+  field: string;
   /** The field's title, for labels and the lock screen. */
   title: string;
   /** The studio's name, shown as the artist on the lock screen. */
@@ -19,6 +21,8 @@ export interface PreviewPlayerProps {
   artwork: string;
   /** Where the volume slider starts, out of 100: low, as the band sample's does. */
   startVolume: number;
+  /** A card's player: without the volume slider (the field's own page has it). */
+  compact?: boolean;
 }
 
 const STEP_SECONDS = 5;
@@ -30,7 +34,17 @@ const STEP_SECONDS = 5;
  * starts low; one sound at a time across the page; it stops when the page is hidden, and names itself to the lock
  * screen (on every start, since WebKit clears it then).
  */
-export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, startVolume }: PreviewPlayerProps) {
+export function PreviewPlayer({
+  field,
+  title,
+  studio,
+  src,
+  seconds,
+  wave,
+  artwork,
+  startVolume,
+  compact = false,
+}: PreviewPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
@@ -71,18 +85,31 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
     lock.setActionHandler("play", () => void audio.current?.play());
     lock.setActionHandler("pause", pause);
   };
-  const toggle = () => {
-    const element = audio.current!;
-    if (!element.paused) return pause();
+  // A sound starting: the others stop, the lock screen names it, and the host is asked (once) how it serves the file.
+  const started = () => {
     claimSound(owner);
     nameOnLockScreen();
-    // Played at once, within the click, as browsers require; the host is asked meanwhile.
-    void element.play().catch(() => {});
     if (!source.current.asked) {
       source.current.asked = true;
       void askHost(audio.current!, src, source.current, () => setPlaying(false)).then(applyWanted);
     }
   };
+  const toggle = () => {
+    const element = audio.current!;
+    if (!element.paused) return pause();
+    // Played at once, within the click, as browsers require; the host is asked meanwhile.
+    void element.play().catch(() => {});
+    started();
+  };
+  // The same element a Play tapped before React arrived has started (src/client/loader.ts): taken over as it is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the island is taken over
+  useEffect(() => {
+    const element = audio.current!;
+    if (element.paused) return;
+    setPlaying(true);
+    setTime(element.currentTime);
+    started();
+  }, []);
   const seek = (to: number) => {
     const at = Math.min(Math.max(to, 0), seconds);
     // Made at once where the file can take it (src/audio/playback.ts, keptSeek), or kept until it can.
@@ -116,6 +143,7 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
         controls
         preload="none"
         src={src}
+        data-field={field}
         onPlay={() => setPlaying(true)}
         onPause={() => source.current.swapping || setPlaying(false)}
         onDurationChange={applyWanted}
@@ -152,6 +180,7 @@ export function PreviewPlayer({ title, studio, src, seconds, wave, artwork, star
         volumeText={fillSlots(player.volumeValue, { volume })}
         onVolume={setVolume}
         icon="M5 4h3.5v12H5zM11.5 4H15v12h-3.5z"
+        compact={compact}
       />
     </div>
   );

@@ -22,14 +22,18 @@ export interface SiteHeaderProps {
 const NAV_ID = "site-nav";
 
 /**
- * The fixed top bar. Rendered to HTML at build time and hydrated in the browser with the same props, so
- * its first render must not read the window: scroll position and media queries are read in effects.
+ * The fixed top bar. On a phone its links are a native popover, so the toggle opens and closes them from the first
+ * paint, with or without JavaScript: the browser answers the tap, closes the menu on Escape or a tap outside, and
+ * says to assistive technology whether it is open; the stylesheet swaps the toggle's words and holds the page
+ * behind (styles/components/header.css). Hydrated with the same props, this adds what needs a script and nothing a
+ * tap waits for: the bar's opacity on scroll, and closing the menu when focus leaves it, when a link is chosen, or
+ * when the window widens past it. Its first render reads nothing of the window.
  */
 export function SiteHeader({ brand, homeHref, items, menu, close }: SiteHeaderProps) {
   const [scrolled, setScrolled] = useState(false);
-  const [open, setOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const update = () => setScrolled(scrollY > SCROLL_THRESHOLD);
@@ -39,40 +43,37 @@ export function SiteHeader({ brand, homeHref, items, menu, close }: SiteHeaderPr
   }, []);
 
   useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      toggleRef.current?.focus();
+    const nav = navRef.current!;
+    const hide = () => {
+      if (nav.matches(":popover-open")) nav.hidePopover();
     };
-    // Focus or a tap landing outside the bar means the visitor has moved on: fold the menu away.
-    const onOutside = (event: Event) => {
-      if (event.target instanceof Node && !headerRef.current?.contains(event.target)) setOpen(false);
+    // Focus moving on past the menu means the visitor has left it. WebKit does not focus a button it clicks, so a
+    // menu closed by Escape would hand focus back to nothing: the toggle takes it.
+    const onFocus = (event: FocusEvent) => {
+      if (event.target instanceof Node && !headerRef.current?.contains(event.target)) hide();
+    };
+    const onToggle = (event: Event) => {
+      const { newState } = event as ToggleEvent;
+      if (newState === "closed" && (document.activeElement === document.body || nav.contains(document.activeElement)))
+        toggleRef.current?.focus();
     };
     // A menu left open on a phone has no place in the wide layout, where the stylesheet hides the toggle
     // (styles/media.css decides where that is; the toggle's box going to nothing is how we hear of it).
-    const hidden = new ResizeObserver(() => {
-      if (toggleRef.current?.offsetParent === null) setOpen(false);
+    const widened = new ResizeObserver(() => {
+      if (toggleRef.current?.offsetParent === null) hide();
     });
-    if (toggleRef.current) hidden.observe(toggleRef.current);
-    addEventListener("keydown", onKeyDown);
-    addEventListener("focusin", onOutside);
-    addEventListener("pointerdown", onOutside);
+    widened.observe(toggleRef.current!);
+    addEventListener("focusin", onFocus);
+    nav.addEventListener("toggle", onToggle);
     return () => {
-      removeEventListener("keydown", onKeyDown);
-      removeEventListener("focusin", onOutside);
-      removeEventListener("pointerdown", onOutside);
-      hidden.disconnect();
+      removeEventListener("focusin", onFocus);
+      nav.removeEventListener("toggle", onToggle);
+      widened.disconnect();
     };
-  }, [open]);
+  }, []);
 
   return (
-    <header
-      ref={headerRef}
-      className="site-header"
-      data-scrolled={scrolled ? "" : undefined}
-      data-open={open ? "" : undefined}
-    >
+    <header ref={headerRef} className="site-header" data-scrolled={scrolled ? "" : undefined}>
       <div className="site-header__bar">
         <a className="site-header__brand" href={homeHref}>
           {brand}
@@ -81,16 +82,17 @@ export function SiteHeader({ brand, homeHref, items, menu, close }: SiteHeaderPr
           ref={toggleRef}
           type="button"
           className="site-header__toggle"
-          aria-expanded={open}
+          popoverTarget={NAV_ID}
           aria-controls={NAV_ID}
-          onClick={() => setOpen((was) => !was)}
         >
           <svg className="site-header__toggle-icon" viewBox="0 0 18 14" aria-hidden="true">
-            <path d={open ? "M3 1l12 12M3 13L15 1" : "M1 1h16M1 7h16M1 13h16"} />
+            <path className="site-header__when-closed" d="M1 1h16M1 7h16M1 13h16" />
+            <path className="site-header__when-open" d="M3 1l12 12M3 13L15 1" />
           </svg>
-          {open ? close : menu}
+          <span className="site-header__when-closed">{menu}</span>
+          <span className="site-header__when-open">{close}</span>
         </button>
-        <nav id={NAV_ID} className="site-nav" aria-label="Main">
+        <nav ref={navRef} id={NAV_ID} className="site-nav" aria-label="Main" popover="auto">
           <ul className="site-nav__list">
             {items.map((item) => (
               <li key={item.href}>
@@ -98,7 +100,7 @@ export function SiteHeader({ brand, homeHref, items, menu, close }: SiteHeaderPr
                   className="site-nav__link"
                   href={item.href}
                   aria-current={item.current ? "page" : undefined}
-                  onClick={() => setOpen(false)}
+                  onClick={() => navRef.current?.matches(":popover-open") && navRef.current.hidePopover()}
                 >
                   {item.label}
                 </a>

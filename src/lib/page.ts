@@ -79,3 +79,9 @@ export const STYLE_PLACEHOLDER = "{{page-styles}}";
 
 /** How long a page's meta description may be: search results cut a longer one, and a shorter one says too little. */
 export const DESCRIPTION_LENGTH = { min: 50, max: 160 } as const;
+
+/**
+ * The attribute a page puts on the last element its first screen shows, on a phone or a laptop: the page's bytes up to
+ * there must arrive in the first round trip (scripts/static-build/page-budget.ts); the rest may follow.
+ */
+export const FOLD = "data-fold";

@@ -10,21 +10,10 @@ import { about } from "../content/about";
 import { BANDS } from "../content/bands";
 import { mail } from "../content/mail";
 import { MAKER_PHOTO } from "../lib/cover";
-import type { SiteContent } from "../content/types";
 import type { PageMeta, PageProps } from "./types";
 
-/** Listeners' words shown, the first in site.ts: a page arrives in one round trip however many the owner keeps. */
+/** Listeners' words shown: the first three in site.ts, a row of them on a laptop. */
 export const QUOTES_SHOWN = 3;
-
-/** Where their words (beside a maker's, under a longer nav) would put three past the first round trip: two, one or none. */
-export const fewer = [2, 1, 0] as const;
-
-/** The owner's to know: listeners' words they gave that About leaves out. */
-export function leftOut(shown: number, site: SiteContent): string | undefined {
-  const given = Math.min(QUOTES_SHOWN, site.listeners?.length ?? 0);
-  if (shown >= given) return undefined;
-  return `About shows ${shown} of the first ${given} listeners' words in site.ts: with more, it would not arrive in its first round trip. Shorter words (or a shorter maker's text) make room.`;
-}
 
 export const meta: PageMeta = {
   path: "/about/",
@@ -43,14 +32,14 @@ const Prose = ({ paragraphs }: { paragraphs: readonly string[] }) => (
   </div>
 );
 
-export function Page({ site, url, covers, shown = QUOTES_SHOWN }: PageProps) {
+export function Page({ site, url, covers }: PageProps) {
   const { intro, beats, morphic, method, expect, more } = about;
-  const quotes = site.listeners?.slice(0, shown) ?? [];
+  const quotes = site.listeners?.slice(0, QUOTES_SHOWN) ?? [];
   return (
     <>
       <PageIntro {...intro} />
 
-      <Section id="binaural-beats" eyebrow={beats.eyebrow} title={beats.title} split>
+      <Section id="binaural-beats" eyebrow={beats.eyebrow} title={beats.title} split fold>
         <Prose paragraphs={beats.paragraphs} />
         <CardList
           layout="two"

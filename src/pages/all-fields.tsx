@@ -1,10 +1,11 @@
 import { Card, CardGrid, wideInFields } from "../components/Card";
+import { onPage, PAGE_SIZE, pageCount, pagePath, Pagination } from "../components/Pagination";
 import { FieldCard, StorefrontNote } from "../components/FieldCard";
 import { MailLink, StorefrontLink } from "../components/Links";
 import { Callout, PageIntro, Section } from "../components/Section";
 import { Text } from "../components/Text";
 import { allFields } from "../content/all-fields";
-import { fieldPath, fieldSlug } from "../content/fields";
+import { fieldSlug } from "../content/fields";
 import { mail } from "../content/mail";
 import { fieldListData } from "../content/structured-data";
 import { bandRange, type Band } from "../content/bands";
@@ -16,8 +17,7 @@ import type { PageMeta, PageModule, PageProps } from "./types";
 /** The cards whose covers a wide screen shows in its first view: loaded with the page, the rest as they come near. */
 const FIRST_ROW = 4;
 
-/** Fields on a page of the catalogue: what arrives in one round trip with their cards, whatever the catalogue's size. */
-export const PAGE_SIZE = 12;
+export { PAGE_SIZE };
 
 export const meta: PageMeta = {
   path: "/all-fields/",
@@ -26,26 +26,11 @@ export const meta: PageMeta = {
   nav: { label: allFields.nav, order: 5 },
 };
 
-/**
- * Where an owner's longer words would put a page of the catalogue past its first round trip, the first six of its
- * cards keep their descriptions (two full rows on a wide screen or a tablet), or none do: each is on the field's own
- * page, one link away.
- */
-export const fewer = [6, 0] as const;
-
 /** The path of a page of a list: /all-fields/ (or a purpose's or band's, /all-fields/sleep/), then 2/ and on. */
-const listPath = (selection: Selection | undefined, page: number) => {
-  const first = selection ? `${meta.path}${selection.key}/` : meta.path;
-  return page === 1 ? first : `${first}${page}/`;
-};
+const listPath = (selection: Selection | undefined, page: number) =>
+  pagePath(selection ? `${meta.path}${selection.key}/` : meta.path, page);
 /** The first page of a purpose's or band's list: "/all-fields/sleep/". */
 export const selectionPath = (selection: Selection) => listPath(selection, 1);
-const pageCount = (fields: readonly Field[]) => Math.max(1, Math.ceil(fields.length / PAGE_SIZE));
-/** The fields on a page of a list, and how many come before them. */
-const onPage = (fields: readonly Field[], page: number) => {
-  const before = (page - 1) * PAGE_SIZE;
-  return { before, fields: fields.slice(before, before + PAGE_SIZE) };
-};
 
 /**
  * A page of the catalogue lists its fields' own pages for search engines, each of which describes its field in full
@@ -54,8 +39,8 @@ const onPage = (fields: readonly Field[], page: number) => {
 const listData =
   (page: number, selection?: Selection): PageModule["structuredData"] =>
   (site, urls) => {
-    const { before, fields } = onPage(listed(site, selection), page);
-    return fieldListData(fields, urls, before);
+    const { before, items } = onPage(listed(site, selection), page);
+    return fieldListData(items, urls, before);
   };
 
 /** Each site's lists of one purpose or band, by its key, as they are asked for. */
@@ -82,7 +67,7 @@ export function Page(props: PageProps) {
 /** A list's title and description: the catalogue's, or its purpose's or band's, each page after the first numbered. */
 function listMeta(site: SiteContent, selection: Selection | undefined, page: number) {
   const fields = listed(site, selection);
-  const pages = String(pageCount(fields));
+  const pages = String(pageCount(fields.length));
   const words = selection && (selection.kind === "purpose" ? allFields.lists.purpose : allFields.lists.band);
   const count = fields.length;
   const slots = {
@@ -110,14 +95,13 @@ function listMeta(site: SiteContent, selection: Selection | undefined, page: num
 export function cataloguePages(site: SiteContent): PageModule[] {
   const lists = [undefined, ...selections(site)];
   return lists.flatMap((selection) =>
-    Array.from({ length: pageCount(listed(site, selection)) }, (_, i) => i + 1)
+    Array.from({ length: pageCount(listed(site, selection).length) }, (_, i) => i + 1)
       .filter((page) => selection || page > 1)
       .map(
         (page): PageModule => ({
           meta: { path: listPath(selection, page), ...listMeta(site, selection, page) },
           structuredData: listData(page, selection),
           Page: (props: PageProps) => <CataloguePage {...props} page={page} selection={selection} />,
-          fewer,
         }),
       ),
   );
@@ -130,12 +114,11 @@ function CataloguePage({
   covers,
   page,
   selection,
-  shown: described = PAGE_SIZE,
 }: PageProps & { page: number; selection?: Selection }) {
   const { intro, catalogue, custom } = allFields;
   const fields = listed(site, selection);
-  const pages = pageCount(fields);
-  const shown = onPage(fields, page).fields;
+  const pages = pageCount(fields.length);
+  const shown = onPage(fields, page).items;
   const words = listMeta(site, selection, page);
   return (
     <>
@@ -145,10 +128,11 @@ function CataloguePage({
         title={words.title}
         lead={selection ? words.description : intro.lead}
         aside={<Browse site={site} url={url} current={selection} page={page} />}
+        list
+        note={<StorefrontNote />}
       />
 
       <Section id="catalogue" title={catalogue.title} titleShown={false}>
-        <StorefrontNote />
         <CardGrid layout="fields">
           {shown.map((field, i) => (
             <FieldCard
@@ -157,16 +141,24 @@ function CataloguePage({
               preview={previews.get(fieldSlug(field))}
               cover={covers.get(fieldSlug(field))}
               eager={i < FIRST_ROW}
+              largest={i === 0}
+              fold={i === Math.min(FIRST_ROW, shown.length) - 1}
               site={site}
               url={url}
               linkLabel={catalogue.view}
               form="catalogue"
-              listenAt={`${fieldPath(field)}#hear`}
-              describe={i < described && wideInFields(i, shown.length)}
+              describe={wideInFields(i, shown.length)}
             />
           ))}
         </CardGrid>
-        {pages > 1 && <Pagination page={page} pages={pages} url={url} selection={selection} />}
+        {pages > 1 && (
+          <Pagination
+            page={page}
+            pages={pages}
+            path={(n) => url(listPath(selection, n))}
+            words={allFields.pages}
+          />
+        )}
         {/* The storefront as a whole, after its fields: a card of another kind, on a row of its own. */}
         <div className="store-card">
           <Card
@@ -203,10 +195,6 @@ function CataloguePage({
     </>
   );
 }
-
-/** The pages linked by number: the first, the last, and two either side of this one (a long catalogue's are many). */
-const numbered = (page: number, pages: number) =>
-  Array.from({ length: pages }, (_, i) => i + 1).filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 2);
 
 /**
  * Links that narrow the catalogue to one purpose or one band, each to its own list (static pages: no script), and
@@ -253,54 +241,6 @@ function Browse({
       <ul className="browse__list">{link(meta.path, lists.all, current === undefined)}</ul>
       {group("purpose", lists.purposes)}
       {group("band", lists.bands)}
-    </nav>
-  );
-}
-
-/** Links to a list's other pages: the one before, each by number, the one after. */
-function Pagination({
-  page,
-  pages,
-  url,
-  selection,
-}: {
-  page: number;
-  pages: number;
-  url: (path: string) => string;
-  selection?: Selection;
-}) {
-  const words = allFields.pages;
-  const pagePath = (n: number) => listPath(selection, n);
-  return (
-    <nav className="pagination" aria-label={words.nav}>
-      <ul className="pagination__list">
-        {page > 1 && (
-          <li>
-            <a className="pagination__step" href={url(pagePath(page - 1))} rel="prev">
-              <Text text={words.previous} />
-            </a>
-          </li>
-        )}
-        {numbered(page, pages).map((n, i, all) => (
-          <li key={n} className={i > 0 && n - all[i - 1]! > 1 ? "pagination__after-gap" : undefined}>
-            <a
-              className="pagination__page"
-              href={url(pagePath(n))}
-              aria-current={n === page ? "page" : undefined}
-              aria-label={fillSlots(words.page, { page: String(n) })}
-            >
-              {n}
-            </a>
-          </li>
-        ))}
-        {page < pages && (
-          <li>
-            <a className="pagination__step" href={url(pagePath(page + 1))} rel="next">
-              <Text text={words.next} />
-            </a>
-          </li>
-        )}
-      </ul>
     </nav>
   );
 }

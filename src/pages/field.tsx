@@ -17,7 +17,7 @@ import { siteSlots } from "../content/slots";
 import { fieldData } from "../content/structured-data";
 import type { Field, SiteContent } from "../content/types";
 import { CONTENT_FILE, ContentError } from "../content/validate";
-import { DESCRIPTION_LENGTH, type ShareImage } from "../lib/page";
+import { DESCRIPTION_LENGTH, FOLD, type ShareImage } from "../lib/page";
 import { dayInWords } from "../lib/dates";
 import { fillSlots } from "../lib/slots";
 import { selectionPath } from "./all-fields";
@@ -62,14 +62,11 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
       follows: true,
     },
     structuredData: (content, urls, previews) => fieldData(field, content, urls, previews),
-    // Where the field's own words are long, fewer others, so that the page still arrives in one round trip; at 0, the
-    // others as links by name, without the cards' covers and styles.
-    fewer: [2, 1, 0],
-    Page: ({ url, previews, covers, shown = OTHERS, follow = true }: PageProps) => {
+    Page: ({ url, previews, covers }: PageProps) => {
       const preview = previews.get(fieldSlug(field));
       const purpose = fieldPurpose(field, site);
       const cover = covers.get(fieldSlug(field));
-      const others = [...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, shown > 0 ? shown : OTHERS);
+      const others = [...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, OTHERS);
       const trace = preview?.trace && traceTracks(preview.trace).length > 0 ? preview.trace : undefined;
       // As measured in its preview; without one, as declared (`bands: []` and no glide: none).
       const binaural = preview ? preview.beats.length > 0 : field.bands?.length !== 0 || field.glide !== undefined;
@@ -97,7 +94,8 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
             </div>
           </div>
 
-          <section className="container section field-detail" aria-labelledby="about-title">
+          {/* What a laptop's first screen shows, with the product above it. */}
+          <section className="container section field-detail" aria-labelledby="about-title" {...{ [FOLD]: "" }}>
             <div className="field-detail__about">
               <h2 className="field-detail__title" id="about-title">
                 <Text text={fieldPage.about} />
@@ -138,7 +136,7 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
             )}
           </section>
 
-          {follow && site.storefront.sellerId && (
+          {site.storefront.sellerId && (
             <div className="container follow-band">
               <FollowForm
                 site={site}
@@ -155,26 +153,14 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
             <SafetyNote binaural={binaural} />
           </div>
 
-          {others.length > 0 && shown === 0 && (
-            <Section id="others" title={fieldPage.others}>
-              <ul className="other-links">
-                {others.map((other) => (
-                  <li key={other.url}>
-                    <a className="text-link" href={url(fieldPath(other))}>
-                      {other.title}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </Section>
-          )}
-          {others.length > 0 && shown > 0 && (
+          {others.length > 0 && (
             <Section id="others" title={fieldPage.others} note={<StorefrontNote />}>
               <CardGrid layout="fields">
                 {others.map((other, at) => (
                   <FieldCard
-                    key={other.url}
+                    key={fieldSlug(other)}
                     field={other}
+                    preview={previews.get(fieldSlug(other))}
                     cover={covers.get(fieldSlug(other))}
                     site={site}
                     url={url}

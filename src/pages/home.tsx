@@ -7,6 +7,7 @@ import { Text } from "../components/Text";
 import { fieldSlug } from "../content/fields";
 import { home } from "../content/home";
 import { products } from "../content/products";
+import { FOLD } from "../lib/page";
 import type { PageMeta, PageProps } from "./types";
 
 export { homeData as structuredData } from "../content/structured-data";
@@ -26,7 +27,7 @@ export function Page({ site, url, previews, covers }: PageProps) {
   const shown = site.fields.slice(0, HOME_FIELDS);
   return (
     <>
-      <div className="hero">
+      <div className="hero" {...{ [FOLD]: "" }}>
         <div className="hero__orbs" aria-hidden="true">
           <span className="orb orb--one" />
           <span className="orb orb--two" />

@@ -8,6 +8,7 @@ import * as contact from "./contact";
 import * as home from "./home";
 import * as notFound from "./not-found";
 import * as products from "./products";
+import { productPages } from "./products";
 import * as services from "./services";
 import type { PageModule } from "./types";
 
@@ -15,7 +16,8 @@ import type { PageModule } from "./types";
 export const pages: readonly PageModule[] = [home, about, services, products, allFields, contact, notFound];
 
 /**
- * Every page the site renders for this content: the pages above, page 2 and on of a long catalogue, and a page for
+ * Every page the site renders for this content: the pages above, page 2 and on of a long catalogue (Products' and
+ * All Fields'), All Fields' lists by purpose and band, and a page for
  * each field. Only the pages above are in the top bar.
  */
 export function sitePages(
@@ -23,7 +25,7 @@ export function sitePages(
   list: readonly PageModule[] = pages,
   shareImages?: ReadonlyMap<string, ShareImage>,
 ): PageModule[] {
-  return [...list, ...cataloguePages(site), ...fieldPages(site, shareImages)];
+  return [...list, ...productPages(site), ...cataloguePages(site), ...fieldPages(site, shareImages)];
 }
 
 /** The top bar's links, from the pages' own meta, in nav order: the one place the nav is derived. */

@@ -1,29 +1,22 @@
 import { CardGrid, CardList } from "../components/Card";
 import { FieldCard, StorefrontNote } from "../components/FieldCard";
 import { ButtonLink, MailLink } from "../components/Links";
+import { onPage, pageCount, pagePath, Pagination } from "../components/Pagination";
 import { Questions } from "../components/Questions";
 import { SafetyNote } from "../components/SafetyNote";
 import { Callout, PageIntro, Section } from "../components/Section";
 import { Text } from "../components/Text";
+import { allFields } from "../content/all-fields";
 import { fieldSlug } from "../content/fields";
 import { mail } from "../content/mail";
 import { products } from "../content/products";
 import { productQuestions } from "../content/questions";
-import type { Field } from "../content/types";
-import type { PageMeta, PageProps } from "./types";
+import type { Field, SiteContent } from "../content/types";
+import { fillSlots } from "../lib/slots";
+import type { PageMeta, PageModule, PageProps } from "./types";
 
 /** A field's card's id on Products, from its slug: a link to it survives a new title or order. */
 export const fieldId = (field: Field) => `field-${fieldSlug(field)}`;
-
-/**
- * The fields Products shows in full, with their players; a longer catalogue goes on in All Fields. Three, a row on a
- * wide screen: with four, twelve fields with drawn covers put the page at 13,352 bytes with gzip, past the 13,300
- * its first round trip leaves after its headers (scripts/static-build/page-budget.ts).
- */
-export const FEATURED = 3;
-
-/** Where an owner's longer words would put three past the first round trip, two or one (the build tries each). */
-export const fewer = [2, 1] as const;
 
 export const meta: PageMeta = {
   path: "/products/",
@@ -32,14 +25,38 @@ export const meta: PageMeta = {
   nav: { label: products.nav, order: 4 },
 };
 
-export function Page({ site, url, previews, covers, shown: count = FEATURED }: PageProps) {
+/** The cards a laptop's first screen shows: a row of two. */
+const FIRST_ROW = 2;
+
+/** Products offers every field, a page of them at a time: /products/, then /products/2/ and on. */
+export function Page(props: PageProps) {
+  return <ProductsPage {...props} page={1} />;
+}
+
+/** Page 2 and on of a catalogue longer than a page of Products: not in the top bar, each its own title. */
+export function productPages(site: SiteContent): PageModule[] {
+  const pages = pageCount(site.fields.length);
+  return Array.from({ length: pages - 1 }, (_, i) => i + 2).map(
+    (page): PageModule => ({
+      meta: {
+        path: pagePath(meta.path, page),
+        title: fillSlots(products.pages.title, { page: String(page), pages: String(pages) }),
+        description: fillSlots(products.pages.description, { page: String(page), pages: String(pages) }),
+      },
+      Page: (props: PageProps) => <ProductsPage {...props} page={page} />,
+    }),
+  );
+}
+
+function ProductsPage({ site, url, previews, covers, page }: PageProps & { page: number }) {
   const { intro, fields, benefits, personal } = products;
-  const shown = site.fields.slice(0, count);
+  const pages = pageCount(site.fields.length);
+  const shown = onPage(site.fields, page).items;
   return (
     <>
-      <PageIntro {...intro} />
+      <PageIntro {...intro} list note={<StorefrontNote />} />
 
-      <Section id="fields" title={fields.title} note={<StorefrontNote />}>
+      <Section id="fields" title={fields.title} titleShown={false}>
         <CardGrid layout="rows">
           {shown.map((field, i) => (
             <FieldCard
@@ -47,7 +64,9 @@ export function Page({ site, url, previews, covers, shown: count = FEATURED }: P
               field={field}
               preview={previews.get(fieldSlug(field))}
               cover={covers.get(fieldSlug(field))}
-              eager={i === 0}
+              eager={i < FIRST_ROW}
+              largest={i === 0}
+              fold={i === Math.min(FIRST_ROW, shown.length) - 1}
               site={site}
               url={url}
               linkLabel={fields.buy}
@@ -55,9 +74,17 @@ export function Page({ site, url, previews, covers, shown: count = FEATURED }: P
             />
           ))}
         </CardGrid>
+        {pages > 1 && (
+          <Pagination
+            page={page}
+            pages={pages}
+            path={(n) => url(pagePath(meta.path, n))}
+            words={{ ...allFields.pages, nav: products.pages.nav }}
+          />
+        )}
         <div className="section__footer">
           <p>
-            <Text text={site.fields.length > shown.length ? fields.morePrompt : fields.allFieldsPrompt} />
+            <Text text={fields.allFieldsPrompt} />
           </p>
           <ButtonLink href={url("/all-fields/")} variant="secondary">
             {fields.allFields}

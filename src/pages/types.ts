@@ -19,13 +19,6 @@ export interface PageProps {
   url: (path: string) => string;
   previews: Previews;
   covers: Covers;
-  /**
-   * How many fields its list shows (Products' in full, a field page's others, All Fields' with their descriptions),
-   * or About its listeners' words, when the build found that its usual number would not arrive in one round trip.
-   */
-  shown?: number;
-  /** `false` where the page's own form to follow the studio would not arrive in one round trip (PageMeta.follows). */
-  follow?: boolean;
 }
 
 export interface PageModule {
@@ -33,11 +26,4 @@ export interface PageModule {
   Page: ComponentType<PageProps>;
   /** schema.org data about what the page shows, as JSON-LD. Facts only: no prices, ratings or reviews. */
   structuredData?: (site: SiteContent, urls: SiteUrls, previews: Previews) => object;
-  /** Fewer of its list to show (PageProps.shown), tried in turn while the page is over its first round trip. */
-  fewer?: readonly number[];
-  /**
-   * What the build tells the owner when the page shows `shown` of its list (from `fewer`), if it leaves out their own
-   * words rather than what another page shows in full.
-   */
-  leftOut?: (shown: number, site: SiteContent) => string | undefined;
 }

@@ -1,0 +1,31 @@
+import { parse, type DefaultTreeAdapterTypes } from "parse5";
+
+export type Element = DefaultTreeAdapterTypes.Element;
+type Node = DefaultTreeAdapterTypes.Node;
+
+/**
+ * A built page as a browser reads it (parse5, the WHATWG parser): every element in document order, each with where it
+ * starts and ends in the page's text. What the checks and the budgets read a page through.
+ */
+export function parsePage(html: string): Element[] {
+  const elements: Element[] = [];
+  const visit = (node: Node) => {
+    if ("tagName" in node) elements.push(node);
+    if ("childNodes" in node) for (const child of node.childNodes) visit(child);
+    if ("content" in node) visit(node.content);
+  };
+  visit(parse(html, { sourceCodeLocationInfo: true }));
+  return elements;
+}
+
+/** An attribute's value, its entities decoded, or undefined. */
+export const attribute = (element: Element, name: string) =>
+  element.attrs.find((attr) => attr.name === name)?.value;
+
+/** The text an element holds, as a reader would see it (not its scripts' or styles'). */
+export function textOf(element: Element): string {
+  if (element.tagName === "script" || element.tagName === "style") return "";
+  return element.childNodes
+    .map((child) => ("value" in child && child.nodeName === "#text" ? child.value : "tagName" in child ? textOf(child) : ""))
+    .join("");
+}
