@@ -18,7 +18,7 @@ import { build, contentNotes } from "../build";
 import { copyProject } from "../test/project-copy";
 import { render, sine, wav } from "../test/audio-corpus";
 import { FIXTURE_SITE, projectFolders, siteModule } from "../test/fixtures";
-import { assertReplaceable, BUILD_MARKER, OutputFolderError } from "./write";
+import { assertReplaceable, BUILD_MARKER, OutputFolderError, writeSite } from "./write";
 
 /** The tests' own content: two fields, each with a preview the build synthesizes. */
 const site = FIXTURE_SITE;
@@ -173,6 +173,23 @@ describe("build: what stops it, and what it leaves as it was", () => {
     );
     expect(await readdir(folders.committed).catch(() => "no folder")).toBe("no folder");
     expect(await snapshot(outDir)).toEqual(before);
+  });
+
+  it("keeps the earlier build's assets it no longer makes for a week after the last build that made them, for pages already open", async () => {
+    const out = join(workDir, "deploys");
+    const day = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    const files = (...names: string[]) => new Map(names.map((name) => [name, name] as const));
+    expect(await writeSite(out, files("index.html", "assets/islands-a.js"), now)).toEqual({ kept: 0, dropped: 0 });
+    // A day later the chunk is made anew: the old one stays beside it; a page is never kept.
+    expect(await writeSite(out, files("about/index.html", "assets/islands-b.js"), now + day)).toEqual({
+      kept: 1,
+      dropped: 0,
+    });
+    expect(await listFiles(out)).toEqual([BUILD_MARKER, "about/index.html", "assets/islands-a.js", "assets/islands-b.js"]);
+    // A week and a day after the last build that made them, both go.
+    expect(await writeSite(out, files("assets/islands-c.js"), now + 8 * day)).toEqual({ kept: 0, dropped: 2 });
+    expect(await listFiles(out)).toEqual([BUILD_MARKER, "assets/islands-c.js"]);
   });
 
   it("replaces stale files rather than adding to them", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkSite, SiteCheckError } from "./check";
-import { compressed, FIRST_ROUND_TRIP, headerBytes, servedBytes } from "./page-budget";
+import { FOLD } from "../../src/lib/page";
+import { compressed, FIRST_ROUND_TRIP, firstScreen, headerBytes, PAGE_CEILING, servedBytes } from "./page-budget";
 
 const description = "A description long enough to pass the check of fifty characters.";
 const page = (title: string, body: string) =>
@@ -18,21 +19,21 @@ function problemsOf(pages: Record<string, string>, files: Record<string, string>
 }
 
 describe("checkSite", () => {
-  it("refuses a page that would not arrive in its first round trip, naming it, its size and its biggest parts", () => {
-    // Words that do not repeat, so that they compress as an owner's long text does.
-    let seed = 1;
-    const word = () =>
-      Array.from({ length: 6 }, () => "abcdefghijklmnopqrstuvwxyz"[(seed = (seed * 48271) % 2147483647) % 26]).join("");
-    const question = () =>
-      `<details class="question"><summary>${word()}</summary><p>${Array.from({ length: 12 }, word).join(" ")}</p></details>`;
-    const paragraphs = Array.from({ length: 400 }, question).join("");
+  // Words that do not repeat, so that they compress as an owner's long text does.
+  let seed = 1;
+  const word = () =>
+    Array.from({ length: 6 }, () => "abcdefghijklmnopqrstuvwxyz"[(seed = (seed * 48271) % 2147483647) % 26]).join("");
+  const question = () =>
+    `<details class="question"><summary>${word()}</summary><p>${Array.from({ length: 12 }, word).join(" ")}</p></details>`;
+  const questions = (count: number) => Array.from({ length: count }, question).join("");
+
+  it("refuses a page whose first screen would not arrive in its first round trip, naming it, its size and its biggest parts", () => {
     const problems = problemsOf({
       "index.html": page("Home", "<h1>Home</h1>"),
-      "about/index.html": page("About", `<h1>About</h1>${paragraphs}`),
+      "about/index.html": page("About", `<h1>About</h1>${questions(400)}`),
     });
-    expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
-      /^about\/index\.html: is [\d,]+ bytes with (gzip|brotli as serve sends it), over the [\d,]+ its first round trip leaves after [\d,]+ bytes of headers, .* Its biggest parts: 400 questions and answers/,
+      /^about\/index\.html: its first screen is [\d,]+ bytes with (gzip|brotli as serve sends it), over the [\d,]+ its first round trip leaves after [\d,]+ bytes of headers, .* Its biggest parts: 400 questions and answers/,
     );
     // Within the round trip alone, but not with its headers: refused all the same.
     let body = "<h1>About</h1>";
@@ -44,6 +45,24 @@ describe("checkSite", () => {
     // Within it with gzip, over it with brotli as `serve` sends it to a browser: refused, naming brotli.
     expect(compressed(page("About", body), "gzip")).toBeLessThanOrEqual(left(page("About", body)));
     expect(problemsOf({ "about/index.html": page("About", body) })[0]).toMatch(/bytes with brotli as serve sends it/);
+  });
+
+  it("counts a page's first screen up to the end of what it marks as the last thing there, and the rest against a ceiling", () => {
+    const marked = (before: number, after: number) =>
+      page("About", `<h1>About</h1><section ${FOLD}>${questions(before)}</section>${questions(after)}`);
+    // A first screen within the round trip, and more below it: the page is whole.
+    const long = marked(10, 300);
+    expect(servedBytes(long).bytes).toBeGreaterThan(FIRST_ROUND_TRIP);
+    expect(servedBytes(long).bytes).toBeLessThan(PAGE_CEILING);
+    expect(firstScreen(long).endsWith("</section>")).toBe(true);
+    expect(problemsOf({ "about/index.html": long })).toEqual([]);
+    // Its first screen over the round trip: refused, however little follows.
+    expect(problemsOf({ "about/index.html": marked(400, 0) })[0]).toMatch(/^about\/index\.html: its first screen is/);
+    // The whole over the ceiling: refused, naming it.
+    const heavy = marked(10, 1200);
+    expect(problemsOf({ "about/index.html": heavy })).toEqual([
+      expect.stringMatching(/^about\/index\.html: is [\d,]+ bytes with .*, over the 40,000 a page may weigh\. Its biggest parts: 1210 questions/),
+    ]);
   });
 
   it("passes a page whose links all resolve", () => {
@@ -113,6 +132,22 @@ describe("checkSite", () => {
     const raw = good.replace("&amp;", "&");
     expect(problemsOf(home, { "sitemap.xml": raw })).toEqual([
       expect.stringMatching(/^sitemap\.xml: is not well-formed XML \(line 2, column \d+: .*'&'/),
+    ]);
+  });
+
+  it("reads a page as a browser does: every address a srcset offers, an <h1> only where it is an element, entities decoded", () => {
+    const html = page(
+      "A",
+      '<h1>A</h1><script type="application/ld+json">{"text":"<h1>not a heading</h1>"}</script>' +
+        '<picture><source srcset="/assets/c-400.webp 400w, /assets/gone-800.webp 800w"/><img src="/assets/c-400.webp" alt=""/></picture>',
+    ).replace(description, `${description.slice(0, 45)}&#39;s &amp; it`);
+    expect(problemsOf({ "index.html": html }, ["assets/c-400.webp"])).toEqual([
+      'index.html: links to "/assets/gone-800.webp", but the build has no assets/gone-800.webp',
+    ]);
+    // "&#39;" and "&amp;" are one character each: the description is 54 characters, not 62.
+    const short = html.replace(`${description.slice(0, 45)}&#39;s &amp; it`, `${"x".repeat(44)}&#39;s&amp;`);
+    expect(problemsOf({ "index.html": short }, ["assets/c-400.webp", "assets/gone-800.webp"])).toEqual([
+      "index.html: meta description is 47 characters; keep it between 50 and 160",
     ]);
   });
 

@@ -18,13 +18,14 @@ import { siteSlots } from "../../src/content/slots";
 import { fieldPath, fieldSlug } from "../../src/content/fields";
 import type { Field, SiteContent } from "../../src/content/types";
 import type { CopyAddressProps } from "../../src/islands/CopyAddress";
+import type { PreviewPlayerProps } from "../../src/islands/PreviewPlayer";
 import { readIslandProps } from "../../src/islands/registry";
 import type { SiteHeaderProps } from "../../src/islands/SiteHeader";
 import { createUrls, outputFileFor } from "../../src/lib/routes";
 import { plainText } from "../../src/lib/slots";
 import { HOME_FIELDS } from "../../src/pages/home";
 import { navRoutes, pages as allPages, sitePages } from "../../src/pages/index";
-import { FEATURED, fieldId } from "../../src/pages/products";
+import { fieldId } from "../../src/pages/products";
 import { COVER_SIZES } from "../../src/components/FieldCard";
 import { wavePath } from "../../src/components/Player";
 import { PAGE_SIZE, selectionPath } from "../../src/pages/all-fields";
@@ -114,8 +115,11 @@ function expectStorefrontLink(a: HTMLAnchorElement, href: string, content: SiteC
   expect(a.querySelector(".visually-hidden")?.textContent).toContain(shown(frame.storefrontLink.spoken, content));
   // Said on screen too, beside the owner's label and not in it, or once for the list the link is in (#55);
   // screen readers have it in the link already.
+  // A list's intro says it for the whole page (Products, All Fields).
   const note =
-    a.parentElement!.querySelector(".leaves__note") ?? a.closest("section")?.querySelector(".storefront-note");
+    a.parentElement!.querySelector(".leaves__note") ??
+    a.closest("section")?.querySelector(".storefront-note") ??
+    a.ownerDocument.querySelector(".page-intro .storefront-note");
   expect(note, a.getAttribute("href")!).toBeTruthy();
   expect(note!.textContent).toBe(shown(frame.storefrontLink.note, content));
   expect(note!.getAttribute("aria-hidden")).toBe("true");
@@ -157,9 +161,12 @@ describe("every page, whatever the content", () => {
       expect(
         navLinks.filter((a) => a.getAttribute("aria-current") === "page").map((a) => a.getAttribute("href")),
       ).toEqual([route]);
+      // The menu is the toggle's native popover: it opens with no script (the browser says whether it is open).
       const toggle = bar.querySelector("button")!;
-      expect(toggle.getAttribute("aria-expanded")).toBe("false");
-      expect(doc.getElementById(toggle.getAttribute("aria-controls")!)?.tagName).toBe("NAV");
+      const menu = doc.getElementById(toggle.getAttribute("popovertarget")!);
+      expect(menu?.tagName).toBe("NAV");
+      expect(menu?.getAttribute("popover")).toBe("auto");
+      expect(toggle.getAttribute("aria-controls")).toBe(menu?.id);
     });
 
     it("ships the header's props for hydration and inlines the CSS and the loader: nothing to fetch to paint", () => {
@@ -308,10 +315,10 @@ describe("the specification's screens, from the content", () => {
     expect([...doc.querySelectorAll("main a")].some((a) => a.getAttribute("href") === "/products/")).toBe(true);
   });
 
-  it("Products: the first fields with their facts, preview and storefront link, All Fields, the personal prompt, the benefits", () => {
+  it("Products: every field with its facts, preview and storefront link, All Fields, the personal prompt, the benefits", () => {
     const doc = page("products/index.html");
     const cards = [...doc.querySelectorAll(".field-card")];
-    const featured = site.fields.slice(0, FEATURED);
+    const featured = site.fields.slice(0, PAGE_SIZE);
     expect(cards.map((c) => [c.id, c.querySelector(".card__title")!.textContent])).toEqual(
       featured.map((f) => [fieldId(f), f.title]),
     );
@@ -336,7 +343,7 @@ describe("the specification's screens, from the content", () => {
 });
 
 describe("the specification's screens, from the content: All Fields, Contact, 404 and what every page carries", () => {
-  it("All Fields: its first page of fields and All Our Products, each with its storefront link, a way to hear each, and the custom prompt", () => {
+  it("All Fields: its first page of fields and All Our Products, each with its storefront link, a player for each, and the custom prompt", () => {
     const doc = page("all-fields/index.html");
     const cards = [...doc.querySelectorAll("#catalogue .card")];
     const listed = site.fields.slice(0, PAGE_SIZE);
@@ -346,11 +353,10 @@ describe("the specification's screens, from the content: All Fields, Contact, 40
     ]);
     const targets = [...listed.map((f) => f.url), site.storefront.url];
     cards.forEach((card, i) => expectStorefrontLink(link(card, shown(allFields.catalogue.view)), targets[i]!));
+    const previews = fakePreviews(site);
     listed.forEach((field, i) => {
-      if (field.preview)
-        expect(link(cards[i]!, shown(frame.fieldCard.previewLink)).getAttribute("href")).toBe(
-          `${fieldPath(field)}#hear`,
-        );
+      const player = cards[i]!.querySelector('[data-island="PreviewPlayer"]');
+      expect(player && readIslandProps<PreviewPlayerProps>(player).src).toBe(previews.get(fieldSlug(field))?.path ?? null);
     });
     expect(decodeMailto(link(doc, shown(allFields.custom.ask)).href).subject).toBe(mail.customProduct.subject);
   });
@@ -456,7 +462,7 @@ describe("what depends on the content, on the tests' own", () => {
 
   it("#14 Products' answers state the fields' real format and lengths", () => {
     const answer = page("products/index.html", fixture).getElementById("download")!.textContent!;
-    expect(answer).toContain("(MP3, 320 kbps)");
+    expect(answer).toContain("in MP3 (320 kbps), 60 or 90 minutes long");
     expect(answer).toContain("60 or 90 minutes long");
     expect(answer).toContain("Shopfront");
   });
@@ -499,12 +505,11 @@ describe("what depends on the content, on the tests' own", () => {
       );
       expect(card, file).toBeDefined();
       expect(card!.querySelector('[data-island="PreviewPlayer"], audio'), file).toBeNull();
-      expect(visibleText(card!), file).not.toContain(frame.fieldCard.previewLink);
     }
   });
 
-  it.each(["index.html", "products/index.html"])(
-    "#13 %s: each field's preview, playable with no script, fetched only on Play, said plainly what it is",
+  it.each(["index.html", "products/index.html", "all-fields/index.html"])(
+    "%s: each field's card has its preview, playable with no script, fetched only on Play, a beat alone said so",
     (file) => {
       const cards = [...page(file, fixture).querySelectorAll(".field-card")];
       expect(cards).toHaveLength(2);
@@ -528,12 +533,23 @@ describe("what depends on the content, on the tests' own", () => {
           i === 0 ? "0:00 of 0:40" : "0:00 of 0:30",
         );
       });
-      expect(cards.map((c) => c.querySelector("figcaption")!.textContent)).toEqual([
-        "Hear a 40-second excerpt of the field itself. Use stereo headphones, at a low volume.",
-        "Hear its beat alone: a 30-second tone, not an excerpt of the field. Use stereo headphones, at a low volume.",
+      // The fake previews: the first an excerpt, the second the beat alone.
+      expect(cards.map((c) => c.querySelector(".field-card__caption")?.textContent)).toEqual([
+        undefined,
+        frame.fieldCard.beatShort,
       ]);
     },
   );
+
+  it("a field's own page has its full player, said plainly what it plays", () => {
+    const captions = FIXTURE_SITE.fields.map(
+      (field) => page(outputFileFor(fieldPath(field)), fixture).querySelector(".product figcaption")!.textContent,
+    );
+    expect(captions).toEqual([
+      "Hear a 40-second excerpt of the field itself.",
+      "Hear its beat alone: a 30-second tone, not an excerpt of the field.",
+    ]);
+  });
 
   it("says the method's name and the reply time only as the content sets them: nothing of either is written in code", async () => {
     const all = (rendered: Map<string, string>) => [...rendered.values()].map((html) => text(parse(html))).join(" ");
@@ -695,8 +711,9 @@ describe("#24 a field's cover on its cards and its page", () => {
     const twelve = await render({ ...FIXTURE_SITE, fields: twelveFields(FIXTURE_SITE.fields[0]!) });
     // In the first screen (Products' first card, All Fields' first row of four on a laptop) with the page, after what
     // its first paint needs; the rest as they come near.
+    // The first, likely the largest thing in the first screen, first of all.
     for (const [file, count, first] of [
-      ["products/index.html", FEATURED, 1],
+      ["products/index.html", 12, 2],
       ["all-fields/index.html", 12, 4],
     ] as const) {
       const covers = [...page(file, twelve).querySelectorAll(".field-card img")];
@@ -705,7 +722,7 @@ describe("#24 a field's cover on its cards and its page", () => {
         expect([img.getAttribute("width"), img.getAttribute("height")]).toEqual(["1200", "1200"]);
         expect(img.getAttribute("alt")).toMatch(/^The cover of /);
         expect([img.getAttribute("loading"), img.getAttribute("fetchpriority")], `${file} #${i}`).toEqual(
-          i < first ? [null, "low"] : ["lazy", null],
+          i === 0 ? [null, "high"] : i < first ? [null, "low"] : ["lazy", null],
         );
       });
     }
@@ -730,7 +747,7 @@ describe("#24 a field's cover on its cards and its page", () => {
     expect([own.getAttribute("src"), own.getAttribute("loading"), own.getAttribute("fetchpriority")]).toEqual([
       fakeCovers(FIXTURE_SITE).get(fieldSlug(FIXTURE_SITE.fields[0]!))!.path,
       null,
-      null,
+      "high",
     ]);
     // An owner's image: each format at each size, the browser choosing by the width the layout gives it.
     const content = { ...FIXTURE_SITE, basePath: "/repo/" };
@@ -791,7 +808,24 @@ describe("#24 a catalogue over pages, the beat across the whole master, share me
     );
     expect(page("all-fields/3/index.html", rendered).querySelectorAll(".field-card")).toHaveLength(30 - 2 * PAGE_SIZE);
     expect(rendered.has("all-fields/4/index.html")).toBe(false);
-    expect(page("products/index.html", rendered).querySelectorAll(".field-card")).toHaveLength(FEATURED);
+    // Products offers every field too, over pages of the same size.
+    const offered = [1, 2, 3].map((n) => page(n === 1 ? "products/index.html" : `products/${n}/index.html`, rendered));
+    expect(offered.map((doc) => doc.querySelectorAll(".field-card").length)).toEqual([
+      PAGE_SIZE,
+      PAGE_SIZE,
+      30 - 2 * PAGE_SIZE,
+    ]);
+    expect(offered[1]!.querySelector("h1")!.textContent).toBe("Ready-made fields, page 2 of 3");
+    expect(
+      [...offered[1]!.querySelectorAll("nav.pagination a")].map((a) => [a.getAttribute("href"), a.getAttribute("aria-current")]),
+    ).toEqual([
+      ["/products/", null],
+      ["/products/", null],
+      ["/products/2/", "page"],
+      ["/products/3/", null],
+      ["/products/3/", null],
+    ]);
+    expect(rendered.has("products/4/index.html")).toBe(false);
   });
 
   it("draws the beat across the whole master on the field's page, its declared bands behind, and says it in words", async () => {

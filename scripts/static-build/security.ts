@@ -109,6 +109,8 @@ export function contentSecurityPolicy(pages: Iterable<string>, { meta = false }:
     // Exactly where the page's forms post (the follow form's one address at the storefront), or nowhere.
     ["form-action", ...(forms.size > 0 ? [...forms].sort() : ["'none'"])],
     ["require-trusted-types-for", "'script'"],
+    // The one policy a page creates: a preview whose file a deploy removed reads the page as it is now (loader.ts).
+    ["trusted-types", "page-now"],
     ...(meta ? [] : [["frame-ancestors", "'none'"] as [string, ...string[]]]),
   ];
   return directives.map((d) => d.join(" ")).join("; ");

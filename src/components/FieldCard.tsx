@@ -97,17 +97,37 @@ export function FieldCard({
           </a>
         </h3>
         {!compact && describe && <p className="card__body">{cardText(field.description)}</p>}
-        {form === "full" && (
-          <p className="field-card__gets">
-            {field.delivery}, {numbersWithUnits(field.format)}
-          </p>
-        )}
+        {form === "full" && <FieldGets field={field} />}
         {preview && <CardPreview field={field} preview={preview} site={site} url={url} />}
         <div className="card__actions">
           <FieldAction field={field} label={linkLabel} note={false} place={place} />
         </div>
       </div>
     </article>
+  );
+}
+
+/** What a buyer gets, in a line on a Products card: delivery and format, the beats it declares, how its beat moves. */
+function FieldGets({ field }: { field: Field }) {
+  return (
+    <p className="field-card__gets">
+      {field.delivery}, {numbersWithUnits(field.format)}
+      {field.bands && field.bands.length > 0 && (
+        <>
+          {" · "}
+          <Text
+            text={field.bands.length > 1 ? frame.fieldCard.bands : frame.fieldCard.band}
+            local={{ bands: field.bands.map(bandLabel).join(" and ") }}
+          />
+        </>
+      )}
+      {field.glide && (
+        <>
+          {" · "}
+          <Text text={frame.fieldCard.glide} local={{ beat: glideInWords(field.glide) }} />
+        </>
+      )}
+    </p>
   );
 }
 

@@ -33,7 +33,7 @@ export const productQuestions: QuestionGroup = {
       id: "download",
       question: "What exactly do I download?",
       answer: [
-        "One audio file per field ({formats}), {lengths} long: one continuous session, not a playlist. {storefront} sends the download straight after checkout, and the file is yours to keep and play offline.",
+        "One audio file per field, in {formats}, {lengths} long: one continuous session, not a playlist. {storefront} sends the download straight after checkout, and the file is yours to keep and play offline.",
       ],
     },
     {
@@ -112,7 +112,7 @@ export const serviceQuestions: QuestionGroup = {
       id: "delivery",
       question: "What do I receive?",
       answer: [
-        "A download of your field, in the same format as our ready-made ones ({formats}), made for stereo headphones and yours to keep.",
+        "A download of your field, in a format of our ready-made ones ({formats}), made for stereo headphones and yours to keep.",
       ],
     },
   ],

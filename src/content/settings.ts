@@ -308,7 +308,7 @@ export const SITE_SETTINGS = {
   ),
   listeners: optional(
     list(
-      "What listeners said, quoted with their consent: About shows the first three that fit. Never invented.",
+      "What listeners said, quoted with their consent: About shows the first three. Never invented.",
       group("", LISTENER_SETTINGS, { what: "a listener's words" }),
       { what: "what listeners said, each with words, who and source" },
     ),

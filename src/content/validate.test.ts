@@ -470,7 +470,7 @@ describe("#14 the site's facts in the copy", () => {
   it("says the fields' lengths and formats from the content: one or several, in words", () => {
     expect(siteSlots(site)).toEqual({
       storefront: "Shopfront",
-      formats: "MP3, 320 kbps",
+      formats: "MP3 (320 kbps)",
       lengths: "60 or 90 minutes",
       fieldLength: "60- or 90-minute",
       fieldCount: "2",
@@ -482,9 +482,17 @@ describe("#14 the site's facts in the copy", () => {
     const three = [...site.fields, { ...site.fields[0]!, durationMinutes: 45, format: "WAV" }];
     expect(fieldLengths(three)).toBe("45-, 60- or 90-minute");
     expect(siteSlots({ ...site, fields: three })).toMatchObject({
-      formats: "MP3, 320 kbps or WAV",
+      formats: "MP3 (320 kbps) or WAV",
       lengths: "45, 60 or 90 minutes",
     });
+  });
+
+  it("names each format once, its details in brackets, so that a format's own comma never reads as a list's", () => {
+    const formats = (...given: string[]) =>
+      siteSlots({ ...site, fields: given.map((format) => ({ ...site.fields[0]!, format })) }).formats;
+    expect(formats("WAV, 24-bit", "FLAC", "MP3, 320 kbps", "WAV")).toBe("WAV (24-bit), FLAC or MP3 (320 kbps)");
+    expect(formats("WAV, 24-bit", "WAV, 16-bit", "WAV, 24-bit")).toBe("WAV (24-bit or 16-bit)");
+    expect(formats("FLAC")).toBe("FLAC");
   });
 });
 

@@ -28,6 +28,9 @@ export const meta: PageMeta = {
 /** The cards a laptop's first screen shows: a row of two. */
 const FIRST_ROW = 2;
 
+const pageTitle = (page: number, pages: number) =>
+  fillSlots(products.pages.title, { page: String(page), pages: String(pages) });
+
 /** Products offers every field, a page of them at a time: /products/, then /products/2/ and on. */
 export function Page(props: PageProps) {
   return <ProductsPage {...props} page={1} />;
@@ -40,7 +43,7 @@ export function productPages(site: SiteContent): PageModule[] {
     (page): PageModule => ({
       meta: {
         path: pagePath(meta.path, page),
-        title: fillSlots(products.pages.title, { page: String(page), pages: String(pages) }),
+        title: pageTitle(page, pages),
         description: fillSlots(products.pages.description, { page: String(page), pages: String(pages) }),
       },
       Page: (props: PageProps) => <ProductsPage {...props} page={page} />,
@@ -54,7 +57,12 @@ function ProductsPage({ site, url, previews, covers, page }: PageProps & { page:
   const shown = onPage(site.fields, page).items;
   return (
     <>
-      <PageIntro {...intro} list note={<StorefrontNote />} />
+      <PageIntro
+        {...intro}
+        title={page === 1 ? intro.title : pageTitle(page, pages)}
+        list
+        note={<StorefrontNote />}
+      />
 
       <Section id="fields" title={fields.title} titleShown={false}>
         <CardGrid layout="rows">
