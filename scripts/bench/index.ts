@@ -29,7 +29,7 @@ import { commandLine, usageError } from "../static-build/command-line";
 import { startServe } from "../serve/start";
 import { serveStatic } from "../serve/static-server";
 import { catalogueOf } from "./catalogue";
-import { FACE_WIDTHS, firstVisitFaces, type FaceRow, type FaceTable } from "./faces";
+import { firstTaps, type TapRow } from "./taps";
 import { cpuSlowdownFor } from "./cpu-slowdown";
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -40,7 +40,9 @@ const FIELDS = Number(process.env.BENCH_FIELDS ?? 0);
 const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 5);
 const DEV_EDITS = Number(process.env.BENCH_DEV_EDITS ?? 10);
 const PREVIEWS = process.env.BENCH_PREVIEWS !== "0";
-const FACES = process.env.BENCH_FACES !== "0";
+const TAPS = process.env.BENCH_TAPS !== "0";
+/** How soon a first tap on Play must sound: from a local server, and on a slow phone (the CPU 4× slower, slow 4G). */
+const TAP_TARGET_MS = { unthrottled: 300, "slow phone": 1000 } as const;
 /** Another checkout of the project, whose site is built the same way and measured in turns with this one's. */
 const COMPARE = process.env.BENCH_COMPARE;
 /** What the other checkout's pages are called in the tables. */
@@ -77,6 +79,8 @@ interface Run {
   requests: number;
   /** Audits that did not pass fully, for finding what holds a score back. */
   shortfalls: string[];
+  /** Lighthouse's insights (font display, forced reflow, LCP discovery, …) that did not pass. */
+  insights: string[];
   /** Lighthouse's model of the largest paint (lcpParts): when the document has arrived, and the work it waited on. */
   documentMs: number;
   workMs: number;
@@ -218,10 +222,14 @@ async function lighthouseRun(url: string, port: number, cpuSlowdownMultiplier?: 
       (ref) => `${c}/${ref.id} (${lhr.audits[ref.id]!.displayValue ?? lhr.audits[ref.id]!.score})`,
     ),
   );
+  const insights = Object.entries(lhr.audits)
+    .filter(([id, a]) => id.endsWith("-insight") && a.score !== null && a.score < 1)
+    .map(([id]) => id);
   return {
     scores: Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]!.score ?? 0) * 100)]),
     ) as Run["scores"],
+    insights,
     fcp: audit("first-contentful-paint").numericValue!,
     lcp: audit("largest-contentful-paint").numericValue!,
     tbt: audit("total-blocking-time").numericValue!,
@@ -289,6 +297,7 @@ function summarise(runs: Run[]) {
     documentMs: pick((r) => r.documentMs),
     workMs: pick((r) => r.workMs),
     shortfalls: [...new Set(runs.flatMap((r) => r.shortfalls))],
+    insights: [...new Set(runs.flatMap((r) => r.insights))],
   };
 }
 
@@ -299,18 +308,25 @@ function table(rows: string[][]): string {
     .join("\n");
 }
 
-/** Where each route's first page ended in a browser (faces.ts): the headings' face, or the stand-in the loader kept. */
-function printFaces({ browser, rows }: FaceTable, setup: string) {
-  const cell = (row: FaceRow, i: number) =>
-    `${row.ended[i]}${row.shift[i]! > 0 ? ` (layout shift ${row.shift[i]!.toFixed(3)})` : ""}`;
-  const changed = rows.flatMap((row) => row.ended).filter((ended) => ended === "face").length;
-  console.log(
-    `\nFirst visits in ${browser} (${setup}), each route the first page of a fresh profile: ${changed} of ${rows.length * FACE_WIDTHS.length} changed to the headings' face.\n`,
-  );
+/** The first taps (taps.ts): each round's time from the tap to the sound or the open menu, the median and the worst. */
+function printTaps(rows: TapRow[], setup: string) {
+  const ms = (n: number | null) => (n === null ? "never" : `${Math.round(n)}`);
+  console.log(`\nFirst taps on a field's page, a first visit at 375 × 812, tapped the moment painted (${setup}):\n`);
   console.log(
     table([
-      ["route", ...FACE_WIDTHS.map((width) => `${width} px`)],
-      ...rows.map((row) => [row.route, ...FACE_WIDTHS.map((_, i) => cell(row, i))]),
+      ["tap", "condition", "median ms", "worst ms", "each round"],
+      ...rows.map((row) => {
+        const came = row.ms.filter((m) => m !== null);
+        const worst = came.length < row.ms.length ? null : Math.max(...came);
+        const target = row.what.startsWith("Play") ? TAP_TARGET_MS[row.condition] : undefined;
+        return [
+          row.what,
+          row.condition,
+          came.length ? ms(median(came)) : "never",
+          `${ms(worst)}${target && (worst === null || worst > target) ? ` ! (target ${target})` : ""}`,
+          row.ms.map(ms).join(" "),
+        ];
+      }),
     ]),
   );
 }
@@ -362,7 +378,7 @@ against a bare page served the same way, in two setups. Writes its tables to .ar
   BENCH_PREVIEWS=0      skip the previews' cold builds
   BENCH_CATALOGUE=N     fields in the catalogue whose build is timed twice (default 500; 0 skips it)
   BENCH_COMPARE=DIR     another checkout of the project, its site measured in turns with this one's
-  BENCH_FACES=0         skip the first visits that say where a first page keeps the headings' stand-in`;
+  BENCH_TAPS=0          skip the first taps on Play and the menu`;
 
 /** The build, dev-rebuild, catalogue and preview timings, as the bench prints them after Lighthouse's tables. */
 function printTimings(
@@ -489,7 +505,7 @@ async function main() {
     ] as [string, string][],
   }));
   const runsBy = new Map(targets.map((t) => [t.setup, new Map<string, Run[]>(t.urls.map(([name]) => [name, []]))]));
-  let faces: FaceTable[] = [];
+  let taps: TapRow[] = [];
   let calibration = { benchmarkIndex: 0, cpuSlowdown: 0 };
   try {
     // Not counted: these runs also warm Chrome up.
@@ -508,12 +524,9 @@ async function main() {
       }
       process.stdout.write("\n");
     }
-    if (FACES) {
-      console.log("First visits, for the headings' face...");
-      faces = await firstVisitFaces(
-        chromePath,
-        targets[0]!.urls.filter(([name]) => name !== BARE && name !== BARE_COVER && !name.startsWith(OTHER)),
-      );
+    if (TAPS) {
+      console.log("First taps on Play and the menu...");
+      taps = await firstTaps(chromePath, `${servers[0]!.site.url}${fieldPage}`, LIGHTHOUSE_RUNS);
     }
   } finally {
     chrome.kill();
@@ -533,7 +546,7 @@ async function main() {
     `\nWorst LCP ratio to the bare page, over both setups: ${worst.toFixed(2)}x (target ${LCP_RATIO_TARGET.toFixed(2)}x).`,
   );
   if (retried.length) console.log(`\nRuns Lighthouse could not record, and ran again: ${retried.join(", ")}`);
-  for (const faceTable of faces) printFaces(faceTable, targets[0]!.setup);
+  if (taps.length) printTaps(taps, targets[0]!.setup);
   printTimings(builds, dev, catalogue, previews);
 
   const outDir = join(ROOT, ".artifacts/bench");
@@ -553,7 +566,7 @@ async function main() {
     dev,
     catalogue,
     previews,
-    firstVisitFaces: faces,
+    firstTaps: taps,
   };
   await writeFile(join(outDir, "latest.json"), `${JSON.stringify(written, null, 2)}\n`);
   console.log(`Written to ${join(".artifacts/bench", "latest.json")}`);
@@ -625,6 +638,14 @@ function report(setup: string, runsBy: Map<string, Run[]>) {
   const differences = COMPARE ? printDifferences(runsBy) : undefined;
   const shortfalls = Object.entries(results).flatMap(([route, r]) => r.shortfalls.map((s) => `  ${route}: ${s}`));
   if (shortfalls.length) console.log(`\nAudits not fully passed in some run:\n${shortfalls.join("\n")}`);
+  const insights = Object.entries(results).flatMap(([route, r]) =>
+    r.insights.length ? [`  ${route}: ${r.insights.join(", ")}`] : [],
+  );
+  console.log(
+    insights.length
+      ? `\nLighthouse's insights not passed in some run:\n${insights.join("\n")}`
+      : "\nLighthouse's insights: every one passed on every route, in every run.",
+  );
   return { setup, bareLcpMs: results[BARE]!.lcp, lcpRatios, differences, routes: results };
 }
 

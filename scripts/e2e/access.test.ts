@@ -16,6 +16,7 @@ import { decodePng, inkShare, strongestInk, type Pixels } from "./png";
 import {
   baseURL,
   DESKTOP,
+  FIELD_PAGE,
   hydrated,
   layoutShifts,
   NAV_LABELS,
@@ -99,10 +100,12 @@ describe("in forced colours, on a phone", () => {
     expect(primary).not.toBe(await colourInside(view.page, ".hero__title", -2));
   });
 
-  it("a preview's play icon and waveform are drawn", async () => {
+  it("a preview's play icon and waveform are drawn, on a card and on its field's page", async () => {
     await visit(fixture.page, "/products/");
-    expect(inkShare(await pixelsAround(fixture.page, ".player__play svg", 2))).toBeGreaterThan(0.1);
-    expect(inkShare(await pixelsAround(fixture.page, ".player__wave svg", 2))).toBeGreaterThan(0.2);
+    expect(inkShare(await pixelsAround(fixture.page, ".field-card .player__play svg", 2))).toBeGreaterThan(0.1);
+    await visit(fixture.page, FIELD_PAGE);
+    expect(inkShare(await pixelsAround(fixture.page, ".product .player__play svg", 2))).toBeGreaterThan(0.1);
+    expect(inkShare(await pixelsAround(fixture.page, ".product .player__wave svg", 2))).toBeGreaterThan(0.2);
   });
 
   it("the sample's play and stop icons and what of its waveform has played are drawn", async () => {
@@ -238,8 +241,7 @@ const fontFetched = (page: Page) =>
     .toContainEqual(expect.stringMatching(/\/assets\/eb-garamond-600-core-\w+\.woff2$/));
 
 describe("the headings' serif", () => {
-  it("never holds up a first visit: fetched once the page has painted, the first page's headings change to it without a shift, and the next page has it from the start", async () => {
-    // The tests' own About: its headings set the same lines in the face and in its stand-in at a phone's width.
+  it("never holds up or changes a first page: it paints in the stand-in, fetches the face once loaded, and nothing moves; the next page draws the face from the cache", async () => {
     const context = await newContext(chromium.browser, { width: PHONE, fixture: true });
     const page = await context.newPage();
     const watched = watchPage(page);
@@ -255,189 +257,26 @@ describe("the headings' serif", () => {
       () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd,
     );
     expect(fetched).toBeGreaterThan(loadEnd);
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("font-cached"))).toBe(true);
-    expect(await drawnIn(page, "h1")).toEqual([expect.stringMatching(/^EB Garamond/)]);
+    await settle(page);
+    expect((await drawnIn(page, "h1")).filter((name) => name.startsWith("EB Garamond"))).toEqual([]);
     expect(await layoutShifts(page)).toEqual([]);
-    // Only the subsets the words in the face need: the footer's "©", in the subset of other Latin letters, fetches
-    // nothing; the page's own words and its title (the brand) decide.
-    const otherLatin = await page.evaluate(() => {
-      const face = [...document.fonts].find(
-        (f) => f.family.replace(/"/g, "") === "EB Garamond" && f.unicodeRange.includes("U+A1"),
-      )!;
-      const ranges = face.unicodeRange.split(/,\s*/).map((range) =>
-        range
-          .replace("U+", "")
-          .split("-")
-          .map((hex) => `\\u{${hex}}`)
-          .join("-"),
-      );
-      const needs = new RegExp(`[${ranges.join("")}]`, "u");
-      return {
-        status: face.status,
-        footer: needs.test(document.querySelector("footer")!.textContent!),
-        words: needs.test(document.title + document.querySelector("main")!.textContent),
-      };
-    });
-    expect(otherLatin.footer).toBe(true);
-    expect(otherLatin.status).toBe(otherLatin.words ? "loaded" : "unloaded");
     // The islands preloaded alongside it done too: a visitor leaving mid-preload is fine, but it is not this test.
     await watched.quiet();
 
     await page.goto("/services/#main", { waitUntil: "load" });
     await hydrated(page);
     await page.evaluate(() => document.fonts.ready);
-    expect(await page.evaluate(() => document.documentElement.classList.contains("font-cached"))).toBe(true);
     expect(await drawnIn(page, "h1")).toEqual([expect.stringMatching(/^EB Garamond/)]);
-    // Every subset the first page fetched, from the cache (a page's words may need more than the core one).
-    const fonts = await page.evaluate(() =>
+    // The face the first page fetched, from the cache.
+    const core = await page.evaluate(() =>
       performance
         .getEntriesByType("resource")
-        .filter((e) => e.name.endsWith(".woff2"))
+        .filter((e) => /-core-\w+\.woff2$/.test(e.name))
         .map((e) => (e as PerformanceResourceTiming).transferSize),
     );
-    expect(fonts.length).toBeGreaterThan(0);
-    expect(fonts.filter((size) => size > 0)).toEqual([]);
+    expect(core).toEqual([0]);
     expect(await layoutShifts(page)).toEqual([]);
     expect(watched.problems).toEqual([]);
-    await context.close();
-  });
-
-  /**
-   * A run of one letter in the headings' face, then a word after it, at the end of the page's main part (below the
-   * window), or there but fixed to the window's top (in view, and moving nothing as it is added): each face draws
-   * the run at its own width, so the word moves when the face arrives.
-   */
-  const runMovingAWord = (page: Page, where: "in view" | "below the window") =>
-    page.addInitScript((where) => {
-      document.addEventListener("DOMContentLoaded", () => {
-        const line = document.querySelector("main")!.appendChild(document.createElement("p"));
-        if (where === "in view") Object.assign(line.style, { position: "fixed", top: "0" });
-        const run = line.appendChild(Object.assign(document.createElement("span"), { textContent: "i".repeat(40) }));
-        run.style.fontFamily = "var(--font-display)";
-        line.append(Object.assign(document.createElement("span"), { id: "after-run", textContent: "after" }));
-      });
-    }, where);
-
-  it("a first page where the face would move something in view keeps its stand-in, unmoved, and the next page has the face", async () => {
-    const context = await newContext(chromium.browser, { width: PHONE, fixture: true });
-    const page = await context.newPage();
-    await runMovingAWord(page, "in view");
-    await visit(page, "/about/", { use: false });
-    const before = await page.locator("#after-run").boundingBox();
-    expect(before!.y).toBeLessThan(VIEWPORT_HEIGHT);
-    await fontFetched(page);
-    await settle(page);
-    expect(await page.evaluate(() => document.documentElement.classList.contains("font-cached"))).toBe(false);
-    expect(await page.locator("#after-run").boundingBox()).toEqual(before);
-    expect((await drawnIn(page, "h1")).filter((name) => name.startsWith("EB Garamond"))).toEqual([]);
-    expect(await layoutShifts(page)).toEqual([]);
-    await page.goto("/services/", { waitUntil: "load" });
-    expect(await drawnIn(page, "h1")).toEqual([expect.stringMatching(/^EB Garamond/)]);
-    await context.close();
-  });
-
-  it("#25 a first page where the face would move only what is below the window changes to it: nothing in view moves", async () => {
-    const context = await newContext(chromium.browser, { width: PHONE, fixture: true });
-    const page = await context.newPage();
-    await runMovingAWord(page, "below the window");
-    await visit(page, "/about/", { use: false });
-    expect((await page.locator("#after-run").boundingBox())!.y).toBeGreaterThan(VIEWPORT_HEIGHT);
-    await fontFetched(page);
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("font-cached"))).toBe(true);
-    // The word sits elsewhere in the stand-in: the face moved it, out of sight.
-    const [inFace, inStandIn] = await page.evaluate(() => {
-      const x = () => document.getElementById("after-run")!.getBoundingClientRect().x;
-      const root = document.documentElement.classList;
-      const face = x();
-      root.remove("font-cached");
-      const standIn = x();
-      root.add("font-cached");
-      return [face, standIn];
-    });
-    expect(inFace).not.toBe(inStandIn);
-    expect(await drawnIn(page, "h1")).toEqual([expect.stringMatching(/^EB Garamond/)]);
-    expect(await layoutShifts(page)).toEqual([]);
-    await context.close();
-  });
-});
-
-describe("the headings' serif on a heading it sets in a line fewer", () => {
-  // Words the face sets narrower than its stand-in (which stand-in depends on the system: the widest gap is used).
-  const CANDIDATES = ["Silt, salt, stilts, silt, salt, stilts", "Effortless, effortless, effortless"];
-
-  it("the first page changes to it: the heading keeps the height it had, and nothing moves", async () => {
-    const measuring = await newContext(chromium.browser, { width: DESKTOP, fixture: true });
-    const probe = await measuring.newPage();
-    await visit(probe, "/about/", { use: false });
-    await fontFetched(probe);
-    const widest = await probe.evaluate(async (candidates) => {
-      await document.fonts.load(`600 1em "EB Garamond"`, candidates.join(""));
-      const classes = document.documentElement.classList;
-      const measured = candidates.map((words) => {
-        const heading = document.querySelector("main")!.appendChild(document.createElement("h2"));
-        heading.textContent = words;
-        heading.style.inlineSize = "max-content";
-        classes.remove("font-cached");
-        const standIn = heading.getBoundingClientRect().width;
-        classes.add("font-cached");
-        return { words, standIn, face: heading.getBoundingClientRect().width };
-      });
-      return measured.sort((a, b) => b.standIn - b.face - (a.standIn - a.face))[0]!;
-    }, CANDIDATES);
-    await measuring.close();
-    expect(widest.standIn - widest.face, JSON.stringify(widest)).toBeGreaterThan(4);
-
-    // A heading as wide as halfway between: two lines in the stand-in, one in the face.
-    const context = await newContext(chromium.browser, { width: DESKTOP, fixture: true });
-    const page = await context.newPage();
-    await page.addInitScript(
-      ({ words, width }) =>
-        document.addEventListener("DOMContentLoaded", () => {
-          const main = document.querySelector("main")!;
-          const heading = main.appendChild(document.createElement("h2"));
-          Object.assign(heading, { id: "narrower", textContent: words });
-          heading.style.inlineSize = `${width}px`;
-          main.append(Object.assign(document.createElement("p"), { textContent: "After it" }));
-        }),
-      { words: widest.words, width: (widest.standIn + widest.face) / 2 },
-    );
-    // The face held back until the stand-in's layout is measured.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/*.woff2", async (route) => {
-      await held;
-      await route.continue();
-    });
-    await visit(page, "/about/", { use: false });
-    // The heading's box, and the height its words take within it.
-    const heights = () =>
-      page.evaluate(() => {
-        const heading = document.getElementById("narrower")!;
-        const words = document.createRange();
-        words.selectNodeContents(heading);
-        return { box: heading.getBoundingClientRect().height, words: words.getBoundingClientRect().height };
-      });
-    const before = await heights();
-    const after = page.locator("#narrower + *");
-    const below = await after.boundingBox();
-    const line = await page.evaluate(() =>
-      Number.parseFloat(getComputedStyle(document.getElementById("narrower")!).lineHeight),
-    );
-    expect(before.words / line, JSON.stringify({ widest, before, line })).toBeCloseTo(2, 0);
-    release();
-    await fontFetched(page);
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("font-cached"))).toBe(true);
-    expect(await drawnIn(page, "#narrower")).toEqual([expect.stringMatching(/^EB Garamond/)]);
-    const now = await heights();
-    expect(now.box).toBe(before.box);
-    expect(now.words / line).toBeCloseTo(1, 0);
-    expect(await after.boundingBox()).toEqual(below);
-    expect(await layoutShifts(page)).toEqual([]);
-    // Its height is let go when the page is next laid out afresh.
-    await page.setViewportSize({ width: DESKTOP - 1, height: VIEWPORT_HEIGHT });
-    await expect.poll(async () => (await heights()).box).toBeLessThan(before.box);
     await context.close();
   });
 });

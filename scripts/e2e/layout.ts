@@ -147,29 +147,6 @@ export function findLayoutProblems(): string[] {
 }
 
 /**
- * The loader changes a first page's headings to the brand's face only if nothing moves, holding each heading at its
- * height meanwhile (src/client/loader.ts): holding must move nothing, or the page keeps the stand-in. Run beside
- * findLayoutProblems, whole in itself as it is.
- */
-export function heldHeadingProblems(): string[] {
-  const all = [...document.body.querySelectorAll<HTMLElement>("*")];
-  const corners = () =>
-    all.map((el) => {
-      const box = el.getBoundingClientRect();
-      return `${box.x},${box.y}`;
-    });
-  const before = corners();
-  const headings = all.filter((el) => getComputedStyle(el).fontFamily.includes("EB Garamond"));
-  for (const el of headings) el.style.minBlockSize = `${el.getBoundingClientRect().height}px`;
-  const moved = corners().findIndex((corner, i) => corner !== before[i]);
-  for (const el of headings) el.style.minBlockSize = "";
-  const moving = all[moved];
-  return moving
-    ? [`held at their heights, the headings move ${moving.tagName.toLowerCase()}.${moving.classList[0] ?? ""}`]
-    : [];
-}
-
-/**
  * #55 Each grid of like cards the page has (`selector`), made to hold each of `counts` cards in turn (copies of its
  * first), and what is wrong with its rows at the page's present width: a card alone in the last row under fuller
  * rows, a row that leaves a hole at either side, a card wider than the grid. The grid is put back as it was.
@@ -240,10 +217,62 @@ export function productFirstScreenProblems(): string[] {
   return problems;
 }
 
-/** #55 Whether a list of fields offers one to play or buy in the first screen: a card's play button or storefront action. */
-export function fieldOfferedInFirstScreen(): boolean {
-  return [...document.querySelectorAll(".field-card .player__play, .field-card .card__actions .button")].some((el) => {
-    const box = el.getBoundingClientRect();
-    return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight;
-  });
+/**
+ * What a list of fields' cards lack: every card its cover, title, storefront action, Play (where `played`) and price
+ * (on the cards of `priced` titles, and only there); and the first screen a whole card, or on Home a card's Play and
+ * action. Run in the page.
+ */
+export function catalogueCardProblems({ played, priced }: { played: boolean; priced?: string[] }): string[] {
+  const problems: string[] = [];
+  const cards = [...document.querySelectorAll(".field-card")];
+  if (cards.length === 0) return ["no field cards"];
+  const inView = (el: Element | null) => {
+    const box = el?.getBoundingClientRect();
+    return !!box && box.height > 0 && box.top >= 0 && box.bottom <= innerHeight;
+  };
+  for (const card of cards) {
+    const title = card.querySelector(".card__title")?.textContent ?? "a card without a title";
+    const parts: [string, string][] = [
+      ["cover", ".field-card__cover"],
+      ["title", ".card__title a"],
+      ["storefront action", ".card__actions .button"],
+      ...(played ? ([["Play", ".player__play"]] as [string, string][]) : []),
+    ];
+    for (const [what, selector] of parts)
+      if (!card.querySelector(selector)?.getBoundingClientRect().height) problems.push(`${title}: no ${what} shown`);
+    if (priced && priced.includes(title) !== !!card.querySelector(".card__actions .price"))
+      problems.push(`${title}: ${priced.includes(title) ? "no price" : "a price it was not given"}`);
+  }
+  const home = !!document.querySelector(".hero");
+  const offered = home
+    ? cards.some(
+        (card) =>
+          inView(card.querySelector(".card__actions .button")) &&
+          (!played || inView(card.querySelector(".player__play"))),
+      )
+    : cards.some(inView);
+  if (!offered)
+    problems.push(home ? "no card's Play and action in the first screen" : "no whole card in the first screen");
+  return problems;
+}
+
+/**
+ * What the first screen shows past the end of what its page marks as the last thing there (`data-fold`: its bytes up
+ * to there are what the first round trip must carry). Something that begins in the last 3 rem of the screen shows no
+ * more than its border and padding there: not content. Run in the page.
+ */
+export function foldProblems(): string[] {
+  const fold = document.querySelector("[data-fold]");
+  if (!fold) return [];
+  const after: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT);
+  walker.currentNode = fold;
+  for (let node = walker.nextNode() as Element | null; node; node = walker.nextNode() as Element | null) {
+    if (fold.contains(node) || getComputedStyle(node).position === "fixed" || node.closest(".site-header")) continue;
+    const box = node.getBoundingClientRect();
+    const edge = 3 * Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+    if (box.height > 0 && box.width > 0 && box.top < innerHeight - edge)
+      after.push(`${node.tagName.toLowerCase()}.${[...node.classList].join(".")} at ${Math.round(box.top)} px`);
+  }
+  return after.slice(0, 3).map((what) => `${what}, after the fold, in the first screen`);
 }

@@ -1,14 +1,15 @@
-import { cp, mkdtemp, readdir, rename, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { serveStatic, type StaticServer } from "../serve/static-server";
+import { folderSource, listen, serveStatic, siteHandler, type StaticServer } from "../serve/static-server";
 import { volumeToLevel } from "../../src/audio/volume";
+import { frame } from "../../src/content/frame";
 import { sample } from "../../src/content/sample";
 import { FIXTURE_SITE } from "../test/fixtures";
 import { axeViolations } from "./axe";
-import { navLinks, PHONE, scripted, settle, useBrowser, usePage, visit, watchPage } from "./site";
+import { FIELD_PAGE, PHONE, scripted, settle, toggle, useBrowser, usePage, visit, watchPage } from "./site";
 
 const chromium = useBrowser();
 // The tests' own two fields, each with a preview: the owner's may have any number, or none.
@@ -16,6 +17,12 @@ const [first, second] = FIXTURE_SITE.fields as [(typeof FIXTURE_SITE.fields)[0],
 
 const card = (page: Page, title: string) =>
   page.locator(".field-card", { has: page.locator(".card__title", { hasText: title }) }).first();
+/** A field's own page's player: its waveform seeks, and it has the volume (a card's player is compact). */
+const product = (page: Page) => page.locator(".product");
+const productAudio = (page: Page) =>
+  product(page)
+    .locator("audio")
+    .evaluate((a: HTMLAudioElement) => ({ paused: a.paused, time: a.currentTime, volume: a.volume }));
 const playButton = (page: Page, title: string) => card(page, title).locator(".player__play");
 const audioState = (page: Page, title: string) =>
   card(page, title)
@@ -76,41 +83,47 @@ describe("#13 a field's preview, with JavaScript", () => {
   it("seeks by arrow keys, Home and End, and by pointer on the waveform; the server answers the ranges it asks for", async () => {
     const ranges: number[] = [];
     page.on("response", (response) => response.url().endsWith(".mp3") && ranges.push(response.status()));
-    await visit(page, "/products/");
-    await playButton(page, first.title).click();
-    await expect.poll(async () => (await audioState(page, first.title)).time).toBeGreaterThan(0.5);
-    const wave = card(page, first.title).locator(".player__wave");
+    await visit(page, FIELD_PAGE);
+    await product(page).locator(".player__play").click();
+    await expect.poll(async () => (await productAudio(page)).time).toBeGreaterThan(0.5);
+    const wave = product(page).locator(".player__wave");
     await wave.focus();
     await page.keyboard.press("End");
     await page.keyboard.press("ArrowLeft");
-    await expect.poll(async () => (await audioState(page, first.title)).time).toBeGreaterThan(20);
+    await expect.poll(async () => (await productAudio(page)).time).toBeGreaterThan(20);
     expect(Number(await wave.getAttribute("aria-valuenow"))).toBeGreaterThan(20);
     await page.keyboard.press("Home");
-    await expect.poll(async () => (await audioState(page, first.title)).time).toBeLessThan(5);
+    await expect.poll(async () => (await productAudio(page)).time).toBeLessThan(5);
     const box = (await wave.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await expect.poll(async () => (await audioState(page, first.title)).time).toBeGreaterThan(12);
+    await expect.poll(async () => (await productAudio(page)).time).toBeGreaterThan(12);
     expect(ranges.length).toBeGreaterThan(0);
     expect(ranges.every((status) => status === 206)).toBe(true);
   });
 
   it("works from the keyboard alone: Tab to Play, Enter plays, Space pauses, arrows turn the volume", async () => {
-    await visit(page, "/products/");
-    await card(page, first.title)
-      .locator(".card__title")
-      .evaluate((h) => h.scrollIntoView());
-    await playButton(page, first.title).focus();
+    await visit(page, FIELD_PAGE);
+    await product(page).locator(".player__play").focus();
     await page.keyboard.press("Enter");
-    await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(false);
+    await expect.poll(async () => (await productAudio(page)).paused).toBe(false);
     await page.keyboard.press("Space");
-    await expect.poll(async () => (await audioState(page, first.title)).paused).toBe(true);
-    const volume = card(page, first.title).locator(".player__volume input");
+    await expect.poll(async () => (await productAudio(page)).paused).toBe(true);
+    const volume = product(page).locator(".player__volume input");
     await volume.focus();
     await page.keyboard.press("ArrowRight");
     await expect
-      .poll(async () => (await audioState(page, first.title)).volume)
+      .poll(async () => (await productAudio(page)).volume)
       .toBeCloseTo(volumeToLevel(sample.startVolume + 1), 5);
     expect(await volume.getAttribute("aria-valuetext")).toBe(`${sample.startVolume + 1} percent`);
+  });
+
+  it("on a card, Play, the time and nothing more: a card's player leaves the waveform and the volume to the field's page", async () => {
+    await visit(page, "/products/");
+    const player = card(page, first.title).locator(".player");
+    expect(await player.locator(".player__play").isVisible()).toBe(true);
+    expect(await player.locator(".player__time").isVisible()).toBe(true);
+    expect(await player.locator(".player__wave").isVisible()).toBe(false);
+    expect(await player.locator(".player__volume").count()).toBe(0);
   });
 
   it("names itself to the lock screen, and has no axe violation while it plays", async () => {
@@ -151,12 +164,12 @@ describe("#13 a field's preview, without JavaScript", () => {
   });
 });
 
-describe("#56 a page opened before a deploy", () => {
-  let work: string;
+describe("a page opened before a deploy", () => {
+  let work: string | undefined;
   let server: StaticServer | undefined;
   afterAll(async () => {
     await server?.close();
-    await rm(work, { recursive: true, force: true });
+    if (work) await rm(work, { recursive: true, force: true });
   });
 
   it("plays its preview once the deploy has taken its islands' code away: in the browser's own player, the press kept", async () => {
@@ -189,11 +202,90 @@ describe("#56 a page opened before a deploy", () => {
     await playButton(page, first.title).click();
     const audio = card(page, first.title).locator("audio");
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.5);
-    // The page is as it is without JavaScript: the browser's own player, the menu a list of links, no error shown.
+    // The page is as it is without JavaScript: the browser's own player, no error shown, the menu still its own.
+    await expect.poll(() => scripted(page)).toBe(false);
     expect(await audio.isVisible()).toBe(true);
-    expect(await scripted(page)).toBe(false);
-    expect(await navLinks(page).first().isVisible()).toBe(true);
+    await toggle(page).click();
+    expect(await page.evaluate(() => document.querySelector(".site-nav")!.matches(":popover-open"))).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  /**
+   * The deploy made the first field's preview anew (its excerpt moved), so its file has another name and the old one
+   * is gone; or the page no longer has the field. The host swaps the folders while the page is open.
+   */
+  async function deployUnder(change: "a new preview" | "the field gone") {
+    const dir = await mkdtemp(join(work ?? tmpdir(), "swap-"));
+    const [live, next] = [join(dir, "live"), join(dir, "next")];
+    await cp(inject("fixtureDistDir"), live, { recursive: true });
+    await cp(live, next, { recursive: true });
+    const page = join(next, "products/index.html");
+    const html = await readFile(page, "utf8");
+    const old = html.match(/<audio[^>]* src="\/(assets\/[^"]+\.mp3)"/)![1]!;
+    await rm(join(next, old));
+    if (change === "a new preview") {
+      const made = old.replace(/\.mp3$/, "-anew.mp3");
+      await cp(join(live, old), join(next, made));
+      for (const file of ["products/index.html", "index.html", "all-fields/index.html"]) {
+        const text = await readFile(join(next, file), "utf8");
+        await writeFile(join(next, file), text.replaceAll(`/${old}`, `/${made}`));
+      }
+    } else {
+      await writeFile(page, html.replace(/ data-field="[^"]*"/g, ""));
+    }
+    // A host serving whatever the folder holds now (the suite's static server keeps what it has read).
+    let files = folderSource(live);
+    const server = await listen(siteHandler({ read: (path) => files.read(path) }, { headers: true }));
+    return {
+      server,
+      url: server.url,
+      deploy: async () => {
+        await rename(live, join(dir, "previous"));
+        await rename(next, live);
+        files = folderSource(live);
+      },
+    };
+  }
+
+  it("plays the field's current preview when its file went with a deploy, found in the page as it is now", async () => {
+    work ??= await mkdtemp(join(tmpdir(), "site-deploy-"));
+    const site = await deployUnder("a new preview");
+    const context = await chromium.browser.newContext({ baseURL: site.url, viewport: { width: PHONE, height: 720 } });
+    try {
+      const page = await context.newPage();
+      await visit(page, "/products/");
+      await site.deploy();
+      await playButton(page, first.title).click();
+      const audio = card(page, first.title).locator("audio");
+      await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.5);
+      expect(await audio.getAttribute("src")).toMatch(/-anew\.mp3$/);
+      expect(await page.locator(".player__changed").count()).toBe(0);
+    } finally {
+      await context.close();
+      await site.server.close();
+    }
+  });
+
+  it("says in one line that the page has changed, with a button that reloads it, where the page names no preview for the field", async () => {
+    work ??= await mkdtemp(join(tmpdir(), "site-deploy-"));
+    const site = await deployUnder("the field gone");
+    const context = await chromium.browser.newContext({ baseURL: site.url, viewport: { width: PHONE, height: 720 } });
+    try {
+      const page = await context.newPage();
+      await visit(page, "/products/");
+      await site.deploy();
+      await playButton(page, first.title).click();
+      const line = card(page, first.title).locator(".player__changed");
+      await expect.poll(() => line.textContent()).toBe(`${frame.pageChanged.text} ${frame.pageChanged.reload}`);
+      expect(await line.getAttribute("role")).toBe("status");
+      const reloaded = page.waitForEvent("load");
+      await line.locator("button").click();
+      await reloaded;
+      expect(await page.locator(".player__changed").count()).toBe(0);
+    } finally {
+      await context.close();
+      await site.server.close();
+    }
   });
 });

@@ -234,7 +234,11 @@ describe("byte budgets", () => {
       description: wordsOf(i === 3 ? 150 : 40, i),
       tuning: wordsOf(6, i + 50),
     }));
-    const listeners = [200, 200, 200].map((words, i) => ({ words: wordsOf(words, i), who: `Listener ${i}`, source: "E-mail" }));
+    const listeners = [200, 200, 200].map((words, i) => ({
+      words: wordsOf(words, i),
+      who: `Listener ${i}`,
+      source: "E-mail",
+    }));
     const rendered = await renderContent({ ...site, fields, listeners });
     const cards = (html: string) => html.match(/<article class="card field-card/g)?.length ?? 0;
     expect(cards(rendered.get("products/index.html")!)).toBe(12);
@@ -242,7 +246,12 @@ describe("byte budgets", () => {
     for (const field of fields) {
       const page = rendered.get(`${fieldPath(field).slice(1)}index.html`)!;
       expect(cards(page), field.title).toBe(3);
-      expect(page.match(/<article class="card field-card[\s\S]*?<\/article>/g)!.every((card) => card.includes("field-card__cover")), field.title).toBe(true);
+      expect(
+        page
+          .match(/<article class="card field-card[\s\S]*?<\/article>/g)!
+          .every((card) => card.includes("field-card__cover")),
+        field.title,
+      ).toBe(true);
       expect(page, field.title).toContain('class="container follow-band"');
     }
     expect(rendered.get("about/index.html")!.match(/<figcaption class="quote__source">/g)).toHaveLength(3);

@@ -186,7 +186,12 @@ describe("build: what stops it, and what it leaves as it was", () => {
       kept: 1,
       dropped: 0,
     });
-    expect(await listFiles(out)).toEqual([BUILD_MARKER, "about/index.html", "assets/islands-a.js", "assets/islands-b.js"]);
+    expect(await listFiles(out)).toEqual([
+      BUILD_MARKER,
+      "about/index.html",
+      "assets/islands-a.js",
+      "assets/islands-b.js",
+    ]);
     // A week and a day after the last build that made them, both go.
     expect(await writeSite(out, files("assets/islands-c.js"), now + 8 * day)).toEqual({ kept: 0, dropped: 2 });
     expect(await listFiles(out)).toEqual([BUILD_MARKER, "assets/islands-c.js"]);

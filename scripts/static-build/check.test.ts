@@ -61,10 +61,14 @@ describe("checkSite", () => {
     // The whole over the ceiling: refused, naming it.
     const heavy = marked(10, 1200);
     expect(problemsOf({ "about/index.html": heavy })).toEqual([
-      expect.stringMatching(/^about\/index\.html: is [\d,]+ bytes with .*, over the 40,000 a page may weigh\. Its biggest parts: 1210 questions/),
+      expect.stringMatching(
+        /^about\/index\.html: is [\d,]+ bytes with .*, over the 40,000 a page may weigh\. Its biggest parts: 1210 questions/,
+      ),
     ]);
   });
+});
 
+describe("checkSite: links, headings, titles, descriptions, XML", () => {
   it("passes a page whose links all resolve", () => {
     const pages = {
       "index.html": page(

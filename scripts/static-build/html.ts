@@ -19,13 +19,14 @@ export function parsePage(html: string): Element[] {
 }
 
 /** An attribute's value, its entities decoded, or undefined. */
-export const attribute = (element: Element, name: string) =>
-  element.attrs.find((attr) => attr.name === name)?.value;
+export const attribute = (element: Element, name: string) => element.attrs.find((attr) => attr.name === name)?.value;
 
 /** The text an element holds, as a reader would see it (not its scripts' or styles'). */
 export function textOf(element: Element): string {
   if (element.tagName === "script" || element.tagName === "style") return "";
   return element.childNodes
-    .map((child) => ("value" in child && child.nodeName === "#text" ? child.value : "tagName" in child ? textOf(child) : ""))
+    .map((child) =>
+      "value" in child && child.nodeName === "#text" ? child.value : "tagName" in child ? textOf(child) : "",
+    )
     .join("");
 }

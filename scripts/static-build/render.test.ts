@@ -224,7 +224,9 @@ describe("every page, whatever the content", () => {
       expect(text(body)).not.toMatch(/\{\w+\}|\]\(\//);
     });
   });
+});
 
+describe("every page's links and reading order", () => {
   it("uses only the preset subjects, each with a body, on every mail link of the site", () => {
     const subjects = new Set<string>();
     for (const html of pages.values()) {
@@ -356,7 +358,9 @@ describe("the specification's screens, from the content: All Fields, Contact, 40
     const previews = fakePreviews(site);
     listed.forEach((field, i) => {
       const player = cards[i]!.querySelector('[data-island="PreviewPlayer"]');
-      expect(player && readIslandProps<PreviewPlayerProps>(player).src).toBe(previews.get(fieldSlug(field))?.path ?? null);
+      expect(player && readIslandProps<PreviewPlayerProps>(player).src).toBe(
+        previews.get(fieldSlug(field))?.path ?? null,
+      );
     });
     expect(decodeMailto(link(doc, shown(allFields.custom.ask)).href).subject).toBe(mail.customProduct.subject);
   });
@@ -540,7 +544,9 @@ describe("what depends on the content, on the tests' own", () => {
       ]);
     },
   );
+});
 
+describe("what depends on the content: players, names, claims", () => {
   it("a field's own page has its full player, said plainly what it plays", () => {
     const captions = FIXTURE_SITE.fields.map(
       (field) => page(outputFileFor(fieldPath(field)), fixture).querySelector(".product figcaption")!.textContent,
@@ -817,7 +823,10 @@ describe("#24 a catalogue over pages, the beat across the whole master, share me
     ]);
     expect(offered[1]!.querySelector("h1")!.textContent).toBe("Ready-made fields, page 2 of 3");
     expect(
-      [...offered[1]!.querySelectorAll("nav.pagination a")].map((a) => [a.getAttribute("href"), a.getAttribute("aria-current")]),
+      [...offered[1]!.querySelectorAll("nav.pagination a")].map((a) => [
+        a.getAttribute("href"),
+        a.getAttribute("aria-current"),
+      ]),
     ).toEqual([
       ["/products/", null],
       ["/products/", null],

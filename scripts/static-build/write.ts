@@ -1,4 +1,16 @@
-import { copyFile, lstat, mkdir, readdir, readFile, realpath, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import {
+  copyFile,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { ROOT } from "../paths";
 import { ASSET_DIR } from "./asset-path";
@@ -99,7 +111,6 @@ async function carryAssets(
   }
   return carried;
 }
-
 
 /**
  * Refuses any folder the build did not make: the project itself, a folder that holds it, a file, and a

@@ -15,9 +15,11 @@
  *    found in the page as the host serves it; failing that, it says in one line that the page has changed, with a
  *    button to reload it.
  * 5. Once painted, it links what the page never needed to paint (the favicon, the manifest, the print and
- *    forced-colours stylesheets; see PageAssets.afterPaint in src/lib/page.ts; without JavaScript, <noscript> does),
- *    and fetches the headings' face for the next page: this page keeps the face it painted with (`font-display:
- *    optional` in scripts/static-build/media/web-fonts.ts, beside a stand-in matched to its metrics).
+ *    forced-colours stylesheets; see PageAssets.afterPaint in src/lib/page.ts; without JavaScript, <noscript> does).
+ * 6. The headings' serif never holds up a first paint, and never changes on a page once painted: a first page sets
+ *    its headings in a stand-in matched to the face's metrics (styles/base.css), fetches the face once it has painted,
+ *    and remembers that it has; a later page sets the face from the start (`font-cached`), from the cache, with
+ *    `font-display: optional` (scripts/static-build/media/web-fonts.ts). Nothing here reads the layout.
  */
 declare const __ISLANDS__: {
   entry: string;
@@ -42,14 +44,29 @@ const listening = { capture: true, passive: true, once: true } as const;
 const ISLAND = "[data-island]";
 const PLAYER = '[data-island="PreviewPlayer"]';
 
-/** The root element's classes: `js`. Named so because the build finds the classes added with `classList.add("…")`. */
-document.documentElement.classList.add("js");
+/**
+ * The root element's classes: `js`, and `font-cached` where an earlier page has fetched the headings' face. Named so
+ * because the build finds the classes added with `classList.add("…")` and keeps their rules.
+ */
+const classList = document.documentElement.classList;
+classList.add("js");
 /** A <link> with these attributes, added to <head>. */
 const addLink = (attributes: Partial<HTMLLinkElement>) =>
   document.head.appendChild(Object.assign(document.createElement("link"), attributes));
 // An icon that needs no request until the page has painted: a browser that finds none when the page has loaded
 // asks for /favicon.ico at once, and Lighthouse counts that request against the largest paint.
 const icon = addLink({ rel: "icon", href: "data:," });
+try {
+  // Kept under the face's own address: a new face (another hash) is not in the cache.
+  if (localStorage[__FONT__]) {
+    classList.add("font-cached");
+    // Asked for now, from the cache, rather than once the headings' styles are worked out: a preloaded optional face
+    // is waited for (a moment at most) before the first layout, so it is never laid out in the stand-in first.
+    addLink({ rel: "preload", as: "font", crossOrigin: "", href: __FONT__ });
+  }
+} catch {
+  // Storage refused (a privacy setting): the headings keep the stand-in.
+}
 
 let started = false;
 const earlyClicks: HTMLElement[] = [];
@@ -101,7 +118,7 @@ function start() {
       // The islands' code did not come: a deploy since this page opened replaced it, or the network failed. The page
       // goes back to what it is without JavaScript (the browser's own player), and a preview already playing goes on
       // there.
-      document.documentElement.classList.remove("js");
+      classList.remove("js");
       removeEventListener("click", onEarlyClick, true);
     });
 }
@@ -168,7 +185,13 @@ function afterPaint() {
   });
   for (const player of document.querySelectorAll(PLAYER)) inView.observe(player);
   // The face for the next page, into the cache: not added to this page's faces, so nothing here changes.
-  new FontFace("EB Garamond", `url(${__FONT__})`).load().catch(() => {});
+  if (!classList.contains("font-cached"))
+    new FontFace("EB Garamond", `url(${__FONT__})`, { weight: "600" })
+      .load()
+      .then(() => {
+        localStorage[__FONT__] = 1;
+      })
+      .catch(() => {});
 }
 
 for (const type of FIRST_USE) addEventListener(type, start, listening);

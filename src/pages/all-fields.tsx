@@ -132,7 +132,7 @@ function CataloguePage({
         note={<StorefrontNote />}
       />
 
-      <Section id="catalogue" title={catalogue.title} titleShown={false}>
+      <Section id="catalogue" title={catalogue.title} titleShown={false} fold={shown.length <= FIRST_ROW}>
         <CardGrid layout="fields">
           {shown.map((field, i) => (
             <FieldCard
@@ -142,7 +142,7 @@ function CataloguePage({
               cover={covers.get(fieldSlug(field))}
               eager={i < FIRST_ROW}
               largest={i === 0}
-              fold={i === Math.min(FIRST_ROW, shown.length) - 1}
+              fold={i === FIRST_ROW - 1 && shown.length > FIRST_ROW}
               site={site}
               url={url}
               linkLabel={catalogue.view}
@@ -152,12 +152,7 @@ function CataloguePage({
           ))}
         </CardGrid>
         {pages > 1 && (
-          <Pagination
-            page={page}
-            pages={pages}
-            path={(n) => url(listPath(selection, n))}
-            words={allFields.pages}
-          />
+          <Pagination page={page} pages={pages} path={(n) => url(listPath(selection, n))} words={allFields.pages} />
         )}
         {/* The storefront as a whole, after its fields: a card of another kind, on a row of its own. */}
         <div className="store-card">

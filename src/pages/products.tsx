@@ -25,8 +25,8 @@ export const meta: PageMeta = {
   nav: { label: products.nav, order: 4 },
 };
 
-/** The cards a laptop's first screen shows: a row of two. */
-const FIRST_ROW = 2;
+/** The cards a laptop's first screen shows: two rows of two. */
+const FIRST_SCREEN = 4;
 
 const pageTitle = (page: number, pages: number) =>
   fillSlots(products.pages.title, { page: String(page), pages: String(pages) });
@@ -57,14 +57,9 @@ function ProductsPage({ site, url, previews, covers, page }: PageProps & { page:
   const shown = onPage(site.fields, page).items;
   return (
     <>
-      <PageIntro
-        {...intro}
-        title={page === 1 ? intro.title : pageTitle(page, pages)}
-        list
-        note={<StorefrontNote />}
-      />
+      <PageIntro {...intro} title={page === 1 ? intro.title : pageTitle(page, pages)} list note={<StorefrontNote />} />
 
-      <Section id="fields" title={fields.title} titleShown={false}>
+      <Section id="fields" title={fields.title} titleShown={false} fold={shown.length <= FIRST_SCREEN}>
         <CardGrid layout="rows">
           {shown.map((field, i) => (
             <FieldCard
@@ -72,9 +67,9 @@ function ProductsPage({ site, url, previews, covers, page }: PageProps & { page:
               field={field}
               preview={previews.get(fieldSlug(field))}
               cover={covers.get(fieldSlug(field))}
-              eager={i < FIRST_ROW}
+              eager={i < 2}
               largest={i === 0}
-              fold={i === Math.min(FIRST_ROW, shown.length) - 1}
+              fold={i === FIRST_SCREEN - 1 && shown.length > FIRST_SCREEN}
               site={site}
               url={url}
               linkLabel={fields.buy}

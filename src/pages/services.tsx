@@ -26,7 +26,7 @@ export function Page({ site, url }: PageProps) {
         </MailLink>
       </PageIntro>
 
-      <Section id="process" eyebrow={process.eyebrow} title={process.title} fold>
+      <Section id="process" eyebrow={process.eyebrow} title={process.title}>
         <Steps steps={process.steps} />
       </Section>
 

@@ -2,20 +2,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it, type ExpectStatic } from "vitest";
 import { sample } from "../../../src/content/sample";
 import { SCROLL_THRESHOLD } from "../../../src/islands/SiteHeader";
-import { PHONE, ROUTES, screenshotDir, screenshotName, SCREENSHOTS, VIEWPORT_HEIGHT } from "../site";
+import { FIELD_PAGE, PHONE, ROUTES, screenshotDir, screenshotName, SCREENSHOTS, VIEWPORT_HEIGHT } from "../site";
 import { chromiumEngine } from "./chromium";
 import { pollUntil } from "../../test/poll";
 import type { Engine, EngineName, EngineView, LaunchOptions } from "./engine";
 import { firefoxMissing } from "../../test/firefox";
 import { firefoxEngine } from "./firefox";
 import { CATALOGUE_ROUTES } from "../catalogue-site";
-import {
-  findLayoutProblems,
-  gridCountProblems,
-  heldHeadingProblems,
-  productFirstScreenProblems,
-  WIDTHS,
-} from "../layout";
+import { findLayoutProblems, gridCountProblems, productFirstScreenProblems, WIDTHS } from "../layout";
 import { AS_BUILT, CATALOGUE, FIXTURE, watchedSite, type SiteMode, type WatchedSite } from "./watched-site";
 import { webkitEngine, webkitMissing } from "./webkit";
 
@@ -54,13 +48,12 @@ async function until<A>(view: EngineView, what: string, fn: (arg: A) => unknown,
 }
 
 const live = () => document.querySelectorAll("[data-island]:not([data-hydrated])").length === 0;
-/** The headings' face fetched, and kept under its address (src/client/loader.ts). */
-const fontRemembered = () => Object.keys(localStorage).some((key) => key.endsWith(".woff2"));
 /** Live, and the font the loader fetches after the first paint fetched (or already in the cache). */
 const settledWithScript = () =>
   document.querySelectorAll("[data-island]:not([data-hydrated])").length === 0 &&
-  // As fontRemembered: each function run in the page is whole in itself.
-  Object.keys(localStorage).some((key) => key.endsWith(".woff2"));
+  performance
+    .getEntriesByType("resource")
+    .some((entry) => entry.name.endsWith(".woff2") && (entry as PerformanceResourceTiming).responseEnd > 0);
 /**
  * The first heading's fonts, and whether a face of the brand's family has loaded to draw it: the loader's own or the
  * stylesheet's. (fonts.check() says no while the stylesheet's has failed, though the loader's draws the heading.)
@@ -212,10 +205,7 @@ function routeScenarios({ name, take, give, problems, failedSince, shot, overflo
             for (const width of SCREENSHOTS ? [PHONE, LAPTOP] : WIDTHS) {
               await view.resize({ width, height: VIEWPORT_HEIGHT });
               await view.evaluate(twoFrames);
-              expect(
-                [...(await view.evaluate(findLayoutProblems)), ...(await view.evaluate(heldHeadingProblems))],
-                `at ${width} px`,
-              ).toEqual([]);
+              expect(await view.evaluate(findLayoutProblems), `at ${width} px`).toEqual([]);
               expect(
                 await view.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
                 `at ${width} px`,
@@ -243,10 +233,7 @@ function routeScenarios({ name, take, give, problems, failedSince, shot, overflo
               for (const width of WIDTHS) {
                 await view.resize({ width, height: VIEWPORT_HEIGHT });
                 await view.evaluate(twoFrames);
-                expect(
-                  [...(await view.evaluate(findLayoutProblems)), ...(await view.evaluate(heldHeadingProblems))],
-                  `at ${width} px`,
-                ).toEqual([]);
+                expect(await view.evaluate(findLayoutProblems), `at ${width} px`).toEqual([]);
               }
               await site.quiet();
             } finally {
@@ -324,71 +311,42 @@ function catalogueScenarios({ take, give }: Shared): void {
 }
 
 /**
- * The headings' face on the first page of a first visit (src/client/loader.ts): drawn in it once it is fetched,
- * and nothing in view where it was in the stand-in. In Chromium, access.test.ts checks the same with the browser's
- * own record of layout shifts, which the other engines do not keep.
+ * The headings' face (src/client/loader.ts, scripts/static-build/media/web-fonts.ts): a first page keeps the face it
+ * painted with, so nothing in view moves when the face is fetched, and the next page draws its headings in it from
+ * the start. In Chromium, access.test.ts checks the same with the browser's own record of layout shifts.
  */
 function fontScenarios({ name, take, give }: Shared): void {
   if (name === "chromium") return;
   describe.concurrent("the headings' face", () => {
-    it.concurrent("#25 the first page of a first visit changes its headings to the brand's face, and nothing in view moves", async ({
-      expect,
-    }) => {
-      const { view, site } = await take();
-      try {
-        // A first visit to this tab's site: nothing remembered under its address (each tab's site is its own). On
-        // the page not found, where a broken link lands a first visit: a page with no <audio>, whose load event
-        // WebKitGTK holds some 3 s.
-        await view.open("/nowhere/", { width: PHONE, height: VIEWPORT_HEIGHT }, FIXTURE);
-        // Once the page has fetched the face and remembered it (or it would remember it after the clearing).
-        await until(view, "the face fetched", fontRemembered);
-        await view.evaluate(() => localStorage.clear());
-        await view.open("/nowhere/?face-arrival", { width: PHONE, height: VIEWPORT_HEIGHT }, FIXTURE);
-        // Failing, it says which: the face not fetched yet, or fetched and the stand-in kept (something would move).
-        await until(
-          view,
-          "the headings in the brand's face",
-          () =>
-            window.__faceArrival !== undefined || {
-              fetched: Object.keys(localStorage).some((key) => key.endsWith(".woff2")),
-              face: document.documentElement.classList.contains("font-cached"),
-              width: innerWidth,
-              fonts: [...document.fonts].map((face) => `${face.family} ${face.status}`).join(", "),
-            },
-        );
-        const heading = await view.evaluate(headingFace);
-        expect(heading.family).toMatch(/^"?EB Garamond"?,/);
-        expect(heading.loaded).toBe(true);
-        // The frame before the face and the first in it: every box in view where it was.
-        const { before, after } = await view.evaluate(() => window.__faceArrival!);
-        expect(before).toBeDefined();
-        expect(after).toBe(before);
-      } finally {
-        give({ view, site });
-      }
-    });
-
-    it.concurrent("#25 the first page changes to the face even when the stylesheet's face comes too late to be used (each font 300 ms late, uncached)", async ({
-      expect,
-    }) => {
-      const { view, site } = await take();
-      try {
-        await view.open("/nowhere/", { width: PHONE, height: VIEWPORT_HEIGHT }, { ...FIXTURE, slowFonts: true });
-        await until(
-          view,
-          "the headings in the brand's face",
-          // Failing, it says what became of each face.
-          () =>
-            document.documentElement.classList.contains("font-cached") ||
-            [...document.fonts].map((face) => `${face.family} ${face.status}`).join(", "),
-        );
-        const heading = await view.evaluate(headingFace);
-        expect(heading.family).toMatch(/^"?EB Garamond"?,/);
-        expect(heading.loaded).toBe(true);
-      } finally {
-        give({ view, site });
-      }
-    });
+    it.concurrent.for([false, true])(
+      "a first page keeps the face it painted with, nothing in view moving as the face is fetched; the next page has it from the start where it comes in time (fonts late and uncached: %s)",
+      async (slowFonts, { expect }) => {
+        const { view, site } = await take();
+        try {
+          // A first visit to this tab's site (each tab's site is its own origin), on the page not found, where a
+          // broken link lands a first visit: a page with no <audio>, whose load event WebKitGTK holds some 3 s.
+          const mode = { ...FIXTURE, slowFonts };
+          await view.open("/nowhere/?face-arrival", { width: PHONE, height: VIEWPORT_HEIGHT }, mode);
+          await until(view, "the face fetched, and the page looked at again", () => window.__faceArrival !== undefined);
+          const { before, after } = await view.evaluate(() => window.__faceArrival!);
+          expect(after).toBe(before);
+          await until(view, "the face remembered for the next page", () =>
+            Object.keys(localStorage).some((key) => key.endsWith(".woff2")),
+          );
+          // The next page: from the cache, the face from its first frame; a face that comes later than `optional`
+          // waits, never (its stand-in, set to the same lines, stays).
+          await view.open("/nowhere/", { width: PHONE, height: VIEWPORT_HEIGHT }, mode);
+          await until(view, "the next page loaded", () => document.readyState === "complete");
+          if (!slowFonts) {
+            const heading = await view.evaluate(headingFace);
+            expect(heading.family).toMatch(/^"?EB Garamond"?,/);
+            expect(heading.loaded).toBe(true);
+          }
+        } finally {
+          give({ view, site });
+        }
+      },
+    );
   });
 }
 
@@ -436,32 +394,54 @@ function headerScenarios({ holdTab }: Shared): void {
       await pollUntil("the bar as it was at the top", async () => (await barOpacity()) === atTop);
     });
 
-    const expanded = () =>
-      own.view.evaluate(() => document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded"));
+    const open = () => own.view.evaluate(() => document.querySelector(".site-nav")!.matches(":popover-open"));
+    const linksShown = () =>
+      [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true }));
+    const linksHidden = () =>
+      ![...document.querySelectorAll(".site-nav a")].some((a) => a.checkVisibility({ visibilityProperty: true }));
 
     it.sequential("on a phone: the menu opens from its toggle, and Escape closes it with focus back on the toggle", async ({
       expect,
     }) => {
       await own.view.open(`${ROUTE}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
       await until(own.view, "the header live", live);
-      expect(await expanded()).toBe("false");
+      expect(await open()).toBe(false);
       await own.view.click(".site-header__toggle");
-      expect(await expanded()).toBe("true");
-      await until(own.view, "every link in the menu shown", () =>
-        [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })),
-      );
+      expect(await open()).toBe(true);
+      await until(own.view, "every link in the menu shown", linksShown);
       await own.view.evaluate(() => document.querySelectorAll<HTMLElement>(".site-nav a")[2]!.focus());
       await own.view.press("Escape");
-      await own.view.evaluate(twoFrames);
-      expect(await expanded()).toBe("false");
-      expect(await own.view.evaluate(() => document.activeElement?.className)).toBe("site-header__toggle");
+      await until(own.view, "the menu's links hidden", linksHidden);
+      expect(await open()).toBe(false);
       await until(
         own.view,
-        "the menu's links hidden",
-        () =>
-          ![...document.querySelectorAll(".site-nav a")].some((a) => a.checkVisibility({ visibilityProperty: true })),
+        "focus back on the toggle",
+        () => document.activeElement?.className === "site-header__toggle" || document.activeElement?.tagName,
       );
     });
+
+    // The menu is the browser's own (a popover): it answers the first tap whether or not the page's scripts have run.
+    for (const when of ["with JavaScript off", "while the page's scripts are still loading"] as const)
+      it.sequential(`on a phone, ${when}: the menu opens from its toggle and closes on the second tap`, async ({
+        expect,
+      }) => {
+        const off = when === "with JavaScript off";
+        const release = off ? () => {} : own.site.holdScripts();
+        try {
+          const mode = off ? NO_JS : { ...AS_BUILT, fresh: "menu while loading" };
+          await own.view.open(ROUTE, { width: PHONE, height: VIEWPORT_HEIGHT }, mode);
+          await own.view.click(".site-header__toggle");
+          await until(own.view, "every link in the menu shown", linksShown);
+          expect(await open()).toBe(true);
+          expect(await own.view.evaluate(() => document.querySelectorAll("[data-hydrated]").length)).toBe(0);
+          await own.view.click(".site-header__toggle");
+          await until(own.view, "the menu's links hidden", linksHidden);
+          expect(await open()).toBe(false);
+        } finally {
+          release();
+        }
+        await own.site.quiet();
+      });
 
     it.sequential("on a phone: the menu closes when a link is chosen, and the page navigates", async ({ expect }) => {
       await own.view.open(`${ROUTE}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
@@ -470,10 +450,7 @@ function headerScenarios({ holdTab }: Shared): void {
       // What the menu looked like as the visitor left, sent as the page was left (Firefox can drop storage written then).
       await own.view.evaluate(() =>
         addEventListener("pagehide", () =>
-          navigator.sendBeacon(
-            "/__report",
-            `menu ${document.querySelector(".site-header__toggle")!.getAttribute("aria-expanded")}`,
-          ),
+          navigator.sendBeacon("/__report", `menu ${document.querySelector(".site-nav")!.matches(":popover-open")}`),
         ),
       );
       const reported = own.site.reports.length;
@@ -572,6 +549,48 @@ function playerScenarios({ holdTab, problems }: Shared): void {
       expect((await audioAt(0)).time).toBeGreaterThan(0.5);
     });
 
+    it.sequential("a Play tapped while the page's scripts are still loading plays at once, and the player then shows it playing", async ({
+      expect,
+    }) => {
+      const audio = () =>
+        own.view.evaluate(() => {
+          const element = document.querySelector<HTMLAudioElement>(".product audio")!;
+          return { paused: element.paused, time: element.currentTime };
+        });
+      const release = own.site.holdScripts();
+      try {
+        await own.view.open(FIELD_PAGE, { width: PHONE, height: VIEWPORT_HEIGHT }, { ...FIXTURE, fresh: "early play" });
+        await own.view.click(".product .player__play");
+        await until(own.view, "its time advancing, before React", () => {
+          const element = document.querySelector<HTMLAudioElement>(".product audio")!;
+          const hydrated = document.querySelectorAll("[data-hydrated]").length;
+          return (
+            (!element.paused && element.currentTime > 0.3 && hydrated === 0) || { time: element.currentTime, hydrated }
+          );
+        });
+        // Its button says so already: the pause shape, drawn by the stylesheet from the loader's mark.
+        expect(
+          await own.view.evaluate(
+            () => getComputedStyle(document.querySelector(".product .player__icon-play")!).display,
+          ),
+        ).toBe("none");
+      } finally {
+        release();
+      }
+      await until(own.view, "the player live", live);
+      expect(
+        await own.view.evaluate(() => document.querySelector(".product .player")!.hasAttribute("data-playing")),
+      ).toBe(true);
+      expect((await audio()).paused).toBe(false);
+      await own.view.click(".product .player__play");
+      await until(
+        own.view,
+        "paused by the player React now runs",
+        () => document.querySelector<HTMLAudioElement>(".product audio")!.paused,
+      );
+      expect(await problems(own.view)).toEqual([]);
+    });
+
     for (const ranges of [true, false]) {
       const host = ranges
         ? "a host that answers ranges"
@@ -592,10 +611,11 @@ function playerScenarios({ holdTab, problems }: Shared): void {
  */
 async function seeksFromAHost(own: Tab, ranges: boolean, expect: ExpectStatic): Promise<void> {
   const audioAt = (n: number) => own.view.evaluate((i) => document.querySelectorAll("audio")[i]!.currentTime, n);
-  await own.view.open("/products/#main", { width: LAPTOP, height: VIEWPORT_HEIGHT }, { ...FIXTURE, ranges });
+  // A field's own page: its player, the first on the page, has the waveform to seek with.
+  await own.view.open(`${FIELD_PAGE}#main`, { width: LAPTOP, height: VIEWPORT_HEIGHT }, { ...FIXTURE, ranges });
   await until(own.view, "the players live", live);
   const length = await own.view.evaluate(() =>
-    Number(document.querySelector(".player__wave")!.getAttribute("aria-valuemax")),
+    Number(document.querySelector(".product .player__wave")!.getAttribute("aria-valuemax")),
   );
   // As WebKit does when playback starts: the lock screen's name cleared.
   await own.view.evaluate(() =>
@@ -603,9 +623,9 @@ async function seeksFromAHost(own: Tab, ranges: boolean, expect: ExpectStatic): 
       .querySelector("audio")!
       .addEventListener("play", () => "mediaSession" in navigator && (navigator.mediaSession.metadata = null), true),
   );
-  await own.view.click(".field-card:nth-child(1) .player__wave");
+  await own.view.click(".product .player__wave");
   await own.view.evaluate(() => void Object.assign(window, { playPressedAt: performance.now() }));
-  await own.view.click(".field-card:nth-child(1) .player__play");
+  await own.view.click(".product .player__play");
   const near = (at: number) => ({ at, length });
   await until(
     own.view,
@@ -649,10 +669,10 @@ async function seeksFromAHost(own: Tab, ranges: boolean, expect: ExpectStatic): 
     await own.view.evaluate(() =>
       "mediaSession" in navigator ? (navigator.mediaSession.metadata?.title ?? null) : "no media session",
     ),
-  ).toBe(await own.view.evaluate(() => document.querySelector(".field-card:nth-child(1) h3")!.textContent));
+  ).toBe(await own.view.evaluate(() => document.querySelector(".product h1")!.textContent));
   // A press a fifth of the way along the waveform, while playing.
   await own.view.evaluate(() => {
-    const wave = document.querySelector<HTMLElement>(".field-card:nth-child(1) .player__wave")!;
+    const wave = document.querySelector<HTMLElement>(".product .player__wave")!;
     const box = wave.getBoundingClientRect();
     wave.dispatchEvent(
       new PointerEvent("pointerdown", {
@@ -671,6 +691,6 @@ async function seeksFromAHost(own: Tab, ranges: boolean, expect: ExpectStatic): 
     },
     near(length / 5),
   );
-  await own.view.click(".field-card:nth-child(1) .player__play");
+  await own.view.click(".product .player__play");
   await until(own.view, "the preview paused", () => document.querySelector("audio")!.paused);
 }

@@ -30,6 +30,8 @@ export interface SiteMode {
    * it go: the stylesheet's face, asked for after the loader's, comes later than `font-display: optional` waits.
    */
   slowFonts: boolean;
+  /** A name of its own: a server of its own, whose files no earlier page put in the browser's cache. */
+  fresh?: string;
 }
 
 /** How late a font comes in the slowFonts mode: more than the moment an optional face is waited for. */
@@ -65,8 +67,9 @@ export interface Served {
  * Runs in the page before anything else (it is the first script in <head>): collects console errors and warnings,
  * uncaught errors and rejections, resources that failed to load and policy violations into `__problems`, and
  * keeps every AudioContext the page makes in `__audioContexts`. Opened with `?face-arrival`, it records where every
- * box in view begins in each frame, until the headings' face arrives: `__faceArrival` holds the last frame before
- * and the first with it (src/client/loader.ts). Written as plain ES2020, for every engine.
+ * box in view begins once the page has loaded, and again a few frames after the headings' face has been fetched:
+ * `__faceArrival` holds both (src/client/loader.ts fetches it after the first paint). Written as plain ES2020, for
+ * every engine.
  */
 const PROBE = `(() => {
   const problems = (window.__problems = []);
@@ -86,15 +89,13 @@ const PROBE = `(() => {
   if (Real) window.AudioContext = class extends Real { constructor(options) { super(options); audioContexts.push(this); } };
   if (location.search === "?face-arrival") {
     const corners = () => [...document.body.querySelectorAll("*")].map((el) => el.getBoundingClientRect()).filter((box) => box.width && box.y < innerHeight).map((box) => box.x + "," + box.y).join(" ");
-    let last;
-    const frame = () => {
-      if (!document.body) return requestAnimationFrame(frame);
-      const now = corners();
-      if (document.documentElement.classList.contains("font-cached")) return (window.__faceArrival = { before: last, after: now });
-      last = now;
+    const fetched = () => performance.getEntriesByType("resource").some((entry) => entry.name.endsWith(".woff2") && entry.responseEnd > 0);
+    addEventListener("load", () => {
+      const before = corners();
+      let frames = 0;
+      const frame = () => (fetched() && ++frames > 2 ? (window.__faceArrival = { before, after: corners() }) : requestAnimationFrame(frame));
       requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
+    });
   }
 })();`;
 
@@ -117,6 +118,12 @@ export interface WatchedSite {
   readonly reports: readonly string[];
   /** Resolves when no request is in flight. */
   quiet(): Promise<void>;
+  /**
+   * Holds every request for the islands' entry (a page whose JavaScript is still loading: nothing of React runs
+   * without it) until the function returned is called. Only that file: held requests for every script would take
+   * all six of a browser's connections to an HTTP/1.1 host, and nothing else (a preview) could load.
+   */
+  holdScripts(): () => void;
   close(): Promise<void>;
 }
 
@@ -135,6 +142,7 @@ export function watchedSite(dist: string, fixtureDist = dist, catalogueDist = di
   const reports: string[] = [];
   let inFlight = 0;
   let waiting: (() => void)[] = [];
+  let scriptsHeld: Promise<void> | undefined;
   const settled = () => {
     if (inFlight > 0) return;
     for (const wake of waiting.splice(0)) wake();
@@ -187,6 +195,7 @@ export function watchedSite(dist: string, fixtureDist = dist, catalogueDist = di
           .writeHead(200, { "content-type": "text/html; charset=utf-8" })
           .end(frame(query.get("src")!, Number(query.get("width")), Number(query.get("height"))));
       } else {
+        if (scriptsHeld && /^\/assets\/islands-[\w-]+\.js$/.test(pathname)) await scriptsHeld;
         if (mode.slowFonts && pathname.endsWith(".woff2")) {
           await new Promise((resolve) => setTimeout(resolve, SLOW_FONT_MS));
           const writeHead = response.writeHead.bind(response) as (status: number, headers?: object) => typeof response;
@@ -207,6 +216,16 @@ export function watchedSite(dist: string, fixtureDist = dist, catalogueDist = di
     served,
     reports,
     quiet: () => (inFlight === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))),
+    holdScripts() {
+      let release = () => {};
+      scriptsHeld = new Promise<void>((resolve) => {
+        release = () => {
+          scriptsHeld = undefined;
+          resolve();
+        };
+      });
+      return release;
+    },
     async close() {
       await Promise.all([...servers.values()].map(async (server) => (await server).close()));
       waiting = [];
