@@ -17,8 +17,8 @@
  * 5. Once painted, it links what the page never needed to paint (the favicon, the manifest, the print and
  *    forced-colours stylesheets; see PageAssets.afterPaint in src/lib/page.ts; without JavaScript, <noscript> does).
  * 6. The headings' serif never holds up a first paint, and never changes on a page once painted: a first page sets
- *    its headings in a stand-in matched to the face's metrics (styles/base.css), fetches the face once it has painted,
- *    and remembers that it has; a later page sets the face from the start (`font-cached`), from the cache, with
+ *    its headings in a stand-in matched to the face's metrics (styles/base.css), fetches the face once it has
+ *    painted, and remembers that it has; a later page sets the face from the start (`font-cached`), from the cache, with
  *    `font-display: optional` (scripts/static-build/media/web-fonts.ts). Nothing here reads the layout.
  */
 declare const __ISLANDS__: {
@@ -175,7 +175,9 @@ function afterPaint() {
   const extra = Object.entries(__ISLANDS__.byIsland).flatMap(([name, modules]) =>
     document.querySelector(`[data-island="${name}"]`) ? modules : [],
   );
-  for (const href of new Set([...__ISLANDS__.modules, ...extra])) addLink({ rel: "modulepreload", href });
+  // At low priority: nothing on the page waits for them (and Lighthouse counts none as a critical request).
+  for (const href of new Set([...__ISLANDS__.modules, ...extra]))
+    addLink({ rel: "modulepreload", href, fetchPriority: "low" });
   // A player in view is made ready before it is tapped.
   const inView = new IntersectionObserver((entries) => {
     if (entries.some((entry) => entry.isIntersecting)) {
@@ -184,10 +186,11 @@ function afterPaint() {
     }
   });
   for (const player of document.querySelectorAll(PLAYER)) inView.observe(player);
-  // The face for the next page, into the cache: not added to this page's faces, so nothing here changes.
+  // The face for the next page, into the cache: fetched as fonts are (same origin, CORS), at low priority, and not
+  // added to this page's faces, so this page keeps the face it painted with and waits for nothing.
   if (!classList.contains("font-cached"))
-    new FontFace("EB Garamond", `url(${__FONT__})`, { weight: "600" })
-      .load()
+    fetch(__FONT__, { priority: "low" } as RequestInit)
+      .then((response) => (response.ok ? response.blob() : Promise.reject()))
       .then(() => {
         localStorage[__FONT__] = 1;
       })

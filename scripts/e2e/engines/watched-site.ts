@@ -67,9 +67,9 @@ export interface Served {
  * Runs in the page before anything else (it is the first script in <head>): collects console errors and warnings,
  * uncaught errors and rejections, resources that failed to load and policy violations into `__problems`, and
  * keeps every AudioContext the page makes in `__audioContexts`. Opened with `?face-arrival`, it records where every
- * box in view begins once the page has loaded, and again a few frames after the headings' face has been fetched:
- * `__faceArrival` holds both (src/client/loader.ts fetches it after the first paint). Written as plain ES2020, for
- * every engine.
+ * box in view begins once the page has loaded, and again a few frames after the loader has fetched the headings' face
+ * for the next page and noted that it has: `__faceArrival` holds both (src/client/loader.ts). Written as plain
+ * ES2020, for every engine.
  */
 const PROBE = `(() => {
   const problems = (window.__problems = []);
@@ -89,7 +89,7 @@ const PROBE = `(() => {
   if (Real) window.AudioContext = class extends Real { constructor(options) { super(options); audioContexts.push(this); } };
   if (location.search === "?face-arrival") {
     const corners = () => [...document.body.querySelectorAll("*")].map((el) => el.getBoundingClientRect()).filter((box) => box.width && box.y < innerHeight).map((box) => box.x + "," + box.y).join(" ");
-    const fetched = () => performance.getEntriesByType("resource").some((entry) => entry.name.endsWith(".woff2") && entry.responseEnd > 0);
+    const fetched = () => Object.keys(localStorage).some((key) => key.endsWith(".woff2"));
     addEventListener("load", () => {
       const before = corners();
       let frames = 0;
