@@ -88,7 +88,9 @@ export function FieldCard({
       )}
       <div className="field-card__info">
         <p className="eyebrow card__label">
-          <Text text={frame.fieldCard.lengthShort} local={{ minutes: String(field.durationMinutes) }} /> ·{" "}
+          {/* The dot stays with the length before it: never a line that starts "· Abundance". */}
+          <Text text={frame.fieldCard.lengthShort} local={{ minutes: String(field.durationMinutes) }} />
+          {"\u00a0· "}
           {field.tuning}
         </p>
         <h3 className="card__title">

@@ -23,7 +23,7 @@ export const allFields = {
     /** Page 2 and on: {page} and {pages}. */
     title: "All fields, page {page} of {pages}",
     description:
-      "Page {page} of {pages} of the catalogue: every field we offer, each one click away on {storefront}, with its own page to hear it first.",
+      "Page {page} of {pages} of the catalogue: every field we offer, each to hear here and one click away on {storefront}.",
     nav: "Pages of the catalogue",
     previous: "Previous page",
     next: "Next page",
@@ -42,12 +42,12 @@ export const allFields = {
     /** {count}: "1 field", "12 fields". */
     purpose: {
       title: "Fields for {name}",
-      description: "{count} for {name} in the catalogue: hear each on its own page first, then get it on {storefront}.",
+      description: "{count} for {name} in the catalogue: hear each here first, then get it on {storefront}.",
     },
     band: {
       title: "{name} fields",
       description:
-        "{count} whose beat sits in the {name} band ({range}): hear each on its own page first, then get it on {storefront}.",
+        "{count} whose beat sits in the {name} band ({range}): hear each here first, then get it on {storefront}.",
     },
     /** Page 2 and on of a list: {title} the list's. */
     page: "{title}, page {page} of {pages}",

@@ -30,7 +30,12 @@ export function Page({ site }: PageProps) {
             <h2 className="contact-card__title" id="get-in-touch-title">
               <Text text={card.title} />
             </h2>
-            <p className="contact-card__address">{site.email}</p>
+            {/* A long address breaks after its "@" on a phone, not inside its domain. */}
+            <p className="contact-card__address">
+              {site.email.slice(0, site.email.indexOf("@") + 1)}
+              <wbr />
+              {site.email.slice(site.email.indexOf("@") + 1)}
+            </p>
             <Island name="CopyAddress" props={{ address: site.email, labels: frame.copyAddress }} />
             <p className="contact-card__note">
               <Text text={card.note} />
