@@ -309,17 +309,18 @@ function table(rows: string[][]): string {
 }
 
 /** The first taps (taps.ts): each round's time from the tap to the sound or the open menu, the median and the worst. */
-function printTaps(rows: TapRow[], setup: string) {
+function printTaps(rows: (TapRow & { setup: string })[]) {
   const ms = (n: number | null) => (n === null ? "never" : `${Math.round(n)}`);
-  console.log(`\nFirst taps on a field's page, a first visit at 375 × 812, tapped the moment painted (${setup}):\n`);
+  console.log(`\nFirst taps on a field's page, a first visit at 375 × 812, tapped the moment painted:\n`);
   console.log(
     table([
-      ["tap", "condition", "median ms", "worst ms", "each round"],
+      ["setup", "tap", "condition", "median ms", "worst ms", "each round"],
       ...rows.map((row) => {
         const came = row.ms.filter((m) => m !== null);
         const worst = came.length < row.ms.length ? null : Math.max(...came);
         const target = row.what.startsWith("Play") ? TAP_TARGET_MS[row.condition] : undefined;
         return [
+          row.setup,
           row.what,
           row.condition,
           came.length ? ms(median(came)) : "never",
@@ -435,6 +436,86 @@ async function barePages(siteDir: string, fieldPage: string): Promise<string> {
   return bareDir;
 }
 
+/** The site served two ways (as a CDN serves it, and as `serve` does), the bare page beside it each way. */
+function setupsFor(tls: Awaited<ReturnType<typeof loopbackCertificate>>): Setup[] {
+  return [
+    {
+      name: tls ? "HTTPS + HTTP/2, brotli" : "HTTP/1.1, brotli",
+      start: async (dir) => {
+        const server = await serveStatic(dir, { compress: true, headers: true, tls });
+        return { url: server.url, close: () => server.close() };
+      },
+    },
+    {
+      name: "HTTP/1.1, brotli at quality 4 (serve)",
+      start: async (dir) => {
+        const server = await startServe(dir, 0);
+        return { url: server.url, close: () => server.stop() };
+      },
+    },
+  ];
+}
+
+type Served = { setup: Setup; site: { url: string }; bare: { url: string }; other?: { url: string } };
+
+/** Each setup's pages, in the order a round visits them: the bare page, every route, the field page's floor and it. */
+function targetsFor(servers: readonly Served[], fieldPage: string) {
+  // The other checkout's page straight after this one's, in every round.
+  const withOther = (name: string, path: string, served: string, other?: string): [string, string][] => [
+    [name, `${served}${path}`],
+    ...(other ? [[`${OTHER}${name}`, `${other}${path}`] as [string, string]] : []),
+  ];
+  return servers.map(({ setup, site: served, bare, other }) => ({
+    setup: setup.name,
+    urls: [
+      [BARE, `${bare.url}/`],
+      ...ROUTES.flatMap((route) => withOther(route, route, served.url, other?.url)),
+      [BARE_COVER, `${bare.url}/cover/`],
+      ...withOther(FIELD_ROUTE, fieldPage, served.url, other?.url),
+    ] as [string, string][],
+  }));
+}
+
+/**
+ * Lighthouse, round by round, each setup's bare page and then every route, so a machine that slows down mid-run slows
+ * all alike; then the first taps on each setup. Chrome is warmed up and this machine measured first.
+ */
+async function measure(chromePath: string, servers: readonly Served[], fieldPage: string, tls: boolean) {
+  const targets = targetsFor(servers, fieldPage);
+  const runsBy = new Map(targets.map((t) => [t.setup, new Map<string, Run[]>(t.urls.map(([name]) => [name, []]))]));
+  const taps: (TapRow & { setup: string })[] = [];
+  const chromeLauncher = await import("chrome-launcher");
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [...CHROMIUM_ARGS, ...(tls ? ["--ignore-certificate-errors"] : [])],
+  });
+  try {
+    // Not counted: these runs also warm Chrome up.
+    const calibration = await calibrate(targets[0]!.urls[0]![1], chrome.port);
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      process.stdout.write(`Lighthouse round ${i + 1} of ${LIGHTHOUSE_RUNS} `);
+      for (const { setup, urls } of targets)
+        for (const [name, url] of urls) {
+          runsBy
+            .get(setup)!
+            .get(name)!
+            .push(await lighthouseRun(url, chrome.port, calibration.cpuSlowdown));
+          process.stdout.write(".");
+        }
+      process.stdout.write("\n");
+    }
+    if (TAPS) {
+      console.log("First taps on Play and the menu...");
+      for (const { setup, site: served } of servers)
+        for (const row of await firstTaps(chromePath, `${served.url}${fieldPage}`, LIGHTHOUSE_RUNS))
+          taps.push({ ...row, setup: setup.name });
+    }
+    return { runsBy, taps, calibration };
+  } finally {
+    chrome.kill();
+  }
+}
+
 async function main() {
   const { positionals } = commandLine("npm run bench", BENCH_USAGE, {});
   if (positionals.length > 0) usageError("npm run bench", `it takes no ${positionals[0]}`);
@@ -459,82 +540,26 @@ async function main() {
     console.log(
       "openssl not found: the CDN setup is served over plain HTTP/1.1, which costs extra connections a CDN would not.",
     );
-  const setups: Setup[] = [
-    {
-      name: tls ? "HTTPS + HTTP/2, brotli" : "HTTP/1.1, brotli",
-      start: async (dir) => {
-        const server = await serveStatic(dir, { compress: true, headers: true, tls });
-        return { url: server.url, close: () => server.close() };
-      },
-    },
-    {
-      name: "HTTP/1.1, brotli at quality 4 (serve)",
-      start: async (dir) => {
-        const server = await startServe(dir, 0);
-        return { url: server.url, close: () => server.stop() };
-      },
-    },
-  ];
   const fieldPage = fieldPath(measured.fields[0]!);
   const bareDir = await barePages(measured.dir, fieldPage);
   const servers = await Promise.all(
-    setups.map(async (setup) => ({
+    setupsFor(tls).map(async (setup) => ({
       setup,
       site: await setup.start(measured.dir),
       bare: await setup.start(bareDir),
       other: compared ? await setup.start(compared) : undefined,
     })),
   );
-  const chromeLauncher = await import("chrome-launcher");
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [...CHROMIUM_ARGS, ...(tls ? ["--ignore-certificate-errors"] : [])],
-  });
-  // The other checkout's page straight after this one's, in every round.
-  const withOther = (name: string, path: string, served: string, other?: string): [string, string][] => [
-    [name, `${served}${path}`],
-    ...(other ? [[`${OTHER}${name}`, `${other}${path}`] as [string, string]] : []),
-  ];
-  const targets = servers.map(({ setup, site: served, bare, other }) => ({
-    setup: setup.name,
-    urls: [
-      [BARE, `${bare.url}/`],
-      ...ROUTES.flatMap((route) => withOther(route, route, served.url, other?.url)),
-      [BARE_COVER, `${bare.url}/cover/`],
-      ...withOther(FIELD_ROUTE, fieldPage, served.url, other?.url),
-    ] as [string, string][],
-  }));
-  const runsBy = new Map(targets.map((t) => [t.setup, new Map<string, Run[]>(t.urls.map(([name]) => [name, []]))]));
-  let taps: TapRow[] = [];
-  let calibration = { benchmarkIndex: 0, cpuSlowdown: 0 };
+  let results: Awaited<ReturnType<typeof measure>>;
   try {
-    // Not counted: these runs also warm Chrome up.
-    calibration = await calibrate(targets[0]!.urls[0]![1], chrome.port);
-    // Round by round, each setup's bare page and then every route, so a machine that slows down mid-run slows all alike.
-    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-      process.stdout.write(`Lighthouse round ${i + 1} of ${LIGHTHOUSE_RUNS} `);
-      for (const { setup, urls } of targets) {
-        for (const [name, url] of urls) {
-          runsBy
-            .get(setup)!
-            .get(name)!
-            .push(await lighthouseRun(url, chrome.port, calibration.cpuSlowdown));
-          process.stdout.write(".");
-        }
-      }
-      process.stdout.write("\n");
-    }
-    if (TAPS) {
-      console.log("First taps on Play and the menu...");
-      taps = await firstTaps(chromePath, `${servers[0]!.site.url}${fieldPage}`, LIGHTHOUSE_RUNS);
-    }
+    results = await measure(chromePath, servers, fieldPage, !!tls);
   } finally {
-    chrome.kill();
     await Promise.all(servers.flatMap((s) => [s.site.close(), s.bare.close(), s.other?.close()]));
     if (compared) await rm(compared, { recursive: true, force: true });
     await rm(bareDir, { recursive: true, force: true });
     if (measured.dir !== join(ROOT, "dist")) await rm(measured.dir, { recursive: true, force: true });
   }
+  const { runsBy, taps, calibration } = results;
 
   console.log(
     `\nLighthouse on ${measured.label}: ${LIGHTHOUSE_RUNS} runs per route, mobile defaults, medians; bytes as transferred.` +
@@ -546,7 +571,7 @@ async function main() {
     `\nWorst LCP ratio to the bare page, over both setups: ${worst.toFixed(2)}x (target ${LCP_RATIO_TARGET.toFixed(2)}x).`,
   );
   if (retried.length) console.log(`\nRuns Lighthouse could not record, and ran again: ${retried.join(", ")}`);
-  if (taps.length) printTaps(taps, targets[0]!.setup);
+  if (taps.length) printTaps(taps);
   printTimings(builds, dev, catalogue, previews);
 
   const outDir = join(ROOT, ".artifacts/bench");

@@ -95,6 +95,18 @@ describe("the phone menu", () => {
     expect(await toggle(view.page).locator("span:visible").textContent()).toBe(frame.menu);
   });
 
+  it("closes when focus moves past its last link, and when a tap lands outside it", async () => {
+    await visit(view.page, ROUTE);
+    await toggle(view.page).click();
+    await navLinks(view.page).last().focus();
+    await view.page.keyboard.press("Tab");
+    await expect.poll(() => isOpen(view.page)).toBe(false);
+    await toggle(view.page).click();
+    expect(await isOpen(view.page)).toBe(true);
+    await view.page.mouse.click(5, 5);
+    await expect.poll(() => isOpen(view.page)).toBe(false);
+  });
+
   it("cannot be tabbed into while closed", async () => {
     await visit(view.page, ROUTE);
     await toggle(view.page).focus();

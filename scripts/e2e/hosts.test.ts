@@ -66,6 +66,14 @@ async function expectRange(origin: string, headers: Record<string, string> = {})
   expectSiteHeaders(part, preview);
 }
 
+/** The feed, as the host sends it: Atom by its type, whatever its extension says. */
+async function expectAtom(origin: string, headers: Record<string, string> = {}) {
+  const feed = await get(`${origin}/feed.xml`, headers);
+  expect(feed.status).toBe(200);
+  expect(feed.headers["content-type"]).toBe("application/atom+xml; charset=utf-8");
+  expect(feed.body).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');
+}
+
 /** Every header `_headers` gives a path (the security headers, the policy and the caching), as the server sent them. */
 function expectSiteHeaders(answer: Answer, path: string) {
   for (const [name, value] of headersFor(rules, path)) expect(answer.headers[name], `${path}: ${name}`).toBe(value);
@@ -89,6 +97,10 @@ describe("#11 npm start: serve, on this machine only, with the hosts' headers", 
 
   it("#13 answers a range of a preview, as a player seeking in it asks", async () => {
     await expectRange(serving.url);
+  });
+
+  it("sends the feed as Atom", async () => {
+    await expectAtom(serving.url);
   });
 
   it("listens on the loopback interface only", async () => {
@@ -225,6 +237,11 @@ describe.skipIf(!findNginx())("#11 nginx with the generated configuration, as ge
     await expectRange(https, { host: SERVER_NAME });
   });
 
+  it("sends the feed as Atom, with every header", async () => {
+    await expectAtom(https, { host: SERVER_NAME });
+    expectSiteHeaders(await get(`${https}/feed.xml`, { host: SERVER_NAME }), "/feed.xml");
+  });
+
   it("sends plain HTTP to the site's own HTTPS address, whatever Host the request named", async () => {
     const redirect = await get(`${http}/about/?x=1`, { host: "evil.example" });
     expect(redirect.status).toBe(301);
@@ -324,6 +341,10 @@ describe.skipIf(!findWrangler())(
       expect(whole.status).toBe(200);
       expect(whole.headers["content-range"]).toBeUndefined();
       expect(whole.body.length).toBe((await readFile(join(dist(), preview))).length);
+    });
+
+    it("sends the feed as Atom", async () => {
+      await expectAtom(origin);
     });
 
     it("answers a page the browser holds with 304", async () => {

@@ -22,13 +22,14 @@ describe("#22 the headers, as data and as the `_headers` text", () => {
 });
 
 describe("host configuration from the headers as data", () => {
-  it("gives nginx every header in every location, because a location's own add_header drops inherited ones", () => {
+  it("gives nginx every header in every location, because a location's own add_header drops inherited ones; the feed as Atom", () => {
     const config = nginxConfig(site, settings);
     const locations = config
       .split(/\n\s*location /)
       .slice(1)
       .filter((block) => block.includes("add_header"));
-    expect(locations).toHaveLength(2);
+    // The pages, the feed (sent as Atom), the assets.
+    expect(locations).toHaveLength(3);
     for (const block of locations) {
       for (const name of [...Object.keys(SECURITY_HEADERS), "Cache-Control"]) {
         expect(block.match(new RegExp(`add_header ${name} "[^"]+" always;`, "g")), name).toHaveLength(1);
@@ -36,6 +37,7 @@ describe("host configuration from the headers as data", () => {
     }
     expect(config).toContain('add_header Cache-Control "public, max-age=31536000, immutable" always;');
     expect(config).toContain("error_page 404 /404.html;");
+    expect(config).toMatch(/location = \/feed\.xml \{\n\s+types \{ \}\n\s+default_type application\/atom\+xml;/);
   });
 
   it("gives nginx each page's own policy, by the file it sends (after `index` and `error_page`), and none to other files", () => {
@@ -48,7 +50,7 @@ describe("host configuration from the headers as data", () => {
     expect(config).toContain(`    /about/index.html "${policy(other)}";`);
     expect(config).toContain(`    /404.html "${policy(other)}";`);
     expect(config).toContain('map $uri $site_page_policy {\n    default "";');
-    const [pages, assets] = config
+    const [pages, , assets] = config
       .split(/\n\s*location /)
       .slice(1)
       .filter((block) => block.includes("add_header"));
@@ -101,7 +103,13 @@ describe("host configuration from the headers as data", () => {
 
   it("#11 gives `serve` (npm start) the same headers: each page's by the file it sends, the assets' caching by folder", () => {
     const config = serveConfig(site) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
-    const [all, assets, ...pages] = config.headers;
+    const [all, assets, ...rest] = config.headers;
+    const pages = rest.slice(0, -1);
+    // The feed, by its file, as Atom.
+    expect(rest.at(-1)).toEqual({
+      source: "feed.xml",
+      headers: [{ key: "Content-Type", value: "application/atom+xml; charset=utf-8" }],
+    });
     expect(all!.source).toBe("**");
     expect(all!.headers.map((h) => [h.key, h.value])).toEqual(site.all);
     expect(assets).toEqual({
@@ -113,7 +121,7 @@ describe("host configuration from the headers as data", () => {
     const underRepo = serveConfig(
       readRules(headerRules([{ path: "/about/", html: page }], (p) => `/repo${p}`)),
     ) as typeof config;
-    expect(underRepo.headers.map((h) => h.source)).toEqual(["**", "assets/**", "about/index.html"]);
+    expect(underRepo.headers.map((h) => h.source)).toEqual(["**", "assets/**", "about/index.html", "feed.xml"]);
   });
 
   it("gives CloudFront, which sends one policy for everything, every page's allowances together, and the same headers", () => {

@@ -22,6 +22,8 @@ export interface SiteHeaders {
   assets: { prefix: string; cacheControl: string };
   /** Each page's own headers (its policy and Cache-Control), by the path it is served at: "/repo/about/", "/repo/404.html". */
   pages: { path: string; headers: [string, string][] }[];
+  /** Files sent as a type their extension does not say (the feed: Atom, not plain XML), by path. */
+  types: { path: string; contentType: string }[];
 }
 
 const header = (headers: readonly [string, string][], name: string) =>
@@ -30,7 +32,8 @@ const header = (headers: readonly [string, string][], name: string) =>
 export function readRules(rules: readonly HeaderRule[]): SiteHeaders {
   const all = rules.find((r) => r.pattern.endsWith("/*") && !r.pattern.endsWith("/assets/*"));
   const assets = rules.find((r) => r.pattern.endsWith("/assets/*"));
-  const pages = rules.filter((r) => !r.pattern.includes("*"));
+  const typed = (rule: HeaderRule) => header(rule.headers, "Content-Type") !== undefined;
+  const pages = rules.filter((r) => !r.pattern.includes("*") && !typed(r));
   const cache = (rule?: HeaderRule) => rule && header(rule.headers, "Cache-Control");
   if (!all || !assets || pages.length === 0 || !cache(assets) || !pages.every(cache))
     throw new Error("dist/_headers is not in the shape scripts/static-build/security.ts writes");
@@ -39,6 +42,7 @@ export function readRules(rules: readonly HeaderRule[]): SiteHeaders {
     all: all.headers,
     assets: { prefix: assets.pattern.slice(0, -1), cacheControl: cache(assets)! },
     pages: pages.map((page) => ({ path: page.pattern, headers: page.headers })),
+    types: rules.filter(typed).map((r) => ({ path: r.pattern, contentType: header(r.headers, "Content-Type")! })),
   };
 }
 
@@ -60,6 +64,10 @@ export function serveConfig(site: SiteHeaders): object {
         headers: [entry(["Cache-Control", site.assets.cacheControl])],
       },
       ...site.pages.map((page) => ({ source: outputFileFor(local(page.path)), headers: page.headers.map(entry) })),
+      ...site.types.map((file) => ({
+        source: local(file.path).slice(1),
+        headers: [entry(["Content-Type", file.contentType])],
+      })),
     ],
   };
 }
@@ -80,7 +88,7 @@ export interface NginxSettings {
 
 /** What nginx compresses: every text type the site sends (HTML always is). */
 const COMPRESSED_TYPES =
-  "text/css application/javascript text/javascript application/json application/manifest+json image/svg+xml application/xml text/plain";
+  "text/css application/javascript text/javascript application/json application/manifest+json image/svg+xml application/xml application/atom+xml text/plain";
 
 /** Settings for a domain, with certbot's certificate paths: `certbot certonly` writes them there. */
 export function defaultNginxSettings(serverName: string): NginxSettings {
@@ -178,6 +186,18 @@ ${headers([
 ])}
     }
 
+${site.types
+  .map(
+    (file) => `    # Sent as what it is, not as its extension says.
+    location = ${file.path} {
+        types { }
+        default_type ${file.contentType.split(";")[0]};
+        charset_types ${file.contentType.split(";")[0]};
+${headers([["Cache-Control", pageCache]])}
+    }
+`,
+  )
+  .join("\n")}
     location ${site.assets.prefix} {
         try_files $uri =404;
 ${headers([["Cache-Control", site.assets.cacheControl]])}

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { headerRules, headersFile } from "../static-build/security";
 import { folderSource, listen, serveStatic, siteHandler, type StaticServer } from "./static-server";
 
 let root: string;
@@ -181,7 +182,9 @@ describe("serveStatic", () => {
     expect(await get("//about")).toMatchObject({ status: 301, location: "/about/" });
     expect(await get("//about?x=1")).toMatchObject({ status: 301, location: "/about/?x=1" });
   });
+});
 
+describe("the static server: what it will not serve, and what `_headers` says", () => {
   it("#11 never follows a symbolic link out of its folder, but serves one that stays inside", async () => {
     const leak = await get("/leak.txt");
     expect(leak.status).toBe(404);
@@ -202,5 +205,23 @@ describe("serveStatic", () => {
     const after = await heapAfter(40_000, 2_000);
     expect(after - settled).toBeLessThan(1024 * 1024);
     expect(await source.read("about/index.html")).toBeDefined();
+  });
+
+  it("sends a file as the type `_headers` gives it: the feed as Atom, where its extension says plain XML", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "static-server-types-"));
+    try {
+      await writeFile(join(dir, "feed.xml"), "<feed/>");
+      await writeFile(join(dir, "sitemap.xml"), "<urlset/>");
+      await writeFile(join(dir, "_headers"), headersFile(headerRules([], (path) => path)));
+      const typed = await serveStatic(dir, { headers: true });
+      try {
+        expect((await get("/feed.xml", {}, typed)).type).toBe("application/atom+xml; charset=utf-8");
+        expect((await get("/sitemap.xml", {}, typed)).type).toBe("application/xml");
+      } finally {
+        await typed.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

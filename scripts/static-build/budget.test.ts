@@ -40,11 +40,12 @@ const BUDGET = {
   page: PAGE_CEILING,
   /**
    * Our own JavaScript, React excluded, that every page runs: the inlined loader, the entry and the header. The
-   * loader answers a Play tapped before React and finds a preview a deploy replaced (about 400 bytes of it).
+   * loader answers a Play tapped before React and finds a preview a deploy replaced (about 500 bytes of it; 3,000
+   * before it did).
    */
-  ownJs: 3_400,
+  ownJs: 3_600,
   /** All of our own JavaScript, React excluded: every island and the loader, brotli. */
-  allOwnJs: 7_600,
+  allOwnJs: 7_900,
   /** Each other island's own code (its chunk without React), loaded only by the pages that have it. */
   island: { SamplePlayer: 2_000, PreviewPlayer: 2_000 },
   /**

@@ -32,6 +32,7 @@ describe("checkSite", () => {
       "index.html": page("Home", "<h1>Home</h1>"),
       "about/index.html": page("About", `<h1>About</h1>${questions(400)}`),
     });
+    expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
       /^about\/index\.html: its first screen is [\d,]+ bytes with (gzip|brotli as serve sends it), over the [\d,]+ its first round trip leaves after [\d,]+ bytes of headers, .* Its biggest parts: 400 questions and answers/,
     );

@@ -13,6 +13,13 @@ import { dayStart } from "../../src/lib/dates";
 import { escapeXml } from "../../src/lib/xml";
 
 /**
+ * An entry's lasting id (RFC 4151's tag URI): the site's host, the day the field came out and its slug, which a new
+ * title, price or address for its page never changes, so a reader never shows a field twice.
+ */
+export const entryId = (site: SiteContent, released: string, slug: string) =>
+  `tag:${new URL(site.origin).hostname},${released}:fields/${slug}`;
+
+/**
  * The Atom feed of the fields (RFC 4287), newest first: each field with a `released` day (a feed says what is new,
  * and when), its title, summary, page,
  * picture, price where set and purpose. Made from the content alone (no build time), so the same content gives the
@@ -49,7 +56,7 @@ export function atomFeed(
     ].join("");
     return [
       "  <entry>",
-      `    <id>${escapeXml(page)}</id>`,
+      `    <id>${escapeXml(entryId(site, field.released, fieldSlug(field)))}</id>`,
       `    <title>${escapeXml(field.title)}</title>`,
       `    <link rel="alternate" type="text/html" href="${escapeXml(page)}"/>`,
       `    <published>${dayStart(field.released)}</published>`,

@@ -14,7 +14,8 @@ export function parsePage(html: string): Element[] {
     if ("childNodes" in node) for (const child of node.childNodes) visit(child);
     if ("content" in node) visit(node.content);
   };
-  visit(parse(html, { sourceCodeLocationInfo: true }));
+  // Read as a browser without scripts reads it: what <noscript> holds is elements (links to check), not text.
+  visit(parse(html, { sourceCodeLocationInfo: true, scriptingEnabled: false }));
   return elements;
 }
 

@@ -94,7 +94,7 @@ const PARTS: [name: (count: number) => string, is: (element: Element) => boolean
   [() => "the structured data for search engines", (e) => attribute(e, "type") === "application/ld+json"],
   [(n) => `${n} field card${n === 1 ? "" : "s"}`, (e) => /\bfield-card\b/.test(attribute(e, "class") ?? "")],
   [(n) => `${n} question${n === 1 ? "" : "s"} and answer${n === 1 ? "" : "s"}`, (e) => e.tagName === "details"],
-  [() => "the top bar", (e) => e.tagName === "header"],
+  [() => "the top bar", (e) => e.tagName === "header" && /\bsite-header\b/.test(attribute(e, "class") ?? "")],
   [() => "the footer", (e) => e.tagName === "footer"],
 ];
 

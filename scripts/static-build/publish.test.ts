@@ -301,7 +301,7 @@ describe("#57 the feed of fields (/feed.xml)", () => {
     feed.items.forEach((item, i) => {
       const field = dated[i]!;
       expect(item.url).toBe(urls.absolute(fieldPath(field)));
-      expect(item.id).toBe(urls.absolute(fieldPath(field)));
+      expect(item.id).toBe(`tag:${new URL(twelve.origin).hostname},${field.released}:fields/${fieldSlug(field)}`);
       expect(item.description).toBe(field.description);
       expect(item.published?.toISOString().slice(0, 10)).toBe(field.released);
       expect(item.image?.url).toBe(urls.absolute(fakeCovers(twelve).get(fieldSlug(field))!.path));
@@ -331,6 +331,26 @@ describe("#57 the feed of fields (/feed.xml)", () => {
       expect(entry.link.some((l: Record<string, string>) => l["@_rel"] === "alternate")).toBe(true);
     }
     expect(new Set(feed.entry.map((e: { id: string }) => e.id)).size).toBe(feed.entry.length);
+  });
+
+  it("keeps an entry's id when the field is retitled, priced or moved in the catalogue: its host, day and slug", () => {
+    const [first, ...rest] = twelve.fields;
+    const renamed = {
+      ...twelve,
+      fields: [
+        ...rest,
+        { ...first!, title: "Another Name", slug: fieldSlug(first!), price: { amount: 9, currency: "EUR" } },
+      ],
+    };
+    const ids = (text: string) =>
+      Object.fromEntries(
+        [
+          ...text.matchAll(
+            /<entry>[\s\S]*?<id>([^<]+)<\/id>[\s\S]*?<link rel="alternate" type="text\/html" href="([^"]+)"/g,
+          ),
+        ].map((m) => [m[2], m[1]]),
+      );
+    expect(ids(atomFeed(renamed, urls, { covers: fakeCovers(renamed), shares: new Map() })!)).toEqual(ids(xml));
   });
 
   it("is the same bytes from two builds (no build time in it), and named in every page's head", async () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { CSP_PLACEHOLDER } from "../../src/lib/page";
+import { CSP_PLACEHOLDER, FEED } from "../../src/lib/page";
 import { pathOfFile, type SiteUrls } from "../../src/lib/routes";
 import { ASSET_DIR } from "./asset-path";
 
@@ -71,9 +71,14 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
   return { scripts, styles };
 }
 
-/** Where a page's forms post, each address whole (a policy's source with a path allows that path alone). */
+/**
+ * Where a page's forms post, each address whole (a policy's source with a path allows that path alone), and where the
+ * answer may redirect the visitor (a form's `data-answers-from`: a follow Gumroad refuses goes to the seller's page).
+ */
 export const formTargets = (html: string) =>
-  [...html.matchAll(/<form\s[^>]*\baction="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+  ["action", "data-answers-from"].flatMap((name) =>
+    [...html.matchAll(new RegExp(`<form\\s[^>]*\\b${name}="([^"]+)"`, "g"))].map((m) => m[1]!.replaceAll("&amp;", "&")),
+  );
 
 /**
  * The policy for the pages given: nothing by default, then exactly what they use. Inline code is allowed by
@@ -106,7 +111,8 @@ export function contentSecurityPolicy(pages: Iterable<string>, { meta = false }:
     // A preview's player asks its host for one byte of the file on the first Play (and Lighthouse reads robots.txt).
     ["connect-src", "'self'"],
     ["base-uri", "'none'"],
-    // Exactly where the page's forms post (the follow form's one address at the storefront), or nowhere.
+    // Exactly where the page's forms post (the follow form's one address at the storefront) and where a refusal sends
+    // the visitor (the storefront's own page), or nowhere.
     ["form-action", ...(forms.size > 0 ? [...forms].sort() : ["'none'"])],
     ["require-trusted-types-for", "'script'"],
     // The one policy a page creates: a preview whose file a deploy removed reads the page as it is now (loader.ts).
@@ -151,6 +157,8 @@ export function headerRules(pages: readonly ServedPage[], path: (p: string) => s
   return [
     rule(path("/*"), { ...SECURITY_HEADERS }),
     rule(path(`/${ASSET_DIR}/*`), { "Cache-Control": CACHE.immutable }),
+    // The feed as what it is: hosts send any .xml as plain XML, which a feed reader may not take for a feed.
+    rule(path(FEED.path), { "Content-Type": `${FEED.type}; charset=utf-8` }),
     ...pages.map((page) =>
       rule(path(page.path), {
         "Content-Security-Policy": contentSecurityPolicy([page.html]),

@@ -59,10 +59,13 @@ export async function writeSite(
   await rm(staging, { recursive: true, force: true });
   let carried: KeptAssets;
   try {
+    // Each file made at this build's time: what a later build reads as when it was last made.
+    const made = new Date(now);
     for (const [file, contents] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
       const target = join(staging, file);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, contents);
+      await utimes(target, made, made);
     }
     await writeFile(join(staging, BUILD_MARKER), MARKER_TEXT);
     carried = await carryAssets(outDir, staging, files, now);
@@ -99,7 +102,7 @@ async function carryAssets(
     const from = join(earlier, name);
     const info = await stat(from);
     if (!info.isFile()) continue;
-    if (now - info.mtimeMs > KEEP_ASSETS_DAYS * DAY_MS) {
+    if (now - info.mtimeMs >= KEEP_ASSETS_DAYS * DAY_MS) {
       carried.dropped++;
       continue;
     }

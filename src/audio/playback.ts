@@ -37,8 +37,8 @@ export function keptSeek({ wanted, seekable, started }: SeekState, element: Posi
 
 /** What the player holds of its source, besides where it can seek. */
 export interface SourceState extends SeekState {
-  /** The host has been asked whether it serves ranges (once, on the first Play). */
-  asked?: boolean;
+  /** The file the host has been asked about (whether it serves ranges), once per file, on its first Play. */
+  asked?: string;
   /** The object URL of the whole file, when the host sent it all. */
   held?: string;
   /** The source is being swapped for the held file: a pause then is the swap's, not the visitor's. */

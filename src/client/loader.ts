@@ -1,5 +1,5 @@
 /**
- * The page's only script at load, inlined in <head> (about 1.3 kB with gzip, so it costs no request). It reads no
+ * The page's only script at load, inlined in <head> (about 1.9 kB with gzip, so it costs no request). It reads no
  * layout, and nothing a tap depends on waits for it: the menu is a native popover (src/islands/SiteHeader.tsx).
  *
  * 1. It marks the page as scripted before the first paint, so a preview shows the site's player rather than the
@@ -11,9 +11,9 @@
  *    React and the page's islands, runs them at once where a player is in view, and otherwise on the visitor's first
  *    scroll, pointer, key or focus. Where their code does not come (a deploy since has replaced it), the page goes
  *    back to its form without JavaScript.
- * 4. A preview whose file is gone (a deploy since made the field's preview anew) plays the one the page has now,
- *    found in the page as the host serves it; failing that, it says in one line that the page has changed, with a
- *    button to reload it.
+ * 4. A preview whose file is gone (the host answers 404: a deploy since made the field's preview anew) plays the one
+ *    the page has now, found in the page as the host serves it; failing that, it says in one line that the page has
+ *    changed, with a button to reload it. Any other failure (offline, a dropped connection) is left to the player.
  * 5. Once painted, it links what the page never needed to paint (the favicon, the manifest, the print and
  *    forced-colours stylesheets; see PageAssets.afterPaint in src/lib/page.ts; without JavaScript, <noscript> does).
  * 6. The headings' serif never holds up a first paint, and never changes on a page once painted: a first page sets
@@ -84,18 +84,22 @@ function onEarlyClick(event: MouseEvent) {
   if (!audio) return void earlyClicks.push(button);
   if (audio.paused) {
     // One sound at a time, as the islands keep it; played within the tap, as browsers require.
-    for (const other of document.querySelectorAll<HTMLElement>(`${PLAYER}[data-playing]`)) {
-      other.removeAttribute("data-playing");
-      other.querySelector("audio")!.pause();
-    }
+    for (const other of document.querySelectorAll<HTMLAudioElement>(`${PLAYER} audio`)) other.pause();
     void audio.play().catch(() => {});
-    island.setAttribute("data-playing", "");
-  } else {
-    audio.pause();
-    island.removeAttribute("data-playing");
-  }
+  } else audio.pause();
 }
 addEventListener("click", onEarlyClick, true);
+
+/**
+ * Until React has taken an island over, its element says whether its sound is playing (the stylesheet draws Pause
+ * from it: styles/components/player.css), as the sound itself says: from its start, until it pauses, ends or fails.
+ */
+const markPlaying = (event: Event) => {
+  const island = (event.target as Element).closest?.(PLAYER);
+  if (island) island.toggleAttribute("data-playing", event.type === "playing");
+};
+// Media events do not bubble: heard on their way down.
+for (const type of ["playing", "pause", "ended", "error"]) addEventListener(type, markPlaying, true);
 
 function start() {
   if (started) return;
@@ -131,42 +135,53 @@ function onMediaError(event: Event) {
   const audio = event.target as HTMLAudioElement;
   if (audio.tagName !== "AUDIO" || !audio.error || retried.has(audio)) return;
   retried.add(audio);
-  fetch(location.href, { cache: "no-store" })
-    .then((response) => (response.ok ? response.text() : Promise.reject()))
-    .then((html) => {
-      // Read, never shown or run: the page's policy asks for Trusted Types, and this is the one it allows.
-      const policy = (window as { trustedTypes?: TrustedTypes }).trustedTypes?.createPolicy(TRUSTED_TYPES_POLICY, {
-        createHTML: (text) => text,
-      });
-      const now = new DOMParser()
-        .parseFromString((policy?.createHTML(html) ?? html) as string, "text/html")
-        .querySelector(`audio[data-field="${audio.dataset.field}"]`)
-        ?.getAttribute("src");
-      if (!now || now === audio.getAttribute("src")) return Promise.reject();
-      audio.src = now;
-      return audio.play();
-    })
-    .catch(() => {
-      const line = document.createElement("p");
-      const reload = document.createElement("button");
-      line.classList.add("player__changed");
-      line.setAttribute("role", "status");
-      reload.classList.add("text-link");
-      reload.type = "button";
-      reload.textContent = __CHANGED__.reload;
-      reload.onclick = () => location.reload();
-      line.append(`${__CHANGED__.text} `, reload);
-      // After the island's element and its props (the island reads them from its next sibling).
-      (audio.closest(ISLAND)?.nextElementSibling ?? audio).after(line);
-    });
+  // Gone, as a host says of a file it no longer has: anything else (offline, a dropped connection) is not a deploy.
+  fetch(audio.currentSrc, { method: "HEAD", cache: "no-store" })
+    .then(({ status }) =>
+      status === 404 || status === 410
+        ? fetch(location.href, { cache: "no-store" })
+            .then((response) => (response.ok ? response.text() : ""))
+            .then((html) => {
+              const now = new DOMParser()
+                .parseFromString((policy?.createHTML(html) ?? html) as string, "text/html")
+                .querySelector(`audio[data-field="${CSS.escape(audio.dataset.field!)}"]`)
+                ?.getAttribute("src");
+              if (!now || now === audio.getAttribute("src")) return Promise.reject();
+              audio.src = now;
+              return audio.play();
+            })
+            .catch(() => changed(audio))
+        : undefined,
+    )
+    .catch(() => {});
+}
+
+/** A line under a player whose file the page as it is now names no other for: the page has changed; reload it. */
+function changed(audio: HTMLAudioElement) {
+  const line = document.createElement("p");
+  const reload = document.createElement("button");
+  line.classList.add("player__changed");
+  line.setAttribute("role", "status");
+  reload.classList.add("text-link");
+  reload.type = "button";
+  reload.textContent = __CHANGED__.reload;
+  reload.onclick = () => location.reload();
+  line.append(`${__CHANGED__.text} `, reload);
+  // After the island's element and its props (the island reads them from its next sibling).
+  (audio.closest(ISLAND)?.nextElementSibling ?? audio).after(line);
 }
 const retried = new WeakSet<HTMLAudioElement>();
 /** What the loader uses of Trusted Types (not yet in TypeScript's DOM types). */
 interface TrustedTypes {
   createPolicy(name: string, rules: { createHTML(text: string): string }): { createHTML(text: string): unknown };
 }
-/** The one Trusted Types policy pages allow (scripts/static-build/security.ts): the page as the host serves it now. */
-const TRUSTED_TYPES_POLICY = "page-now";
+/**
+ * The one Trusted Types policy pages allow (scripts/static-build/security.ts), made once, here, before any other
+ * script: the page as the host serves it now, read (never shown or run) to find a preview's new file.
+ */
+const policy = (window as { trustedTypes?: TrustedTypes }).trustedTypes?.createPolicy("page-now", {
+  createHTML: (text) => text,
+});
 // Media errors do not bubble: heard on their way down.
 addEventListener("error", onMediaError, true);
 

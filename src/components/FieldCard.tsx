@@ -208,10 +208,10 @@ export function CoverImage({
   className: string;
   eager?: boolean;
   /**
-   * The largest thing on its page (a field's own page, a list's first cover), fetched first. Any other cover in the first screen is
-   * fetched with the page but after what its first paint needs: a list's covers, asked for at once (preloaded, or
-   * raised to High as they came into view), now and then arrived before its text had painted, and Lighthouse's
-   * largest paint then waited for them (Home, twelve fields: 950 ms in one round of seven, 719 to 792 in the rest).
+   * Likely the largest thing in its first screen (a field's own page's cover, a list's first), fetched first and
+   * found in the HTML, as Lighthouse's LCP discovery asks. Any other cover in the first screen is fetched with the page
+   * but after what its first paint needs: a whole list of covers raised to High now and then arrived before its text
+   * had painted, and Lighthouse's largest paint then waited for them.
    */
   largest?: boolean;
   /** Where the layout shows it, and so the sizes it asks for; a thumbnail takes the cover's own small picture. */

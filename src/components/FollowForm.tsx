@@ -27,7 +27,15 @@ export function FollowForm({
   // Every byte here is on every page (the footer), each page within its first round trip: no wrapper; the note, which
   // the address field and the button name as their description, says where the form leads.
   return (
-    <form className="follow" action={FOLLOW_ACTION} method="post" target="_blank" rel="noopener">
+    // Where Gumroad sends a follow it refuses (the seller's own page): the page's policy allows it (security.ts).
+    <form
+      className="follow"
+      action={FOLLOW_ACTION}
+      method="post"
+      target="_blank"
+      rel="noopener"
+      data-answers-from={new URL(site.storefront.url).origin}
+    >
       <label className={titleClass} htmlFor={id}>
         <Text text={title} />
       </label>

@@ -1,4 +1,12 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type PointerEvent,
+} from "react";
 import { claimSound } from "../audio/exclusive";
 import { clock, PlayerControls, useOneSound } from "../components/Player";
 import { askHost, keptSeek, type SourceState } from "../audio/playback";
@@ -85,12 +93,14 @@ export function PreviewPlayer({
     lock.setActionHandler("play", () => void audio.current?.play());
     lock.setActionHandler("pause", pause);
   };
-  // A sound starting: the others stop, the lock screen names it, and the host is asked (once) how it serves the file.
+  // A sound starting: the others stop, the lock screen names it, and the host is asked (once a file: a preview a
+  // deploy replaced is another) how it serves the file.
   const started = () => {
     claimSound(owner);
     nameOnLockScreen();
-    if (!source.current.asked) {
-      source.current.asked = true;
+    const file = audio.current!.currentSrc || src;
+    if (source.current.asked !== file && !file.startsWith("blob:")) {
+      source.current.asked = file;
       void askHost(audio.current!, src, source.current, () => setPlaying(false)).then(applyWanted);
     }
   };
@@ -101,9 +111,10 @@ export function PreviewPlayer({
     void element.play().catch(() => {});
     started();
   };
-  // The same element a Play tapped before React arrived has started (src/client/loader.ts): taken over as it is.
+  // The same element a Play tapped before React arrived has started (src/client/loader.ts): taken over as it is,
+  // before the first paint of the island (Pause stays drawn).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the island is taken over
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = audio.current!;
     if (element.paused) return;
     setPlaying(true);
@@ -116,23 +127,6 @@ export function PreviewPlayer({
     if (source.current.seekable && source.current.started) audio.current!.currentTime = at;
     else source.current.wanted = at;
     setTime(at);
-  };
-  const fromPointer = (event: PointerEvent<HTMLDivElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    seek(((event.clientX - box.left) / box.width) * seconds);
-  };
-  const fromKey = (event: KeyboardEvent) => {
-    const to = {
-      ArrowRight: time + STEP_SECONDS,
-      ArrowUp: time + STEP_SECONDS,
-      ArrowLeft: time - STEP_SECONDS,
-      ArrowDown: time - STEP_SECONDS,
-      Home: 0,
-      End: seconds,
-    }[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    seek(to);
   };
   return (
     <div className="preview">
@@ -149,7 +143,8 @@ export function PreviewPlayer({
         onDurationChange={applyWanted}
         onPlaying={() => {
           source.current.started = true;
-          nameOnLockScreen();
+          // A file the page put in place of one a deploy removed is asked about too (src/client/loader.ts).
+          started();
           applyWanted();
         }}
         onTimeUpdate={(event) => {
@@ -165,16 +160,7 @@ export function PreviewPlayer({
         wave={wave}
         time={time}
         seconds={seconds}
-        seek={{
-          role: "slider",
-          tabIndex: 0,
-          "aria-label": fillSlots(player.position, { title }),
-          "aria-valuemax": Math.round(seconds),
-          "aria-valuenow": Math.round(time),
-          "aria-valuetext": fillSlots(player.time, { now: clock(time), length: clock(seconds) }),
-          onPointerDown: fromPointer,
-          onKeyDown: fromKey,
-        }}
+        seek={seekSlider(title, time, seconds, seek)}
         volume={volume}
         volumeLabel={fillSlots(player.volume, { title })}
         volumeText={fillSlots(player.volumeValue, { volume })}
@@ -184,4 +170,41 @@ export function PreviewPlayer({
       />
     </div>
   );
+}
+
+/**
+ * The waveform as a slider to seek with: its role and names, a press along it, and the arrow keys a step at a time,
+ * Home and End to either end.
+ */
+function seekSlider(
+  title: string,
+  time: number,
+  seconds: number,
+  seek: (to: number) => void,
+): HTMLAttributes<HTMLDivElement> {
+  return {
+    role: "slider",
+    tabIndex: 0,
+    "aria-label": fillSlots(player.position, { title }),
+    "aria-valuemax": Math.round(seconds),
+    "aria-valuenow": Math.round(time),
+    "aria-valuetext": fillSlots(player.time, { now: clock(time), length: clock(seconds) }),
+    onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
+      const box = event.currentTarget.getBoundingClientRect();
+      seek(((event.clientX - box.left) / box.width) * seconds);
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      const to = {
+        ArrowRight: time + STEP_SECONDS,
+        ArrowUp: time + STEP_SECONDS,
+        ArrowLeft: time - STEP_SECONDS,
+        ArrowDown: time - STEP_SECONDS,
+        Home: 0,
+        End: seconds,
+      }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      seek(to);
+    },
+  };
 }

@@ -89,7 +89,7 @@ describe("SiteHeader", () => {
     expect(header().hasAttribute("data-scrolled")).toBe(true);
   });
 
-  it("gives the toggle a name and makes it open the links as a native popover, which needs no script", async () => {
+  it("gives the toggle a name for each state and points it at the links as a native popover's invoker", async () => {
     await hydrateServerHeader();
     // The words for both states are there; the stylesheet shows one (opening and closing are the browsers' own,
     // tried in each engine: scripts/e2e/header.test.ts and engines/scenarios.ts).

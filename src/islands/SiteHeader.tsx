@@ -21,6 +21,11 @@ export interface SiteHeaderProps {
 /** The menu's id, which its toggle controls. */
 const NAV_ID = "site-nav";
 
+/** Closes the menu, where it is a popover and open. */
+const closeMenu = (nav: HTMLElement | null) => {
+  if (nav && "popover" in nav && nav.matches(":popover-open")) nav.hidePopover();
+};
+
 /**
  * The fixed top bar. On a phone its links are a native popover, so the toggle opens and closes them from the first
  * paint, with or without JavaScript: the browser answers the tap, closes the menu on Escape or a tap outside, and
@@ -44,9 +49,9 @@ export function SiteHeader({ brand, homeHref, items, menu, close }: SiteHeaderPr
 
   useEffect(() => {
     const nav = navRef.current!;
-    const hide = () => {
-      if (nav.matches(":popover-open")) nav.hidePopover();
-    };
+    // A browser without popovers shows the links in the bar, with no menu to close (styles/components/header.css).
+    if (!("popover" in nav)) return;
+    const hide = () => closeMenu(nav);
     // Focus moving on past the menu means the visitor has left it. WebKit does not focus a button it clicks, so a
     // menu closed by Escape would hand focus back to nothing: the toggle takes it.
     const onFocus = (event: FocusEvent) => {
@@ -100,7 +105,7 @@ export function SiteHeader({ brand, homeHref, items, menu, close }: SiteHeaderPr
                   className="site-nav__link"
                   href={item.href}
                   aria-current={item.current ? "page" : undefined}
-                  onClick={() => navRef.current?.matches(":popover-open") && navRef.current.hidePopover()}
+                  onClick={() => closeMenu(navRef.current)}
                 >
                   {item.label}
                 </a>

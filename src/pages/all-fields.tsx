@@ -1,5 +1,5 @@
 import { Card, CardGrid, wideInFields } from "../components/Card";
-import { onPage, PAGE_SIZE, pageCount, pagePath, Pagination } from "../components/Pagination";
+import { onPage, pageCount, pagePath, Pagination } from "../components/Pagination";
 import { FieldCard, StorefrontNote } from "../components/FieldCard";
 import { MailLink, StorefrontLink } from "../components/Links";
 import { Callout, PageIntro, Section } from "../components/Section";
@@ -16,8 +16,6 @@ import type { PageMeta, PageModule, PageProps } from "./types";
 
 /** The cards whose covers a wide screen shows in its first view: loaded with the page, the rest as they come near. */
 const FIRST_ROW = 4;
-
-export { PAGE_SIZE };
 
 export const meta: PageMeta = {
   path: "/all-fields/",

@@ -1,0 +1,145 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { slug as slugOf } from "../../src/lib/anchors";
+import type { Field, SiteContent } from "../../src/content/types";
+import { CONTENT_FILE, ContentError, PREVIEWS_FOLDER } from "../../src/content/validate";
+import type { SiteUrls } from "../../src/lib/routes";
+import { escapeXml } from "../../src/lib/xml";
+
+/**
+ * What a field is once it has been built, kept in src/content/previews/fields.json beside its previews (the build
+ * writes it; the owner commits it), so that every clone and CI agree: the address its page was given, and the hue its
+ * drawn cover was given. A field is found in it by its storefront page, which a new title or place in the catalogue
+ * never changes; failing that, by its address.
+ */
+export interface FieldRecord {
+  /** The field's storefront page: what it is found by. */
+  url: string;
+  slug: string;
+  /** The hue its drawn cover was given, once (scripts/static-build/media/drawn-cover.ts). */
+  hue?: number;
+  /** Addresses it had before the owner changed its slug: each answers with a redirect to the present one. */
+  formerly?: string[];
+}
+
+/** The record's file, in PREVIEWS_FOLDER. */
+export const FIELDS_RECORD = "fields.json";
+
+/** The record in a folder, or none; a record that cannot be read stops the build, naming it. */
+export async function readFieldRecord(folder: string): Promise<FieldRecord[]> {
+  const text = await readFile(join(folder, FIELDS_RECORD), "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw error;
+  });
+  if (text === undefined) return [];
+  try {
+    const { fields } = JSON.parse(text) as { fields: FieldRecord[] };
+    if (!Array.isArray(fields) || !fields.every((f) => typeof f.url === "string" && typeof f.slug === "string"))
+      throw new Error("not a list of fields");
+    return fields;
+  } catch {
+    throw new ContentError([
+      {
+        source: `${PREVIEWS_FOLDER}/${FIELDS_RECORD}`,
+        field: "(file)",
+        message: "is a record the build wrote that cannot be read: restore it from git (or delete it to start afresh)",
+      },
+    ]);
+  }
+}
+
+/** The record as the file holds it. */
+export const fieldRecordFile = (record: readonly FieldRecord[]) =>
+  `${JSON.stringify(
+    {
+      about:
+        "Written by `npm run build`: each field's address and cover, kept when its title or place changes. Commit it; do not edit it.",
+      fields: record,
+    },
+    null,
+    2,
+  )}\n`;
+
+/** A field's old address and where it went. */
+export interface Moved {
+  title: string;
+  from: string;
+  to: string;
+}
+
+/** Two spellings of one storefront page (a trailing slash, a query) are one page. */
+const pageKey = (url: string) => url.replace(/[?#].*$/, "").replace(/\/+$/, "");
+
+/**
+ * Each field with its address fixed: the owner's `slug`, or the one the record gave it when it was first built, or,
+ * for a new field, one made from its title. A field whose title changed keeps its address; one whose owner set a new
+ * slug is at the new address, and the old answers with a redirect. Returns the content with every field's slug set,
+ * the record as it now stands (hues as they were: the covers give new fields theirs), what moved, and notes.
+ */
+export function identify(
+  site: SiteContent,
+  record: readonly FieldRecord[],
+): { site: SiteContent; record: FieldRecord[]; moved: Moved[]; notes: string[] } {
+  const byUrl = new Map(record.map((entry) => [pageKey(entry.url), entry]));
+  const bySlug = new Map(record.map((entry) => [entry.slug, entry]));
+  const notes: string[] = [];
+  const kept: FieldRecord[] = [];
+  const fields = site.fields.map((field, i): Field => {
+    const made = slugOf(field.title, "field");
+    const entry = byUrl.get(pageKey(field.url)) ?? bySlug.get(field.slug ?? made);
+    const slug = field.slug ?? entry?.slug ?? made;
+    const formerly = [...(entry?.formerly ?? []), ...(entry && entry.slug !== slug ? [entry.slug] : [])].filter(
+      (old) => old !== slug,
+    );
+    kept.push({
+      url: field.url,
+      slug,
+      ...(entry?.hue !== undefined && { hue: entry.hue }),
+      ...(formerly.length && { formerly }),
+    });
+    if (!field.slug && entry && made !== slug)
+      notes.push(
+        `${CONTENT_FILE}: fields[${i}] ("${field.title}") keeps its address /fields/${slug}/ from before its title changed: shared links still lead there. To move it, set slug: "${made}" (the old address will redirect)`,
+      );
+    return { ...field, slug };
+  });
+  // A field no longer in the catalogue keeps its place in the record: were it added again, it would be as it was.
+  const present = new Set(kept.map((entry) => pageKey(entry.url)));
+  const gone = record.filter((entry) => !present.has(pageKey(entry.url)) && !kept.some((k) => k.slug === entry.slug));
+  const slugs = new Set(kept.map((entry) => entry.slug));
+  const moved = kept.flatMap((entry, i) =>
+    (entry.formerly ?? [])
+      // An old address another field has taken since is that field's.
+      .filter((old) => !slugs.has(old))
+      .map((old) => ({ title: fields[i]!.title, from: `/fields/${old}/`, to: `/fields/${entry.slug}/` })),
+  );
+  for (const { title, from, to } of moved)
+    notes.push(`${from} now redirects to ${to} (${title}): a page there, and a 301 on hosts that take one`);
+  return { site: { ...site, fields }, record: [...kept, ...gone], moved, notes };
+}
+
+/**
+ * A moved field's old address, as a page any host serves: it sends the visitor on at once, names the new address as
+ * the one search engines should keep, and says where it went for a browser that does not follow it.
+ */
+export function movedPage({ title, to }: Moved, urls: SiteUrls): string {
+  const here = escapeXml(urls.path(to));
+  return [
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">`,
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'">`,
+    `<meta name="robots" content="noindex">`,
+    `<meta http-equiv="refresh" content="0; url=${here}">`,
+    `<link rel="canonical" href="${escapeXml(urls.absolute(to))}">`,
+    `<title>${escapeXml(title)}</title></head>`,
+    `<body><p><a href="${here}">${escapeXml(title)}</a></p></body></html>`,
+    "",
+  ].join("");
+}
+
+/** The redirects as Netlify's and Cloudflare Pages' `_redirects` reads them: each old address, with and without its slash. */
+export function redirectsFile(moved: readonly Moved[], urls: SiteUrls): string {
+  return moved
+    .flatMap(({ from, to }) => [from, from.slice(0, -1)].map((path) => `${urls.path(path)} ${urls.path(to)} 301`))
+    .concat("")
+    .join("\n");
+}
