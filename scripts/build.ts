@@ -1,19 +1,13 @@
+import { readFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inFeed } from "../src/content/fields";
 import { contentFiles as allContentFiles } from "../src/content/index";
 import { site as ownerContent } from "../src/content/site";
 import type { ContentFile, SiteContent } from "../src/content/types";
-import {
-  PREVIEWS_FOLDER,
-  findPlaceholders,
-  placeholderError,
-  validateContent,
-  withEnvironment,
-  type Placeholder,
-} from "../src/content/validate";
+import { ContentError, fieldAt, PREVIEWS_FOLDER, withEnvironment } from "../src/content/validate";
 import { FEED } from "../src/lib/page";
-import { createUrls } from "../src/lib/routes";
+import { createUrls, outputFileFor } from "../src/lib/routes";
 import { pages as allPages, navRoutes, sitePages } from "../src/pages/index";
 import type { PageModule } from "../src/pages/types";
 import { buildAssets, type AssetTools } from "./static-build/assets";
@@ -27,10 +21,22 @@ import { theme } from "./static-build/styles";
 import { renderSite } from "./static-build/render";
 import { headersFile, siteHeaderRules } from "./static-build/security";
 import { atomFeed } from "./static-build/feed";
+import { preflight } from "./static-build/preflight";
+import {
+  FIELDS_RECORD,
+  fieldRecordFile,
+  movedPage,
+  readFieldRecord,
+  redirectsFile,
+  updateRecord,
+} from "./static-build/identity";
 import { robotsTxt, sitemapXml } from "./static-build/site-files";
-import { KEEP_ASSETS_DAYS, recoverOutput, writeSite, writeSources } from "./static-build/write";
+import { KEEP_ASSETS_DAYS, recoverOutput, SourcesWriteError, writeSite, writeSources } from "./static-build/write";
 
 export { ownerContent, withEnvironment };
+
+/** The owner's folders: where the previews and the fields' record are committed (src/content/previews/). */
+export const ownerFolders = () => ({ committed: join(ROOT, PREVIEWS_FOLDER) });
 // What the dev server's remembered steps call (scripts/dev/tools.ts), taken from this bundle so that they are as fresh as the rest.
 export { ISLANDS_BUILD, plainTools } from "./static-build/assets";
 export { buildStyles, stylesheetFor, theme } from "./static-build/styles";
@@ -49,7 +55,10 @@ export interface SiteOptions {
   deploy?: boolean;
   /** Where the owner's images are, and their made sizes (src/content/covers/ and the cache, unless a test has its own). */
   images?: CoverFolders;
-  /** Where the masters, the committed previews and the cache are (the project's, unless a test has its own). */
+  /**
+   * Where the masters, the committed previews and the cache are (the project's, unless a test has its own). The
+   * fields' record (scripts/static-build/identity.ts) is read and kept in `committed` only where it is given.
+   */
   previewFolders?: PreviewFolders;
 }
 
@@ -68,10 +77,9 @@ export async function build({ outDir = join(ROOT, "dist"), log = () => {}, ...op
   for (const line of await recoverOutput(outDir)) log(`Recovered: ${line}.`);
   const site = await buildSite(options);
   await writeSources(site.commit);
-  const committed = site.commit.write.size + site.commit.remove.length > 0;
   const carried = await writeSite(outDir, site.files).catch((error: Error) => {
     // Said by the command's failure message: src/ is then no longer as it was.
-    throw Object.assign(error, { sourcesWritten: committed });
+    throw Object.assign(error, { sourcesWritten: [...site.commit.write.keys(), ...site.commit.remove] });
   });
   if (carried.kept > 0)
     log(
@@ -80,8 +88,18 @@ export async function build({ outDir = join(ROOT, "dist"), log = () => {}, ...op
   return site;
 }
 
-/** Every file of the site, in memory, in order: content, assets, pages, files for hosts, checks. */
-export async function buildSite({
+/**
+ * Every file of the site, in memory, in order: content, assets, pages, files for hosts, checks. A problem with the
+ * content names each field by its place and title.
+ */
+export async function buildSite(options: SiteOptions = {}) {
+  const site = options.site ?? ownerContent;
+  return makeSite({ ...options, site }).catch((error: unknown) => {
+    throw error instanceof ContentError ? error.naming(site.fields) : error;
+  });
+}
+
+async function makeSite({
   site = ownerContent,
   sources = {},
   contentFiles = allContentFiles,
@@ -90,19 +108,34 @@ export async function buildSite({
   deploy = false,
   images,
   previewFolders,
-}: SiteOptions = {}) {
-  // 1. Content: the owner's data and every other content string, checked field by field; and what is still
-  //    an example address, which a build to publish refuses.
-  const content = validateContent(site, { sources, files: contentFiles });
-  const placeholders: Placeholder[] = findPlaceholders(content, { sources, files: contentFiles });
-  if (deploy && placeholders.length > 0) throw placeholderError(placeholders);
+}: SiteOptions) {
+  // 1. Content: the owner's data and every other content string, checked field by field, each field at the address
+  //    it was first given (the record the build keeps beside the previews); each master and image there and fit;
+  //    and, for a build to publish, no placeholder left. All at once, before any audio or image work.
+  const recordFolder = previewFolders?.committed;
+  const record = recordFolder ? await readFieldRecord(recordFolder) : [];
+  const {
+    content,
+    placeholders,
+    notes: checked,
+  } = await preflight(site, {
+    sources,
+    files: contentFiles,
+    deploy,
+    record,
+    masters: previewFolders?.masters,
+    committed: previewFolders?.committed,
+    images: images?.folder,
+  });
+  const identity = updateRecord(site, content, record);
   const urls = createUrls(content);
 
   // 2. Assets: stylesheet and loader to inline, the hashed islands, icons, manifest and share image; each field's
   //    preview, checked for what its card claims, and its cover.
   const assets = await buildAssets(content, urls, tools, sources);
   const previews = await buildPreviews(content, sources, previewFolders);
-  const covers = await buildCovers(content, previews.measured, theme(), sources, images);
+  const hues = new Map(identity.record.flatMap((entry) => (entry.hue === undefined ? [] : [[entry.slug, entry.hue]])));
+  const covers = await buildCovers(content, previews.measured, theme(), sources, images, hues);
   const shares = await buildFieldShareImages(content, covers.forShare, theme());
 
   // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy: the site's pages, the
@@ -131,6 +164,9 @@ export async function buildSite({
     ...shares.files,
     ...html,
     ...(feed ? [[FEED.path.slice(1), feed] as const] : []),
+    // A field's old address, where its owner moved it: a page that sends the visitor on, and a 301 where hosts take one.
+    ...identity.moved.map((moved) => [outputFileFor(moved.from), movedPage(moved, urls)] as const),
+    ...(identity.moved.length ? [["_redirects", redirectsFile(identity.moved, urls)] as const] : []),
     ["sitemap.xml", sitemapXml(routes, urls)],
     ["robots.txt", robotsTxt(urls)],
     ["_headers", headersFile(siteHeaderRules(html, urls))],
@@ -140,9 +176,27 @@ export async function buildSite({
 
   // 5. Check: titles, headings, descriptions, links and sizes, naming the page at fault.
   checkSite(html, files, content.basePath);
-  const notes = [...contentNotes(content), ...previews.notes, ...covers.notes];
-  // What the build made for src/ (previews to commit): written by build() only now that every check has passed.
-  return { pages: html, files, content, placeholders, previews: previews.report, notes, commit: previews.commit };
+  const notes = [...checked, ...contentNotes(content), ...identity.notes, ...previews.notes];
+  // What the build made for src/ (previews and the fields' record, to commit): written by build() only now that every
+  // check has passed.
+  const commit = previews.commit;
+  const kept = fieldRecordFile(
+    identity.record.map((entry) => ({ ...entry, hue: covers.hues.get(entry.slug) ?? entry.hue })),
+  );
+  if (recordFolder && kept !== (await readFile(join(recordFolder, FIELDS_RECORD), "utf8").catch(() => undefined)))
+    commit.write.set(join(recordFolder, FIELDS_RECORD), kept);
+  return { pages: html, files, content, placeholders, previews: previews.report, notes, commit };
+}
+
+/** What a build that failed left as it was, and what it had written: each file it wrote in src/ named. */
+export function failedBuild(error: unknown, out: string): string {
+  const named = (paths: readonly string[]) => paths.map((path) => relative(ROOT, path)).join(", ");
+  if (error instanceof SourcesWriteError)
+    return `Build failed writing src/: ${error.written.length > 0 ? `it wrote ${named(error.written)}, and not` : "it wrote nothing of"} ${named(error.unwritten)}; ${out} was left as it was.`;
+  const written = (error as { sourcesWritten?: string[] }).sourcesWritten ?? [];
+  return written.length > 0
+    ? `Build failed writing ${out}, which was left as it was; it had written ${named(written)} (commit them).`
+    : `Build failed; ${out} and src/ were left as they were.`;
 }
 
 /** What the owner may have forgotten, which is not wrong enough to stop a build. */
@@ -169,7 +223,7 @@ export function contentNotes(site: SiteContent, now = new Date()): string[] {
       field.preview
         ? []
         : [
-            `src/content/site.ts: fields[${i}] (${field.title}) has no preview: its cards and page have nothing to play until its preview names an excerpt of its master`,
+            `src/content/site.ts: ${fieldAt(i, field)} has no preview: its cards and page have nothing to play until its preview names an excerpt of its master`,
           ],
     ),
   ];
@@ -205,6 +259,7 @@ async function main() {
       outDir,
       deploy: values.deploy,
       log: console.log,
+      previewFolders: ownerFolders(),
     });
     const ms = Math.round(performance.now() - started);
     console.log(
@@ -219,12 +274,7 @@ async function main() {
     }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
-    const out = `${relative(process.cwd(), outDir) || outDir}/`;
-    console.error(
-      (error as { sourcesWritten?: boolean }).sourcesWritten
-        ? `\nBuild failed writing ${out}, which was left as it was; the previews it made are in ${PREVIEWS_FOLDER}/ (commit them).`
-        : `\nBuild failed; ${out} and src/ were left as they were.`,
-    );
+    console.error(`\n${failedBuild(error, `${relative(process.cwd(), outDir) || outDir}/`)}`);
     process.exitCode = 1;
   }
 }

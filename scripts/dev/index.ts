@@ -123,7 +123,12 @@ export async function startDevServer({
       const { content, sources } = build.module.withEnvironment(build.module.ownerContent);
       // Followed before the build, which may refuse a master: its mended save is heard.
       if (typeof content.masters === "string") watcher.follow(content.masters);
-      const built = await build.module.buildSite({ site: content, sources, tools: tools.tools });
+      const built = await build.module.buildSite({
+        site: content,
+        sources,
+        tools: tools.tools,
+        previewFolders: build.module.ownerFolders(),
+      });
       // Previews made from a master, to commit: written only once the build has passed, as `npm run build` does.
       await build.module.writeSources(built.commit);
       tools.sweep();

@@ -32,6 +32,7 @@ suite("lineOfField", () => {
     ["fields[0].durationMinutes", 6],
     ["fields[1].title", 9],
     ["fields[1].durationMinutes", 10],
+    ['fields[1] ("Two \\"Dots\\". (Deep)").durationMinutes', 10],
     ["mail.press.subject", 15],
   ])("finds %s on line %i", (field, line) => {
     expect(lineOfField(content, field)).toBe(line);

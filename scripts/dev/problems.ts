@@ -61,7 +61,11 @@ export function sourceOf(
 
 /** The line of a content file where a field such as "fields[1].durationMinutes" or "mail.press.subject" is written. */
 export function lineOfField(text: string, field: string): number | undefined {
-  const parts = field.split(/[.[\]]+/).filter(Boolean);
+  // A field's title, as messages name it beside its place (`fields[3] ("Rainfall Alpha").preview`), is no key.
+  const parts = field
+    .replace(/ \("(?:[^"\\]|\\.)*"\)/g, "")
+    .split(/[.[\]]+/)
+    .filter(Boolean);
   // A key as TypeScript allows it: bare, or quoted as in JSON.
   const key = (name: string) => new RegExp(`\\b${name}["']?\\s*[:=]`);
   let position = 0;

@@ -130,18 +130,18 @@ describe("npm run dev: a problem in the build or the content", () => {
     expect(answer).toMatchObject({ type: "problem", problem: { file: "src/content/site.ts", line } });
     await dev.printed(
       new RegExp(
-        `✗ src/content/site\\.ts:${line}: Invalid site content:[\\s\\S]*fields\\[1\\]\\.durationMinutes must be a positive whole number`,
+        `✗ src/content/site\\.ts:${line}: Invalid site content:[\\s\\S]*fields\\[1\\] \\("[^"]+"\\)\\.durationMinutes must be a positive whole number`,
       ),
     );
     const overlay = page.locator("#dev-overlay");
     await expect.poll(() => overlay.textContent()).toContain(`src/content/site.ts:${line}`);
-    expect(await overlay.textContent()).toContain("fields[1].durationMinutes");
-    expect(await (await get("/products/")).text()).toContain("90 minutes ·");
+    expect(await overlay.textContent()).toMatch(/fields\[1\] \("[^"]+"\)\.durationMinutes/);
+    expect(await (await get("/products/")).text()).toContain("90 minutes\u00a0·");
 
     const reloaded = page.waitForEvent("load");
     await dev.edit("src/content/site.ts", (text) => text.replace('"durationMinutes": 0,', '"durationMinutes": 45,'));
     await reloaded;
-    expect(await page.locator("main").textContent()).toContain("45 minutes ·");
+    expect(await page.locator("main").textContent()).toContain("45 minutes\u00a0·");
     expect(await overlay.count()).toBe(0);
   });
 

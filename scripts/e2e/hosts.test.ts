@@ -13,6 +13,8 @@ import { freePort } from "../test/free-port";
 import { headersFor, parseHeadersFile, type HeaderRule } from "../static-build/security";
 import { startServe, type Serving } from "../serve/start";
 import { findNginx, findWrangler, WRANGLER_COMPATIBILITY_DATE } from "./requirements";
+import { FIELD_PAGE, MOVED_FROM } from "./site";
+import { FIXTURE_SITE } from "../test/fixtures";
 
 const dist = () => inject("distDir");
 let rules: HeaderRule[];
@@ -74,6 +76,23 @@ async function expectAtom(origin: string, headers: Record<string, string> = {}) 
   expect(feed.body).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');
 }
 
+/**
+ * A field's old address, where its owner moved it (setup.ts): a 301 for the host's first answer, and a browser
+ * following it, at most one redirect more (a host that first adds the slash), lands on the field's page.
+ */
+async function expectMoved(origin: string, headers: Record<string, string> = {}) {
+  for (const path of [MOVED_FROM, MOVED_FROM.slice(0, -1)]) {
+    let answer = await get(`${origin}${path}`, headers);
+    expect(answer.status, path).toBe(301);
+    for (let hops = 0; answer.status === 301 && hops < 2; hops++)
+      answer = await get(new URL(answer.headers.location!, `${origin}${path}`).href, headers);
+    expect(answer.status, path).toBe(200);
+    expect(answer.body.match(/<link rel="canonical" href="([^"]+)"/)?.[1], path).toBe(
+      `${FIXTURE_SITE.origin}${FIELD_PAGE}`,
+    );
+  }
+}
+
 /** Every header `_headers` gives a path (the security headers, the policy and the caching), as the server sent them. */
 function expectSiteHeaders(answer: Answer, path: string) {
   for (const [name, value] of headersFor(rules, path)) expect(answer.headers[name], `${path}: ${name}`).toBe(value);
@@ -101,6 +120,10 @@ describe("#11 npm start: serve, on this machine only, with the hosts' headers", 
 
   it("sends the feed as Atom", async () => {
     await expectAtom(serving.url);
+  });
+
+  it("answers a moved field's old address with a 301 to its page", async () => {
+    await expectMoved(serving.url);
   });
 
   it("listens on the loopback interface only", async () => {
@@ -242,6 +265,11 @@ describe.skipIf(!findNginx())("#11 nginx with the generated configuration, as ge
     expectSiteHeaders(await get(`${https}/feed.xml`, { host: SERVER_NAME }), "/feed.xml");
   });
 
+  it("answers a moved field's old address with a 301 to its page, and never serves `_redirects`", async () => {
+    await expectMoved(https, { host: SERVER_NAME });
+    expect((await get(`${https}/_redirects`, { host: SERVER_NAME })).status).toBe(404);
+  });
+
   it("sends plain HTTP to the site's own HTTPS address, whatever Host the request named", async () => {
     const redirect = await get(`${http}/about/?x=1`, { host: "evil.example" });
     expect(redirect.status).toBe(301);
@@ -345,6 +373,10 @@ describe.skipIf(!findWrangler())(
 
     it("sends the feed as Atom", async () => {
       await expectAtom(origin);
+    });
+
+    it("reads `_redirects`: a moved field's old address answers with a 301 to its page", async () => {
+      await expectMoved(origin);
     });
 
     it("answers a page the browser holds with 304", async () => {

@@ -1,14 +1,16 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { build } from "../build";
+import { fieldSlug } from "../../src/content/fields";
+import { FIELDS_RECORD, fieldRecordFile } from "../static-build/identity";
 import { FIXTURE_SITE } from "../test/fixtures";
 import { launchChromiumServer } from "../test/chromium";
 import { serveStatic } from "../serve/static-server";
 import { soundServerMissing, startSoundServer } from "./engines/sound-server";
 import { ENGINES } from "./engines/engine";
-import { screenshotDir } from "./site";
+import { MOVED_FROM, screenshotDir } from "./site";
 import { buildCatalogue } from "./catalogue-site";
 
 declare module "vitest" {
@@ -29,6 +31,17 @@ declare module "vitest" {
   }
 }
 
+/** The tests' content, its first field's address set by its owner where the fields' record says it was MOVED_FROM. */
+async function movedFixture(committed: string) {
+  const [first, ...rest] = FIXTURE_SITE.fields;
+  await mkdir(committed, { recursive: true });
+  await writeFile(
+    join(committed, FIELDS_RECORD),
+    fieldRecordFile([{ url: first!.url, slug: MOVED_FROM.split("/")[2]! }]),
+  );
+  return { site: { ...FIXTURE_SITE, fields: [{ ...first!, slug: fieldSlug(first!) }, ...rest] }, committed };
+}
+
 /**
  * Builds the site once into a temporary folder, serves it, and starts one Chromium for every browser test, and
  * the sound server that Firefox and WebKit play to.
@@ -40,9 +53,9 @@ export default async function setup(project: TestProject) {
   const missing = soundServerMissing();
   const [chromium, , , sound] = await Promise.all([
     launchChromiumServer(),
-    build({ site: FIXTURE_SITE, outDir: distDir }).then(() =>
-      buildCatalogue(catalogueDistDir, join(workDir, "catalogue-images")),
-    ),
+    movedFixture(join(workDir, "record"))
+      .then(({ site, committed }) => build({ site, outDir: distDir, previewFolders: { committed } }))
+      .then(() => buildCatalogue(catalogueDistDir, join(workDir, "catalogue-images"))),
     Promise.all(ENGINES.map((engine) => mkdir(screenshotDir(engine), { recursive: true }))),
     missing ? undefined : startSoundServer(),
   ]);

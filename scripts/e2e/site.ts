@@ -20,6 +20,8 @@ export const MISSING = "/no-such-page/";
 export const FIELD_PAGE = fieldPath(FIXTURE_SITE.fields[0]!);
 /** A purpose's list of fields (/all-fields/<purpose>/), as each purpose and band has one. */
 export const LIST_PAGE = selectionPath(selections(FIXTURE_SITE)[0]!);
+/** Where the first field was before its owner gave it its present address (setup.ts): the hosts redirect from here. */
+export const MOVED_FROM = "/fields/an-earlier-address/";
 export const ALL_PAGES = [...ROUTES, FIELD_PAGE, LIST_PAGE, MISSING];
 
 /** A phone and a desktop, either side of where the top bar shows its links (styles/media.css), and the narrowest phone. */

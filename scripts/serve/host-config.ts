@@ -11,6 +11,7 @@ import { withEnvironment } from "../../src/content/validate";
 import { createUrls, outputFileFor } from "../../src/lib/routes";
 import { ROOT } from "../paths";
 import { commandLine, usageError } from "../static-build/command-line";
+import { readRedirects } from "../static-build/identity";
 import { siteHeaderRules, unionOfPolicies, type HeaderRule } from "../static-build/security";
 
 export interface SiteHeaders {
@@ -24,6 +25,8 @@ export interface SiteHeaders {
   pages: { path: string; headers: [string, string][] }[];
   /** Files sent as a type their extension does not say (the feed: Atom, not plain XML), by path. */
   types: { path: string; contentType: string }[];
+  /** Addresses that moved (a field whose slug its owner changed), each answered with a 301: what `_redirects` says. */
+  redirects: { from: string; to: string }[];
 }
 
 const header = (headers: readonly [string, string][], name: string) =>
@@ -43,6 +46,7 @@ export function readRules(rules: readonly HeaderRule[]): SiteHeaders {
     assets: { prefix: assets.pattern.slice(0, -1), cacheControl: cache(assets)! },
     pages: pages.map((page) => ({ path: page.pattern, headers: page.headers })),
     types: rules.filter(typed).map((r) => ({ path: r.pattern, contentType: header(r.headers, "Content-Type")! })),
+    redirects: [],
   };
 }
 
@@ -69,6 +73,7 @@ export function serveConfig(site: SiteHeaders): object {
         headers: [entry(["Content-Type", file.contentType])],
       })),
     ],
+    redirects: site.redirects.map(({ from, to }) => ({ source: local(from), destination: local(to), type: 301 })),
   };
 }
 
@@ -175,9 +180,10 @@ ${
 `
     : ""
 }
-    # Instructions for other hosts, not a page.
+    # Instructions for other hosts, not pages.
     location = ${basePath}_headers { return 404; }
-
+    location = ${basePath}_redirects { return 404; }
+${site.redirects.map(({ from, to }) => `    location = ${from} { return 301 ${to}; }\n`).join("")}
     location ${basePath} {
         try_files $uri $uri/ =404;
 ${headers([
@@ -269,7 +275,8 @@ export async function readSiteHeaders(
       files.map(async (file) => [file.split(sep).join("/"), await readFile(join(dist, file), "utf8")] as const),
     ),
   );
-  return readRules(siteHeaderRules(html, createUrls(content)));
+  const redirects = await readFile(join(dist, "_redirects"), "utf8").catch(() => "");
+  return { ...readRules(siteHeaderRules(html, createUrls(content))), redirects: readRedirects(redirects) };
 }
 
 async function main() {

@@ -224,4 +224,25 @@ describe("the static server: what it will not serve, and what `_headers` says", 
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it("answers what `_redirects` names with a 301, as Netlify and Cloudflare Pages do, and never serves the file", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "static-server-moved-"));
+    try {
+      await mkdir(join(dir, "fields/new"), { recursive: true });
+      await writeFile(join(dir, "fields/new/index.html"), "the field");
+      await writeFile(join(dir, "_redirects"), "/fields/old/ /fields/new/ 301\n");
+      const moving = await serveStatic(dir, { headers: true });
+      try {
+        expect(await get("/fields/old/?from=mail", {}, moving)).toMatchObject({
+          status: 301,
+          location: "/fields/new/?from=mail",
+        });
+        expect((await get("/_redirects", {}, moving)).status).toBe(404);
+      } finally {
+        await moving.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { contentType } from "mime-types";
 import { ASSET_DIR } from "../static-build/asset-path";
+import { readRedirects } from "../static-build/identity";
 import { CACHE, headersFor, parseHeadersFile, type HeaderRule } from "../static-build/security";
 
 /** A file's Content-Type by its extension, from IANA's registry as `mime-types` keeps it, with a charset for text. */
@@ -77,7 +78,7 @@ export function encode(bytes: Uint8Array, encoding: "br" | "gzip"): Buffer {
 export interface HandlerOptions {
   /** Compress text responses with brotli or gzip, as a CDN would (for measuring what visitors download). */
   compress?: boolean;
-  /** Apply the site's `_headers` file, as Netlify and Cloudflare Pages do (the file itself is not served). */
+  /** Apply the site's `_headers` and `_redirects` files, as Netlify and Cloudflare Pages do (neither is served). */
   headers?: boolean;
   /** Serve the site under a folder, as a GitHub Pages project site is ("/repo/"). */
   basePath?: string;
@@ -117,6 +118,11 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
     return rules.parsed;
   };
 
+  const movedTo = async (pathname: string) => {
+    const text = headers ? await source.read("_redirects") : undefined;
+    return text && readRedirects(new TextDecoder().decode(text)).find(({ from }) => from === pathname)?.to;
+  };
+
   const compressed = (bytes: Uint8Array, encoding: "br" | "gzip") => {
     const body = encoded[encoding].get(bytes) ?? encode(bytes, encoding);
     encoded[encoding].set(bytes, body);
@@ -148,8 +154,13 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
       .join("/");
     const extra = Object.fromEntries(headersFor(await rulesFor(), pathname));
 
+    const moved = await movedTo(pathname);
+    if (moved) {
+      response.writeHead(301, { ...extra, location: `${moved}${search}` }).end();
+      return;
+    }
     const path = pathname.endsWith("/") ? join(relative, "index.html") : relative;
-    const hidden = headers && path === "_headers";
+    const hidden = headers && (path === "_headers" || path === "_redirects");
     const found = hidden ? undefined : await source.read(path);
     if (found) return send(request, response, path, found, 200, extra);
     if (!pathname.endsWith("/") && (await source.read(join(relative, "index.html")))) {

@@ -152,7 +152,7 @@ describe("build: what stops it, and what it leaves as it was", () => {
     const broken = { ...site, fields: site.fields.map((f, i) => (i === 1 ? { ...f, durationMinutes: 0 } : f)) };
     const failure = build({ site: broken, outDir });
     await expect(failure).rejects.toBeInstanceOf(ContentError);
-    await expect(failure).rejects.toThrow("src/content/site.ts: fields[1].durationMinutes");
+    await expect(failure).rejects.toThrow('src/content/site.ts: fields[1] ("Second Fixture Field").durationMinutes');
     expect(await snapshot(outDir)).toEqual(before);
     expect(await readdir(workDir)).toEqual(["dist"]);
   });
@@ -374,7 +374,7 @@ describe("the build's notes on the content", () => {
     const notes = contentNotes({ ...FIXTURE_SITE, copyrightYear: 2020, fields: [first!, withoutPreview] }, november);
     expect(notes).toEqual([
       expect.stringContaining("copyrightYear is 2020, and it is 2026"),
-      expect.stringContaining(`fields[1] (${second!.title}) has no preview`),
+      expect.stringContaining(`fields[1] ("${second!.title}") has no preview`),
     ]);
     expect(contentNotes({ ...FIXTURE_SITE, copyrightYear: 2026 }, november)).toEqual([]);
   });

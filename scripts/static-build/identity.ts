@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { slug as slugOf } from "../../src/lib/anchors";
+import { fieldSlug } from "../../src/content/fields";
 import type { Field, SiteContent } from "../../src/content/types";
-import { CONTENT_FILE, ContentError, PREVIEWS_FOLDER } from "../../src/content/validate";
+import { CONTENT_FILE, ContentError, fieldAt, PREVIEWS_FOLDER } from "../../src/content/validate";
 import type { SiteUrls } from "../../src/lib/routes";
 import { escapeXml } from "../../src/lib/xml";
 
@@ -70,52 +71,74 @@ export interface Moved {
 /** Two spellings of one storefront page (a trailing slash, a query) are one page. */
 const pageKey = (url: string) => url.replace(/[?#].*$/, "").replace(/\/+$/, "");
 
+/** The record's entry for a field: by its storefront page, or failing that by the address its title would make. */
+function entryFor(field: Field, byUrl: Map<string, FieldRecord>, bySlug: Map<string, FieldRecord>) {
+  if (typeof field?.url !== "string" || typeof field.title !== "string") return undefined;
+  return byUrl.get(pageKey(field.url)) ?? bySlug.get(field.slug ?? slugOf(field.title, ""));
+}
+
 /**
- * Each field with its address fixed: the owner's `slug`, or the one the record gave it when it was first built, or,
- * for a new field, one made from its title. A field whose title changed keeps its address; one whose owner set a new
- * slug is at the new address, and the old answers with a redirect. Returns the content with every field's slug set,
- * the record as it now stands (hues as they were: the covers give new fields theirs), what moved, and notes.
+ * Each field's address fixed as the record has it, where the owner set none: a field whose title changed keeps its
+ * address. Done before the content is checked, so that a kept address counts as the field's own (a title in another
+ * alphabet needs no slug of its own once it has one).
  */
-export function identify(
+export function keepAddresses(site: SiteContent, record: readonly FieldRecord[]): SiteContent {
+  if (!Array.isArray(site.fields)) return site;
+  const byUrl = new Map(record.map((entry) => [pageKey(entry.url), entry]));
+  const bySlug = new Map(record.map((entry) => [entry.slug, entry]));
+  return {
+    ...site,
+    fields: site.fields.map((field) => {
+      const entry = field?.slug === undefined ? entryFor(field, byUrl, bySlug) : undefined;
+      return entry ? { ...field, slug: entry.slug } : field;
+    }),
+  };
+}
+
+/**
+ * The record as it now stands, given the owner's content and the content checked with every address fixed: each
+ * field's address (a new field's made from its title), its hue as it was (the covers give a new field its own), and
+ * the addresses an owner moved it from; what moved, and notes for the owner.
+ */
+export function updateRecord(
+  given: SiteContent,
   site: SiteContent,
   record: readonly FieldRecord[],
-): { site: SiteContent; record: FieldRecord[]; moved: Moved[]; notes: string[] } {
+): { record: FieldRecord[]; moved: Moved[]; notes: string[] } {
   const byUrl = new Map(record.map((entry) => [pageKey(entry.url), entry]));
   const bySlug = new Map(record.map((entry) => [entry.slug, entry]));
   const notes: string[] = [];
-  const kept: FieldRecord[] = [];
-  const fields = site.fields.map((field, i): Field => {
-    const made = slugOf(field.title, "field");
-    const entry = byUrl.get(pageKey(field.url)) ?? bySlug.get(field.slug ?? made);
-    const slug = field.slug ?? entry?.slug ?? made;
+  const kept = site.fields.map((field, i): FieldRecord => {
+    const slug = fieldSlug(field);
+    const entry = entryFor(given.fields[i]!, byUrl, bySlug);
     const formerly = [...(entry?.formerly ?? []), ...(entry && entry.slug !== slug ? [entry.slug] : [])].filter(
-      (old) => old !== slug,
+      (old, at, all) => old !== slug && all.indexOf(old) === at,
     );
-    kept.push({
+    const made = slugOf(field.title, "field");
+    if (given.fields[i]!.slug === undefined && slug !== made)
+      notes.push(
+        `${CONTENT_FILE}: ${fieldAt(i, field)} keeps its address /fields/${slug}/ from before its title changed: shared links still lead there. To move it, set slug: "${made}" (the old address will then redirect)`,
+      );
+    return {
       url: field.url,
       slug,
       ...(entry?.hue !== undefined && { hue: entry.hue }),
       ...(formerly.length && { formerly }),
-    });
-    if (!field.slug && entry && made !== slug)
-      notes.push(
-        `${CONTENT_FILE}: fields[${i}] ("${field.title}") keeps its address /fields/${slug}/ from before its title changed: shared links still lead there. To move it, set slug: "${made}" (the old address will redirect)`,
-      );
-    return { ...field, slug };
+    };
   });
-  // A field no longer in the catalogue keeps its place in the record: were it added again, it would be as it was.
+  // A field gone from the catalogue keeps its place in the record: added again, it is as it was.
   const present = new Set(kept.map((entry) => pageKey(entry.url)));
-  const gone = record.filter((entry) => !present.has(pageKey(entry.url)) && !kept.some((k) => k.slug === entry.slug));
-  const slugs = new Set(kept.map((entry) => entry.slug));
+  const taken = new Set(kept.map((entry) => entry.slug));
+  const gone = record.filter((entry) => !present.has(pageKey(entry.url)) && !taken.has(entry.slug));
   const moved = kept.flatMap((entry, i) =>
     (entry.formerly ?? [])
       // An old address another field has taken since is that field's.
-      .filter((old) => !slugs.has(old))
-      .map((old) => ({ title: fields[i]!.title, from: `/fields/${old}/`, to: `/fields/${entry.slug}/` })),
+      .filter((old) => !taken.has(old))
+      .map((old) => ({ title: site.fields[i]!.title, from: `/fields/${old}/`, to: `/fields/${entry.slug}/` })),
   );
   for (const { title, from, to } of moved)
-    notes.push(`${from} now redirects to ${to} (${title}): a page there, and a 301 on hosts that take one`);
-  return { site: { ...site, fields }, record: [...kept, ...gone], moved, notes };
+    notes.push(`${from} redirects to ${to} (${title}): a page there, and a 301 on hosts that take one`);
+  return { record: [...kept, ...gone], moved, notes };
 }
 
 /**
@@ -125,11 +148,11 @@ export function identify(
 export function movedPage({ title, to }: Moved, urls: SiteUrls): string {
   const here = escapeXml(urls.path(to));
   return [
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">`,
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'">`,
-    `<meta name="robots" content="noindex">`,
-    `<meta http-equiv="refresh" content="0; url=${here}">`,
-    `<link rel="canonical" href="${escapeXml(urls.absolute(to))}">`,
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/>`,
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'"/>`,
+    `<meta name="robots" content="noindex"/>`,
+    `<meta http-equiv="refresh" content="0; url=${here}"/>`,
+    `<link rel="canonical" href="${escapeXml(urls.absolute(to))}"/>`,
     `<title>${escapeXml(title)}</title></head>`,
     `<body><p><a href="${here}">${escapeXml(title)}</a></p></body></html>`,
     "",
@@ -143,3 +166,11 @@ export function redirectsFile(moved: readonly Moved[], urls: SiteUrls): string {
     .concat("")
     .join("\n");
 }
+
+/** The redirects of Netlify's and Cloudflare's `_redirects`, as the build writes it: "from to 301" a line. */
+export const readRedirects = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter((words) => words.length === 3 && words[2] === "301")
+    .map(([from, to]) => ({ from: from!, to: to! }));

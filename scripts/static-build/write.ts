@@ -218,8 +218,25 @@ export const noSourceChanges = (): SourceChanges => ({ write: new Map(), remove:
 export async function writeWhole(path: string, contents: string | Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
-  await writeFile(temporary, contents);
-  await rename(temporary, path);
+  try {
+    await writeFile(temporary, contents);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** A write to src/ that stopped: what it had written by then, and what it had not, by absolute path. */
+export class SourcesWriteError extends Error {
+  constructor(
+    cause: Error,
+    readonly written: readonly string[],
+    readonly unwritten: readonly string[],
+  ) {
+    super(cause.message, { cause });
+    this.name = "SourcesWriteError";
+  }
 }
 
 /**
@@ -228,17 +245,30 @@ export async function writeWhole(path: string, contents: string | Uint8Array): P
  */
 export async function writeSources({ write, remove }: SourceChanges): Promise<void> {
   const staged: [string, string][] = [];
+  const written: string[] = [];
   try {
     for (const [path, contents] of write) {
       await mkdir(dirname(path), { recursive: true });
       const temporary = `${path}.${process.pid}.part`;
-      await writeFile(temporary, contents);
+      // Listed before it is written: a write that stops halfway (a full disk) leaves a part to remove.
       staged.push([temporary, path]);
+      await writeFile(temporary, contents);
+    }
+    for (const [temporary, path] of staged) {
+      await rename(temporary, path);
+      written.push(path);
+    }
+    for (const path of remove) {
+      await rm(path, { force: true });
+      written.push(path);
     }
   } catch (error) {
     await Promise.all(staged.map(([temporary]) => rm(temporary, { force: true })));
-    throw error;
+    const all = [...write.keys(), ...remove];
+    throw new SourcesWriteError(
+      error as Error,
+      written,
+      all.filter((path) => !written.includes(path)),
+    );
   }
-  for (const [temporary, path] of staged) await rename(temporary, path);
-  for (const path of remove) await rm(path, { force: true });
 }

@@ -257,7 +257,7 @@ describe("#20 an owner's site, as the README has them make it", () => {
     const changed = buildToPublish({ SITE_MASTERS: masters }, "changed");
     expect(changed.status).toBe(1);
     expect(changed.stderr).toMatch(
-      /fields\[\d+\]\.preview \(.*glide\.wav\) is not here \(the masters folder, .*, is not on this machine\) to make its preview again, and the committed one \(src\/content\/previews\/glide-wav-1800s-12s\.mp3\) no longer matches the field: it starts at 30:00, and the field now asks for 25:00/,
+      /fields\[\d+\] \("[^"]+"\)\.preview \(.*glide\.wav\) is not here \(the masters folder, .*, is not on this machine\) to make its preview again, and the committed one \(src\/content\/previews\/glide-wav-1800s-12s\.mp3\) no longer matches the field: it starts at 30:00, and the field now asks for 25:00/,
     );
   });
 });

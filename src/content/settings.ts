@@ -70,10 +70,11 @@ function previewProblems(preview: unknown): Problems {
   const given = (typeof preview === "object" && preview !== null ? preview : {}) as Record<string, unknown>;
   if ("file" in given && !("recipe" in given)) {
     const { file, start, seconds } = given;
-    if (typeof file !== "string" || !/^[A-Za-z0-9][\w.-]*\.(wav|flac|mp3)$/i.test(file)) {
+    // Named as the studio named it (spaces, brackets, "+", accents): only a folder in the name is not a master's.
+    if (typeof file !== "string" || !/^[^/\\\p{Cc}.][^/\\\p{Cc}]*\.(wav|flac|mp3)$/iu.test(file)) {
       problems.push([
         ".file",
-        `must be the name of a WAV, FLAC or MP3 file in the masters folder, like "field-booster.flac" (got ${shown(file)})`,
+        `must be the name of a WAV, FLAC or MP3 file in the masters folder, as it is named there, like "Field Booster (master).flac" (got ${shown(file)})`,
       ]);
     }
     if (start !== undefined) number(".start", start, 0, 24 * 3600, "where the excerpt starts in the file, in seconds");
@@ -117,7 +118,7 @@ export const FIELD_SETTINGS = {
   title: text("Its name, as the storefront gives it."),
   slug: optional(
     rule<string>(
-      "Its page's address, `/fields/<slug>/`; made from the title when left out (needed for a title in another alphabet).",
+      "Its page's address, `/fields/<slug>/`: made from the title at its first build and kept, whatever the title becomes. Set it to move the page: the old address redirects.",
       (value) =>
         typeof value === "string" && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value)
           ? undefined
@@ -206,7 +207,7 @@ export const FIELD_SETTINGS = {
   ),
   preview: optional(
     checked<PreviewSource>(
-      "What its player plays: `{ file, start?, seconds? }` from its master, or a `{ recipe }` the build synthesizes (scripts/static-build/media/README.md).",
+      "What its player plays: `{ file, start?, seconds? }` from its master (named as it is in the folder), or a `{ recipe }` the build synthesizes (scripts/static-build/media/README.md).",
       previewProblems,
     ),
   ),

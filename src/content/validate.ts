@@ -27,7 +27,27 @@ export class ContentError extends Error {
     super(`Invalid site content:\n${problems.map((p) => `  ${p.source}: ${p.field} ${p.message}`).join("\n")}`);
     this.name = "ContentError";
   }
+
+  /** The same problems, each of a field named by its title too: `fields[3] ("Rainfall Alpha").preview.file`. */
+  naming(fields: readonly unknown[] | undefined): ContentError {
+    return new ContentError(
+      this.problems.map((problem) => ({
+        ...problem,
+        field: withTitle(problem.field, fields),
+      })),
+    );
+  }
 }
+
+/** A field as a message names it: its place in site.ts and, where it has one, its title. */
+export const fieldAt = (i: number, field?: unknown) => {
+  const title = (field as { title?: unknown } | undefined)?.title;
+  return typeof title === "string" && title.trim() !== "" ? `fields[${i}] (${JSON.stringify(title)})` : `fields[${i}]`;
+};
+
+/** A path in the content as messages give it: a field's by its place and title, `fields[3] ("Rainfall Alpha").cover`. */
+export const withTitle = (path: string, fields: readonly unknown[] | undefined) =>
+  path.replace(/^fields\[(\d+)\](?! \()/, (_, i: string) => fieldAt(Number(i), fields?.[Number(i)]));
 
 /** Build-time overrides of the content, by field, and the environment variable each comes from. */
 export const ENVIRONMENT_OVERRIDES = {

@@ -28,7 +28,10 @@ export function cacheKey(...parts: readonly unknown[]): string {
 export interface Cache {
   /** The kept entry of this name, or undefined. */
   read(name: string): Promise<Uint8Array | undefined>;
-  /** Kept whole or not at all: written under another name, then renamed, so no build reads half an entry. */
+  /**
+   * Kept whole or not at all: written under another name, then renamed, so no build reads half an entry. At best:
+   * a cache that cannot be written (a full disk) only means the next build makes it again.
+   */
   write(name: string, contents: Uint8Array | string): Promise<void>;
   /** The kept entry, or the one `make` makes now, kept for the next build. */
   through(name: string, make: () => Promise<Uint8Array> | Uint8Array): Promise<Uint8Array>;
@@ -43,7 +46,7 @@ export function cache(kind: CacheKind, root = CACHE_ROOT): Cache {
         (b) => new Uint8Array(b),
         () => undefined,
       ),
-    write: (name, contents) => writeWhole(join(folder, name), contents),
+    write: (name, contents) => writeWhole(join(folder, name), contents).catch(() => undefined),
     async through(name, make) {
       const kept = await self.read(name);
       if (kept) return kept;

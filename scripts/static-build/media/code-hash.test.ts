@@ -1,51 +1,58 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyProject } from "../../test/project-copy";
 import { codeHash } from "./code-hash";
 
-describe("#26 the hash of the code that makes a cached result", () => {
+describe("the hash of the code that makes a cached result", () => {
   let root: string;
-  const hash = () => codeHash(["maker", "lone.ts"], ["codec"], root);
+  const hash = () => codeHash(["maker", "lone.ts"], root);
   const put = (path: string, text: string) => writeFile(join(root, path), text);
+  const ENCODE =
+    'import { rate } from "../shared/rates";\nimport { encode } from "codec";\nexport const run = () => encode(rate, 128);';
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), "code-hash-"));
     await mkdir(join(root, "maker"));
+    await mkdir(join(root, "shared"));
     await mkdir(join(root, "node_modules/codec"), { recursive: true });
-    await put("maker/encode.ts", "export const bitrate = 128;");
+    await put("maker/encode.ts", ENCODE);
     await put("maker/encode.test.ts", "test code");
     await put("maker/notes.md", "notes");
+    await put("shared/rates.ts", "export const rate = 48000;\nexport const unused = 1;");
     await put("lone.ts", "export const x = 1;");
     await put("node_modules/codec/package.json", JSON.stringify({ name: "codec", version: "1.0.0" }));
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
-  it("changes with a module of the folder, a file named alone, or a package's version", async () => {
+  it("changes with a module of the folder, a file named alone, a module they import, or a package's version", async () => {
     const first = hash();
     expect(hash()).toBe(first);
     for (const [path, text, restore] of [
-      ["maker/encode.ts", "export const bitrate = 320;", "export const bitrate = 128;"],
+      ["maker/encode.ts", ENCODE.replace("128", "320"), ENCODE],
       ["lone.ts", "export const x = 2;", "export const x = 1;"],
+      ["shared/rates.ts", "export const rate = 44100;", "export const rate = 48000;\nexport const unused = 1;"],
       ["node_modules/codec/package.json", JSON.stringify({ version: "1.0.1" }), JSON.stringify({ version: "1.0.0" })],
     ]) {
       await put(path!, text!);
       expect(hash(), path).not.toBe(first);
       await put(path!, restore!);
     }
-    await put("maker/added.ts", "export {};");
+    await put("maker/added.ts", "export const added = 1;");
     expect(hash()).not.toBe(first);
     await rm(join(root, "maker/added.ts"));
     expect(hash()).toBe(first);
   });
 
-  it("#56 is not changed by a comment, a type or the layout of a line: only by what the code does", async () => {
+  it("is not changed by a comment, a type, the layout of a line, or what nothing uses: only by what the code does", async () => {
     const first = hash();
-    await put("maker/encode.ts", "// The bitrate, in kbps: a reworded note.\nexport const bitrate: number =\n  128;\n");
+    await put("lone.ts", "// A reworded note.\nexport const x: number =\n  1;\n");
+    await put("shared/rates.ts", "export const rate = 48000;\nexport const unused = 2;");
     expect(hash()).toBe(first);
-    await put("maker/encode.ts", "export const bitrate = 128; // and a note\nexport const rate = 48000;");
+    await put("lone.ts", "export const x = 1; // and a note\nexport const y = 2;");
     expect(hash()).not.toBe(first);
-    await put("maker/encode.ts", "export const bitrate = 128;");
+    await put("lone.ts", "export const x = 1;");
   });
 
   it("is not changed by the folder's tests or other files", async () => {
@@ -53,5 +60,20 @@ describe("#26 the hash of the code that makes a cached result", () => {
     await put("maker/encode.test.ts", "other test code");
     await put("maker/notes.md", "other notes");
     expect(hash()).toBe(first);
+  });
+
+  it("of the previews follows what their analysis imports: a carrier's range in src/content/bands.ts", async () => {
+    const copy = await copyProject();
+    try {
+      const previews = () => codeHash(["scripts/static-build/media/audio"], copy.root);
+      const before = previews();
+      const bands = join(copy.root, "src/content/bands.ts");
+      const text = await readFile(bands, "utf8");
+      expect(text).toContain("CARRIER_HZ = { low: 40,");
+      await writeFile(bands, text.replace("CARRIER_HZ = { low: 40,", "CARRIER_HZ = { low: 30,"));
+      expect(previews()).not.toBe(before);
+    } finally {
+      await copy.remove();
+    }
   });
 });

@@ -13,8 +13,9 @@ import { codeHash } from "./code-hash";
 import type { Theme } from "../styles";
 import { SHARE_IMAGE } from "./images";
 import type { Measured } from "./previews";
-import { catalogueLooks, COVER_SIZE, drawnCover } from "./drawn-cover";
+import { COVER_SIZE, drawnCover, fieldLooks } from "./drawn-cover";
 import { metadataHeld } from "./strip-metadata";
+import { notThere } from "./names";
 
 export { COVER_SIZE, drawnCover };
 
@@ -57,8 +58,8 @@ export interface CoverFolders {
  * Every field's cover, by its slug, and the maker's photo (src/lib/cover.ts' MAKER_PHOTO), and the files
  * to write. An owner's image is checked, cropped square, stripped of every metadata block (a phone's photo carries
  * where it was taken) and made as AVIF and WebP at each width, kept in the cache by its content; a field without a
- * `cover` gets one drawn from its sound (an SVG). The notes name an image whose committed file still holds such
- * metadata, and the command that strips it.
+ * `cover` gets one drawn from its sound (an SVG), in the hue `hues` kept for it, or a new one. (The committed file
+ * itself is stripped before: scripts/static-build/preflight.ts.)
  */
 export async function buildCovers(
   site: SiteContent,
@@ -66,11 +67,13 @@ export async function buildCovers(
   theme: Theme,
   sources: Record<string, string> = {},
   { folder = join(ROOT, COVERS_FOLDER), cache: cacheRoot }: CoverFolders = {},
+  hues: ReadonlyMap<string, number> = new Map(),
 ): Promise<{
   bySlug: Map<string, Cover>;
   files: Map<string, Uint8Array>;
   forShare: Map<string, string>;
-  notes: string[];
+  /** Each field's hue, kept or newly given: what the record keeps (scripts/static-build/identity.ts). */
+  hues: Map<string, number>;
 }> {
   const bySlug = new Map<string, Cover>();
   const files = new Map<string, Uint8Array>();
@@ -79,12 +82,10 @@ export async function buildCovers(
   /** Each cover as a data: URL, for the field's share image to draw. */
   const forShare = new Map<string, string>();
   const problems: ContentProblem[] = [];
-  const notes: string[] = [];
   /** The owner's image named at `at`, made as `settings` say; a problem with it is kept, to report with the rest. */
   const owners = async (at: string, file: string, name: string, settings: ImageSettings, what: string) => {
     try {
       const made = await ownerImage({ file, name, settings, what, folder, cache, files, code });
-      if (made.held.length > 0) notes.push(metadataNote(`${sources[at] ?? CONTENT_FILE}: ${at}`, file, made));
       return made;
     } catch (error) {
       if (!(error instanceof CoverError)) throw error;
@@ -96,12 +97,8 @@ export async function buildCovers(
       return undefined;
     }
   };
-  // Assigned in the order of the fields' storefront links, which no new title or order moves: a field renamed or
-  // moved keeps its cover.
-  const byLink = [...site.fields].sort((a, b) => a.url.localeCompare(b.url));
-  const lookOf = new Map(
-    catalogueLooks(byLink, (field) => measured.get(fieldSlug(field))).map((look, i) => [byLink[i]!, look]),
-  );
+  // Each field's hue kept from when it was first built (fields.json): a field added, renamed or moved changes no other.
+  const looks = fieldLooks(site.fields, (field) => measured.get(fieldSlug(field)), hues);
   for (const [i, field] of site.fields.entries()) {
     if (field.cover) {
       const made = await owners(
@@ -120,7 +117,7 @@ export async function buildCovers(
       }
       continue;
     }
-    const { svg, alt } = drawnCover(field, measured.get(fieldSlug(field)), theme, lookOf.get(field));
+    const { svg, alt } = drawnCover(field, measured.get(fieldSlug(field)), theme, looks.get(fieldSlug(field)));
     const bytes = new TextEncoder().encode(svg);
     const path = assetPath(`cover-${fieldSlug(field)}`, "svg", bytes);
     files.set(path.slice(1), bytes);
@@ -141,25 +138,49 @@ export async function buildCovers(
     if (made) bySlug.set(MAKER_PHOTO, { ...made.image, alt: "" });
   }
   if (problems.length > 0) throw new ContentError(problems);
-  return { bySlug, files, forShare, notes };
-}
-
-/** The site's copies carry no metadata, but the committed file is public: it is stripped where it is, not encoded again. */
-function metadataNote(named: string, file: string, { held, format }: { held: string[]; format: string }): string {
-  const path = `${COVERS_FOLDER}/${file}`;
-  const strip =
-    format === "jpeg" || format === "png" || format === "webp"
-      ? `\`npm run strip-metadata -- ${/^[\w./-]+$/.test(path) ? path : JSON.stringify(path)}\` removes it without encoding the picture again`
-      : "export it again without it";
-  return `${named} (${path}) holds metadata (${held.join(", ")}): the site's copies have none, but the committed file is public; ${strip}`;
+  return { bySlug, files, forShare, hues: new Map([...looks].map(([slug, look]) => [slug, look.hue])) };
 }
 
 /** An image that cannot be used: the message completes "fields[i].cover (file) …". */
-class CoverError extends Error {}
+export class CoverError extends Error {}
 
 const FORMATS: Record<string, string> = { jpeg: "JPEG", png: "PNG", webp: "WebP", heif: "AVIF" };
 
 type ImageSettings = typeof COVER_SETTINGS | typeof PHOTO_SETTINGS | typeof THUMB_SETTINGS;
+
+/**
+ * One of the owner's images read and checked, from its header alone: there, a picture, and big enough to be cut
+ * square at the widths pages ask for. Quick: what the build checks before any audio or image work.
+ */
+export async function readOwnerImage(folder: string, file: string, settings: ImageSettings, what: string) {
+  const bytes = await readFile(join(folder, file)).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw new CoverError(`cannot be read: ${error.message}`);
+    const there = (await readdir(folder).catch(() => [] as string[])).filter((f) => !f.startsWith("."));
+    throw new CoverError(`does not exist: ${notThere(there, file, "no image")}`);
+  });
+  const info = await sharp(bytes)
+    .metadata()
+    .catch(() => {
+      throw new CoverError(
+        "cannot be read as an image: it is not a JPEG, PNG, WebP or AVIF file. Export it again as one of these",
+      );
+    });
+  if (!info.format || !(info.format in FORMATS))
+    throw new CoverError(`is a ${info.format ?? "kind of"} image: ${what} is a JPEG, PNG, WebP or AVIF file`);
+  const [width, height] = (info.orientation ?? 1) >= 5 ? [info.height!, info.width!] : [info.width!, info.height!];
+  const side = Math.min(width, height);
+  if (Math.max(width, height) / side > settings.widestShape) {
+    throw new CoverError(
+      `is ${width}×${height} px, too long and thin to crop square: ${what} is at most twice as long as it is wide`,
+    );
+  }
+  if (side < settings.shortSideAtLeast) {
+    throw new CoverError(
+      `is ${width}×${height} px: ${what} needs at least ${settings.shortSideAtLeast} px on its short side (it is cut square there), to stay sharp on a phone's screen`,
+    );
+  }
+  return { bytes, side, held: metadataHeld(info), format: info.format };
+}
 
 /** One of the owner's images, checked and made square at each of the settings' widths, AVIF and WebP. */
 async function ownerImage({
@@ -184,40 +205,11 @@ async function ownerImage({
   /** The code that makes the sizes (coversCode). */
   code: string;
 }) {
-  const bytes = await readFile(join(folder, file)).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== "ENOENT") throw new CoverError(`cannot be read: ${error.message}`);
-    const there = (await readdir(folder).catch(() => [] as string[])).filter((f) => !f.startsWith("."));
-    throw new CoverError(
-      `does not exist (the folder holds ${there.slice(0, 5).join(", ") || "no image"}${there.length > 5 ? ", …" : ""})`,
-    );
-  });
-  const info = await sharp(bytes)
-    .metadata()
-    .catch(() => {
-      throw new CoverError(
-        "cannot be read as an image: it is not a JPEG, PNG, WebP or AVIF file. Export it again as one of these",
-      );
-    });
-  if (!info.format || !(info.format in FORMATS))
-    throw new CoverError(`is a ${info.format ?? "kind of"} image: ${what} is a JPEG, PNG, WebP or AVIF file`);
-  const [width, height] = (info.orientation ?? 1) >= 5 ? [info.height!, info.width!] : [info.width!, info.height!];
-  const side = Math.min(width, height);
-  if (Math.max(width, height) / side > settings.widestShape) {
-    throw new CoverError(
-      `is ${width}×${height} px, too long and thin to crop square: ${what} is at most twice as long as it is wide`,
-    );
-  }
-  if (side < settings.shortSideAtLeast) {
-    throw new CoverError(
-      `is ${width}×${height} px: ${what} needs at least ${settings.shortSideAtLeast} px on its short side (it is cut square there), to stay sharp on a phone's screen`,
-    );
-  }
+  const { bytes, side } = await readOwnerImage(folder, file, settings, what);
   const make = maker(async () => bytes, imageKey(bytes, settings, code), settings, cache);
   return {
     image: await sized(name, widthsFor(settings.widths, side), make, files),
     make,
-    held: metadataHeld(info),
-    format: info.format,
   };
 }
 
@@ -232,7 +224,7 @@ export function widthsFor(widths: readonly number[], side: number): number[] {
 }
 
 /** The code that makes an image's sizes: this module, and sharp. Read once a build, not once an image. */
-const coversCode = () => codeHash(["scripts/static-build/media/covers.ts"], ["sharp"]);
+const coversCode = () => codeHash(["scripts/static-build/media/covers.ts"]);
 
 /** What an image's made sizes are known by: its bytes, the settings, and the code that makes them (coversCode). */
 const imageKey = (bytes: Uint8Array, settings: ImageSettings, code: string) => cacheKey(bytes, settings, code);

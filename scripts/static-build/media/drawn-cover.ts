@@ -27,7 +27,7 @@ const FIGURE_OF_BAND: Record<Band, Figure> = {
 /** How many hues covers are drawn in, evenly around the colour wheel: the most a page of the catalogue shows. */
 export const HUES = 12;
 
-/** What a drawn cover looks like: its figure and its hue (one of HUES, as a step around the wheel). */
+/** What a drawn cover looks like: its figure, from its sound, and its hue (one of HUES, as a step around the wheel). */
 export interface Look {
   figure: Figure;
   hue: number;
@@ -73,32 +73,36 @@ export function naturalLook(field: Field, measured: Measured | undefined): Look 
 }
 
 /**
- * Every field's look, in the order given (covers.ts gives the storefront links' order, which renaming or moving a field
- * leaves as it is), so that a run of `window` fields (HUES by default; a catalogue of up to twelve is one run) is told
- * apart at a glance: no two of a run share a hue, and of the hues left,
- * each field takes the one farthest round the wheel from the fields of its run with its figure, the nearest to the
- * hue its sound asks for where several are as far. An earlier field never changes for a later one: adding a field
- * to the end leaves every other cover as it was.
+ * Every field's look, by its slug. A field keeps the hue it was first given (`recorded`: src/content/previews/fields.json
+ * keeps it), so that adding, removing or moving a field never changes another's cover. A field new to the catalogue
+ * takes, of the hues fewest fields have, the one farthest round the wheel from the fields with its figure, the nearest
+ * to the hue its sound asks for where several are as far: twelve fields first built together get twelve hues.
  */
-export function catalogueLooks(
+export function fieldLooks(
   fields: readonly Field[],
   measured: (field: Field) => Measured | undefined,
-  window = HUES,
-): Look[] {
-  const looks: Look[] = [];
+  recorded: ReadonlyMap<string, number>,
+): Map<string, Look> {
+  const looks = new Map<string, Look>();
+  const natural = new Map(fields.map((field) => [fieldSlug(field), naturalLook(field, measured(field))]));
+  for (const [slug, look] of natural) {
+    const hue = recorded.get(slug);
+    if (hue !== undefined && Number.isInteger(hue) && hue >= 0 && hue < HUES) looks.set(slug, { ...look, hue });
+  }
   const apart = (a: number, b: number) => Math.min((a - b + HUES) % HUES, (b - a + HUES) % HUES);
-  for (const [i, field] of fields.entries()) {
-    const natural = naturalLook(field, measured(field));
-    const run = looks.slice(i - (i % window));
-    const alike = run.filter((other) => other.figure === natural.figure);
-    const room = (hue: number) => Math.min(HUES, ...alike.map((other) => apart(other.hue, hue)));
-    const free = Array.from({ length: HUES }, (_, hue) => hue).filter((hue) => run.every((o) => o.hue !== hue));
-    const hue = free.reduce(
-      (best, h) =>
-        room(h) > room(best) || (room(h) === room(best) && apart(h, natural.hue) < apart(best, natural.hue)) ? h : best,
-      free[0] ?? natural.hue,
-    );
-    looks.push({ figure: natural.figure, hue });
+  for (const [slug, { figure, hue: wanted }] of natural) {
+    if (looks.has(slug)) continue;
+    const taken = [...looks.values()];
+    const uses = (hue: number) => taken.filter((other) => other.hue === hue).length;
+    const room = (hue: number) =>
+      Math.min(HUES, ...taken.filter((other) => other.figure === figure).map((other) => apart(other.hue, hue)));
+    const fewest = Math.min(...Array.from({ length: HUES }, (_, hue) => uses(hue)));
+    const hue = Array.from({ length: HUES }, (_, h) => h)
+      .filter((h) => uses(h) === fewest)
+      .reduce((best, h) =>
+        room(h) > room(best) || (room(h) === room(best) && apart(h, wanted) < apart(best, wanted)) ? h : best,
+      );
+    looks.set(slug, { figure, hue });
   }
   return looks;
 }
@@ -235,7 +239,7 @@ function describe(figure: Figure, title: string, tones: Tones | undefined): stri
 }
 
 /**
- * A cover drawn from the field's sound, in its look (catalogueLooks): its figure in a light tint of its hue over a
+ * A cover drawn from the field's sound, in its look (fieldLooks): its figure in a light tint of its hue over a
  * deep glow of the same, on the site's background, the same on every build.
  */
 export function drawnCover(

@@ -8,16 +8,7 @@ import { codeHash } from "./code-hash";
 import { fieldShareImage, renderPng, SHARE_IMAGE } from "./images";
 
 /** The code that lays out and draws a share image, and the typefaces it finds (fonts.ts). */
-const shareCode = () =>
-  codeHash(
-    [
-      "scripts/static-build/media/field-share.ts",
-      "scripts/static-build/media/images.ts",
-      "scripts/static-build/media/fonts.ts",
-      "scripts/static-build/media/font-metrics.ts",
-    ],
-    ["@resvg/resvg-js"],
-  );
+const shareCode = () => codeHash(["scripts/static-build/media/field-share.ts"]);
 
 /**
  * Each field page's share image (1200×630: its cover and its title), by the field's slug, and the files. A picture

@@ -171,7 +171,7 @@ describe("#19 a field declares the bands its beats sit in, none or several", () 
     await layered();
     const { notes } = await build({ file: "layered.flac" }, ["theta"]);
     expect(notes.filter((note) => note.includes("does not declare"))).toEqual([
-      `${site.fields[0]!.title} (fields[0]): its preview plays a 40.00 Hz (Gamma) beat it does not declare; add bands: ["gamma"] to have it checked and shown on its card`,
+      `src/content/site.ts: fields[0] ("${site.fields[0]!.title}").preview plays a 40.00 Hz (Gamma) beat it does not declare; add bands: ["gamma"] to have it checked and shown on its card`,
     ]);
   });
 
@@ -263,7 +263,7 @@ describe("#13 #19 #23 what a preview must be, each refusal naming the field, the
     await put("notes.wav", new TextEncoder().encode("these are my notes, not audio"));
     expect(await problemOf({ file: "notes.wav" })).toContain(`${at("notes.wav")} cannot be read as WAV, FLAC or MP3`);
     expect(await problemOf({ file: "gone.flac" })).toMatch(
-      /gone\.flac\) is not in the masters folder \(it holds .*layered\.flac.*\)/,
+      /gone\.flac\) is not in the masters folder \(the nearest it holds is "[^"]+\.(flac|wav)"/,
     );
   });
 });

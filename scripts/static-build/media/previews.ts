@@ -7,6 +7,7 @@ import type { Field, PreviewSource, SiteContent } from "../../../src/content/typ
 import {
   CONTENT_FILE,
   ContentError,
+  fieldAt,
   PREVIEW_MAX_SECONDS,
   PREVIEW_MIN_SECONDS,
   PREVIEWS_FOLDER,
@@ -16,7 +17,9 @@ import { slug } from "../../../src/lib/anchors";
 import { glideAt, glideBands } from "../../../src/content/glide";
 import { waveOf, type Preview, type Trace } from "../../../src/lib/preview";
 import { mastersFolder, ROOT } from "../../paths";
+import { notThere, sameName } from "./names";
 import { assetPath } from "../asset-path";
+import { FIELDS_RECORD } from "../identity";
 import { noSourceChanges, type SourceChanges } from "../write";
 import { cache as diskCache, cacheKey, type Cache } from "./cache";
 import type { Beat } from "./audio/analyse";
@@ -249,7 +252,7 @@ function undeclaredNote(field: Field, i: number, beats: readonly Beat[]): string
     bands.length > 0
       ? `; add bands: [${bands.map((b) => `"${b}"`).join(", ")}] to have ${beats.length > 1 ? "them" : "it"} checked and shown on its card`
       : "";
-  return `${field.title} (fields[${i}]): its preview plays a ${named.join(" and a ")} beat it does not declare${advice}`;
+  return `${CONTENT_FILE}: ${fieldAt(i, field)}.preview plays a ${named.join(" and a ")} beat it does not declare${advice}`;
 }
 
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
@@ -298,7 +301,8 @@ interface Shelf {
  * recipes alone is not held up by it.
  */
 async function readShelf(folder: string): Promise<Shelf> {
-  const entries = await readdir(folder).catch(() => [] as string[]);
+  // The fields' record lives beside the previews (scripts/static-build/identity.ts), and is not one.
+  const entries = (await readdir(folder).catch(() => [] as string[])).filter((e) => e !== FIELDS_RECORD);
   const names = new Set(entries.filter((e) => /\.(json|mp3)$/.test(e)).map((e) => e.replace(/\.(json|mp3)$/, "")));
   const problems: ContentProblem[] = [];
   const previews: Shelved[] = [];
@@ -332,6 +336,11 @@ async function readShelf(folder: string): Promise<Shelf> {
     }
   }
   return { folder, previews, names, remade: new Set(), madeNow: new Map(), problems };
+}
+
+/** The masters that committed previews were made from, by the name the content gave them. */
+export async function committedMasters(folder: string): Promise<Set<string>> {
+  return new Set((await readShelf(folder)).previews.map((p) => p.record.source.file));
 }
 
 /** A new committed preview's file name, readable and not yet taken: "theta.flac", 90 s for 45 s → "theta-flac-90s-45s". */
@@ -395,18 +404,18 @@ async function excerptOf(
   const earlier = same ?? shelf.previews.find((p) => p.record.source.file === preview.file);
   const record = earlier?.record;
   const shownOf = (name: string) => `${PREVIEWS_FOLDER}/${name}.mp3`;
-  const path = join(masters, preview.file);
+  const holds = await readdir(masters).then(
+    (entries) => entries.filter((e) => AUDIO_FILE.test(e)),
+    () => undefined,
+  );
+  const path = join(masters, sameName(holds ?? [], preview.file) ?? preview.file);
   const master = await stat(path).catch(() => undefined);
   if (!master?.isFile()) {
     if (master) throw new SourceError("is a folder, not an audio file");
-    const holds = await readdir(masters).then(
-      (entries) => entries.filter((e) => AUDIO_FILE.test(e)),
-      () => undefined,
-    );
     const away =
       holds === undefined
         ? `is not here (the masters folder, ${masters}, is not on this machine)`
-        : `is not in the masters folder (it holds ${holds.slice(0, 5).join(", ") || "no audio file"}${holds.length > 5 ? ", …" : ""})`;
+        : `is not in the masters folder (${notThere(holds, preview.file, "no audio file")})`;
     if (!earlier)
       throw new PreviewError(
         `${away}, and no preview of it is committed (none in ${PREVIEWS_FOLDER}/ was made from ${preview.file}): put the master there, or set SITE_MASTERS to where it is, and build`,

@@ -105,7 +105,7 @@ export interface WebFont {
 export async function buildWebFonts(): Promise<WebFont[]> {
   const source = await readFile(DISPLAY_FONT.source);
   const kept = cache("fonts");
-  const code = codeHash(["scripts/static-build/media/web-fonts.ts"], ["subset-font"]);
+  const code = codeHash(["scripts/static-build/media/web-fonts.ts"]);
   return Promise.all(
     (Object.entries(DISPLAY_FONT.subsets) as [SubsetName, readonly Range[]][]).map(async ([subset, ranges]) => {
       const key = cacheKey(source, ranges, DISPLAY_FONT.features, code);

@@ -24,11 +24,7 @@ export const PREVIEW_SETTINGS = {
  * The code that makes a preview (this folder, and the packages it decodes, encodes and measures with): part of what a
  * cached or committed preview is known by, beside its input and PREVIEW_SETTINGS.
  */
-export const previewCode = () =>
-  codeHash(
-    ["scripts/static-build/media/audio"],
-    ["wasm-media-encoders", "@audio/decode-mp3", "@audio/decode-flac", "@audio/decode-wav", "fft.js"],
-  );
+export const previewCode = () => codeHash(["scripts/static-build/media/audio"]);
 
 /** What the pipeline measured on the encoded file, and remembers with it. */
 export interface Measured {

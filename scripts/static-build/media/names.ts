@@ -1,0 +1,26 @@
+import { distance } from "fastest-levenshtein";
+
+/**
+ * The entry a name in the content means: itself, or the same name in the other Unicode form (macOS writes an accent
+ * as a letter and its mark, an editor as one character), so "Forêt.wav" is found however either was typed.
+ */
+export const sameName = (entries: readonly string[], name: string) =>
+  entries.includes(name) ? name : entries.find((entry) => entry.normalize("NFC") === name.normalize("NFC"));
+
+/** The entry a name that is not there most likely meant: the fewest letters apart, case aside. */
+export function nearestName(entries: readonly string[], name: string): string | undefined {
+  const key = (text: string) => text.normalize("NFC").toLowerCase();
+  let best: { entry: string; apart: number } | undefined;
+  for (const entry of entries) {
+    const apart = distance(key(entry), key(name));
+    if (!best || apart < best.apart) best = { entry, apart };
+  }
+  return best?.entry;
+}
+
+/** The end of a message for a name that is not among `entries`: what is there, the likeliest first. */
+export function notThere(entries: readonly string[], name: string, none: string): string {
+  const nearest = nearestName(entries, name);
+  if (nearest === undefined) return `it holds ${none}`;
+  return `the nearest it holds is ${JSON.stringify(nearest)}${entries.length > 1 ? ` (of ${entries.length} files)` : ""}`;
+}

@@ -1,0 +1,142 @@
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { ContentFile, SiteContent } from "../../src/content/types";
+import {
+  CONTENT_FILE,
+  ContentError,
+  COVERS_FOLDER,
+  findPlaceholders,
+  placeholderError,
+  PREVIEWS_FOLDER,
+  validateContent,
+  type ContentProblem,
+  type Placeholder,
+} from "../../src/content/validate";
+import { mastersFolder, ROOT } from "../paths";
+import { keepAddresses, type FieldRecord } from "./identity";
+import { COVER_SETTINGS, CoverError, PHOTO_SETTINGS, readOwnerImage } from "./media/covers";
+import { notThere, sameName } from "./media/names";
+import { committedMasters } from "./media/previews";
+import { stripMetadata } from "./media/strip-metadata";
+import { writeWhole } from "./write";
+
+export interface PreflightOptions {
+  sources: Record<string, string>;
+  files: readonly ContentFile[];
+  /** A build to publish: placeholders, and a committed image that still tells where it was taken, stop it. */
+  deploy: boolean;
+  /** The fields' record (identity.ts): each field checked at the address it was first given. */
+  record: readonly FieldRecord[];
+  /** Where the masters are, and the committed previews (the project's, unless a test has its own). */
+  masters?: string;
+  committed?: string;
+  /** Where the owner's images are. */
+  images?: string;
+}
+
+/**
+ * Everything about the owner's content that can be known without audio or image work, checked in one pass so that
+ * every mistake is reported at once, in seconds: the content itself, each master there, each image there, a picture
+ * and big enough, and (for a build to publish) no placeholder left. An image that tells where it was taken, or what
+ * took it, has that removed from the file itself, which is about to be committed: the build says so.
+ */
+export async function preflight(
+  site: SiteContent,
+  options: PreflightOptions,
+): Promise<{ content: SiteContent; placeholders: Placeholder[]; notes: string[] }> {
+  const { sources, files, deploy } = options;
+  const problems: ContentProblem[] = [];
+  let content: SiteContent | undefined;
+  try {
+    content = validateContent(keepAddresses(site, options.record), { sources, files });
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    problems.push(...error.problems);
+  }
+  // What can be looked for in content with mistakes elsewhere in it is: a field whose own values are wrong says so above.
+  const fields = Array.isArray(site.fields) ? site.fields : [];
+  problems.push(...(await missingMasters(site, fields, options)));
+  const images = await checkImages(site, fields, options);
+  problems.push(...images.problems);
+  const placeholders = content ? findPlaceholders(content, { sources, files }) : [];
+  if (deploy) problems.push(...placeholderError(placeholders).problems);
+  if (problems.length > 0 || !content) throw new ContentError(problems);
+  return { content, placeholders, notes: images.notes };
+}
+
+/**
+ * Each master a field names that is not in the masters folder, with the file it most likely meant, where no preview
+ * of it is committed either. A masters folder not on this machine is the previews' to judge (they build from what is
+ * committed).
+ */
+async function missingMasters(
+  site: SiteContent,
+  fields: readonly unknown[],
+  options: PreflightOptions,
+): Promise<ContentProblem[]> {
+  const named = fields.flatMap((field, i) => {
+    const file = (field as { preview?: { file?: unknown } })?.preview?.file;
+    return typeof file === "string" ? [{ i, file }] : [];
+  });
+  if (named.length === 0) return [];
+  const masters = options.masters ?? (typeof site.masters === "string" ? mastersFolder(site.masters) : undefined);
+  const holds = masters && (await readdir(masters).catch(() => undefined));
+  if (!holds) return [];
+  const committed = await committedMasters(options.committed ?? join(ROOT, PREVIEWS_FOLDER));
+  return named
+    .filter(({ file }) => !sameName(holds, file) && !committed.has(file))
+    .map(({ i, file }) => {
+      const at = `fields[${i}].preview.file`;
+      return {
+        source: options.sources[at] ?? CONTENT_FILE,
+        field: at,
+        message: `is "${file}", which is not in the masters folder (${masters}): ${notThere(holds, file, "no file")}`,
+      };
+    });
+}
+
+/**
+ * Each of the owner's images read from its header: there, a picture, big enough. One whose file tells where it was
+ * taken, what took it or who, is stripped where it is (a JPEG, PNG or WebP, without encoding it again); a build to
+ * publish, which runs on what is already committed, refuses it instead, as does any build for a file that cannot be
+ * stripped here.
+ */
+async function checkImages(site: SiteContent, fields: readonly unknown[], options: PreflightOptions) {
+  const folder = options.images ?? join(ROOT, COVERS_FOLDER);
+  const problems: ContentProblem[] = [];
+  const notes: string[] = [];
+  const wanted = [
+    ...fields.map((field, i) => ({
+      at: `fields[${i}].cover`,
+      file: (field as { cover?: unknown })?.cover,
+      settings: COVER_SETTINGS,
+      what: "a cover",
+    })),
+    { at: "maker.photo", file: site.maker?.photo, settings: PHOTO_SETTINGS, what: "a photo" },
+  ];
+  for (const { at, file, settings, what } of wanted) {
+    if (typeof file !== "string" || file === "") continue;
+    const source = options.sources[at] ?? CONTENT_FILE;
+    const path = `${COVERS_FOLDER}/${file}`;
+    const fail = (message: string) => problems.push({ source, field: at, message: `(${path}) ${message}` });
+    try {
+      const { bytes, held, format } = await readOwnerImage(folder, file, settings, what);
+      if (held.length === 0) continue;
+      const holds = `holds metadata (${held.join(", ")})`;
+      if (options.deploy) {
+        fail(`${holds}, and it is public once published: \`npm run build\` removes it from the file; commit that`);
+      } else if (format === "heif") {
+        fail(`${holds}, which cannot be removed from an AVIF here: export it again without it`);
+      } else {
+        await writeWhole(join(folder, file), stripMetadata(bytes));
+        notes.push(
+          `${source}: ${at} (${path}) held metadata (${held.join(", ")}): removed from the file, the picture as it was; commit it`,
+        );
+      }
+    } catch (error) {
+      if (!(error instanceof CoverError)) throw error;
+      fail(error.message);
+    }
+  }
+  return { problems, notes };
+}
