@@ -35,8 +35,8 @@ import { KEEP_ASSETS_DAYS, recoverOutput, SourcesWriteError, writeSite, writeSou
 
 export { ownerContent, withEnvironment };
 
-/** The owner's folders: where the previews and the fields' record are committed (src/content/previews/). */
-export const ownerFolders = () => ({ committed: join(ROOT, PREVIEWS_FOLDER) });
+/** Where the owner's fields' record is committed (src/content/previews/, beside the previews). */
+export const OWNER_RECORD = join(ROOT, PREVIEWS_FOLDER);
 // What the dev server's remembered steps call (scripts/dev/tools.ts), taken from this bundle so that they are as fresh as the rest.
 export { ISLANDS_BUILD, plainTools } from "./static-build/assets";
 export { buildStyles, stylesheetFor, theme } from "./static-build/styles";
@@ -55,11 +55,13 @@ export interface SiteOptions {
   deploy?: boolean;
   /** Where the owner's images are, and their made sizes (src/content/covers/ and the cache, unless a test has its own). */
   images?: CoverFolders;
-  /**
-   * Where the masters, the committed previews and the cache are (the project's, unless a test has its own). The
-   * fields' record (scripts/static-build/identity.ts) is read and kept in `committed` only where it is given.
-   */
+  /** Where the masters, the committed previews and the cache are (the project's, unless a test has its own). */
   previewFolders?: PreviewFolders;
+  /**
+   * The folder of the fields' record (scripts/static-build/identity.ts), read and kept there only where it is given:
+   * OWNER_RECORD for the owner's builds, a test's own folder, or none (each field at the address its title makes).
+   */
+  record?: string;
 }
 
 export interface BuildOptions extends SiteOptions {
@@ -108,11 +110,11 @@ async function makeSite({
   deploy = false,
   images,
   previewFolders,
+  record: recordFolder,
 }: SiteOptions) {
   // 1. Content: the owner's data and every other content string, checked field by field, each field at the address
   //    it was first given (the record the build keeps beside the previews); each master and image there and fit;
   //    and, for a build to publish, no placeholder left. All at once, before any audio or image work.
-  const recordFolder = previewFolders?.committed;
   const record = recordFolder ? await readFieldRecord(recordFolder) : [];
   const {
     content,
@@ -183,8 +185,12 @@ async function makeSite({
   const kept = fieldRecordFile(
     identity.record.map((entry) => ({ ...entry, hue: covers.hues.get(entry.slug) ?? entry.hue })),
   );
-  if (recordFolder && kept !== (await readFile(join(recordFolder, FIELDS_RECORD), "utf8").catch(() => undefined)))
+  if (recordFolder && kept !== (await readFile(join(recordFolder, FIELDS_RECORD), "utf8").catch(() => undefined))) {
     commit.write.set(join(recordFolder, FIELDS_RECORD), kept);
+    notes.push(
+      `${PREVIEWS_FOLDER}/${FIELDS_RECORD}: each field's address and cover, kept whatever its title becomes; commit it`,
+    );
+  }
   return { pages: html, files, content, placeholders, previews: previews.report, notes, commit };
 }
 
@@ -259,7 +265,7 @@ async function main() {
       outDir,
       deploy: values.deploy,
       log: console.log,
-      previewFolders: ownerFolders(),
+      record: OWNER_RECORD,
     });
     const ms = Math.round(performance.now() - started);
     console.log(

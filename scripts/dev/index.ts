@@ -127,7 +127,7 @@ export async function startDevServer({
         site: content,
         sources,
         tools: tools.tools,
-        previewFolders: build.module.ownerFolders(),
+        record: build.module.OWNER_RECORD,
       });
       // Previews made from a master, to commit: written only once the build has passed, as `npm run build` does.
       await build.module.writeSources(built.commit);

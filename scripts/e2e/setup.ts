@@ -54,7 +54,7 @@ export default async function setup(project: TestProject) {
   const [chromium, , , sound] = await Promise.all([
     launchChromiumServer(),
     movedFixture(join(workDir, "record"))
-      .then(({ site, committed }) => build({ site, outDir: distDir, previewFolders: { committed } }))
+      .then(({ site, committed }) => build({ site, outDir: distDir, record: committed }))
       .then(() => buildCatalogue(catalogueDistDir, join(workDir, "catalogue-images"))),
     Promise.all(ENGINES.map((engine) => mkdir(screenshotDir(engine), { recursive: true }))),
     missing ? undefined : startSoundServer(),

@@ -18,7 +18,7 @@ afterAll(() => rm(parent, { recursive: true, force: true }));
 
 /** A build of `site` that keeps the fields' record in its own project, as `npm run build` keeps the owner's. */
 async function built(site: SiteContent, folders: Awaited<ReturnType<typeof projectFolders>>) {
-  const made = await buildSite({ site, previewFolders: folders });
+  const made = await buildSite({ site, previewFolders: folders, record: folders.committed });
   await writeSources(made.commit);
   const text = (path: string) => {
     const file = made.files.get(path) ?? "";
@@ -91,7 +91,7 @@ describe("a field's identity: its address, kept in the record beside the preview
     const folders = await projectFolders(parent);
     await built(FIXTURE_SITE, folders);
     await writeFile(join(folders.committed, FIELDS_RECORD), "{ not json");
-    const refused = await buildSite({ site: FIXTURE_SITE, previewFolders: folders }).catch((error: unknown) => error);
+    const refused = await buildSite({ site: FIXTURE_SITE, record: folders.committed }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ContentError);
     expect((refused as ContentError).problems[0]!.source).toBe(`src/content/previews/${FIELDS_RECORD}`);
   });

@@ -76,17 +76,18 @@ describe("the checks before any audio or image work", () => {
     expect(await readdir(folders.committed).catch(() => [])).toEqual([]);
   });
 
-  it("take masters named as studios name them: spaces, brackets, a plus, an accent in either Unicode form", async () => {
+  it("take masters named as studios name them: spaces, brackets, a plus, an accent in either Unicode form, any case", async () => {
     const { folders, build } = await project();
     await writeFile(join(folders.masters, "Harbour Theta (master).wav"), master(200, 210));
     // As macOS names a file: the accent a mark after its letter; site.ts has it as one character.
     await writeFile(join(folders.masters, "twin-beat 6+40 Forêt.wav".normalize("NFD")), master(180, 187.5));
     const made = await build([
-      { ...first, preview: { file: "Harbour Theta (master).wav", seconds: 6 } },
+      // As a Mac finds it: the one file whose name differs only in case.
+      { ...first, preview: { file: "harbour theta (MASTER).wav", seconds: 6 } },
       { ...second, preview: { file: "twin-beat 6+40 Forêt.wav".normalize("NFC"), seconds: 6 } },
     ]);
     expect(made.previews.map((p) => p.measured.cut)).toEqual([
-      expect.stringContaining("Harbour Theta (master).wav"),
+      expect.stringContaining("harbour theta (MASTER).wav"),
       expect.stringContaining("twin-beat 6+40 Forêt.wav"),
     ]);
   });

@@ -9,6 +9,7 @@ import {
   placeholderError,
   PREVIEWS_FOLDER,
   validateContent,
+  withTitle,
   type ContentProblem,
   type Placeholder,
 } from "../../src/content/validate";
@@ -130,7 +131,7 @@ async function checkImages(site: SiteContent, fields: readonly unknown[], option
       } else {
         await writeWhole(join(folder, file), stripMetadata(bytes));
         notes.push(
-          `${source}: ${at} (${path}) held metadata (${held.join(", ")}): removed from the file, the picture as it was; commit it`,
+          `${source}: ${withTitle(at, fields)} (${path}) held metadata (${held.join(", ")}): removed from the file, the picture as it was; commit it`,
         );
       }
     } catch (error) {

@@ -1,11 +1,18 @@
 import { distance } from "fastest-levenshtein";
 
 /**
- * The entry a name in the content means: itself, or the same name in the other Unicode form (macOS writes an accent
- * as a letter and its mark, an editor as one character), so "Forêt.wav" is found however either was typed.
+ * The entry a name in the content means: itself; or the same name in the other Unicode form (macOS writes an accent
+ * as a letter and its mark, an editor as one character), so "Forêt.wav" is found however either was typed; or, as
+ * macOS finds it, the one entry that differs only in case ("FINAL.wav" for "final.wav").
  */
-export const sameName = (entries: readonly string[], name: string) =>
-  entries.includes(name) ? name : entries.find((entry) => entry.normalize("NFC") === name.normalize("NFC"));
+export function sameName(entries: readonly string[], name: string): string | undefined {
+  if (entries.includes(name)) return name;
+  const same = (fold: (text: string) => string) => entries.filter((entry) => fold(entry) === fold(name));
+  const [unicode] = same((text) => text.normalize("NFC"));
+  if (unicode) return unicode;
+  const cased = same((text) => text.normalize("NFC").toLowerCase());
+  return cased.length === 1 ? cased[0] : undefined;
+}
 
 /** The entry a name that is not there most likely meant: the fewest letters apart, case aside. */
 export function nearestName(entries: readonly string[], name: string): string | undefined {
