@@ -84,7 +84,7 @@ async function replacedAssets(page: string, pattern: RegExp, file: string, bytes
   return after;
 }
 
-describe("#56 npm run dev rebuilds what the owner's images and masters make", () => {
+describe("npm run dev rebuilds what the owner's images and masters make", () => {
   it("a saved cover: the pages showing it reload with its new sizes, each served as its type", async () => {
     const covers = /\/assets\/cover-first-fixture-field-[\w-]+\.(avif|webp)/g;
     const after = await replacedAssets("/products/", covers, "first.png", await picture(1200, "#c8b040"));

@@ -61,7 +61,7 @@ suite("parseTypeErrors", () => {
     });
   });
 
-  it("#56 takes an error with no place, as a configuration tsc cannot read gives", () => {
+  it("takes an error with no place, as a configuration tsc cannot read gives", () => {
     expect(parseTypeErrors("error TS5083: Cannot read file '/project/tsconfig.json'.\n")).toEqual({
       kind: "type",
       message: "TS5083: Cannot read file '/project/tsconfig.json'.",

@@ -3,7 +3,7 @@ import type * as BuildModule from "../build";
 import { FIXTURE_SITE } from "../test/fixtures";
 import { cachedTools } from "./tools";
 
-describe("#56 the dev server's remembered share image", () => {
+describe("the dev server's remembered share image", () => {
   it("is drawn afresh when any word it draws changes, a copy file's as well as site.ts'", () => {
     let eyebrow = "A STUDIO OF FIELDS";
     const drawn: string[] = [];

@@ -38,7 +38,7 @@ async function projectWithChecker(name: string, script?: string): Promise<string
   return root;
 }
 
-describe("#23 npm run dev's type check", () => {
+describe("npm run dev's type check", () => {
   it("checks the site, never the test suites: a test's missing package does not cover a page", async () => {
     // What an owner sees after `npm install` alone: the browser suite's packages (scripts/e2e/) are not there.
     await writeFile(
@@ -65,7 +65,7 @@ describe("#23 npm run dev's type check", () => {
   });
 });
 
-describe("#56 a type check that failed is reported as failed, whatever its form", () => {
+describe("a type check that failed is reported as failed, whatever its form", () => {
   it("a configuration tsc cannot read, an error that names no file and line", async () => {
     const config = join(copy.root, "scripts/dev/tsconfig.json");
     const before = await readFile(config, "utf8");

@@ -76,7 +76,7 @@ describe("watchTree", () => {
 });
 
 describe("watchMasters", () => {
-  it("#56 hears a master saved in the folder the setting names, outside the project, and nothing else there", async () => {
+  it("hears a master saved in the folder the setting names, outside the project, and nothing else there", async () => {
     const work = await mkdtemp(join(tmpdir(), "watch-masters-"));
     const root = join(work, "project");
     await mkdir(join(root, "masters"), { recursive: true });

@@ -42,7 +42,7 @@ const lineOf = async (file: string, text: string) =>
   (await readFile(join(dev.root, file), "utf8")).split("\n").findIndex((line) => line.includes(text)) + 1;
 
 describe("npm run dev", () => {
-  it("#11 on start, heals what a build stopped between its renames left, and lists the placeholders", async () => {
+  it("on start, heals what a build stopped between its renames left, and lists the placeholders", async () => {
     expect(await readFile(join(dev.root, "dist/index.html"), "utf8")).toBe("the previous site");
     expect((await readdir(dev.root)).filter((entry) => entry.startsWith("dist"))).toEqual(["dist"]);
     expect(dev.output()).toContain(`Recovered: restored dist/ from dist.old-${deadPid}`);
@@ -90,7 +90,7 @@ describe("npm run dev", () => {
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   });
 
-  it("#26 uses a saved build module at once: the islands bundled with the options as saved, then as before", async () => {
+  it("uses a saved build module at once: the islands bundled with the options as saved, then as before", async () => {
     // No open tab on the site: every page changes, and a tab showing one would reload under the next test.
     await page.goto("about:blank");
     const entry = async () => {

@@ -50,7 +50,7 @@ const standInFor = (context: BrowserContext, target: string) =>
     await route.fulfill({ response });
   });
 
-describe("#57 following the studio, with JavaScript off", () => {
+describe("following the studio, with JavaScript off", () => {
   let context: BrowserContext;
   beforeAll(async () => {
     context = await newContext(chromium.browser, { width: PHONE, js: false, fixture: true });

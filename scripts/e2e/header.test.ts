@@ -64,7 +64,7 @@ describe("the phone menu", () => {
     expect(await axeViolations(view.page)).toEqual([]);
   });
 
-  it("#55 open, holds the page: its panel covers the screen under the bar, the page behind does not scroll, and its toggle says Close", async () => {
+  it("open, holds the page: its panel covers the screen under the bar, the page behind does not scroll, and its toggle says Close", async () => {
     await visit(view.page, ROUTE);
     await view.page.mouse.wheel(0, 300);
     await expect.poll(() => view.page.evaluate(() => scrollY)).toBe(300);

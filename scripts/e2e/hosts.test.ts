@@ -98,7 +98,7 @@ function expectSiteHeaders(answer: Answer, path: string) {
   for (const [name, value] of headersFor(rules, path)) expect(answer.headers[name], `${path}: ${name}`).toBe(value);
 }
 
-describe("#11 npm start: serve, on this machine only, with the hosts' headers", () => {
+describe("npm start: serve, on this machine only, with the hosts' headers", () => {
   let serving: Serving;
   beforeAll(async () => {
     serving = await startServe(dist(), 0);
@@ -114,7 +114,7 @@ describe("#11 npm start: serve, on this machine only, with the hosts' headers", 
     expectSiteHeaders(missing, "/404.html");
   });
 
-  it("#13 answers a range of a preview, as a player seeking in it asks", async () => {
+  it("answers a range of a preview, as a player seeking in it asks", async () => {
     await expectRange(serving.url);
   });
 
@@ -146,7 +146,7 @@ describe("#11 npm start: serve, on this machine only, with the hosts' headers", 
 });
 
 // Where nginx is not installed, skipped; `npm test` ends by saying so (scripts/e2e/requirements.ts), and CI fails.
-describe.skipIf(!findNginx())("#11 nginx with the generated configuration, as generated", () => {
+describe.skipIf(!findNginx())("nginx with the generated configuration, as generated", () => {
   const SERVER_NAME = "www.studio.example";
   let prefix: string;
   let nginx: ChildProcess;
@@ -239,7 +239,7 @@ describe.skipIf(!findNginx())("#11 nginx with the generated configuration, as ge
     }
   });
 
-  it("#23 sends a page gzipped no larger than the build measured it against its budget", async () => {
+  it("sends a page gzipped no larger than the build measured it against its budget", async () => {
     const page = await get(`${https}/about/`, { host: SERVER_NAME, "accept-encoding": "gzip" });
     expect(page.headers["content-encoding"]).toBe("gzip");
     const measured = compressed(await readFile(join(dist(), "about/index.html")), "gzip");
@@ -256,7 +256,7 @@ describe.skipIf(!findNginx())("#11 nginx with the generated configuration, as ge
     expect(manifest.headers["content-type"]).toBe("application/manifest+json; charset=utf-8");
   });
 
-  it("#13 answers a range of a preview, as a player seeking in it asks", async () => {
+  it("answers a range of a preview, as a player seeking in it asks", async () => {
     await expectRange(https, { host: SERVER_NAME });
   });
 
@@ -279,7 +279,7 @@ describe.skipIf(!findNginx())("#11 nginx with the generated configuration, as ge
 });
 
 describe.skipIf(!findWrangler())(
-  "#21 Cloudflare Pages, as its own local runtime (wrangler pages dev) serves the build",
+  "Cloudflare Pages, as its own local runtime (wrangler pages dev) serves the build",
   () => {
     let wrangler: ChildProcess;
     let origin: string;

@@ -49,7 +49,7 @@ export function Throwaway({ label }: { label: string }) {
   await writeFile(page, text);
 }
 
-describe("#12 adding an island is its component, its line in the registry and its use in a page", () => {
+describe("adding an island is its component, its line in the registry and its use in a page", () => {
   const view = usePage(chromium, { width: PHONE });
   let project: Awaited<ReturnType<typeof copyProject>>;
   let server: StaticServer;
@@ -92,7 +92,7 @@ describe("#12 adding an island is its component, its line in the registry and it
   });
 });
 
-describe("#21 Copy address, beside the address on Contact and in every footer", () => {
+describe("Copy address, beside the address on Contact and in every footer", () => {
   const view = usePage(chromium, { width: PHONE });
   const noScript = usePage(chromium, { width: PHONE, js: false });
 

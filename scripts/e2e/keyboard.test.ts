@@ -108,7 +108,7 @@ describe("keyboard only, on a desktop (where the links sit in the bar)", () => {
     await expectKeyboardReachesEverything(view.page);
   });
 
-  it("#55 on Home, Tab follows the eye: the hero's words and its one lead action, then the fields beside them", async () => {
+  it("on Home, Tab follows the eye: the hero's words and its one lead action, then the fields beside them", async () => {
     await visit(view.page, "/");
     const stops = await tabThrough(view.page);
     const columns = await view.page.evaluate(

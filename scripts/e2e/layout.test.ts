@@ -17,14 +17,14 @@ import {
 } from "./layout";
 import { ALL_PAGES, baseURL, newContext, useBrowser, VIEWPORT_HEIGHT } from "./site";
 
-/** A phone's and a laptop's first screen (#55). */
+/** A phone's and a laptop's first screen. */
 const FIRST_SCREENS = [
   [375, 812],
   [1440, 900],
 ] as const;
 /**
  * How much taller the page's headline box is than the lines in it: a box held at its stand-in's height where the
- * face sets a line fewer shows a line of space under the text (37 to 65 px, before #55).
+ * face sets a line fewer shows a line of space under the text (37 to 65 px).
  */
 const headlineSlack = () => {
   const h1 = document.querySelector("h1")!;
@@ -35,7 +35,7 @@ const headlineSlack = () => {
     h1.getBoundingClientRect().height - (Math.max(...lines.map((r) => r.bottom)) - Math.min(...lines.map((r) => r.top)))
   );
 };
-/** What a headline's box may hold beyond its lines (#55). */
+/** What a headline's box may hold beyond its lines. */
 const HEADLINE_SLACK = 12;
 
 /** The pages of a built site's fields: /fields/<slug>/. */
@@ -72,7 +72,7 @@ describe("the layout at every width from 320 to 1920 px", () => {
     await context.close();
   });
 
-  it("#55 every field's page opens with its product whole in the first screen of a 375 × 812 phone and a 1440 × 900 laptop: cover, title, play, action and price, what a buyer gets", async () => {
+  it("every field's page opens with its product whole in the first screen of a 375 × 812 phone and a 1440 × 900 laptop: cover, title, play, action and price, what a buyer gets", async () => {
     const context = await newContext(chromium.browser, { width: 375, height: 812 });
     const page = await context.newPage();
     const found: string[] = [];
@@ -139,7 +139,7 @@ describe("the layout at every width from 320 to 1920 px", () => {
     await context.close();
   });
 
-  it("#55 a grid of like cards never leaves one alone in its last row, nor a hole, with 2, 3, 5 and 12 cards at 375, 768 and 1440 px", async () => {
+  it("a grid of like cards never leaves one alone in its last row, nor a hole, with 2, 3, 5 and 12 cards at 375, 768 and 1440 px", async () => {
     const context = await newContext(chromium.browser, { width: 375 });
     const page = await context.newPage();
     const found: string[] = [];

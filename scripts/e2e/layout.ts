@@ -62,7 +62,7 @@ export function findLayoutProblems(): string[] {
           problems.push(`broken at a hyphen: ${name(control)}`);
       }
     }
-    // #55 A button's label keeps to one line (its words' boxes all on the first line's).
+    // A button's label keeps to one line (its words' boxes all on the first line's).
     const label = control.matches(".button") ? control.querySelector(".button__label") : null;
     if (label && visible(label)) {
       const tops = new Set([...rangeOf(label).getClientRects()].filter((r) => r.width).map((r) => Math.round(r.top)));
@@ -147,7 +147,7 @@ export function findLayoutProblems(): string[] {
 }
 
 /**
- * #55 Each grid of like cards the page has (`selector`), made to hold each of `counts` cards in turn (copies of its
+ * Each grid of like cards the page has (`selector`), made to hold each of `counts` cards in turn (copies of its
  * first), and what is wrong with its rows at the page's present width: a card alone in the last row under fuller
  * rows, a row that leaves a hole at either side, a card wider than the grid. The grid is put back as it was.
  */
@@ -181,7 +181,7 @@ export function gridCountProblems({ selector, counts }: { selector: string; coun
 }
 
 /**
- * #55 What of a field's product (its page's opening) is not in the first screen: its cover (at least 60 % of a
+ * What of a field's product (its page's opening) is not in the first screen: its cover (at least 60 % of a
  * phone's width, 400 px on a wider screen, and at least 60 % of it in view), its title, its player, its storefront
  * action and price where it has one, and what a buyer gets (its tuning, length, delivery and format).
  */

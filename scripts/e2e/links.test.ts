@@ -27,7 +27,7 @@ const references = (html: string) =>
   ]);
 
 describe("internal references", () => {
-  it("#56 every picture a srcset offers in the twelve-field catalogue (owners' covers and photo, every width) is a file it has", async () => {
+  it("every picture a srcset offers in the twelve-field catalogue (owners' covers and photo, every width) is a file it has", async () => {
     const dist = inject("catalogueDistDir");
     const pictures = new Set(
       [...(await builtPages(dist)).values()].flatMap((html) =>

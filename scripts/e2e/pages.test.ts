@@ -89,7 +89,7 @@ describe.each([
     }
 
     if (js) {
-      it("#14 has no class once live that its HTML lacked, so its inlined styles, chosen by those classes, cover it", async () => {
+      it("has no class once live that its HTML lacked, so its inlined styles, chosen by those classes, cover it", async () => {
         const built = new Set(
           [...(await response.text()).matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)),
         );
@@ -137,7 +137,7 @@ describe.each([
     }
 
     if (width === PHONE) {
-      it("#14 gives every link and control a target at least 44 px tall, but for links inside a sentence", async () => {
+      it("gives every link and control a target at least 44 px tall, but for links inside a sentence", async () => {
         const small = await view.page.evaluate(() =>
           [...document.querySelectorAll<HTMLElement>("a[href], button, summary, input:not([type=range])")]
             .filter((el) => el.getClientRects().length > 0 && !el.closest(".site-nav, .visually-hidden, .skip-link"))

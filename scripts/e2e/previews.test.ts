@@ -29,7 +29,7 @@ const audioState = (page: Page, title: string) =>
     .locator("audio")
     .evaluate((a: HTMLAudioElement) => ({ paused: a.paused, time: a.currentTime, volume: a.volume }));
 
-describe("#13 a field's preview, with JavaScript", () => {
+describe("a field's preview, with JavaScript", () => {
   const view = usePage(chromium, { width: PHONE, fixture: true });
   let page: Page;
   let cdp: CDPSession;
@@ -143,7 +143,7 @@ describe("#13 a field's preview, with JavaScript", () => {
   });
 });
 
-describe("#13 a field's preview, without JavaScript", () => {
+describe("a field's preview, without JavaScript", () => {
   const view = usePage(chromium, { width: PHONE, js: false, fixture: true });
 
   it("is the browser's own player, shown, fetching nothing before Play, and it plays", async () => {

@@ -196,7 +196,7 @@ describe("the player, used in Chromium", () => {
     await expect.poll(() => contexts(page), { timeout: 3000 }).toEqual(["suspended"]);
   });
 
-  it("#21 sets the audio session to playback before it sounds, where the browser has one, so a muted iPhone still plays it", async () => {
+  it("sets the audio session to playback before it sounds, where the browser has one, so a muted iPhone still plays it", async () => {
     // Safari's navigator.audioSession, stubbed in a tab of its own: the type it had each time a context was made or resumed.
     page = await view.context.newPage();
     await page.addInitScript(() => {

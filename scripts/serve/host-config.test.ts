@@ -15,7 +15,7 @@ const rules = headerRules(
 const site = readRules(rules);
 const settings = defaultNginxSettings("www.studio.example");
 
-describe("#22 the headers, as data and as the `_headers` text", () => {
+describe("the headers, as data and as the `_headers` text", () => {
   it("are the same rules either way: the text Netlify, Cloudflare and the test server read says what the data does", () => {
     expect(parseHeadersFile(headersFile(rules))).toEqual(rules);
   });
@@ -58,7 +58,7 @@ describe("host configuration from the headers as data", () => {
     expect(assets).not.toContain("Content-Security-Policy");
   });
 
-  it("#11 names its settings, and takes the certificate paths and names from them", () => {
+  it("names its settings, and takes the certificate paths and names from them", () => {
     const config = nginxConfig(site, {
       ...settings,
       certificate: "/srv/tls/cert.pem",
@@ -74,7 +74,7 @@ describe("host configuration from the headers as data", () => {
     );
   });
 
-  it("#23 compresses as well as nginx allows: gzip at its highest level, and brotli when asked (an nginx with ngx_brotli)", () => {
+  it("compresses as well as nginx allows: gzip at its highest level, and brotli when asked (an nginx with ngx_brotli)", () => {
     const plain = nginxConfig(site, settings);
     expect(plain).toMatch(/^ {4}gzip_comp_level 9;$/m);
     expect(plain).not.toContain("brotli");
@@ -83,7 +83,7 @@ describe("host configuration from the headers as data", () => {
     expect(brotli).toMatch(/^ {4}brotli on;\n {4}brotli_comp_level 11;\n {4}brotli_types text\/css /m);
   });
 
-  it("#11 redirects plain HTTP to the site's own name, never to whatever Host a request carried", () => {
+  it("redirects plain HTTP to the site's own name, never to whatever Host a request carried", () => {
     const config = nginxConfig(site, settings);
     expect(config).toContain("return 301 https://www.studio.example$request_uri;");
     expect(config).not.toContain("$host");
@@ -101,7 +101,7 @@ describe("host configuration from the headers as data", () => {
     expect(config).toContain("location = /repo/_headers { return 404; }");
   });
 
-  it("#11 gives `serve` (npm start) the same headers: each page's by the file it sends, the assets' caching by folder", () => {
+  it("gives `serve` (npm start) the same headers: each page's by the file it sends, the assets' caching by folder", () => {
     const config = serveConfig(site) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
     const [all, assets, ...rest] = config.headers;
     const pages = rest.slice(0, -1);

@@ -261,7 +261,7 @@ describe("byte budgets", () => {
     expectWithinBudget(rendered);
   });
 
-  it(`#20 all of our own JavaScript, every island and the loader, is at most ${BUDGET.allOwnJs} bytes (brotli)`, () => {
+  it(`all of our own JavaScript, every island and the loader, is at most ${BUDGET.allOwnJs} bytes (brotli)`, () => {
     expect(allOwnJs.br).toBeGreaterThan(ownJs.br);
     expect(allOwnJs.br).toBeLessThanOrEqual(BUDGET.allOwnJs);
   });
@@ -290,7 +290,7 @@ describe("byte budgets", () => {
 });
 
 describe("byte budgets: each page's stylesheet", () => {
-  it("#14 #20 inlines in each page only the components it has, and leaves print and forced colours to their own files", () => {
+  it("inlines in each page only the components it has, and leaves print and forced colours to their own files", () => {
     const style = (file: string) => pages.get(file)!.match(/<style>([\s\S]*?)<\/style>/)![1]!;
     for (const rule of [".sample{", ".question__summary{", ".player{", ".hero__fields{"])
       expect(style("contact/index.html")).not.toContain(rule);
@@ -311,7 +311,7 @@ describe("byte budgets: each page's stylesheet", () => {
     expect(sizes(style("contact/index.html")).br).toBeLessThan(sizes(style("products/index.html")).br - 500);
   });
 
-  it("#20 inlines only the design tokens something reads: the page's rules, another token read, or a media stylesheet", () => {
+  it("inlines only the design tokens something reads: the page's rules, another token read, or a media stylesheet", () => {
     const chunks: StyleChunk[] = [
       { file: "styles/tokens.css", layer: "tokens", css: ":root{--a:red;--b:var(--c);--c:blue;--d:green;--e:1px}" },
       {
@@ -333,7 +333,7 @@ describe("byte budgets: each page's stylesheet", () => {
     for (const [file, html] of pages) expect(html, file).not.toContain("--lightningcss-");
   });
 
-  it("#24 leaves out a rule whose every selector needs a class the page lacks and its scripts never add", () => {
+  it("leaves out a rule whose every selector needs a class the page lacks and its scripts never add", () => {
     const source = [
       "@custom-media --wide (width >= 40rem);",
       ".card{color:red}",
@@ -360,7 +360,7 @@ describe("byte budgets: each page's stylesheet", () => {
     expect(stylesheetFor(chunks, new Set(["card", "card--open"]))).toContain(".card--open{color:green}");
   });
 
-  it("#24 keeps the rules for every class a page's scripts may add, and stops the build at an island's class made in code", () => {
+  it("keeps the rules for every class a page's scripts may add, and stops the build at an island's class made in code", () => {
     const scripted = clientClasses();
     for (const name of ["js", "sample__ear", "player__changed"]) expect(scripted).toContain(name);
     // The phone menu, a popover, on every page.

@@ -157,7 +157,7 @@ describe("build: what stops it, and what it leaves as it was", () => {
     expect(await readdir(workDir)).toEqual(["dist"]);
   });
 
-  it("#56 refused after making a preview from a master, writes nothing: src/ and the output as they were", async () => {
+  it("refused after making a preview from a master, writes nothing: src/ and the output as they were", async () => {
     const folders = await projectFolders(workDir);
     // A Theta beat (6 Hz), and a field that declares Alpha.
     const rate = 16_000;
@@ -262,14 +262,14 @@ describe("build: what stops it, and what it leaves as it was", () => {
     expect(badOrigin.status).toBe(1);
     expect(badOrigin.stderr).toContain("SITE_ORIGIN (environment variable): origin must be the site's https origin");
     expect(badOrigin.stderr).toContain("and src/ were left as they were.");
-    // #11: a build to publish refuses the shipped example addresses.
+    // a build to publish refuses the shipped example addresses.
     const deploy = cli({ SITE_ORIGIN: "https://www.equisync.studio" }, "--deploy");
     expect(deploy.status).toBe(1);
     expect(deploy.stderr).toContain(
       "src/content/site.ts: email is still a placeholder (hello@example.com): replace it before publishing",
     );
     expect(deploy.stderr).not.toContain("origin is still a placeholder");
-    // #20 A stylesheet that does not parse: its file and the line, in the file as written.
+    // A stylesheet that does not parse: its file and the line, in the file as written.
     const cards = join(copy.root, "styles/components/cards.css");
     const css = await readFile(cards, "utf8");
     await writeFile(cards, `${css}.broken >> .card {\n  color: red;\n}\n`);
@@ -284,7 +284,7 @@ describe("build: what stops it, and what it leaves as it was", () => {
 });
 
 describe("build: the output folder, and a build to publish", () => {
-  it("#11 refuses to replace a folder it did not make, naming it, and leaves it as it was", async () => {
+  it("refuses to replace a folder it did not make, naming it, and leaves it as it was", async () => {
     const notes = join(workDir, "notes");
     await mkdir(join(notes, ".git"), { recursive: true });
     await writeFile(join(notes, ".git/HEAD"), "ref: refs/heads/main\n");
@@ -298,7 +298,7 @@ describe("build: the output folder, and a build to publish", () => {
     expect(await snapshot(notes)).toEqual(before);
   });
 
-  it("#11 never replaces the project or a folder that holds it; a new, empty or earlier output folder is fine", async () => {
+  it("never replaces the project or a folder that holds it; a new, empty or earlier output folder is fine", async () => {
     await expect(assertReplaceable(ROOT)).rejects.toThrow(
       `Refusing to write the site into ${ROOT}: that is the project itself`,
     );
@@ -321,7 +321,7 @@ describe("build: the output folder, and a build to publish", () => {
     await expect(assertReplaceable(older)).resolves.toBeUndefined();
   });
 
-  it("#11 heals a build stopped between its renames: the previous site comes back and the leftovers go", async () => {
+  it("heals a build stopped between its renames: the previous site comes back and the leftovers go", async () => {
     const parent = join(workDir, "crashed");
     const out = join(parent, "dist");
     await build({ site, outDir: out });
@@ -340,7 +340,7 @@ describe("build: the output folder, and a build to publish", () => {
     expect(await readdir(parent)).toEqual(["dist"]);
   });
 
-  it("#11 a build to publish refuses the placeholders still in the content, and writes nothing", async () => {
+  it("a build to publish refuses the placeholders still in the content, and writes nothing", async () => {
     const before = await snapshot(outDir);
     const terms = {
       file: "src/content/questions.ts",
@@ -351,7 +351,7 @@ describe("build: the output folder, and a build to publish", () => {
     await expect(failure).rejects.toThrow(
       "src/content/site.ts: storefront.url is still a placeholder (https://example.shopfront.com/)",
     );
-    // #14: and the terms the owner has still to write.
+    // and the terms the owner has still to write.
     await expect(failure).rejects.toThrow(
       "src/content/questions.ts: productQuestions.questions[0].answer[0] is still a placeholder ([[Your refund terms: whether, and how.]]): write the text in [[ ]] and remove the brackets before publishing",
     );

@@ -103,7 +103,7 @@ describe("search and sharing", () => {
     expect(xml).not.toContain("404");
   });
 
-  it("#11 writes a sitemap that parses, escaping what XML reserves", async () => {
+  it("writes a sitemap that parses, escaping what XML reserves", async () => {
     expect(XMLValidator.validate(await read(dist, "sitemap.xml"))).toBe(true);
     const xml = sitemapXml(["/a&b/", "/<c>/"], createUrls({ origin: "https://www.example.com", basePath: "/" }));
     expect(XMLValidator.validate(xml)).toBe(true);
@@ -133,7 +133,7 @@ describe("structured data", () => {
   const fieldThing = async (field: (typeof site.fields)[number]) =>
     (await jsonLd(outputFileFor(fieldPath(field))))[0]["@graph"][0];
 
-  it("#24 the catalogue lists each field's own page, in order, and each page describes its field: duration, declared bands, a Product only with a price", async () => {
+  it("the catalogue lists each field's own page, in order, and each page describes its field: duration, declared bands, a Product only with a price", async () => {
     const [list] = await jsonLd("all-fields/index.html");
     expect(list["@type"]).toBe("ItemList");
     expect(list.itemListElement).toEqual(
@@ -161,7 +161,7 @@ describe("structured data", () => {
     }
   });
 
-  it("#13 each field's preview as an AudioObject on its page, as long as the field's own player says", async () => {
+  it("each field's preview as an AudioObject on its page, as long as the field's own player says", async () => {
     const audio = await readdir(join(dist, "assets"));
     for (const field of site.fields) {
       const thing = await fieldThing(field);
@@ -219,7 +219,7 @@ describe("icons and manifest", () => {
     const doc = await page(dist, "index.html");
     expect(doc.querySelector('link[rel="manifest"]')!.getAttribute("href")).toBe("/site.webmanifest");
     const manifest = JSON.parse(await read(dist, "site.webmanifest"));
-    // #23 Under the icon on a home screen, the owner's short name, short enough to show whole.
+    // Under the icon on a home screen, the owner's short name, short enough to show whole.
     expect(manifest).toMatchObject({
       name: site.brand,
       short_name: site.shortName,
@@ -268,7 +268,7 @@ describe("under a base path (a GitHub Pages project site)", () => {
   });
 });
 
-describe("#57 the feed of fields (/feed.xml)", () => {
+describe("the feed of fields (/feed.xml)", () => {
   /** Twelve fields, newest first out of order in the catalogue: two of one day, one undated, some priced. */
   const twelve: SiteContent = {
     ...site,

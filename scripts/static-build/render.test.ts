@@ -100,7 +100,7 @@ function decodeMailto(href: string) {
   return { address, subject: params.subject, body: params.body };
 }
 
-/** A storefront address without where it was clicked (`?from=`, which every storefront link carries: #57). */
+/** A storefront address without where it was clicked (`?from=`, which every storefront link carries). */
 const withoutFrom = (href: string) => {
   const url = new URL(href);
   url.searchParams.delete("from");
@@ -114,7 +114,7 @@ function expectStorefrontLink(a: HTMLAnchorElement, href: string, content: SiteC
   expect(a.getAttribute("rel")?.split(" ")).toContain("noopener");
   expect(a.getAttribute("rel")).not.toContain("noreferrer");
   expect(a.querySelector(".visually-hidden")?.textContent).toContain(shown(frame.storefrontLink.spoken, content));
-  // Said on screen too, beside the owner's label and not in it, or once for the list the link is in (#55);
+  // Said on screen too, beside the owner's label and not in it, or once for the list the link is in;
   // screen readers have it in the link already.
   // A list's intro says it for the whole page (Products, All Fields).
   const note =
@@ -197,7 +197,7 @@ describe("every page, whatever the content", () => {
       ).toEqual(FAKE_ASSETS.afterPaint.map((link) => ({ type: undefined, media: undefined, ...link })));
     });
 
-    it("#21 puts a copy control, with the address as its props, beside every e-mail address the page shows", () => {
+    it("puts a copy control, with the address as its props, beside every e-mail address the page shows", () => {
       const shown = [...doc.querySelectorAll("body *")].filter(
         // An address may hold a <wbr> where it may break.
         (el) => [...el.children].every((child) => child.tagName === "WBR") && el.textContent!.trim() === site.email,
@@ -253,7 +253,7 @@ describe("every page's links and reading order", () => {
     }
   });
 
-  it("#20 holds its first paint until the top bar and the main content have arrived: what it waits for opens after both close", () => {
+  it("holds its first paint until the top bar and the main content have arrived: what it waits for opens after both close", () => {
     // Chromium ends a rel=expect wait as soon as the element named opens, not when it closes.
     for (const [file, html] of pages) {
       const target = parse(html).querySelector('head link[rel="expect"][blocking="render"]')?.getAttribute("href");
@@ -265,7 +265,7 @@ describe("every page's links and reading order", () => {
     }
   });
 
-  it("#14 #20 reads as it shows: a card's label just before its heading, in the source as on screen, and every closing panel has an id to link to", () => {
+  it("reads as it shows: a card's label just before its heading, in the source as on screen, and every closing panel has an id to link to", () => {
     for (const [file, html] of pages) {
       const d = parse(html);
       for (const label of d.querySelectorAll(".card__label"))
@@ -419,7 +419,7 @@ describe("the specification's screens, from the content: All Fields, Contact, 40
     ["products/index.html", productQuestions],
     ["services/index.html", serviceQuestions],
   ] as const)(
-    "#14 %s answers a buyer's questions: each a <details> with its own id, facts filled in, unwritten terms marked",
+    "%s answers a buyer's questions: each a <details> with its own id, facts filled in, unwritten terms marked",
     (file, group) => {
       const block = page(file).getElementById(group.id)!;
       expect(block.querySelector("h2")!.textContent).toBe(group.title);
@@ -437,7 +437,7 @@ describe("the specification's screens, from the content: All Fields, Contact, 40
 const fixture = await render(FIXTURE_SITE);
 
 describe("what depends on the content, on the tests' own", () => {
-  it("#14 Home says what a field is, from the fields' own lengths, and how Products and All Fields differ", async () => {
+  it("Home says what a field is, from the fields' own lengths, and how Products and All Fields differ", async () => {
     const doc = page("index.html", fixture);
     expect(text(doc)).toContain("A field is a 60- or 90-minute audio file you download and play on stereo headphones");
     const panel = doc.querySelector("#fields")!;
@@ -466,14 +466,14 @@ describe("what depends on the content, on the tests' own", () => {
     expect(text(parse(fixture.get("index.html")!).querySelector("#fields")!)).not.toContain("All 2 fields");
   });
 
-  it("#14 Products' answers state the fields' real format and lengths", () => {
+  it("Products' answers state the fields' real format and lengths", () => {
     const answer = page("products/index.html", fixture).getElementById("download")!.textContent!;
     expect(answer).toContain("in MP3 (320 kbps), 60 or 90 minutes long");
     expect(answer).toContain("60 or 90 minutes long");
     expect(answer).toContain("Shopfront");
   });
 
-  it("#13 #19 a field card states its format and declared bands, and a price only where the owner set one", async () => {
+  it("a field card states its format and declared bands, and a price only where the owner set one", async () => {
     const base = FIXTURE_SITE.fields[0]!;
     const fields = [
       { ...base, bands: ["alpha" as const] },
@@ -496,7 +496,7 @@ describe("what depends on the content, on the tests' own", () => {
     expect(none).not.toContain("Hz beat");
   });
 
-  it("#23 a field whose beat glides says how, with the bands at each end; one with no preview yet shows everywhere, with no player or link to one", async () => {
+  it("a field whose beat glides says how, with the bands at each end; one with no preview yet shows everywhere, with no player or link to one", async () => {
     const base = FIXTURE_SITE.fields[0]!;
     const fields = [
       { ...base, bands: undefined, glide: { fromHz: 10, toHz: 6 } },
@@ -529,7 +529,7 @@ describe("what depends on the content, on the tests' own", () => {
           audio.getAttribute("src"),
           audio.hasAttribute("autoplay"),
         ]).toEqual([true, "none", path, false]);
-        // #55 The waveform is drawn in the page, from the preview's own bars (a digit each, in the props too), so
+        // The waveform is drawn in the page, from the preview's own bars (a digit each, in the props too), so
         // the player looks finished before any script runs.
         const { wave } = readIslandProps(player) as { wave: string };
         expect(wave).toMatch(/^\d{40}$/);
@@ -567,13 +567,13 @@ describe("what depends on the content: players, names, claims", () => {
     expect(other).toContain("OtherSync");
     expect(other).toContain("by return");
     expect(other).not.toMatch(/FixtureSync|within two days/);
-    // #23 The method's section on About is addressed by its name too.
+    // The method's section on About is addressed by its name too.
     expect(
       page("about/index.html", await render({ ...FIXTURE_SITE, method: "OtherSync" })).getElementById("othersync"),
     ).not.toBeNull();
   });
 
-  it("#14 describes listening, and claims no social proof, price, rating or testimonial the owner did not set", () => {
+  it("describes listening, and claims no social proof, price, rating or testimonial the owner did not set", () => {
     for (const [file, html] of fixture) {
       const said = text(parse(html));
       expect(said, file).not.toMatch(
@@ -592,7 +592,7 @@ describe("what depends on the content: players, names, claims", () => {
 const jsonLd = (doc: Document) =>
   [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!));
 
-describe("#24 a page for each field", () => {
+describe("a page for each field", () => {
   it("tells a long description's first sentences on its cards, and the whole of it on its page, after the product", async () => {
     const sentences = Array.from(
       { length: 8 },
@@ -619,7 +619,7 @@ describe("#24 a page for each field", () => {
     }
   });
 
-  it("#56 a page description the build cannot make from a long title and tuning is refused naming the field in site.ts", () => {
+  it("a page description the build cannot make from a long title and tuning is refused naming the field in site.ts", () => {
     const field = {
       ...FIXTURE_SITE.fields[0]!,
       description: "Short.",
@@ -642,7 +642,7 @@ describe("#24 a page for each field", () => {
       const description = doc.querySelector('meta[name="description"]')!.getAttribute("content")!;
       expect(description.length).toBeGreaterThanOrEqual(50);
       expect(description.length).toBeLessThanOrEqual(160);
-      // #55 Its storefront action in the product it opens with (the page's one primary action); the safety note, the
+      // Its storefront action in the product it opens with (the page's one primary action); the safety note, the
       // buyer's questions.
       expect(withoutFrom(link(doc.querySelector(".product")!, shown(products.fields.buy)).href)).toBe(
         withoutFrom(field.url),
@@ -714,7 +714,7 @@ describe("#24 a page for each field", () => {
   });
 });
 
-describe("#24 a field's cover on its cards and its page", () => {
+describe("a field's cover on its cards and its page", () => {
   it("every field's cover on its cards and its page, sized so nothing moves, described, and fetched early only where it is first seen, first only on its own page", async () => {
     const twelve = await render({ ...FIXTURE_SITE, fields: twelveFields(FIXTURE_SITE.fields[0]!) });
     // In the first screen (Products' first card, All Fields' first row of four on a laptop) with the page, after what
@@ -734,7 +734,7 @@ describe("#24 a field's cover on its cards and its page", () => {
         );
       });
     }
-    // #55 No cover is drawn in the page itself: on a phone a list's covers are thumbnails, never its largest thing.
+    // No cover is drawn in the page itself: on a phone a list's covers are thumbnails, never its largest thing.
     const drawn = await render({ ...FIXTURE_SITE, fields: twelveFields(FIXTURE_SITE.fields[0]!) }, { drawn: true });
     for (const file of ["index.html", "products/index.html", "all-fields/index.html"])
       expect(page(file, drawn).querySelector(".field-card svg.field-card__cover"), file).toBeNull();
@@ -796,7 +796,7 @@ describe("#24 a field's cover on its cards and its page", () => {
   });
 });
 
-describe("#24 a catalogue over pages, the beat across the whole master, share metadata", () => {
+describe("a catalogue over pages, the beat across the whole master, share metadata", () => {
   it("a catalogue longer than a page goes on over pages of its own, each linking to the others, the current one marked", async () => {
     const rendered = await render({ ...FIXTURE_SITE, fields: catalogueOf(30, FIXTURE_SITE.fields[0]!) });
     const second = page("all-fields/2/index.html", rendered);
@@ -876,7 +876,7 @@ describe("#24 a catalogue over pages, the beat across the whole master, share me
     expect(page(outputFileFor(fieldPath(field)), unbeaten).querySelector(".field-detail__trace")).toBeNull();
   });
 
-  it("#55 draws every beat a field layers, each inside the chart and said in its caption with its band", async () => {
+  it("draws every beat a field layers, each inside the chart and said in its caption with its band", async () => {
     const field = { ...FIXTURE_SITE.fields[0]!, bands: ["theta", "gamma"] as Band[] };
     const content = { ...FIXTURE_SITE, fields: [field] };
     const trace = {
@@ -913,8 +913,8 @@ describe("#24 a catalogue over pages, the beat across the whole master, share me
   });
 });
 
-describe("#56 what a field without a beat plays, and each island's props", () => {
-  it("#56 a field with no binaural beat says what it plays instead, and asks for no headphones", async () => {
+describe("what a field without a beat plays, and each island's props", () => {
+  it("a field with no binaural beat says what it plays instead, and asks for no headphones", async () => {
     const field = { ...FIXTURE_SITE.fields[0]!, bands: [] as Band[] };
     const content = { ...FIXTURE_SITE, fields: [field] };
     const withPulse = async (pulse?: number) => {
@@ -1016,7 +1016,7 @@ describe("the maker and listeners' words", () => {
   });
 });
 
-describe("#57 grow the studio", () => {
+describe("grow the studio", () => {
   const fieldFile = (field: Field) => outputFileFor(fieldPath(field));
   /** Every page of a rendering with its document. */
   const docs = (rendered: Map<string, string>) =>

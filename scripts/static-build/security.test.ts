@@ -122,7 +122,7 @@ describe("Content-Security-Policy", () => {
       expect(policy.get("form-action")!.sort()).toEqual([FOLLOW_ACTION, new URL(site.storefront.url).origin].sort());
       expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
       expect(policy.get("script-src")![0]).toBe("'self'");
-      // #13: the previews, from the site itself and nowhere else (#21: or held in memory by the page's own script).
+      // the previews, from the site itself and nowhere else (or held in memory by the page's own script).
       expect(policy.get("media-src")).toEqual(["'self'", "blob:"]);
       expect(headerPolicy(file)).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*/);
       // data: for images only (the loader's placeholder icon), never for scripts, styles or anything that runs.
@@ -163,7 +163,7 @@ describe("Content-Security-Policy", () => {
     }
   });
 
-  it("#11 hashes no data block (islands' props, JSON-LD): browsers never run them", () => {
+  it("hashes no data block (islands' props, JSON-LD): browsers never run them", () => {
     const blocks = [...pages.values()].flatMap((html) => [
       ...parseHtml(html).querySelectorAll('script[type="application/json"], script[type="application/ld+json"]'),
     ]);
@@ -176,7 +176,7 @@ describe("Content-Security-Policy", () => {
   });
 });
 
-describe("#11 a content change leaves the policy, and every host's configuration, as it was", () => {
+describe("a content change leaves the policy, and every host's configuration, as it was", () => {
   it("renaming a nav link and rewriting a field's text changes no header but that of a page whose own styles or scripts changed", async () => {
     const renamed = allPages.map((p) =>
       p.meta.path === "/about/" ? { ...p, meta: { ...p.meta, nav: { ...p.meta.nav!, label: "Our story" } } } : p,
@@ -215,7 +215,7 @@ describe("#11 a content change leaves the policy, and every host's configuration
   });
 });
 
-describe("#57 one policy for every page (CloudFront's)", () => {
+describe("one policy for every page (CloudFront's)", () => {
   const form = `<form action="${FOLLOW_ACTION}" method="post"></form>`;
   const formAction = (policy: string) =>
     policy

@@ -5,7 +5,7 @@ import { FIELD_SETTINGS } from "../../src/content/settings";
 import { ROOT } from "../paths";
 import { SETTINGS_README, withSettingsTable } from "./settings-table";
 
-describe("#26 the settings table, from the settings themselves", () => {
+describe("the settings table, from the settings themselves", () => {
   const readme = readFileSync(join(ROOT, SETTINGS_README), "utf8");
 
   it(`${SETTINGS_README} lists every setting as src/content/settings.ts describes it (npm run docs writes it)`, () => {

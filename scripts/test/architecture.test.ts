@@ -75,7 +75,7 @@ function wrongEdges(edges: readonly [from: string, to: string][]): string[] {
   });
 }
 
-describe("#12 the import graph", () => {
+describe("the import graph", () => {
   const files = [...sources("src"), ...sources("scripts")];
 
   it("has no edge from a lower layer to a higher one, no module outside the tests imports a test's helpers, and no test the owner's content", () => {

@@ -27,7 +27,7 @@ function run(script: string, args: string[]): Promise<{ status: number | null; s
   });
 }
 
-describe("#23 every command answers --help, and refuses a wrong flag in one line", () => {
+describe("every command answers --help, and refuses a wrong flag in one line", () => {
   // Every command reads its flags with commandLine (scripts/static-build/command-line.ts): its usage shows it does.
   it.each(COMMANDS)("%s --help prints its usage", async (name, script) => {
     const help = await run(script, ["--help"]);
@@ -44,7 +44,7 @@ describe("#23 every command answers --help, and refuses a wrong flag in one line
   });
 });
 
-describe("#26 the owner's repository on GitHub", () => {
+describe("the owner's repository on GitHub", () => {
   /** Each job of the workflow, by name, with its lines (two-space jobs under `jobs:`, as the file is written). */
   const jobs = (text: string) => {
     const parts = text.slice(text.indexOf("\njobs:\n") + 7).split(/^ {2}(\w+):\n/m);

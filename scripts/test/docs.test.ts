@@ -9,7 +9,7 @@ const readmes = readdirSync(ROOT, { recursive: true, withFileTypes: true })
   .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
   .filter((path) => !/(^|\/)(node_modules|dist|\.artifacts)\//.test(path));
 
-describe("#26 the READMEs", () => {
+describe("the READMEs", () => {
   it("say what is true now in at most 6,000 words together, so that a newcomer reads them", () => {
     const words = readmes.map((path) => readFileSync(join(ROOT, path), "utf8").split(/\s+/).filter(Boolean).length);
     expect(readmes).toContain("README.md");

@@ -5,7 +5,7 @@ import { ROOT } from "../paths";
 
 const scripts = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts as Record<string, string>;
 
-describe("#23 npm test needs no command but itself", () => {
+describe("npm test needs no command but itself", () => {
   it("installs every package folder the suites use, each when it is missing, before the suite runs", () => {
     // The suites' own packages: every package.json under scripts/e2e (the browser drivers, Cloudflare's runtime).
     const folders = readdirSync(join(ROOT, "scripts/e2e"), { recursive: true, withFileTypes: true })

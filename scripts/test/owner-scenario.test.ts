@@ -16,7 +16,7 @@ import { FIXTURE_SITE, siteModule } from "./fixtures";
 const PAGE = "owner-scenario-journal";
 
 /**
- * #20 The owner's first edits, as the README invites them, made to a copy of the project: a new name and real
+ * The owner's first edits, as the README invites them, made to a copy of the project: a new name and real
  * addresses, the terms written, a third field with an excerpt of a real-sounding master, a page of their own in the
  * top bar; then a clone without their masters. Each step builds to publish (--deploy). No test reads the owner's
  * content (architecture.test.ts), so none can pin the shipped demo. (A catalogue of twelve is built for the browser
@@ -77,7 +77,7 @@ async function snapshot(dir: string): Promise<Map<string, string>> {
 const RATE = 16_000;
 
 /**
- * #23 The owner's masters, as a studio mixes them (made here in code, short): carriers under a different rain in each
+ * The owner's masters, as a studio mixes them (made here in code, short): carriers under a different rain in each
  * ear, an isochronic field with no binaural beat, a beat that glides across a 45-minute master, a two-beat field.
  */
 async function writeMasters(folder: string) {
@@ -162,7 +162,7 @@ const masteredFields = (base: SiteContent["fields"][number]): SiteContent["field
   { ...base, title: "No Preview Yet", url: "https://example.shopfront.com/l/no-preview", preview: undefined },
 ];
 
-describe("#20 an owner's site, as the README has them make it", () => {
+describe("an owner's site, as the README has them make it", () => {
   it("rebranded, addressed, its terms written, a third field with a real excerpt and a page of its own: builds to publish", async () => {
     // A minute of the master: a pad and noise both ears share, a 6 Hz pair of carriers 25 dB under them.
     const rate = 22_050;
@@ -186,14 +186,14 @@ describe("#20 an owner's site, as the README has them make it", () => {
       bands: ["theta" as const],
       url: "https://lumenfields.gumroad.com/l/deep-theta-drift",
       preview: { file: "deep-theta-drift.flac", start: 20, seconds: 15 },
-      // #24 Their own cover, and a price.
+      // Their own cover, and a price.
       cover: "deep-theta-drift.jpg",
       price: { amount: 14, currency: "EUR" },
     };
     await sharp({ create: { width: 1500, height: 1500, channels: 3, background: "#2b3a6e" } })
       .jpeg()
       .toFile(join(copy.root, "src/content/covers/deep-theta-drift.jpg"));
-    // #23 and the fields a studio mixes, from masters kept beside the project.
+    // the fields a studio mixes, from masters kept beside the project.
     await writeMasters(join(out, "masters"));
     const content = owned([...FIXTURE_SITE.fields, third, ...masteredFields(FIXTURE_SITE.fields[0]!)]);
     await writeFile(join(copy.root, "src/content/site.ts"), siteModule(content));
@@ -245,7 +245,7 @@ describe("#20 an owner's site, as the README has them make it", () => {
     expect(await readFile(join(out, `dist/${PAGE}/index.html`), "utf8")).toContain(`href="/${PAGE}/"`);
   });
 
-  it("#23 a clone without the masters builds the same site, byte for byte; a changed excerpt stops it, naming the field", async () => {
+  it("a clone without the masters builds the same site, byte for byte; a changed excerpt stops it, naming the field", async () => {
     const masters = join(out, "masters");
     await rm(masters, { recursive: true });
     const clone = buildToPublish({ SITE_MASTERS: masters }, "clone");

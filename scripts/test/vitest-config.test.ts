@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ROOT } from "../paths";
 import { DIFF } from "./vitest.config";
 
-describe("#20 a failing assertion is readable", () => {
+describe("a failing assertion is readable", () => {
   it("prints a few dozen lines of a difference, even between objects that hold a build's files", () => {
     const built = {
       files: new Map([["assets/preview.mp3", new Uint8Array(50_000)]]),
@@ -19,7 +19,7 @@ describe("#20 a failing assertion is readable", () => {
   });
 });
 
-describe("#26 npm test on a machine that lacks a tool", () => {
+describe("npm test on a machine that lacks a tool", () => {
   const vitest = (env: Record<string, string>, ...projects: string[]) =>
     spawnSync(
       process.execPath,

@@ -3,7 +3,7 @@ import { askHost, keptSeek, LANDED_WITHIN_SECONDS, type SourceState } from "./pl
 
 const at = (currentTime: number, duration = 30, seeking = false) => ({ currentTime, duration, seeking });
 
-describe("#26 the preview player's decisions", () => {
+describe("the preview player's decisions", () => {
   it("keeps a seek made before Play, and applies it only once the host has answered and playback has begun", () => {
     expect(keptSeek({ seekable: false, wanted: 12 }, at(0))).toBeUndefined();
     // The host has answered, but the element is still starting (WebKitGTK stalls on a seek then).
@@ -64,7 +64,7 @@ const WHOLE_FILE = () => new Response(new Uint8Array(1000), { status: 200 });
 const ask = (element: ReturnType<typeof fakeElement>, state: SourceState, get: typeof fetch, refused = () => {}) =>
   askHost(element as never, element.src, state, refused, get);
 
-describe("#26 asking the host whether it serves ranges", () => {
+describe("asking the host whether it serves ranges", () => {
   it("a host that answers with one byte leaves the element as it was, and the file can be seeked", async () => {
     const element = fakeElement();
     const state = { seekable: false };

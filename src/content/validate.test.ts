@@ -118,18 +118,18 @@ describe("validateContent: a field's beats, address and settings", () => {
     ["a band that is not one", ["alfa"]],
     ["the same band twice", ["theta", "theta"]],
     ["a band not in a list", "alpha"],
-  ])("#19 refuses a field's bands when they are %s", (_, bands) => {
+  ])("refuses a field's bands when they are %s", (_, bands) => {
     expect(errorFor(withField(0, { bands })).message).toContain(
       `${CONTENT_FILE}: fields[0].bands must list the bands its beats sit in, each once, from "delta", "theta", "alpha", "beta", "gamma"`,
     );
   });
 
-  it("#19 accepts several bands, or none", () => {
+  it("accepts several bands, or none", () => {
     expect(() => validateContent(withField(0, { bands: ["theta", "gamma"] }))).not.toThrow();
     expect(() => validateContent(withField(0, { bands: undefined }))).not.toThrow();
   });
 
-  it("#23 accepts a glide between two beats, and refuses one out of range or that does not move, by field", () => {
+  it("accepts a glide between two beats, and refuses one out of range or that does not move, by field", () => {
     expect(() => validateContent(withField(0, { bands: undefined, glide: { fromHz: 10, toHz: 6 } }))).not.toThrow();
     const problem = errorFor({
       ...site,
@@ -144,7 +144,7 @@ describe("validateContent: a field's beats, address and settings", () => {
     expect(problem).toContain(`${CONTENT_FILE}: fields[1].glide must move: it starts and ends at 7 Hz`);
   });
 
-  it("#24 refuses a slug that is not an address part, and two fields whose pages would share an address", () => {
+  it("refuses a slug that is not an address part, and two fields whose pages would share an address", () => {
     expect(errorFor(withField(0, { slug: "Deep Theta!" })).message).toContain(
       `${CONTENT_FILE}: fields[0].slug must be lowercase letters and digits in words joined by hyphens`,
     );
@@ -163,7 +163,7 @@ describe("validateContent: a field's beats, address and settings", () => {
     ).not.toThrow();
   });
 
-  it("#56 a title an address cannot spell asks for a slug by name; an accented Latin one makes its own", () => {
+  it("a title an address cannot spell asks for a slug by name; an accented Latin one makes its own", () => {
     expect(errorFor(withField(1, { title: "Глубокий сон" })).message).toContain(
       `${CONTENT_FILE}: fields[1].slug is needed: its page's address is made from its title, and "Глубокий сон" has letters an address cannot spell (Г л у)`,
     );
@@ -176,24 +176,24 @@ describe("validateContent: a field's beats, address and settings", () => {
     );
   });
 
-  it("#23 refuses a home-screen name a phone would cut short", () => {
+  it("refuses a home-screen name a phone would cut short", () => {
     expect(errorFor({ ...site, shortName: "Fixture Sound Studio" }).message).toContain(
       `${CONTENT_FILE}: shortName must be at most 12 characters, or a phone cuts it short under the icon (got "Fixture Sound Studio", 20)`,
     );
   });
 
-  it("#23 refuses a masters setting that is not a folder's name", () => {
+  it("refuses a masters setting that is not a folder's name", () => {
     expect(errorFor({ ...site, masters: "" }).message).toContain(`${CONTENT_FILE}: masters is missing`);
   });
 
-  it("#19 names a setting a field does not have, which would otherwise be skipped in silence", () => {
+  it("names a setting a field does not have, which would otherwise be skipped in silence", () => {
     const field = { ...site.fields[0]!, band: "alpha" } as Field;
     expect(errorFor({ ...site, fields: [field] }).message).toContain(
       `${CONTENT_FILE}: fields[0].band is not something a field has: a field has title, slug, description, durationMinutes, tuning, bands,`,
     );
   });
 
-  it("#26 names a setting the site does not have, at any depth: a typo would otherwise be skipped in silence", () => {
+  it("names a setting the site does not have, at any depth: a typo would otherwise be skipped in silence", () => {
     const typos = {
       ...site,
       storefront: { ...site.storefront, nmae: "Gumroad" },
@@ -220,7 +220,7 @@ describe("validateContent: a field's beats, address and settings", () => {
   });
 });
 
-describe("#11 content URLs are written exactly as browsers read them", () => {
+describe("content URLs are written exactly as browsers read them", () => {
   it.each([
     ["one slash, which a browser reads as a path on this site", "https:/example.gumroad.com/l/x"],
     ["no slashes, likewise", "https:example.gumroad.com/l/x"],
@@ -262,7 +262,7 @@ describe("#11 content URLs are written exactly as browsers read them", () => {
   });
 });
 
-describe("#11 every content string is checked, naming its file and field", () => {
+describe("every content string is checked, naming its file and field", () => {
   const mailFile = (change: Partial<Record<string, { subject: string; body: string }>>): ContentFile => ({
     file: "src/content/mail.ts",
     data: { mail: { ...mail, ...change } },
@@ -281,7 +281,7 @@ describe("#11 every content string is checked, naming its file and field", () =>
   });
 
   it.each(["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"])(
-    "#21 refuses the direction control %j, which could reverse the text around it, naming file and field",
+    "refuses the direction control %j, which could reverse the text around it, naming file and field",
     (char) => {
       const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase()}`;
       expect(errorFor({ ...site, brand: `Equi${char}Sync` }).message).toContain(
@@ -290,7 +290,7 @@ describe("#11 every content string is checked, naming its file and field", () =>
     },
   );
 
-  it("#21 accepts right-to-left words and the right-to-left mark, which reorder nothing around them", () => {
+  it("accepts right-to-left words and the right-to-left mark, which reorder nothing around them", () => {
     expect(() =>
       validateContent({ ...site, tagline: "Fields for focus \u200F\u05E9\u05DC\u05D5\u05DD\u200F, for rest" }),
     ).not.toThrow();
@@ -336,7 +336,7 @@ describe("#11 every content string is checked, naming its file and field", () =>
   });
 });
 
-describe("#11 placeholders", () => {
+describe("placeholders", () => {
   const real: SiteContent = {
     ...site,
     origin: "https://www.fixture.studio",
@@ -371,7 +371,7 @@ describe("#11 placeholders", () => {
     ["the .test domain", "harbour-sound.test"],
     ["the .invalid domain", "harbour-sound.invalid"],
     ["localhost", "localhost"],
-  ])("#56 finds %s in every address: e-mail, origin, storefront and each field's page", (_, host) => {
+  ])("finds %s in every address: e-mail, origin, storefront and each field's page", (_, host) => {
     const reserved: SiteContent = {
       ...real,
       origin: `https://${host}`,
@@ -399,7 +399,7 @@ describe("#11 placeholders", () => {
   });
 });
 
-describe("#14 text still to write, and the questions", () => {
+describe("text still to write, and the questions", () => {
   const questionsFile: ContentFile = { file: "src/content/questions.ts", data: questions };
   const withQuestions = (
     change: (groups: { productQuestions: QuestionGroup; serviceQuestions: QuestionGroup }) => void,
@@ -466,7 +466,7 @@ describe("#14 text still to write, and the questions", () => {
   });
 });
 
-describe("#14 the site's facts in the copy", () => {
+describe("the site's facts in the copy", () => {
   it("says the fields' lengths and formats from the content: one or several, in words", () => {
     expect(siteSlots(site)).toEqual({
       storefront: "Shopfront",
@@ -496,7 +496,7 @@ describe("#14 the site's facts in the copy", () => {
   });
 });
 
-describe("#57 purposes, release days and the storefront's follow and link settings", () => {
+describe("purposes, release days and the storefront's follow and link settings", () => {
   it("takes a field's purpose in any case, the specification's or the owner's own", () => {
     expect(() => validateContent(withField(0, { purpose: "habit change" }))).not.toThrow();
     expect(() =>
@@ -546,7 +546,7 @@ describe("withEnvironment", () => {
     expect(validateContent(content, { sources })).toBe(content);
   });
 
-  it("#23 takes the masters folder from SITE_MASTERS, naming it when it is wrong", () => {
+  it("takes the masters folder from SITE_MASTERS, naming it when it is wrong", () => {
     const { content, sources } = withEnvironment(site, { SITE_MASTERS: "/mnt/studio/masters/" });
     expect(content.masters).toBe("/mnt/studio/masters");
     expect(sources.masters).toBe("SITE_MASTERS (environment variable)");
@@ -571,7 +571,7 @@ describe("origin and basePath", () => {
     "https://www.example.com/shop",
     "www.example.com",
     "https://localhost",
-    // #11: written into robots.txt and the sitemap as it is, so it must be exactly its own parsed origin.
+    // written into robots.txt and the sitemap as it is, so it must be exactly its own parsed origin.
     "https://www.example.com\nDisallow: /",
     "https://www.exa\nmple.com",
     "https://a&b.example.com",

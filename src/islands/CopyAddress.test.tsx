@@ -26,7 +26,7 @@ describe("CopyAddress", () => {
     vi.restoreAllMocks();
   });
 
-  it("#21 copies the address and says so in its live status, then falls quiet", async () => {
+  it("copies the address and says so in its live status, then falls quiet", async () => {
     vi.useFakeTimers();
     const writeText = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue();
     const { button, said } = await mounted();
@@ -39,7 +39,7 @@ describe("CopyAddress", () => {
     expect(said.textContent).toBe("");
   });
 
-  it("#21 says when it could not copy, rather than claiming it did", async () => {
+  it("says when it could not copy, rather than claiming it did", async () => {
     vi.spyOn(navigator.clipboard, "writeText").mockRejectedValue(
       new DOMException("Write permission denied.", "NotAllowedError"),
     );

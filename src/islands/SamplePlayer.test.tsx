@@ -32,7 +32,7 @@ describe("SamplePlayer", () => {
     );
   });
 
-  it('#14 says the volume with its unit, as it changes: "25 percent"', async () => {
+  it('says the volume with its unit, as it changes: "25 percent"', async () => {
     document.body.innerHTML = `<div id="sample-player-1" data-island="SamplePlayer">${islandHtml(SamplePlayer, { sample }, "sample-player-1")}</div><script type="application/json">${JSON.stringify({ sample })}</script>`;
     await act(async () => {
       void hydrateIsland(document.getElementById("sample-player-1")!, SamplePlayer);

@@ -261,13 +261,13 @@ function routeScenarios({ name, take, give, problems, failedSince, shot, overflo
 }
 
 /**
- * #55 All Fields' grid with two, three, five and twelve fields, none alone in its last row, at a phone's, a
+ * All Fields' grid with two, three, five and twelve fields, none alone in its last row, at a phone's, a
  * tablet's and a laptop's width; and a field's own page, its product whole in the first screen of a phone and a
  * laptop (in Chromium, layout.test.ts checks every field's page, and the other grids).
  */
 function catalogueScenarios({ take, give }: Shared): void {
   describe.concurrent("the catalogue and a field's page", () => {
-    it.concurrent("#55 All Fields' grid leaves no field alone in its last row, nor a hole, with 2, 3, 5 and 12 fields at 375, 768 and 1440 px", async ({
+    it.concurrent("All Fields' grid leaves no field alone in its last row, nor a hole, with 2, 3, 5 and 12 fields at 375, 768 and 1440 px", async ({
       expect,
     }) => {
       const { view, site } = await take();
@@ -286,7 +286,7 @@ function catalogueScenarios({ take, give }: Shared): void {
       }
     });
 
-    it.concurrent("#55 a field's page shows its product whole in the first screen of a 375 × 812 phone and a 1440 × 900 laptop", async ({
+    it.concurrent("a field's page shows its product whole in the first screen of a 375 × 812 phone and a 1440 × 900 laptop", async ({
       expect,
     }) => {
       const { view, site } = await take();
@@ -594,7 +594,7 @@ function playerScenarios({ holdTab, problems }: Shared): void {
       const host = ranges
         ? "a host that answers ranges"
         : "a host that answers a range with the whole file (as Cloudflare Pages does)";
-      it.sequential(`#21 from ${host}: a seek before Play is where it starts, it plays on, a seek while playing lands, and the lock screen keeps its name`, async ({
+      it.sequential(`from ${host}: a seek before Play is where it starts, it plays on, a seek while playing lands, and the lock screen keeps its name`, async ({
         expect,
       }) => {
         await seeksFromAHost(own, ranges, expect);

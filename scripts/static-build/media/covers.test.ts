@@ -42,13 +42,13 @@ const difference = (a: [number, number, number][], b: [number, number, number][]
 /**
  * The least difference two drawn covers of a page of the catalogue may have, side by side at thumbnail size. A
  * difference of 2.3 in a flat colour is the smallest a person notices; a cover is mostly its dark ground, which two
- * covers share, so its mean is far below its figures' own. The covers drawn before #55 (one figure of rings in three
- * hues) came to 0.8 to 1.7 apart for their closest pairs at 24 and 48 px; covers of one figure two hues apart (the
+ * covers share, so its mean is far below its figures' own. Covers of one figure of rings in three
+ * hues came to 0.8 to 1.7 apart for their closest pairs at 24 and 48 px; covers of one figure two hues apart (the
  * nearest the figures' hues are spread, below) come to about 12, and of two figures in two hues 15 and more.
  */
 const AT_A_GLANCE = 10;
 
-describe("#24 a cover drawn from the sound, until the owner has one", () => {
+describe("a cover drawn from the sound, until the owner has one", () => {
   const fields = twelveFields(FIXTURE_SITE.fields[0]!);
   const byField = fieldLooks(fields, () => undefined, new Map());
   const looks = fields.map((field) => byField.get(fieldSlug(field))!);
@@ -61,7 +61,7 @@ describe("#24 a cover drawn from the sound, until the owner has one", () => {
     expect(new Set(drawn).size).toBe(fields.length);
   });
 
-  it("#55 twelve side by side, each told apart at a glance from every other at a thumbnail's size, in hue and figure", () => {
+  it("twelve side by side, each told apart at a glance from every other at a thumbnail's size, in hue and figure", () => {
     // Twelve fields as an owner's catalogue has them, two of them with the very same sound.
     expect(new Set(looks.map((look) => look.hue)).size).toBe(fields.length);
     for (const size of [24, 48]) {
@@ -92,7 +92,7 @@ describe("#24 a cover drawn from the sound, until the owner has one", () => {
     expect(fiveHundred.size).toBe(500);
   });
 
-  it("#55 gives a field with no beat one source, not two", () => {
+  it("gives a field with no beat one source, not two", () => {
     const silent: Field = { ...fields[1]!, preview: undefined, bands: [] };
     expect(naturalLook(silent, undefined).figure).toBe("pulse");
     expect(naturalLook(fields[0]!, undefined).figure).toBe("rings");
@@ -121,7 +121,7 @@ describe("#24 a cover drawn from the sound, until the owner has one", () => {
     expect([alt, drawnCover(silent, undefined, theme()).alt].join(" ")).not.toMatch(/\bart(work)?\b/i);
   });
 
-  it("#56 a field keeps its drawn cover when the catalogue is reordered, another is renamed, or it is retitled with its slug kept", async () => {
+  it("a field keeps its drawn cover when the catalogue is reordered, another is renamed, or it is retitled with its slug kept", async () => {
     const before = await buildCovers({ ...FIXTURE_SITE, fields }, new Map(), theme());
     const [renamed, retitled, ...rest] = [...fields].reverse();
     const moved = [
@@ -187,7 +187,7 @@ const refusal = (cover: string) =>
     (error: Error) => error.message,
   );
 
-describe("#24 an owner's cover", () => {
+describe("an owner's cover", () => {
   it("a phone's JPEG with its GPS position: square AVIF and WebP at each width, no metadata left", async () => {
     await put(
       "phone.jpg",
@@ -264,7 +264,7 @@ describe("#24 an owner's cover", () => {
   });
 });
 
-describe("#24 the maker's photo, and a cover that is not there", () => {
+describe("the maker's photo, and a cover that is not there", () => {
   it("the maker's photo: made square at a portrait's small sizes, stripped as a cover is; too small, refused by name", async () => {
     // A folder of its own: the refusal below lists what the covers' folder holds.
     const photos = { ...folders, folder: join(work, "photos") };
@@ -314,7 +314,7 @@ describe("#24 the maker's photo, and a cover that is not there", () => {
   });
 });
 
-describe("#56 nothing an owner does with an image breaks the build", () => {
+describe("nothing an owner does with an image breaks the build", () => {
   const widths = (cover: { sources?: { srcset: string[] }[] }) =>
     cover.sources!.map((s) => s.srcset.map((e) => Number.parseInt(e.split(" ")[1]!, 10)));
 
@@ -370,7 +370,7 @@ describe("#56 nothing an owner does with an image breaks the build", () => {
   });
 });
 
-describe("#24 a cover's weight", () => {
+describe("a cover's weight", () => {
   it("a grainy photo, at the size a 375-px phone shows it at 2×, is at most 40 kB as AVIF", async () => {
     const work = await mkdtemp(join(tmpdir(), "site-cover-weight-"));
     try {

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(cache, { recursive: true, force: true }));
 
-describe("#24 a field page's share image", () => {
+describe("a field page's share image", () => {
   it("is a 1200×630 PNG of the field's cover and its title, made once and then taken from the cache", async () => {
     const covers = await buildCovers(FIXTURE_SITE, new Map(), theme());
     const first = await buildFieldShareImages(FIXTURE_SITE, covers.forShare, theme(), cache);
@@ -38,7 +38,7 @@ describe("#24 a field page's share image", () => {
     const again = await buildFieldShareImages(FIXTURE_SITE, covers.forShare, theme(), cache);
     const texts = (built: typeof again) => [...built.files.values()].map((bytes) => new TextDecoder().decode(bytes));
     expect(texts(again)).toEqual(FIXTURE_SITE.fields.map(() => "kept"));
-    // #56 Any word it draws changed (as an owner's edit under `npm run dev`): that picture is drawn afresh.
+    // Any word it draws changed (as an owner's edit under `npm run dev`): that picture is drawn afresh.
     const retuned = {
       ...FIXTURE_SITE,
       fields: [{ ...field!, tuning: "Theta, retuned" }, ...FIXTURE_SITE.fields.slice(1)],

@@ -23,7 +23,7 @@ const drawn = (char: string, faces = [MAIN_FACE, ...FALLBACK_FACES.filter(isInst
   return Buffer.from(renderPng(svg, undefined, faces)).toString("base64");
 };
 
-describe("#11 the share image draws what the owner writes, or says why it cannot", () => {
+describe("the share image draws what the owner writes, or says why it cannot", () => {
   // The empty box a font draws for a character it lacks.
   const box = drawn("\u16A0", [MAIN_FACE]);
 
@@ -44,7 +44,7 @@ describe("#11 the share image draws what the owner writes, or says why it cannot
     ["Arabic", "استوديو", "ا", "@expo-google-fonts/noto-sans-arabic@0.4.3"],
     ["Thai", "สตูดิโอ", "ส", "@expo-google-fonts/noto-sans-thai@0.4.2"],
   ])(
-    "#22 a brand in %s, whose typeface is not installed, stops the build naming the package to add",
+    "a brand in %s, whose typeface is not installed, stops the build naming the package to add",
     (_, brand, first, pkg) => {
       const notInstalled = () => false;
       expect(() => shareImage({ ...site, brand }, {}, undefined, notInstalled)).toThrow(ContentError);
@@ -107,7 +107,7 @@ describe("#11 the share image draws what the owner writes, or says why it cannot
   });
 });
 
-describe("#23 every word of the share image is content", () => {
+describe("every word of the share image is content", () => {
   it("draws its top line from frame.ts in capitals, and refuses one too long, naming the file and field", () => {
     const before = frame.shareImage.eyebrow;
     try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inTurn } from "./in-turn";
 
-describe("#19 previews are made a few at a time", () => {
+describe("previews are made a few at a time", () => {
   it("never has more than the limit under way, and gives the results in the items' order", async () => {
     let running = 0;
     let most = 0;

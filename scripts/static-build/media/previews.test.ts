@@ -89,7 +89,7 @@ async function problemOf(preview: PreviewSource, bands?: Band[]): Promise<string
 const put = async (name: string, bytes: Uint8Array | Promise<Uint8Array>) =>
   writeFile(join(folders.masters, name), await bytes);
 
-describe("#13 the preview pipeline, on a recipe synthesized in memory", () => {
+describe("the preview pipeline, on a recipe synthesized in memory", () => {
   it("keeps the beat, each ear's own tone, a safe loudness and peak in the encoded file", async () => {
     const { info, decoded } = await build({ recipe: { carrierHz: 200, beatHz: 10, noise: 0.3, seconds: 6 } }, [
       "alpha",
@@ -115,7 +115,7 @@ describe("#13 the preview pipeline, on a recipe synthesized in memory", () => {
   });
 });
 
-describe("#19 an owner's real mix: carriers under music, noise and a voice, through the whole pipeline", () => {
+describe("an owner's real mix: carriers under music, noise and a voice, through the whole pipeline", () => {
   it.each([
     [
       "a pad, carriers 30 dB under, as a 96 kHz 24-bit WAV",
@@ -148,7 +148,7 @@ describe("#19 an owner's real mix: carriers under music, noise and a voice, thro
   });
 });
 
-describe("#19 a field declares the bands its beats sit in, none or several", () => {
+describe("a field declares the bands its beats sit in, none or several", () => {
   const layered = () =>
     put(
       "layered.flac",
@@ -195,7 +195,7 @@ describe("#19 a field declares the bands its beats sit in, none or several", () 
   });
 });
 
-describe("#13 #19 #23 what a preview must be, each refusal naming the field, the file and what it lacks", () => {
+describe("what a preview must be, each refusal naming the field, the file and what it lacks", () => {
   const at = (file: string) => `fields[0].preview (${join(folders.masters, file)})`;
 
   it.each([
@@ -268,7 +268,7 @@ describe("#13 #19 #23 what a preview must be, each refusal naming the field, the
   });
 });
 
-describe("#23 every kind of field: no beat, a beat that glides", () => {
+describe("every kind of field: no beat, a beat that glides", () => {
   it("a field that declares no band takes an excerpt with no binaural beat: an isochronic pulse, measured and loud enough", async () => {
     await put(
       "isochronic.flac",
@@ -343,7 +343,7 @@ const message = (promise: Promise<unknown>) =>
     (error: Error) => error.message,
   );
 
-describe("#23 masters outside the project, their previews committed in it", () => {
+describe("masters outside the project, their previews committed in it", () => {
   it("commits the MP3 and its record; without the masters, a clone builds the same files; with them, a warm build makes nothing", async () => {
     const f = await fresh();
     await writeFile(join(f.masters, "theta.flac"), theta());
@@ -444,8 +444,8 @@ describe("#23 masters outside the project, their previews committed in it", () =
   });
 });
 
-describe("#56 a preview known by what it is made from, committed only by a build that passed", () => {
-  it("#56 a field renamed, retitled in another alphabet or moved keeps its committed preview where the masters are not", async () => {
+describe("a preview known by what it is made from, committed only by a build that passed", () => {
+  it("a field renamed, retitled in another alphabet or moved keeps its committed preview where the masters are not", async () => {
     const f = await fresh();
     await writeFile(join(f.masters, "theta.flac"), theta());
     const other = {
@@ -469,7 +469,7 @@ describe("#56 a preview known by what it is made from, committed only by a build
     expect(clone.bySlug.get("deep-sleep")).toEqual(first.bySlug.get(fieldSlug(before.fields[0]!)));
   });
 
-  it("#56 two fields that play one excerpt share one preview, made once", async () => {
+  it("two fields that play one excerpt share one preview, made once", async () => {
     const f = await fresh();
     await writeFile(join(f.masters, "theta.flac"), theta());
     const excerpt = { file: "theta.flac", start: 1, seconds: 6 };
@@ -481,7 +481,7 @@ describe("#56 a preview known by what it is made from, committed only by a build
     expect(built.notes.filter((note) => note.includes("made its preview"))).toHaveLength(1);
   });
 
-  it("#56 a refused build leaves the committed previews as they were, and commits nothing", async () => {
+  it("a refused build leaves the committed previews as they were, and commits nothing", async () => {
     const f = await fresh();
     await writeFile(join(f.masters, "theta.flac"), theta());
     await committing(one({ file: "theta.flac", start: 1, seconds: 6 }), f);
@@ -500,7 +500,7 @@ describe("#56 a preview known by what it is made from, committed only by a build
   });
 });
 
-describe("#26 previews known by the code that made them", () => {
+describe("previews known by the code that made them", () => {
   it("a committed preview made by other code is used as it is while the master is away, with a note, and made again once it is here", async () => {
     const f = await fresh();
     await writeFile(join(f.masters, "theta.flac"), theta());
@@ -524,7 +524,7 @@ describe("#26 previews known by the code that made them", () => {
   });
 });
 
-describe("#13 #19 the preview cache", () => {
+describe("the preview cache", () => {
   it("serves a preview it has made before from the cache, without making it again", async () => {
     const preview: PreviewSource = { recipe: { carrierHz: 240, beatHz: 5, seconds: 6 } };
     await build(preview);

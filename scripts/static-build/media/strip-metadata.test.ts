@@ -60,7 +60,7 @@ const pngChunkTypes = (png: Uint8Array) => {
   return types;
 };
 
-describe("#56 what an owner's image says of them, and the command that strips it from the file", () => {
+describe("what an owner's image says of them, and the command that strips it from the file", () => {
   it("names a location and a camera in EXIF, and XMP and IPTC as themselves; an orientation alone says nothing", async () => {
     const phone = await sharp(withIptc(await phonePicture("jpeg"))).metadata();
     expect(metadataHeld(phone)).toEqual(["location", "camera", "XMP", "IPTC"]);

@@ -44,7 +44,7 @@ async function master(name: string, from: number, to: number): Promise<string> {
   return path;
 }
 
-describe("#24 the beat across the whole master", () => {
+describe("the beat across the whole master", () => {
   it("measures a gliding master at evenly spaced points, each within 0.1 Hz of the truth; a steady one steady", async () => {
     const gliding = await traceOf(await master("glide.wav", 10, 6), MINUTES * 60);
     expect(gliding.points).toHaveLength(TRACE_SETTINGS.points);

@@ -30,7 +30,7 @@ function under(bed: () => Signal, depthDb: number, left: number, right: number, 
   );
 }
 
-describe("#19 carriers are found by what differs between the ears", () => {
+describe("carriers are found by what differs between the ears", () => {
   // The bed's loudest partial (131 Hz) is 30 dB over the carriers and sits in both ears: taking each ear's loudest
   // tone, as the first analysis did, finds it on both sides and hears no beat at all.
   it.each([
@@ -92,7 +92,7 @@ describe("#19 carriers are found by what differs between the ears", () => {
   });
 });
 
-describe("#23 carriers under a bed that differs between the ears, as real fields are mixed", () => {
+describe("carriers under a bed that differs between the ears, as real fields are mixed", () => {
   // Each ear's bed is its own: the difference between the ears no longer cancels it, and carriers must stand out of
   // it by being steady tones. The depth is under the left ear's whole bed, as carrierUnder measures a shared one.
   type Bed = () => { both?: Signal[]; left: Signal[]; right: Signal[] };
@@ -154,7 +154,7 @@ const mixed =
   (i) =>
     signals.reduce((s, f) => s + f(i), 0);
 
-describe("#56 a steady pulse both ears hear: what a field with no binaural beat plays", () => {
+describe("a steady pulse both ears hear: what a field with no binaural beat plays", () => {
   it.each([
     ["an isochronic pulse", { both: [isochronic(RATE, 200, 10, 0.3)] }, 10],
     ["an isochronic pulse under a pad", { both: [pad(RATE, 0.2), isochronic(RATE, 220, 4.5, 0.3)] }, 4.5],

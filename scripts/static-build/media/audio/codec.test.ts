@@ -5,7 +5,7 @@ import { frameOf } from "./mp3";
 
 const ascii = (bytes: Uint8Array) => String.fromCharCode(...bytes);
 
-describe("#21 a preview's MP3 states its length and where its times are", () => {
+describe("a preview's MP3 states its length and where its times are", () => {
   it.each([
     ["44.1 kHz (MPEG-1)", 44_100],
     ["16 kHz (MPEG-2)", 16_000],

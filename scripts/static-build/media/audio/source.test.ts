@@ -50,7 +50,7 @@ async function refusal(path: string, range: { start?: number; seconds?: number }
   return error.message;
 }
 
-describe("#19 an excerpt is read from where it starts, in every format an editor exports", () => {
+describe("an excerpt is read from where it starts, in every format an editor exports", () => {
   it.each([
     ["WAV, 16-bit, 44.1 kHz", "a.wav", () => wav(clockTrack(44_100, 12), "int16"), 44_100, 12],
     ["WAV, 24-bit, 96 kHz", "b.wav", () => wav(clockTrack(96_000, 12), "int24"), 96_000, 12],
@@ -82,7 +82,7 @@ describe("#19 an excerpt is read from where it starts, in every format an editor
   });
 });
 
-describe("#19 a master of any length costs what its excerpt does", () => {
+describe("a master of any length costs what its excerpt does", () => {
   // The bench (npm run bench) times whole builds of 45 s from such masters; here, that the excerpt is the right one.
   it("reads an excerpt from 30 minutes into a 90-minute 96 kHz 24-bit WAV of 3.1 GB, holding only the excerpt", async () => {
     // Over 2 GiB: a whole-file read fails here (ERR_FS_FILE_TOO_LARGE), which was once reported as a missing file.
@@ -123,7 +123,7 @@ describe("#19 a master of any length costs what its excerpt does", () => {
   });
 });
 
-describe("#19 a damaged file is named as damaged, at the time decoding failed, never as a shorter file", () => {
+describe("a damaged file is named as damaged, at the time decoding failed, never as a shorter file", () => {
   const track = () => clockTrack(16_000, 20);
 
   it("a FLAC with frames overwritten: the time where they start", async () => {
@@ -161,7 +161,7 @@ describe("#19 a damaged file is named as damaged, at the time decoding failed, n
   });
 });
 
-describe("#23 a mono file", () => {
+describe("a mono file", () => {
   it("is read into both ears, and says it has one channel (a field with no binaural beat may be mono)", async () => {
     const mono = clockTrack(16_000, 8);
     const path = await file("mono.wav", wav({ ...mono, channels: [mono.channels[0]!] }));
@@ -172,7 +172,7 @@ describe("#23 a mono file", () => {
   });
 });
 
-describe("#19 a file that cannot give an excerpt says why", () => {
+describe("a file that cannot give an excerpt says why", () => {
   it("one too short for what is asked", async () => {
     const path = await file("short.wav", wav(clockTrack(16_000, 20)));
     expect(await refusal(path, { start: 0, seconds: 45 })).toBe("is 20 s long: it has no 45 s from 0 s on");
