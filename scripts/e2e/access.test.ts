@@ -10,7 +10,7 @@ import { siteSlots } from "../../src/content/slots";
 import { LAST_LINE_ID } from "../../src/components/SiteFooter";
 import { plainText } from "../../src/lib/slots";
 import { FALLBACK_FACES } from "../static-build/media/web-fonts";
-import { pdfPageTexts } from "./pdf";
+import { findPdftotext, pdfPageTexts } from "./pdf";
 import { folderSource, listen, siteHandler } from "../serve/static-server";
 import { decodePng, inkShare, strongestInk, type Pixels } from "./png";
 import {
@@ -58,7 +58,7 @@ async function colourInside(page: Page, selector: string, x = 8): Promise<string
   const element = page.locator(selector).first();
   await element.scrollIntoViewIfNeeded();
   const box = (await element.boundingBox())!;
-  const { data } = decodePng(
+  const { data } = await decodePng(
     await page.screenshot({ clip: { x: box.x + x, y: box.y + box.height / 2, width: 1, height: 1 } }),
   );
   return [...data.subarray(0, 3)].join(",");
@@ -160,7 +160,7 @@ describe("on a short, narrow screen: 320 × 256 (a phone on its side, or 1280 px
  */
 const squeeze = (text: string) => text.normalize("NFKC").replace(/\s+/g, "");
 
-describe("printed", () => {
+describe.skipIf(!findPdftotext())("printed", () => {
   const view = usePage(chromium, { width: DESKTOP });
 
   it.each(ROUTES)(

@@ -1,4 +1,4 @@
-import { inflateSync } from "node:zlib";
+import sharp from "sharp";
 
 export interface Pixels {
   width: number;
@@ -7,62 +7,10 @@ export interface Pixels {
   data: Uint8Array;
 }
 
-/**
- * Decodes the PNGs a browser's screenshot gives: 8 bits per channel, RGB or RGBA, not interlaced. Enough to ask
- * what colour a drawn icon is, with no image library in the project.
- */
-export function decodePng(png: Uint8Array): Pixels {
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  if (view.getUint32(0) !== 0x89504e47) throw new Error("not a PNG");
-  let width = 0;
-  let height = 0;
-  let channels = 0;
-  const compressed: Uint8Array[] = [];
-  for (let at = 8; at < png.length; ) {
-    const length = view.getUint32(at);
-    const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
-    const body = png.subarray(at + 8, at + 8 + length);
-    if (type === "IHDR") {
-      const header = new DataView(body.buffer, body.byteOffset, body.byteLength);
-      width = header.getUint32(0);
-      height = header.getUint32(4);
-      const [depth, colour, , , interlace] = body.subarray(8, 13);
-      channels = colour === 6 ? 4 : colour === 2 ? 3 : 0;
-      if (depth !== 8 || !channels || interlace !== 0)
-        throw new Error(`unsupported PNG: depth ${depth}, colour type ${colour}, interlace ${interlace}`);
-    } else if (type === "IDAT") compressed.push(body);
-    else if (type === "IEND") break;
-    at += 12 + length;
-  }
-  const raw = inflateSync(Buffer.concat(compressed));
-  const stride = width * channels;
-  const rows = new Uint8Array(height * stride);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)]!;
-    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
-    const out = rows.subarray(y * stride, (y + 1) * stride);
-    const up = y > 0 ? rows.subarray((y - 1) * stride, y * stride) : new Uint8Array(stride);
-    for (let x = 0; x < stride; x++) {
-      const a = x >= channels ? out[x - channels]! : 0;
-      const b = up[x]!;
-      const c = x >= channels ? up[x - channels]! : 0;
-      const predictor = [0, a, b, (a + b) >> 1, paeth(a, b, c)][filter];
-      if (predictor === undefined) throw new Error(`unknown PNG filter ${filter}`);
-      out[x] = (line[x]! + predictor) & 0xff;
-    }
-  }
-  const data = new Uint8Array(width * height * 4);
-  for (let i = 0; i < width * height; i++) {
-    data.set(rows.subarray(i * channels, i * channels + 3), i * 4);
-    data[i * 4 + 3] = channels === 4 ? rows[i * channels + 3]! : 255;
-  }
-  return { width, height, data };
-}
-
-function paeth(a: number, b: number, c: number): number {
-  const p = a + b - c;
-  const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
-  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+/** A browser's screenshot as pixels, decoded by sharp. */
+export async function decodePng(png: Uint8Array): Promise<Pixels> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data };
 }
 
 /**

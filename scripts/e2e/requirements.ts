@@ -4,6 +4,7 @@ import { findChromium, INSTALL_HINT } from "../test/chromium";
 import { firefoxMissing } from "../test/firefox";
 import { soundServerMissing } from "./engines/sound-server";
 import { webkitMissing } from "./engines/webkit";
+import { findPdftotext, PDFTOTEXT_HINT } from "./pdf";
 
 /** Debian's nginx, for the test of the configuration `npm run host-config -- nginx` writes. */
 export function findNginx(): string | undefined {
@@ -57,6 +58,7 @@ export function suites(): Suite[] {
     { name: "WebKit", files: ["scripts/e2e/in-webkit.test.ts"], missing: engine(webkitMissing(), "WebKit") },
     { name: "nginx's configuration", files: [], missing: withChromium(findNginx() ? undefined : NGINX_HINT) },
     { name: "Cloudflare Pages' runtime", files: [], missing: withChromium(findWrangler() ? undefined : WRANGLER_HINT) },
+    { name: "printed pages", files: [], missing: withChromium(findPdftotext() ? undefined : PDFTOTEXT_HINT) },
   ];
 }
 

@@ -11,15 +11,16 @@ import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import compressible from "compressible";
 import { contentType } from "mime-types";
+import Negotiator from "negotiator";
+import parseRange from "range-parser";
 import { ASSET_DIR } from "../static-build/asset-path";
 import { readRedirects } from "../static-build/identity";
 import { CACHE, headersFor, parseHeadersFile, type HeaderRule } from "../static-build/security";
 
 /** A file's Content-Type by its extension, from IANA's registry as `mime-types` keeps it, with a charset for text. */
 const contentTypeOf = (path: string) => contentType(extname(path)) || "application/octet-stream";
-
-const COMPRESSIBLE = new Set([".html", ".css", ".js", ".json", ".webmanifest", ".svg", ".xml", ".txt"]);
 
 export type Request = IncomingMessage | Http2ServerRequest;
 export type Response = ServerResponse | Http2ServerResponse;
@@ -175,7 +176,7 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
   };
 
   const warm = async (paths: readonly string[]) => {
-    for (const path of paths.filter((p) => COMPRESSIBLE.has(extname(p)))) {
+    for (const path of paths.filter(compressibleFile)) {
       const bytes = await source.read(path);
       if (bytes) for (const encoding of ["br", "gzip"] as const) compressed(bytes, encoding);
     }
@@ -193,7 +194,7 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
     const type = extname(path);
     const bytes =
       type === ".html" && transformHtml ? new TextEncoder().encode(transformHtml(new TextDecoder().decode(raw))) : raw;
-    const encoding = compress && COMPRESSIBLE.has(type) ? preferredEncoding(request) : undefined;
+    const encoding = compress && compressibleFile(path) ? preferredEncoding(request) : undefined;
     let body: Uint8Array = encoding ? compressed(bytes, encoding) : bytes;
     // Lowercase names throughout, so a rule from `_headers` replaces a default instead of adding a second one.
     const headers: Record<string, string | number> = {
@@ -218,8 +219,11 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
       }
     }
     // A part of a file (a player seeking in a preview), as most static hosts answer one range.
+    // One range at most, as hosts answer a player seeking; several are answered whole.
+    const asked = status === 200 && !encoding && ranges && request.headers.range;
+    const parsed = asked ? parseRange(body.length, asked, { combine: true }) : undefined;
     const range =
-      status === 200 && !encoding && ranges ? byteRange(String(request.headers.range ?? ""), body.length) : undefined;
+      parsed === -1 ? "unsatisfiable" : Array.isArray(parsed) && parsed.length === 1 ? parsed[0] : undefined;
     if (range === "unsatisfiable") {
       response.writeHead(416, { ...extra, "content-range": `bytes */${body.length}` }).end();
       return;
@@ -235,23 +239,12 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
   }
 }
 
-/** A single "bytes=start-end" range (either end may be left out), within a body of `size` bytes. */
-export function byteRange(header: string, size: number): { start: number; end: number } | "unsatisfiable" | undefined {
-  const match = header.match(/^bytes=(\d*)-(\d*)$/);
-  if (!match || (match[1] === "" && match[2] === "")) return undefined;
-  const [start, end] =
-    match[1] === ""
-      ? [Math.max(size - Number(match[2]), 0), size - 1]
-      : [Number(match[1]), match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1)];
-  return start > end || start >= size ? "unsatisfiable" : { start, end };
-}
+/** The one encoding to send, of those the request accepts by its q-values: brotli first, as CDNs prefer. */
+const preferredEncoding = (request: Request) =>
+  new Negotiator(request).encoding(["br", "gzip"]) as "br" | "gzip" | undefined;
 
-function preferredEncoding(request: Request): "br" | "gzip" | undefined {
-  const accepts = String(request.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepts)) return "br";
-  if (/\bgzip\b/.test(accepts)) return "gzip";
-  return undefined;
-}
+/** Compressed on the way out, as hosts do: text, by its type (the `compressible` database). */
+const compressibleFile = (path: string) => compressible(contentTypeOf(path)) === true;
 
 export interface StaticServer {
   server: Server | Http2SecureServer;

@@ -22,6 +22,10 @@ export function parsePage(html: string): Element[] {
 /** An attribute's value, its entities decoded, or undefined. */
 export const attribute = (element: Element, name: string) => element.attrs.find((attr) => attr.name === name)?.value;
 
+/** What a script or style element holds, as the browser hashes it for a policy. */
+export const rawText = (element: Element) =>
+  element.childNodes.map((child) => ("value" in child && child.nodeName === "#text" ? child.value : "")).join("");
+
 /** The text an element holds, as a reader would see it (not its scripts' or styles'). */
 export function textOf(element: Element): string {
   if (element.tagName === "script" || element.tagName === "style") return "";
@@ -30,4 +34,22 @@ export function textOf(element: Element): string {
       "value" in child && child.nodeName === "#text" ? child.value : "tagName" in child ? textOf(child) : "",
     )
     .join("");
+}
+
+/** A change to a page's text: what is from `start` to `end` becomes `text`. */
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** A page with edits made at the places parse5 located, none overlapping: the rest of its text as it was. */
+export function applyEdits(html: string, edits: readonly Edit[]): string {
+  let out = "";
+  let at = 0;
+  for (const { start, end, text } of [...edits].sort((a, b) => a.start - b.start || a.end - b.end)) {
+    out += html.slice(at, start) + text;
+    at = end;
+  }
+  return out + html.slice(at);
 }

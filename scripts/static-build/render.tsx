@@ -11,8 +11,8 @@ import { STYLE_PLACEHOLDER, type PageAssets } from "../../src/lib/page";
 import { outputFileFor, type SiteUrls } from "../../src/lib/routes";
 import { pages as allPages, navRoutes } from "../../src/pages/index";
 import type { Covers, PageModule, Previews } from "../../src/pages/types";
-import { applyMetaPolicy } from "./security";
-import { classesIn } from "./styles";
+import { elementFacts, policyOf } from "./security";
+import { applyEdits, attribute, parsePage, rawText, textOf, type Edit, type Element } from "./html";
 
 export interface RenderOptions {
   site: SiteContent;
@@ -68,34 +68,69 @@ export async function renderSite({
     } catch (error) {
       throw new Error(`Rendering the page ${meta.path} failed: ${(error as Error).message}`, { cause: error });
     }
-    // The styles this page uses, now that its classes are known (a function, so no "$&" in CSS is read as a pattern).
-    html = html.replace(STYLE_PLACEHOLDER, () => assets.css(classesIn(html), headlineOf(html)));
-    html = preloadsAfterPolicy(html);
-    // React spells the attributes "charSet" and "srcSet"; HTML does not care, but validators and readers expect lowercase.
-    return `<!DOCTYPE html>${html.replace("<meta charSet=", "<meta charset=").replaceAll(' srcSet="', ' srcset="').replaceAll(' popoverTarget="', ' popovertarget="')}`;
+    return `<!DOCTYPE html>${finished(html, assets)}`;
   };
   for (const page of pages) output.set(outputFileFor(page.meta.path), render(page));
-  return applyMetaPolicy(output);
-}
-
-/** The text of a page's <h1>, as a reader sees it. */
-function headlineOf(html: string): string | undefined {
-  const inner = html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1];
-  if (inner === undefined) return undefined;
-  const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" };
-  return inner.replace(/<[^>]*>/g, "").replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => entities[name]!);
+  return output;
 }
 
 /**
- * React hoists a preload for each image the page loads at once (a cover in the first row) to the top of <head>,
- * ahead of the policy's <meta>, which governs only what comes after it: they go just after it.
+ * A rendered page made whole, read once through parse5: the styles it uses inlined (now that its classes and headline
+ * are known); the preloads React hoists above the policy's <meta>, which governs only what follows it, moved after
+ * it; and attributes React spells in camel case (charSet, srcSet, popoverTarget) in HTML's lowercase, as validators
+ * and readers expect.
  */
-function preloadsAfterPolicy(html: string): string {
-  const preloads: string[] = [];
-  const without = html.replace(/<link rel="preload" as="image"[^>]*\/>/g, (link) => (preloads.push(link), ""));
-  return preloads.length === 0
-    ? html
-    : without.replace(/(<meta http-equiv="Content-Security-Policy"[^>]*\/>)/, (meta) => meta + preloads.join(""));
+function finished(html: string, assets: PageAssets): string {
+  const elements = parsePage(html);
+  const edits: Edit[] = [];
+  const policy = elements.find((el) => attribute(el, "http-equiv") === "Content-Security-Policy");
+  const after = policy?.sourceCodeLocation?.endOffset;
+  // An element's attributes spelled as HTML spells them, by edits to its own text.
+  const spelling = (element: Element): Edit[] =>
+    Object.entries(element.sourceCodeLocation?.attrs ?? {}).flatMap(([name, { startOffset }]) =>
+      html.slice(startOffset, startOffset + name.length) === name
+        ? []
+        : [{ start: startOffset, end: startOffset + name.length, text: name }],
+    );
+  const preloads = elements.filter(
+    (el) => el.tagName === "link" && attribute(el, "rel") === "preload" && attribute(el, "as") === "image",
+  );
+  const moved = new Set<Element>();
+  for (const link of preloads) {
+    const { startOffset, endOffset } = link.sourceCodeLocation!;
+    if (after === undefined || startOffset > after) continue;
+    moved.add(link);
+    const own = spelling(link).map((edit) => ({
+      ...edit,
+      start: edit.start - startOffset,
+      end: edit.end - startOffset,
+    }));
+    edits.push({ start: startOffset, end: endOffset, text: "" });
+    edits.push({ start: after, end: after, text: applyEdits(html.slice(startOffset, endOffset), own) });
+  }
+  // HTML's own elements only: an SVG's attributes keep their case (viewBox).
+  for (const element of elements)
+    if (element.namespaceURI === "http://www.w3.org/1999/xhtml" && !moved.has(element))
+      edits.push(...spelling(element));
+  const classes = new Set(elements.flatMap((el) => attribute(el, "class")?.split(/\s+/).filter(Boolean) ?? []));
+  const h1 = elements.find((el) => el.tagName === "h1");
+  const css = assets.css(classes, h1 && textOf(h1));
+  const style = elements.find((el) => el.tagName === "style" && rawText(el) === STYLE_PLACEHOLDER);
+  if (style) {
+    const text = style.childNodes[0]!.sourceCodeLocation!;
+    edits.push({ start: text.startOffset, end: text.endOffset, text: css });
+  }
+  // The page's own policy in its <meta>: only the inline code this page has (the header's allows every page's).
+  const content = policy?.sourceCodeLocation?.attrs?.content;
+  if (content) {
+    const facts = elementFacts(elements, (el) => (el === style ? css : rawText(el)));
+    edits.push({
+      start: content.startOffset,
+      end: content.endOffset,
+      text: `content="${policyOf([facts], { meta: true })}"`,
+    });
+  }
+  return applyEdits(html, edits);
 }
 
 /** A page as static markup, each island's slot then filled with that island rendered in a form React hydrates. */

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { CSP_PLACEHOLDER, FEED } from "../../src/lib/page";
+import { FEED } from "../../src/lib/page";
 import { pathOfFile, type SiteUrls } from "../../src/lib/routes";
 import { ASSET_DIR } from "./asset-path";
+import { attribute, parsePage, rawText, type Element } from "./html";
 
 /**
  * Headers every response gets, wherever the site is hosted and whatever it serves. The Content-Security-
@@ -46,12 +47,9 @@ export const CACHE = {
   revalidate: "public, max-age=0, must-revalidate",
 } as const;
 
-/** Whether a <script>'s attributes make it code a browser runs (no type, a JavaScript type, or a module). */
-export function isExecutable(attributes: string): boolean {
-  const type = attributes
-    .match(/\stype="([^"]*)"/)?.[1]
-    ?.trim()
-    .toLowerCase();
+/** Whether a <script>'s type makes it code a browser runs (none, a JavaScript type, or a module). */
+export function isExecutable(given: string | undefined): boolean {
+  const type = given?.trim().toLowerCase();
   return (
     type === undefined || type === "" || type === "module" || /^(text|application)\/(x-)?(java|ecma)script$/.test(type)
   );
@@ -63,37 +61,63 @@ export function isExecutable(attributes: string): boolean {
  * the same when only content changes.
  */
 export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
-  const hash = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
-  const scripts = [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
-    .filter((m) => !/\ssrc=/.test(m[1] ?? "") && isExecutable(m[1] ?? ""))
-    .map((m) => hash(m[2]!));
-  const styles = [...html.matchAll(/<style(\s[^>]*)?>([\s\S]*?)<\/style>/g)].map((m) => hash(m[2]!));
-  return { scripts, styles };
+  return pageFacts(html);
 }
 
 /**
- * Where a page's forms post, each address whole (a policy's source with a path allows that path alone), and where the
- * answer may redirect the visitor (a form's `data-answers-from`: a follow Gumroad refuses goes to the seller's page).
+ * What a page's policy is made of, read once through parse5: the hash of each inline script that runs and each
+ * style (their text as the browser hashes it), and where its forms post and may redirect.
  */
-export const formTargets = (html: string) =>
-  ["action", "data-answers-from"].flatMap((name) =>
-    [...html.matchAll(new RegExp(`<form\\s[^>]*\\b${name}="([^"]+)"`, "g"))].map((m) => m[1]!.replaceAll("&amp;", "&")),
-  );
+function pageFacts(html: string): PolicyFacts {
+  return elementFacts(parsePage(html));
+}
+
+/** The same, of a page's elements as parse5 read them; a style whose text is to change, by its new text. */
+export function elementFacts(elements: readonly Element[], styleText = rawText): PolicyFacts {
+  const hash = (element: Element, text = rawText(element)) =>
+    `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+  const scripts = elements
+    .filter(
+      (el) => el.tagName === "script" && attribute(el, "src") === undefined && isExecutable(attribute(el, "type")),
+    )
+    .map((el) => hash(el));
+  const styles = elements.filter((el) => el.tagName === "style").map((el) => hash(el, styleText(el)));
+  // Where a form posts, each address whole (a policy's source with a path allows that path alone), and where the
+  // answer may redirect the visitor (a form's `data-answers-from`: a follow Gumroad refuses goes to the seller's page).
+  const forms = elements
+    .filter((el) => el.tagName === "form")
+    .flatMap((form) => ["action", "data-answers-from"].flatMap((name) => attribute(form, name) ?? []));
+  return { scripts, styles, forms };
+}
+
+/** Where a page's forms post, and where their answer may send the visitor. */
+export const formTargets = (html: string) => pageFacts(html).forms;
 
 /**
  * The policy for the pages given: nothing by default, then exactly what they use. Inline code is allowed by
  * the hash of its bytes (the union over the pages: given them all, one policy serves every page); scripts and
  * images otherwise only from the site itself. `meta` leaves out what a <meta> policy ignores.
  */
-export function contentSecurityPolicy(pages: Iterable<string>, { meta = false }: { meta?: boolean } = {}): string {
+export function contentSecurityPolicy(pages: Iterable<string>, options: { meta?: boolean } = {}): string {
+  return policyOf([...pages].map(pageFacts), options);
+}
+
+/** What a page's policy allows: the hashes of its inline scripts and styles, and its forms' targets. */
+export interface PolicyFacts {
+  scripts: string[];
+  styles: string[];
+  forms: string[];
+}
+
+/** The policy for pages read already (contentSecurityPolicy, above). */
+export function policyOf(pages: readonly PolicyFacts[], { meta = false }: { meta?: boolean } = {}): string {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const forms = new Set<string>();
-  for (const html of pages) {
-    const found = inlineHashes(html);
+  for (const found of pages) {
     found.scripts.forEach((h) => scripts.add(h));
     found.styles.forEach((h) => styles.add(h));
-    formTargets(html).forEach((target) => forms.add(target));
+    found.forms.forEach((target) => forms.add(target));
   }
   const directives: [string, ...string[]][] = [
     ["default-src", "'none'"],
@@ -121,19 +145,6 @@ export function contentSecurityPolicy(pages: Iterable<string>, { meta = false }:
   ];
   return directives.map((d) => d.join(" ")).join("; ");
 }
-
-/**
- * Writes each page's own policy into its <meta http-equiv="Content-Security-Policy">: the site's, allowing only
- * the inline code that page has. A browser enforces it alongside the header's (which allows every page's), and
- * each page carries five fewer hashes.
- */
-export function applyMetaPolicy(pages: Map<string, string>): Map<string, string> {
-  return new Map([...pages].map(([file, html]) => [file, withMetaPolicy(html)]));
-}
-
-/** One page with its own policy written into its <meta> (above). */
-export const withMetaPolicy = (html: string) =>
-  html.replace(CSP_PLACEHOLDER, contentSecurityPolicy([html], { meta: true }));
 
 /** A page as its headers see it: the path it is served at and its HTML, whose inline code its policy names. */
 export interface ServedPage {

@@ -1,6 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { Features, transform as transformCss, type CustomAtRules, type Targets, type Visitor } from "lightningcss";
+import {
+  Features,
+  transform as transformCss,
+  type CustomAtRules,
+  type Targets,
+  type TokenOrValue,
+  type Visitor,
+} from "lightningcss";
+import { parseAst } from "rolldown/parseAst";
+import { attribute, parsePage } from "./html";
 import { ROOT } from "../paths";
 import { lightningcssTargets } from "./browsers";
 
@@ -20,6 +29,8 @@ export interface StyleChunk {
   classes?: ReadonlySet<string>;
   /** What `css` was compiled from (the custom media, then the file): a page's part is compiled again from it. */
   source?: string;
+  /** Every class its selectors name: what decides which of a page's classes its part depends on. */
+  named?: ReadonlySet<string>;
 }
 
 /**
@@ -28,39 +39,47 @@ export interface StyleChunk {
  * the components it has (`stylesheetFor`).
  */
 export function buildStyles(): StyleChunk[] {
-  const entry = readFileSync(join(ROOT, "styles/site.css"), "utf8");
   const media = readFileSync(join(ROOT, "styles/media.css"), "utf8");
-  const imports = [...entry.matchAll(/@import\s+"\.\/([^"]+)"(?:\s+layer\((\w+)\))?;/g)].filter(
-    ([, file]) => file !== "media.css",
-  );
-  return imports.map(([, file, layer]) => {
-    const path = join(ROOT, "styles", file!);
-    // The custom media, defined for this file's queries; the definitions themselves leave no output.
-    const source = `${media}\n${readFileSync(path, "utf8")}`;
-    // A line of the file, not of the code compiled.
-    const at = (line: number) => `styles: ${relative(ROOT, path)}:${line - media.split("\n").length}`;
-    let compiled: ReturnType<typeof compile>;
-    try {
-      compiled = compile(path, source);
-    } catch (error) {
-      const { loc, message } = error as { loc?: { line: number }; message: string };
-      throw new Error(loc ? `${at(loc.line)}: ${message}` : `styles: ${relative(ROOT, path)}: ${message}`);
-    }
-    const { css, warnings } = compiled;
-    if (warnings.length > 0) throw new Error(`${at(warnings[0]!.loc.line)}: ${warnings[0]!.message}`);
-    const classes = file!.startsWith("components/") ? leadingClasses(css) : undefined;
-    return { file: `styles/${file}`, layer: layer ?? "", css, classes, source };
+  const imports: { file: string; layer: string }[] = [];
+  compile("styles/site.css", readFileSync(join(ROOT, "styles/site.css"), "utf8"), {
+    Rule: {
+      import: ({ value }) =>
+        void imports.push({ file: value.url.replace(/^\.\//, ""), layer: value.layer?.join(".") ?? "" }),
+    },
   });
+  return imports
+    .filter(({ file }) => file !== "media.css")
+    .map(({ file, layer }) => {
+      const path = join(ROOT, "styles", file);
+      // The custom media, defined for this file's queries; the definitions themselves leave no output.
+      const source = `${media}\n${readFileSync(path, "utf8")}`;
+      // A line of the file, not of the code compiled.
+      const at = (line: number) => `styles: ${relative(ROOT, path)}:${line - media.split("\n").length}`;
+      let compiled: ReturnType<typeof compile>;
+      try {
+        compiled = compile(path, source);
+      } catch (error) {
+        const { loc, message } = error as { loc?: { line: number }; message: string };
+        throw new Error(loc ? `${at(loc.line)}: ${message}` : `styles: ${relative(ROOT, path)}: ${message}`);
+      }
+      const { css, warnings } = compiled;
+      if (warnings.length > 0) throw new Error(`${at(warnings[0]!.loc.line)}: ${warnings[0]!.message}`);
+      const { leading, named } = selectorClasses(path, css);
+      const classes = file.startsWith("components/") ? leading : undefined;
+      return { file: `styles/${file}`, layer, css, classes, named, source };
+    });
 }
 
 /** A stylesheet compiled for the targets and minified; `visitor` may leave rules out. */
-function compile(file: string, source: string, visitor?: Visitor<CustomAtRules>) {
+function compile(file: string, source: string, visitor?: Visitor<CustomAtRules>, { raw = false } = {}) {
   const { code, warnings } = transformCss({
     filename: file,
     code: Buffer.from(source),
-    minify: true,
+    // Raw: as written, for a pass that only leaves rules out before the one that compiles (compiled twice, a prefixed
+    // property would be prefixed again).
+    minify: !raw,
     drafts: { customMedia: true },
-    targets: CSS_TARGETS,
+    targets: raw ? undefined : CSS_TARGETS,
     // :dir(rtl) stays as written: only right-to-left pages use it, and compiling it for the older targets spells
     // out every right-to-left language (half a kilobyte); a browser that lacks :dir() draws those rules left to right.
     // No light-dark() either: the site is dark only, and its stand-in custom properties went on every page.
@@ -70,14 +89,32 @@ function compile(file: string, source: string, visitor?: Visitor<CustomAtRules>)
   return { css: new TextDecoder().decode(code), warnings };
 }
 
-/** The first class in each selector of compiled CSS: `.contact-card .actions` gives contact-card, not actions. */
-function leadingClasses(css: string): Set<string> {
-  const preludes = [...css.matchAll(/([^{};]+)\{/g)]
-    .map((m) => m[1]!)
-    .filter((prelude) => !prelude.trimStart().startsWith("@"));
-  // Split at the commas between selectors, not those inside :is() or :where().
-  const selectors = preludes.flatMap((prelude) => prelude.split(/,(?![^(]*\))/));
-  return new Set(selectors.flatMap((selector) => selector.match(/\.(-?[_a-zA-Z][\w-]*)/)?.[1] ?? []));
+type Component = { type: string; name?: string; selectors?: Component[][] };
+
+/** The classes a selector names, in order, those inside :is(), :where(), :not() and :has() too. */
+const classesOf = (selector: readonly Component[]): string[] =>
+  selector.flatMap((part) =>
+    part.type === "class" ? [part.name!] : (part.selectors ?? []).flatMap((inner) => classesOf(inner)),
+  );
+
+/**
+ * The classes compiled CSS names: the first of each selector (`.contact-card .actions` gives contact-card), and all.
+ */
+function selectorClasses(file: string, css: string) {
+  const leading = new Set<string>();
+  const named = new Set<string>();
+  compile(file, css, {
+    Rule: {
+      style: ({ value }) => {
+        for (const selector of value.selectors as Component[][]) {
+          const classes = classesOf(selector);
+          if (classes[0]) leading.add(classes[0]);
+          for (const name of classes) named.add(name);
+        }
+      },
+    },
+  });
+  return { leading, named };
 }
 
 /**
@@ -132,50 +169,85 @@ export function stylesheetFor(
       if (chunk.layer) css += `@layer ${chunk.layer}{`;
       open = chunk.layer;
     }
-    css += chunk.file === TOKENS && !everything ? tokensReadBy(chunk.css, readers) : chunk.css;
+    css += chunk.file === TOKENS && !everything ? tokensReadBy(chunk, readers) : chunk.css;
   }
   return open ? `${css}}` : css;
 }
 
-/** Each chunk's CSS without the rules a set of classes cannot match, by the chunk and the classes it names. */
-const pruned = new Map<string, string>();
+/** Each chunk's CSS without the rules a set of classes cannot match, by the classes it names: the build's chunks' own. */
+const pruned = new WeakMap<StyleChunk, Map<string, string>>();
 
 /**
  * A chunk's CSS less every rule of which each selector needs a class that is not in `classes`. Only a selector's
- * own classes count: those inside :is(), :where(), :not() or :has() may be optional, so such a rule stays.
+ * own classes count: those inside :is(), :where(), :not() or :has() may be optional, so such a rule stays. A query,
+ * container or support block left empty goes too.
  */
 function withoutRulesFor(chunk: StyleChunk, classes: ReadonlySet<string>): string {
   if (chunk.source === undefined) return chunk.css;
-  const named = [...new Set([...chunk.source.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!))];
-  const key = `${chunk.file}\0${chunk.source}\0${named
-    .filter((c) => classes.has(c))
-    .sort()
-    .join(" ")}`;
-  let css = pruned.get(key);
+  const named = chunk.named ?? selectorClasses(chunk.file, chunk.source).named;
+  const key = [...named].filter((c) => classes.has(c)).join(" ");
+  const kept = pruned.get(chunk) ?? new Map<string, string>();
+  pruned.set(chunk, kept);
+  let css = kept.get(key);
   if (css === undefined) {
-    const needed = (selector: { type: string; name?: string }[]) =>
+    const needed = (selector: Component[]) =>
       selector.every((part) => part.type !== "class" || classes.has(part.name!));
-    // A query or container block left empty goes too.
-    css = compile(chunk.file, chunk.source, {
-      Rule: { style: (rule) => (rule.value.selectors.some(needed) ? undefined : []) },
-    }).css.replace(/@(media|container|supports)[^{}]*\{\}/g, "");
-    pruned.set(key, css);
+    const left = compile(
+      chunk.file,
+      chunk.source,
+      { Rule: { style: (rule) => ((rule.value.selectors as Component[][]).some(needed) ? undefined : []) } },
+      { raw: true },
+    ).css;
+    // Minified, the blocks left empty go.
+    css = compile(chunk.file, left).css;
+    kept.set(key, css);
   }
   return css;
 }
 
 const TOKENS = "styles/tokens.css";
-const reads = (css: string) => [...css.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]!);
+
+/** The custom properties a stylesheet reads, through var(). */
+function reads(file: string, css: string): Set<string> {
+  const read = new Set<string>();
+  compile(file, css, { Variable: (variable) => void read.add(variable.name.ident) });
+  return read;
+}
+
+/** The custom properties a value reads, inside its functions (a gradient's colours) and fallbacks too. */
+const varsIn = (tokens: readonly TokenOrValue[]): string[] =>
+  tokens.flatMap((token) =>
+    token.type === "var"
+      ? [token.value.name.ident, ...varsIn(token.value.fallback ?? [])]
+      : token.type === "function"
+        ? varsIn(token.value.arguments)
+        : [],
+  );
+
+/** The tokens' chunk with only the custom properties `css` reads, itself or through another token, by the CSS. */
+const tokensKept = new WeakMap<StyleChunk, Map<string, string>>();
 
 /** The tokens' chunk with only the custom properties `css` reads, itself or through another token. */
-function tokensReadBy(tokens: string, css: string): string {
-  const values = new Map([...tokens.matchAll(/(--[\w-]+):([^;}]*)/g)].map(([, name, value]) => [name!, value!]));
-  const read = new Set(reads(css));
+function tokensReadBy(tokens: StyleChunk, css: string): string {
+  const kept = tokensKept.get(tokens) ?? new Map<string, string>();
+  tokensKept.set(tokens, kept);
+  const known = kept.get(css);
+  if (known !== undefined) return known;
+  const values = new Map<string, Set<string>>();
+  const source = tokens.source ?? tokens.css;
+  compile(TOKENS, source, {
+    Declaration: {
+      custom: (property) => void values.set(property.name, new Set(varsIn(property.value))),
+    },
+  });
+  const read = reads("page.css", css);
   // A Set visits what is added while it is iterated: the tokens read through others.
-  for (const name of read) for (const next of reads(values.get(name) ?? "")) read.add(next);
-  return tokens.replace(/(--[\w-]+):[^;}]*(;|(?=\}))/g, (declaration, name: string) =>
-    read.has(name) ? declaration : "",
-  );
+  for (const name of read) for (const next of values.get(name) ?? []) read.add(next);
+  const out = compile(TOKENS, source, {
+    Declaration: { custom: (property) => (read.has(property.name) ? undefined : []) },
+  }).css;
+  kept.set(css, out);
+  return out;
 }
 
 /**
@@ -184,15 +256,42 @@ function tokensReadBy(tokens: string, css: string): string {
  * class must be written as a string: one made in code stops the build.
  */
 export function clientClasses(sources: readonly [file: string, text: string][] = scriptSources()): Set<string> {
-  const named = sources.flatMap(([file, text]) => {
-    const line = text.split("\n").findIndex((l) => l.includes("className={"));
-    if (line >= 0)
-      throw new Error(
-        `${file}:${line + 1}: a class made in code (className={…}): write an island's classes as a string (className="…"), so that each page's stylesheet keeps the rules they need`,
-      );
-    return [...text.matchAll(/className="([^"]+)"|classList\.\w+\("([^"]+)"\)/g)].map((m) => m[1] ?? m[2]!);
-  });
-  return new Set(named.flatMap((names) => names.split(/\s+/)));
+  const strings = new Set<string>();
+  for (const [file, text] of sources) {
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) {
+        node.forEach(visit);
+        return;
+      }
+      if (typeof node !== "object" || node === null) return;
+      const { type, value, name, start } = node as Node;
+      if (type === "Literal" && typeof value === "string") strings.add(value);
+      if (type === "TemplateElement") strings.add((value as { cooked: string }).cooked);
+      if (type === "JSXAttribute" && (name as Node).name === "className" && !literalOnly(value)) {
+        const line = text.slice(0, start).split("\n").length;
+        throw new Error(
+          `${file}:${line}: a class made in code: write an island's classes as strings (a choice between them is fine), so that each page's stylesheet keeps the rules they need`,
+        );
+      }
+      for (const child of Object.values(node)) visit(child);
+    };
+    visit(parseAst(text, { lang: file.endsWith(".tsx") ? "tsx" : "ts" }, file));
+  }
+  return new Set(
+    [...strings].flatMap((words) => words.split(/\s+/)).filter((word) => /^-?[_a-zA-Z][\w-]*$/.test(word)),
+  );
+}
+
+type Node = { type: string; value?: unknown; name?: unknown; start: number; [key: string]: unknown };
+
+/** Whether a class attribute's value is strings written out, or a choice between such (`open ? "a" : "b"`). */
+function literalOnly(node: unknown): boolean {
+  const { type, expression, consequent, alternate, right, expressions } = node as Node & Record<string, Node>;
+  if (type === "Literal") return true;
+  if (type === "JSXExpressionContainer") return literalOnly(expression);
+  if (type === "ConditionalExpression") return literalOnly(consequent) && literalOnly(alternate);
+  if (type === "LogicalExpression") return literalOnly(right);
+  return type === "TemplateLiteral" && (expressions as unknown as unknown[]).length === 0;
 }
 
 /** The browser's code: the loader and the islands, each file's path and text. */
@@ -203,21 +302,27 @@ const scriptSources = () =>
       .map((name): [string, string] => [`${dir}/${name}`, readFileSync(join(ROOT, dir, name), "utf8")]),
   );
 
-/** The class names in a page's HTML. */
+/** The class names in a page's HTML, as a browser reads its class attributes. */
 export const classesIn = (html: string): Set<string> =>
-  new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/).filter(Boolean)));
+  new Set(parsePage(html).flatMap((element) => attribute(element, "class")?.split(/\s+/).filter(Boolean) ?? []));
 
-/** The custom properties declared in a stylesheet, with var() references to others resolved. */
-function customProperties(file: string): Map<string, string> {
-  const text = readFileSync(join(ROOT, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
-  const declared = new Map(
-    [...text.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)].map(([, name, value]) => [name!, value!.trim()]),
-  );
-  const resolve = (value: string): string =>
-    value.replace(/var\((--[\w-]+)\)/g, (whole, name: string) =>
-      declared.has(name) ? resolve(declared.get(name)!) : whole,
-    );
-  return new Map([...declared].map(([name, value]) => [name, resolve(value)]));
+/** Each custom property of a stylesheet whose value is one colour, itself or through var(), as hex. */
+function declaredColours(file: string): Map<string, string> {
+  const declared = new Map<string, TokenOrValue[]>();
+  compile(file, readFileSync(join(ROOT, file), "utf8"), {
+    Declaration: { custom: (property) => void declared.set(property.name, property.value) },
+  });
+  const byte = (n: number) => Math.round(n).toString(16).padStart(2, "0");
+  const colour = (name: string, depth = 0): string | undefined => {
+    const [token, ...more] = declared.get(name) ?? [];
+    if (!token || more.length > 0 || depth > declared.size) return undefined;
+    if (token.type === "var") return colour(token.value.name.ident, depth + 1);
+    const rgb = token.type === "color" && typeof token.value === "object" ? token.value : undefined;
+    if (rgb?.type !== "rgb") return undefined;
+    const { r, g, b, alpha } = rgb;
+    return `#${byte(r)}${byte(g)}${byte(b)}${alpha < 1 ? byte(alpha * 255) : ""}`;
+  };
+  return new Map([...declared.keys()].flatMap((name) => (colour(name) ? [[name, colour(name)!] as const] : [])));
 }
 
 /**
@@ -225,13 +330,10 @@ function customProperties(file: string): Map<string, string> {
  * share image), read from styles/tokens.css: the stylesheet is their one source.
  */
 export function theme() {
-  const tokens = customProperties("styles/tokens.css");
+  const colours = declaredColours("styles/tokens.css");
   const token = (name: string) => {
-    const value = tokens.get(name);
-    if (!value || !/^#[0-9a-f]{3,8}$/i.test(value))
-      throw new Error(
-        `styles/tokens.css: ${name} must be a hex colour; the icons and share image use it (got ${value})`,
-      );
+    const value = colours.get(name);
+    if (!value) throw new Error(`styles/tokens.css: ${name} must be one colour; the icons and share image use it`);
     return value;
   };
   return {
@@ -249,17 +351,21 @@ export function theme() {
 
 export type Theme = ReturnType<typeof theme>;
 
-/** A custom media query from styles/media.css, by name ("--nav-wide" gives "(width >= 52rem)"). */
-export function customMedia(name: string): string {
-  const text = readFileSync(join(ROOT, "styles/media.css"), "utf8");
-  const found = text.match(new RegExp(`@custom-media\\s+${name}\\s+([^;]+);`));
-  if (!found) throw new Error(`styles/media.css has no @custom-media ${name}`);
-  return found[1]!.trim();
-}
-
-/** The width in CSS pixels from which the top bar shows its links (a browser's default 16 px rem). */
+/** The width in CSS pixels from which the top bar shows its links: styles/media.css' --nav-wide, (width >= <n>rem). */
 export function navWideFrom(): number {
-  const rem = customMedia("--nav-wide").match(/width\s*>=\s*([\d.]+)rem/);
-  if (!rem) throw new Error("styles/media.css: --nav-wide must read (width >= <n>rem)");
-  return Number(rem[1]) * 16;
+  let rem: number | undefined;
+  compile("styles/media.css", readFileSync(join(ROOT, "styles/media.css"), "utf8"), {
+    Rule: {
+      "custom-media": ({ value }) => {
+        const condition = value.name === "--nav-wide" ? value.query.mediaQueries[0]?.condition : undefined;
+        const range = condition?.type === "feature" ? condition.value : undefined;
+        const length = range?.type === "range" && range.operator === "greater-than-equal" ? range.value : undefined;
+        if (length?.type === "length" && length.value.type === "value" && length.value.value.unit === "rem")
+          rem = length.value.value.value;
+      },
+    },
+  });
+  if (rem === undefined) throw new Error("styles/media.css: --nav-wide must read (width >= <n>rem)");
+  // A browser's default 16 px rem.
+  return rem * 16;
 }

@@ -1,3 +1,5 @@
+import * as fontkit from "fontkit";
+import type { Font } from "fontkit";
 /**
  * What a face's lines measure, read from its own tables, so a fallback can be sized to set the same lines: the
  * em, the ascent, descent and line gap (hhea, what Chromium and Firefox lay a line out by) and the average advance
@@ -44,81 +46,40 @@ const ENGLISH: Readonly<Record<string, number>> = {
   " ": 213,
 };
 
-/** The face's tables by tag: offset and length in the file. */
-function tables(font: Uint8Array): Map<string, DataView> {
-  const view = new DataView(font.buffer, font.byteOffset, font.byteLength);
-  const count = view.getUint16(4);
-  const found = new Map<string, DataView>();
-  for (let i = 0; i < count; i++) {
-    const at = 12 + i * 16;
-    const tag = String.fromCharCode(...font.subarray(at, at + 4));
-    found.set(tag, new DataView(font.buffer, font.byteOffset + view.getUint32(at + 8), view.getUint32(at + 12)));
-  }
-  return found;
-}
-
-/** Glyph ids of Basic Latin characters, from the Unicode BMP cmap (format 4). */
-function glyphIds(cmap: DataView): (char: string) => number {
-  const count = cmap.getUint16(2);
-  for (let i = 0; i < count; i++) {
-    const platform = cmap.getUint16(4 + i * 8);
-    const encoding = cmap.getUint16(6 + i * 8);
-    const at = cmap.getUint32(8 + i * 8);
-    if (!((platform === 3 && encoding === 1) || platform === 0) || cmap.getUint16(at) !== 4) continue;
-    const segments = cmap.getUint16(at + 6) / 2;
-    const ends = at + 14;
-    const starts = ends + segments * 2 + 2;
-    const deltas = starts + segments * 2;
-    const rangeOffsets = deltas + segments * 2;
-    return (char) => {
-      const code = char.charCodeAt(0);
-      for (let s = 0; s < segments; s++) {
-        if (code > cmap.getUint16(ends + s * 2)) continue;
-        const start = cmap.getUint16(starts + s * 2);
-        if (code < start) return 0;
-        const delta = cmap.getInt16(deltas + s * 2);
-        const rangeOffset = cmap.getUint16(rangeOffsets + s * 2);
-        if (rangeOffset === 0) return (code + delta) & 0xffff;
-        const glyph = cmap.getUint16(rangeOffsets + s * 2 + rangeOffset + (code - start) * 2);
-        return glyph === 0 ? 0 : (glyph + delta) & 0xffff;
-      }
-      return 0;
-    };
-  }
-  throw new Error("the font has no Unicode cmap of format 4");
-}
-
-/** The tables faceMetrics and advanceOf read, and each glyph's advance in font units. */
-function metricTables(font: Uint8Array) {
-  const t = tables(font);
-  const [head, hhea, hmtx, cmap] = ["head", "hhea", "hmtx", "cmap"].map((tag) => {
-    const table = t.get(tag);
-    if (!table) throw new Error(`the font has no ${tag} table`);
-    return table;
-  }) as [DataView, DataView, DataView, DataView];
-  const longMetrics = hhea.getUint16(34);
-  const advance = (glyph: number) => hmtx.getUint16(Math.min(glyph, longMetrics - 1) * 4);
-  return { head, hhea, advance, glyph: glyphIds(cmap) };
-}
+/** A TrueType or OpenType file, read by fontkit. */
+const faceOf = (font: Uint8Array): Font => {
+  const face = fontkit.create(Buffer.from(font.buffer, font.byteOffset, font.byteLength));
+  if (!("unitsPerEm" in face)) throw new Error("a collection of faces, not one face");
+  return face;
+};
 
 /** Each character's advance in ems (kerning aside): how wide a face sets a text. */
 export function advanceOf(font: Uint8Array): (char: string) => number {
-  const { head, advance, glyph } = metricTables(font);
-  const em = head.getUint16(18);
-  return (char) => advance(glyph(char)) / em;
+  const face = faceOf(font);
+  const em = face.unitsPerEm;
+  // Each character looked up once: fontkit reads a glyph from the file each time it is asked.
+  const known = new Map<string, number>();
+  return (char) => {
+    let advance = known.get(char);
+    if (advance === undefined)
+      known.set(char, (advance = face.glyphForCodePoint(char.codePointAt(0)!).advanceWidth / em));
+    return advance;
+  };
 }
 
-/** Metrics of a TrueType or OpenType (CFF) file. */
+/** Metrics of a TrueType or OpenType (CFF) file: hhea's lines, and the average advance of English text. */
 export function faceMetrics(font: Uint8Array): FaceMetrics {
-  const { head, hhea, advance, glyph } = metricTables(font);
+  const face = faceOf(font);
+  const { ascent, descent, lineGap } = face.hhea;
   const weights = Object.entries(ENGLISH);
   const total = weights.reduce((sum, [, w]) => sum + w, 0);
+  const advance = (char: string) => face.glyphForCodePoint(char.codePointAt(0)!).advanceWidth;
   return {
-    unitsPerEm: head.getUint16(18),
-    ascent: hhea.getInt16(4),
-    descent: -hhea.getInt16(6),
-    lineGap: hhea.getInt16(8),
-    averageWidth: weights.reduce((sum, [char, w]) => sum + advance(glyph(char)) * w, 0) / total,
+    unitsPerEm: face.unitsPerEm,
+    ascent,
+    descent: -descent,
+    lineGap,
+    averageWidth: weights.reduce((sum, [char, w]) => sum + advance(char) * w, 0) / total,
   };
 }
 

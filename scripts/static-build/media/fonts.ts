@@ -1,3 +1,4 @@
+import * as fontkit from "fontkit";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
@@ -135,47 +136,9 @@ function covers(file: string, code: number): boolean {
   return coverage.has(code);
 }
 
-/**
- * The characters a TrueType font maps to a glyph, from its `cmap` table (the Unicode subtables, formats 4
- * and 12: https://learn.microsoft.com/typography/opentype/spec/cmap).
- */
+/** The characters a font maps to a glyph (its cmap, as fontkit reads it). */
 export function readCmap(font: Buffer): Set<number> {
-  const tables = font.readUInt16BE(4);
-  let cmap = -1;
-  for (let i = 0; i < tables; i++) {
-    if (font.toString("latin1", 12 + i * 16, 16 + i * 16) === "cmap") cmap = font.readUInt32BE(20 + i * 16);
-  }
-  if (cmap < 0) throw new Error("not a TrueType font with a cmap table");
-  const codes = new Set<number>();
-  const subtables = font.readUInt16BE(cmap + 2);
-  for (let i = 0; i < subtables; i++) {
-    const platform = font.readUInt16BE(cmap + 4 + i * 8);
-    if (platform !== 0 && platform !== 3) continue;
-    const at = cmap + font.readUInt32BE(cmap + 8 + i * 8);
-    const format = font.readUInt16BE(at);
-    if (format === 12) {
-      const groups = font.readUInt32BE(at + 12);
-      for (let g = 0; g < groups; g++) {
-        const [first, last] = [font.readUInt32BE(at + 16 + g * 12), font.readUInt32BE(at + 20 + g * 12)];
-        for (let code = first; code <= last; code++) codes.add(code);
-      }
-    } else if (format === 4) {
-      const segments = font.readUInt16BE(at + 6) / 2;
-      const ends = at + 14;
-      const starts = ends + segments * 2 + 2;
-      const deltas = starts + segments * 2;
-      const offsets = deltas + segments * 2;
-      for (let s = 0; s < segments; s++) {
-        const [first, last] = [font.readUInt16BE(starts + s * 2), font.readUInt16BE(ends + s * 2)];
-        const delta = font.readInt16BE(deltas + s * 2);
-        const offset = font.readUInt16BE(offsets + s * 2);
-        for (let code = first; code <= last && code !== 0xffff; code++) {
-          const glyph =
-            offset === 0 ? (code + delta) & 0xffff : font.readUInt16BE(offsets + s * 2 + offset + (code - first) * 2);
-          if (glyph !== 0) codes.add(code);
-        }
-      }
-    }
-  }
-  return codes;
+  const face = fontkit.create(font);
+  const faces = "fonts" in face ? face.fonts : [face];
+  return new Set(faces.flatMap((one) => one.characterSet));
 }

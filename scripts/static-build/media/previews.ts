@@ -29,7 +29,7 @@ import { clock, readExcerpt, SourceError, type Excerpt } from "./audio/source";
 import { synthesize } from "./audio/synth";
 
 export { PREVIEW_SETTINGS, type Measured };
-import { inTurn } from "./in-turn";
+import pLimit from "p-limit";
 import { TRACE_SETTINGS, traceOf, traceProblem } from "./trace";
 import { traceThreads, type TraceThreads } from "./trace-threads";
 
@@ -128,28 +128,35 @@ export async function buildPreviews(
     throw new ContentError(shelf.problems);
   const commit = noSourceChanges();
   const threads = traceThreads();
-  const made = await inTurn(site.fields, AT_ONCE, async (field, i) => {
-    if (!field.preview) return undefined;
-    const at = `fields[${i}].preview`;
-    const fail = (message: string) => problems.push({ source: sources[at] ?? CONTENT_FILE, field: at, message });
-    try {
-      const preview = field.preview;
-      const { mp3, measured, note, trace, name }: Partial<FromMaster> & Pick<FromMaster, "mp3" | "measured"> =
-        "file" in preview
-          ? await fromMaster(field, preview, { masters, shelf, commit, cache, code, threads })
-          : await fromRecipe(preview, cache, code);
-      if (note) notes.push(note);
-      const problem = claimProblem(field, measured) ?? (trace && traceProblem(field, trace));
-      if (problem) return void fail(`${sourceName(preview, masters)} ${problem}`);
-      const undeclared = measured.beats.filter((beat) => !declaredBands(field).some((band) => inBand(beat.hz, band)));
-      if (undeclared.length > 0 && !field.glide) notes.push(undeclaredNote(field, i, undeclared));
-      return { field, mp3, measured, name, trace: trace && { seconds: trace.seconds, points: trace.points } };
-    } catch (error) {
-      if (error instanceof PreviewError || error instanceof SourceError)
-        return void fail(`${sourceName(field.preview, masters)} ${error.message}`);
-      throw error;
-    }
-  }).finally(() => threads.close());
+  const limit = pLimit(AT_ONCE);
+  const made = await Promise.all(
+    site.fields.map((field, i) =>
+      limit(async () => {
+        if (!field.preview) return undefined;
+        const at = `fields[${i}].preview`;
+        const fail = (message: string) => problems.push({ source: sources[at] ?? CONTENT_FILE, field: at, message });
+        try {
+          const preview = field.preview;
+          const { mp3, measured, note, trace, name }: Partial<FromMaster> & Pick<FromMaster, "mp3" | "measured"> =
+            "file" in preview
+              ? await fromMaster(field, preview, { masters, shelf, commit, cache, code, threads })
+              : await fromRecipe(preview, cache, code);
+          if (note) notes.push(note);
+          const problem = claimProblem(field, measured) ?? (trace && traceProblem(field, trace));
+          if (problem) return void fail(`${sourceName(preview, masters)} ${problem}`);
+          const undeclared = measured.beats.filter(
+            (beat) => !declaredBands(field).some((band) => inBand(beat.hz, band)),
+          );
+          if (undeclared.length > 0 && !field.glide) notes.push(undeclaredNote(field, i, undeclared));
+          return { field, mp3, measured, name, trace: trace && { seconds: trace.seconds, points: trace.points } };
+        } catch (error) {
+          if (error instanceof PreviewError || error instanceof SourceError)
+            return void fail(`${sourceName(field.preview, masters)} ${error.message}`);
+          throw error;
+        }
+      }),
+    ),
+  ).finally(() => threads.close());
   if (problems.length > 0) throw new ContentError(problems.sort((a, b) => a.field.localeCompare(b.field)));
   notes.push(...unusedPreviews(shelf, site.fields, commit));
 

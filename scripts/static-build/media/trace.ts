@@ -4,7 +4,7 @@ import type { Field } from "../../../src/content/types";
 import type { Trace } from "../../../src/lib/preview";
 import { binaural } from "./audio/analyse";
 import { clock, readExcerpt, SourceError } from "./audio/source";
-import { inTurn } from "./in-turn";
+import pLimit from "p-limit";
 
 /** How the whole master is measured: a short window at each of evenly spaced points, never the file whole. */
 export const TRACE_SETTINGS = { points: 16, windowSeconds: 10 } as const;
@@ -41,7 +41,10 @@ export async function traceOf(
   // One window is measured here: a thread's start costs more than a short master's one window.
   const by = points > 1 ? threads : undefined;
   const measure = by?.measure ?? measureWindow;
-  const beats = await inTurn(at, by?.size ?? 1, (middle) => measure(path, Math.max(0, middle - window / 2), window));
+  const limit = pLimit(by?.size ?? 1);
+  const beats = await Promise.all(
+    at.map((middle) => limit(() => measure(path, Math.max(0, middle - window / 2), window))),
+  );
   return {
     seconds: Math.round(seconds),
     points: at.flatMap((middle, i) => (beats[i] ? [{ at: Math.round(middle), beats: beats[i] }] : [])),
