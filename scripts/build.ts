@@ -3,9 +3,8 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inFeed } from "../src/content/fields";
 import { contentFiles as allContentFiles } from "../src/content/index";
-import { site as ownerContent } from "../src/content/site";
 import type { ContentFile, SiteContent } from "../src/content/types";
-import { ContentError, fieldAt, PREVIEWS_FOLDER, withEnvironment } from "../src/content/validate";
+import { ContentError, fieldAt, PREVIEWS_FOLDER } from "../src/content/validate";
 import { FEED } from "../src/lib/page";
 import { createUrls, outputFileFor } from "../src/lib/routes";
 import { pages as allPages, navRoutes, sitePages } from "../src/pages/index";
@@ -13,6 +12,7 @@ import type { PageModule } from "../src/pages/types";
 import { buildAssets, type AssetTools } from "./static-build/assets";
 import { ROOT } from "./paths";
 import { checkSite } from "./static-build/check";
+import { parsePages } from "./static-build/html";
 import { commandLine, usageError } from "./static-build/command-line";
 import { buildCovers, type CoverFolders } from "./static-build/media/covers";
 import { buildFieldShareImages } from "./static-build/media/field-share";
@@ -30,13 +30,12 @@ import {
   redirectsFile,
   updateRecord,
 } from "./static-build/identity";
+import { ownerFolders, ownerSite } from "./static-build/owner";
 import { robotsTxt, sitemapXml } from "./static-build/site-files";
 import { KEEP_ASSETS_DAYS, recoverOutput, SourcesWriteError, writeSite, writeSources } from "./static-build/write";
 
-export { ownerContent, withEnvironment };
-
-/** Where the owner's fields' record is committed (src/content/previews/, beside the previews). */
-export const OWNER_RECORD = join(ROOT, PREVIEWS_FOLDER);
+// The owner's settings and folders, for main() and the dev server (taken from this bundle, as fresh as the rest).
+export { ownerFolders, ownerSite } from "./static-build/owner";
 // What the dev server's remembered steps call (scripts/dev/tools.ts), taken from this bundle so that they are as fresh as the rest.
 export { ISLANDS_BUILD, plainTools } from "./static-build/assets";
 export { buildStyles, stylesheetFor, theme } from "./static-build/styles";
@@ -44,7 +43,7 @@ export { writeSources };
 export { shareImageWords } from "./static-build/media/images";
 
 export interface SiteOptions {
-  site?: SiteContent;
+  site: SiteContent;
   /** Where each content field came from, when not the content file (environment overrides). */
   sources?: Record<string, string>;
   /** The other content files (copy, mail, safety, sample), checked string by string. */
@@ -53,13 +52,13 @@ export interface SiteOptions {
   tools?: AssetTools;
   /** A build to publish: example addresses still in the content stop it. */
   deploy?: boolean;
-  /** Where the owner's images are, and their made sizes (src/content/covers/ and the cache, unless a test has its own). */
+  /** Where the images are, and the cache of their made sizes (ownerFolders() for the owner's; none, none is read). */
   images?: CoverFolders;
-  /** Where the masters, the committed previews and the cache are (the project's, unless a test has its own). */
+  /** Where the masters, the committed previews and the cache are (ownerFolders() for the owner's; none, none). */
   previewFolders?: PreviewFolders;
   /**
    * The folder of the fields' record (scripts/static-build/identity.ts), read and kept there only where it is given:
-   * OWNER_RECORD for the owner's builds, a test's own folder, or none (each field at the address its title makes).
+   * ownerFolders() for the owner's builds, a test's own folder, or none (each field at the address its title makes).
    */
   record?: string;
 }
@@ -74,7 +73,7 @@ export interface BuildOptions extends SiteOptions {
  * The whole build, written at once: first what it made for src/ (previews to commit), then the site to outDir. Nothing
  * is written anywhere if any step or check throws.
  */
-export async function build({ outDir = join(ROOT, "dist"), log = () => {}, ...options }: BuildOptions = {}) {
+export async function build({ outDir = join(ROOT, "dist"), log = () => {}, ...options }: BuildOptions) {
   // First, so that even a build that fails leaves a complete site behind.
   for (const line of await recoverOutput(outDir)) log(`Recovered: ${line}.`);
   const site = await buildSite(options);
@@ -94,15 +93,14 @@ export async function build({ outDir = join(ROOT, "dist"), log = () => {}, ...op
  * Every file of the site, in memory, in order: content, assets, pages, files for hosts, checks. A problem with the
  * content names each field by its place and title.
  */
-export async function buildSite(options: SiteOptions = {}) {
-  const site = options.site ?? ownerContent;
-  return makeSite({ ...options, site }).catch((error: unknown) => {
-    throw error instanceof ContentError ? error.naming(site.fields) : error;
+export async function buildSite(options: SiteOptions) {
+  return makeSite(options).catch((error: unknown) => {
+    throw error instanceof ContentError ? error.naming(options.site.fields) : error;
   });
 }
 
 async function makeSite({
-  site = ownerContent,
+  site,
   sources = {},
   contentFiles = allContentFiles,
   pages = allPages,
@@ -151,6 +149,8 @@ async function makeSite({
     covers: covers.bySlug,
     pages: all,
   });
+  // Each page read once, as a browser reads it: what its headers and the checks look at.
+  const parsed = parsePages(html);
 
   // 4. Files for hosts, crawlers and feed readers: the sitemap and robots.txt, the feed of fields, and headers
   //    with the same policy.
@@ -171,13 +171,13 @@ async function makeSite({
     ...(identity.moved.length ? [["_redirects", redirectsFile(identity.moved, urls)] as const] : []),
     ["sitemap.xml", sitemapXml(routes, urls)],
     ["robots.txt", robotsTxt(urls)],
-    ["_headers", headersFile(siteHeaderRules(html, urls))],
+    ["_headers", headersFile(siteHeaderRules(html, urls, parsed))],
     // GitHub Pages runs Jekyll over a published branch unless told not to.
     [".nojekyll", ""],
   ]);
 
   // 5. Check: titles, headings, descriptions, links and sizes, naming the page at fault.
-  checkSite(html, files, content.basePath);
+  checkSite(html, files, content.basePath, parsed);
   const notes = [...checked, ...contentNotes(content), ...identity.notes, ...previews.notes];
   // What the build made for src/ (previews and the fields' record, to commit): written by build() only now that every
   // check has passed.
@@ -258,14 +258,14 @@ async function main() {
   if (positionals.length > 0) return usageError("npm run build", `it takes no ${positionals[0]}`);
   const outDir = values.out ? resolve(values.out) : join(ROOT, "dist");
   try {
-    const { content, sources } = withEnvironment(ownerContent);
+    const { content, sources } = await ownerSite();
     const { pages, files, placeholders, previews, notes } = await build({
       site: content,
       sources,
       outDir,
       deploy: values.deploy,
       log: console.log,
-      record: OWNER_RECORD,
+      ...ownerFolders(),
     });
     const ms = Math.round(performance.now() - started);
     console.log(

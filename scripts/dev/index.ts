@@ -120,14 +120,14 @@ export async function startDevServer({
     try {
       if (codeChanged || !build) build = await loader.load();
       codeChanged = false;
-      const { content, sources } = build.module.withEnvironment(build.module.ownerContent);
+      const { content, sources } = await build.module.ownerSite();
       // Followed before the build, which may refuse a master: its mended save is heard.
       if (typeof content.masters === "string") watcher.follow(content.masters);
       const built = await build.module.buildSite({
         site: content,
         sources,
         tools: tools.tools,
-        record: build.module.OWNER_RECORD,
+        ...build.module.ownerFolders(),
       });
       // Previews made from a master, to commit: written only once the build has passed, as `npm run build` does.
       await build.module.writeSources(built.commit);
@@ -201,7 +201,7 @@ export async function startDevServer({
     // Served under the base path the first build used (a change to it needs a restart).
     {
       headers: true,
-      basePath: build ? build.module.withEnvironment(build.module.ownerContent).content.basePath : "/",
+      basePath: build ? (await build.module.ownerSite()).content.basePath : "/",
       transformHtml: addDevClient,
     },
   );

@@ -101,7 +101,7 @@ function expectSiteHeaders(answer: Answer, path: string) {
 describe("npm start: serve, on this machine only, with the hosts' headers", () => {
   let serving: Serving;
   beforeAll(async () => {
-    serving = await startServe(dist(), 0);
+    serving = await startServe(dist(), 0, FIXTURE_SITE);
   });
   afterAll(() => serving?.stop());
 
@@ -161,7 +161,7 @@ describe.skipIf(!findNginx())("nginx with the generated configuration, as genera
     const [httpsPort, httpPort] = [await freePort(), await freePort()];
     https = `https://127.0.0.1:${httpsPort}`;
     http = `http://127.0.0.1:${httpPort}`;
-    const site = nginxConfig(await readSiteHeaders(dist()), {
+    const site = nginxConfig(await readSiteHeaders(dist(), FIXTURE_SITE), {
       serverName: SERVER_NAME,
       root: dist(),
       certificate: join(prefix, "cert.pem"),

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldPath } from "../../src/content/fields";
 import type { SiteContent } from "../../src/content/types";
-import { buildSite, OWNER_RECORD, ownerContent, withEnvironment } from "../build";
+import { buildSite, ownerFolders, ownerSite } from "../build";
 import { serveStatic } from "../serve/static-server";
 import { writeSite } from "../static-build/write";
 import { FIXTURE_SITE } from "../test/fixtures";
@@ -14,9 +14,9 @@ import { useBrowser } from "./site";
 const chromium = useBrowser();
 
 /** A site built into a folder of its own (src/ untouched: what it would commit stays in memory), served as hosts serve it. */
-async function served(site: SiteContent, sources: Record<string, string> = {}, record?: string) {
+async function served(site: SiteContent, sources: Record<string, string> = {}, folders = {}) {
   const dist = join(await mkdtemp(join(tmpdir(), "owner-site-")), "dist");
-  const built = await buildSite({ site, sources, record });
+  const built = await buildSite({ site, sources, ...folders });
   await writeSite(dist, built.files);
   const server = await serveStatic(dist, { headers: true });
   return { dist, server, built };
@@ -25,8 +25,8 @@ async function served(site: SiteContent, sources: Record<string, string> = {}, r
 describe("the owner's own site, as the workflow is about to deploy it", () => {
   let site: Awaited<ReturnType<typeof served>>;
   beforeAll(async () => {
-    const { content, sources } = withEnvironment(ownerContent);
-    site = await served(content, sources, OWNER_RECORD);
+    const { content, sources } = await ownerSite();
+    site = await served(content, sources, ownerFolders());
   });
   afterAll(async () => {
     await site?.server.close();

@@ -6,12 +6,12 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { site as ownerContent } from "../../src/content/site";
-import { withEnvironment } from "../../src/content/validate";
+import type { SiteContent } from "../../src/content/types";
 import { createUrls, outputFileFor } from "../../src/lib/routes";
 import { ROOT } from "../paths";
 import { commandLine, usageError } from "../static-build/command-line";
 import { readRedirects } from "../static-build/identity";
+import { ownerSite } from "../static-build/owner";
 import { siteHeaderRules, unionOfPolicies, type HeaderRule } from "../static-build/security";
 
 export interface SiteHeaders {
@@ -264,10 +264,7 @@ export function cloudFrontPolicy(site: SiteHeaders): string {
  * The headers of a built site, made as the build makes them (from its pages' HTML, for the policy's hashes, and
  * the site's routes and base path), not read back from the `_headers` text written for Netlify and Cloudflare.
  */
-export async function readSiteHeaders(
-  dist: string,
-  content = withEnvironment(ownerContent).content,
-): Promise<SiteHeaders> {
+export async function readSiteHeaders(dist: string, content: SiteContent): Promise<SiteHeaders> {
   const files = (await readdir(dist, { recursive: true })).filter((file) => file.endsWith(".html")).sort();
   if (files.length === 0) throw new Error(`${dist} holds no pages: run \`npm run build\` first`);
   const html = new Map(
@@ -298,14 +295,13 @@ async function main() {
         : `it knows nginx and cloudfront, not ${positionals.join(" ")}`,
     );
   }
-  const site = await readSiteHeaders(join(ROOT, "dist")).catch(() => {
+  const { content } = await ownerSite();
+  const site = await readSiteHeaders(join(ROOT, "dist"), content).catch(() => {
     console.error("No built pages in dist/: run `npm run build` first.");
     process.exit(1);
   });
   if (host === "nginx") {
-    const defaults = defaultNginxSettings(
-      values["server-name"] ?? new URL(withEnvironment(ownerContent).content.origin).hostname,
-    );
+    const defaults = defaultNginxSettings(values["server-name"] ?? new URL(content.origin).hostname);
     const settings: NginxSettings = {
       ...defaults,
       root: values.root ?? defaults.root,

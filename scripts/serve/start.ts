@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { commandLine, usageError } from "../static-build/command-line";
+import type { SiteContent } from "../../src/content/types";
+import { ownerSite } from "../static-build/owner";
 import { readSiteHeaders, serveConfig } from "./host-config";
 import { ROOT } from "../paths";
 
@@ -19,10 +21,10 @@ export interface Serving {
 }
 
 /** Starts `serve` on a loopback port (0: any free one) for a built folder; resolves once it accepts connections. */
-export async function startServe(dist: string, port: number): Promise<Serving> {
+export async function startServe(dist: string, port: number, content: SiteContent): Promise<Serving> {
   const configDir = await mkdtemp(join(tmpdir(), "site-serve-"));
   const configFile = join(configDir, "serve.json");
-  await writeFile(configFile, JSON.stringify(serveConfig(await readSiteHeaders(dist)), null, 2));
+  await writeFile(configFile, JSON.stringify(serveConfig(await readSiteHeaders(dist, content)), null, 2));
   const child = spawn(
     process.execPath,
     [
@@ -70,7 +72,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     port: { type: "string", default: process.env.PORT ?? "3000" },
   });
   if (positionals.length > 0) usageError("npm start", `it takes no ${positionals[0]}`);
-  const serving = await startServe(join(ROOT, "dist"), Number(values.port));
+  const serving = await startServe(join(ROOT, "dist"), Number(values.port), (await ownerSite()).content);
   console.log(
     `Serving dist/ at ${serving.url.replace("127.0.0.1", "localhost")}, with the site's own headers (Ctrl-C to stop).`,
   );

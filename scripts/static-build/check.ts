@@ -1,6 +1,6 @@
 import { XMLValidator } from "fast-xml-parser";
 import { DESCRIPTION_LENGTH } from "../../src/lib/page";
-import { attribute, parsePage, textOf, type Element } from "./html";
+import { attribute, parsePages, textOf, type Element } from "./html";
 import { budgetProblems } from "./page-budget";
 
 /** A rendered page that breaks a rule of the site; the message names the page. */
@@ -20,10 +20,10 @@ export function checkSite(
   pages: ReadonlyMap<string, string>,
   otherFiles: ReadonlyMap<string, string | Uint8Array>,
   basePath: string,
+  parsed: ReadonlyMap<string, readonly Element[]> = parsePages(pages),
 ): void {
   const problems: string[] = [...xmlProblems(otherFiles)];
   const files = new Set([...pages.keys(), ...otherFiles.keys()]);
-  const parsed = new Map([...pages].map(([file, html]) => [file, parsePage(html)]));
   const idsByPage = new Map(
     [...parsed].map(([file, elements]) => [file, new Set(elements.flatMap((e) => attribute(e, "id") ?? []))]),
   );

@@ -19,6 +19,10 @@ export function parsePage(html: string): Element[] {
   return elements;
 }
 
+/** Every page of a site read so, by its file. */
+export const parsePages = (pages: ReadonlyMap<string, string>): Map<string, Element[]> =>
+  new Map([...pages].map(([file, html]) => [file, parsePage(html)]));
+
 /** An attribute's value, its entities decoded, or undefined. */
 export const attribute = (element: Element, name: string) => element.attrs.find((attr) => attr.name === name)?.value;
 

@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { FOLD } from "../../src/lib/page";
 import { attribute, parsePage, type Element } from "./html";
-import { CACHE, contentSecurityPolicy, SECURITY_HEADERS } from "./security";
+import { CACHE, elementFacts, policyOf, SECURITY_HEADERS } from "./security";
 
 /**
  * What a connection's first round trip carries: ten segments of 1,460 bytes (RFC 6928's initial window). A page whose
@@ -26,10 +26,10 @@ export const SERVER_HEADERS = 350;
  * The bytes of a page's response headers over HTTP/1.1, which sends them as written (HTTP/2 and 3 compress them):
  * the site's own for this page (the security headers, its policy and its caching), and the server's.
  */
-export function headerBytes(html: string): number {
+export function headerBytes(html: string, elements: readonly Element[] = parsePage(html)): number {
   const own = {
     ...SECURITY_HEADERS,
-    "Content-Security-Policy": contentSecurityPolicy([html]),
+    "Content-Security-Policy": policyOf([elementFacts(elements)]),
     "Cache-Control": CACHE.revalidate,
   };
   return (
@@ -129,7 +129,7 @@ export function budgetProblems(
   for (const [file, html] of pages) {
     const elements = parsed.get(file) ?? parsePage(html);
     const first = firstScreen(html, elements);
-    const headers = headerBytes(html);
+    const headers = headerBytes(html, elements);
     const firstBytes = servedBytes(first);
     const parts = (text: string) =>
       biggestParts(text, elements)

@@ -7,13 +7,12 @@ import {
   COVERS_FOLDER,
   findPlaceholders,
   placeholderError,
-  PREVIEWS_FOLDER,
   validateContent,
   withTitle,
   type ContentProblem,
   type Placeholder,
 } from "../../src/content/validate";
-import { mastersFolder, ROOT } from "../paths";
+import { mastersFolder } from "../paths";
 import { keepAddresses, type FieldRecord } from "./identity";
 import { COVER_SETTINGS, CoverError, PHOTO_SETTINGS, readOwnerImage } from "./media/covers";
 import { notThere, sameName } from "./media/names";
@@ -83,7 +82,7 @@ async function missingMasters(
   const masters = options.masters ?? (typeof site.masters === "string" ? mastersFolder(site.masters) : undefined);
   const holds = masters && (await readdir(masters).catch(() => undefined));
   if (!holds) return [];
-  const committed = await committedMasters(options.committed ?? join(ROOT, PREVIEWS_FOLDER));
+  const committed = options.committed ? await committedMasters(options.committed) : new Set<string>();
   return named
     .filter(({ file }) => !sameName(holds, file) && !committed.has(file))
     .map(({ i, file }) => {
@@ -103,7 +102,7 @@ async function missingMasters(
  * stripped here.
  */
 async function checkImages(site: SiteContent, fields: readonly unknown[], options: PreflightOptions) {
-  const folder = options.images ?? join(ROOT, COVERS_FOLDER);
+  const folder = options.images;
   const problems: ContentProblem[] = [];
   const notes: string[] = [];
   const wanted = [
@@ -129,7 +128,7 @@ async function checkImages(site: SiteContent, fields: readonly unknown[], option
       } else if (format === "heif") {
         fail(`${holds}, which cannot be removed from an AVIF here: export it again without it`);
       } else {
-        await writeWhole(join(folder, file), stripMetadata(bytes));
+        await writeWhole(join(folder!, file), stripMetadata(bytes));
         notes.push(
           `${source}: ${withTitle(at, fields)} (${path}) held metadata (${held.join(", ")}): removed from the file, the picture as it was; commit it`,
         );

@@ -150,6 +150,8 @@ export function policyOf(pages: readonly PolicyFacts[], { meta = false }: { meta
 export interface ServedPage {
   path: string;
   html: string;
+  /** Its elements, where they were read already. */
+  elements?: readonly Element[];
 }
 
 /**
@@ -172,7 +174,7 @@ export function headerRules(pages: readonly ServedPage[], path: (p: string) => s
     rule(path(FEED.path), { "Content-Type": `${FEED.type}; charset=utf-8` }),
     ...pages.map((page) =>
       rule(path(page.path), {
-        "Content-Security-Policy": contentSecurityPolicy([page.html]),
+        "Content-Security-Policy": policyOf([elementFacts(page.elements ?? parsePage(page.html))]),
         "Cache-Control": CACHE.revalidate,
       }),
     ),
@@ -180,9 +182,13 @@ export function headerRules(pages: readonly ServedPage[], path: (p: string) => s
 }
 
 /** The site's rules, from its built pages (by file: "about/index.html", "404.html") and its base path. */
-export function siteHeaderRules(html: ReadonlyMap<string, string>, urls: SiteUrls): HeaderRule[] {
+export function siteHeaderRules(
+  html: ReadonlyMap<string, string>,
+  urls: SiteUrls,
+  parsed: ReadonlyMap<string, readonly Element[]> = new Map(),
+): HeaderRule[] {
   return headerRules(
-    [...html].map(([file, page]) => ({ path: pathOfFile(file), html: page })),
+    [...html].map(([file, page]) => ({ path: pathOfFile(file), html: page, elements: parsed.get(file) })),
     urls.path,
   );
 }

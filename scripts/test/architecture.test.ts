@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseAst } from "rolldown/parseAst";
 import { ROOT } from "../paths";
 
 /**
@@ -35,14 +36,28 @@ function sources(dir: string): string[] {
 }
 
 /**
- * The project files a module imports (static, re-exported or dynamic), resolved to their paths. A test may import a
- * module it writes as it runs (an island added through the registry): what does not resolve there is left out.
+ * The project files a module imports, resolved to their paths: static, re-exported and dynamic (`import()`), read
+ * through a JavaScript parser; `loaded` leaves out what a module imports only when a function of it runs (dynamic). A
+ * test may import a module it writes as it runs (an island added through the registry): what does not resolve there
+ * is left out.
  */
-function importsOf(file: string): string[] {
+function importsOf(file: string, { loaded = false } = {}): string[] {
   const text = readFileSync(join(ROOT, file), "utf8");
-  const specifiers = [
-    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)/g),
-  ].map((m) => m[1] ?? m[2]!);
+  const specifiers: string[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    if (typeof node !== "object" || node === null) return;
+    const { type, source } = node as { type: string; source?: { type: string; value: unknown } };
+    const dynamic = type === "ImportExpression";
+    if (/^(Import|Export(All|Named))Declaration$|^ImportExpression$/.test(type) && !(loaded && dynamic)) {
+      if (source?.type === "Literal" && typeof source.value === "string") specifiers.push(source.value);
+    }
+    for (const child of Object.values(node)) visit(child);
+  };
+  visit(parseAst(text, { lang: file.endsWith(".tsx") ? "tsx" : "ts" }, file));
   return specifiers
     .filter((specifier) => specifier.startsWith("."))
     .map((specifier) => {
@@ -55,6 +70,17 @@ function importsOf(file: string): string[] {
     })
     .filter((path) => path !== undefined);
 }
+
+/** Every project file a module loads when it is imported, itself included: the static imports, followed. */
+function loadedBy(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const target of importsOf(file, { loaded: true })) loadedBy(target, seen);
+  return seen;
+}
+
+/** The one test file that reads the owner's content: the checks of the owner's own site. */
+const OWNER_SUITE = "scripts/e2e/owner-site.test.ts";
 
 /** The owner's content: a test that read it would turn red on an owner's edit that breaks nothing. */
 const OWNER_CONTENT = "src/content/site.ts";
@@ -102,5 +128,14 @@ describe("the import graph", () => {
     expect(wrongEdges([["scripts/e2e/site.ts", "src/content/site.ts"]])).toEqual([
       "scripts/e2e/site.ts imports the owner's content: give it its own (scripts/test/fixtures.ts)",
     ]);
+  });
+
+  it("loads the owner's content in no test but the owner's-site suite: the build reads it only in main(), by import()", () => {
+    const tests = files.filter((file) => /\.test\.tsx?$/.test(file) && file !== OWNER_SUITE);
+    expect(tests.length).toBeGreaterThan(40);
+    expect(tests.filter((file) => loadedBy(file).has(OWNER_CONTENT))).toEqual([]);
+    // What reads it: the owner's settings for main(), and the suite that checks the owner's site.
+    expect(loadedBy("scripts/static-build/owner.ts").has(OWNER_CONTENT)).toBe(false);
+    expect(importsOf("scripts/static-build/owner.ts")).toContain(OWNER_CONTENT);
   });
 });

@@ -6,7 +6,6 @@ import sharp from "sharp";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { CONTENT_FILE, ContentError, COVERS_FOLDER, type ContentProblem } from "../../../src/content/validate";
-import { ROOT } from "../../paths";
 import { assetPath } from "../asset-path";
 import { cache as diskCache, cacheKey, type Cache } from "./cache";
 import { codeHash } from "./code-hash";
@@ -66,7 +65,7 @@ export async function buildCovers(
   measured: ReadonlyMap<string, Measured>,
   theme: Theme,
   sources: Record<string, string> = {},
-  { folder = join(ROOT, COVERS_FOLDER), cache: cacheRoot }: CoverFolders = {},
+  { folder, cache: cacheRoot }: CoverFolders = {},
   hues: ReadonlyMap<string, number> = new Map(),
 ): Promise<{
   bySlug: Map<string, Cover>;
@@ -152,7 +151,8 @@ type ImageSettings = typeof COVER_SETTINGS | typeof PHOTO_SETTINGS | typeof THUM
  * One of the owner's images read and checked, from its header alone: there, a picture, and big enough to be cut
  * square at the widths pages ask for. Quick: what the build checks before any audio or image work.
  */
-export async function readOwnerImage(folder: string, file: string, settings: ImageSettings, what: string) {
+export async function readOwnerImage(folder: string | undefined, file: string, settings: ImageSettings, what: string) {
+  if (folder === undefined) throw new CoverError("cannot be read: this build was given no folder of images");
   const bytes = await readFile(join(folder, file)).catch(async (error: NodeJS.ErrnoException) => {
     if (error.code !== "ENOENT") throw new CoverError(`cannot be read: ${error.message}`);
     const there = (await readdir(folder).catch(() => [] as string[])).filter((f) => !f.startsWith("."));
@@ -199,7 +199,7 @@ async function ownerImage({
   settings: ImageSettings;
   /** What it is, as its errors say it ("a cover"). */
   what: string;
-  folder: string;
+  folder: string | undefined;
   cache: Cache;
   files: Map<string, Uint8Array>;
   /** The code that makes the sizes (coversCode). */

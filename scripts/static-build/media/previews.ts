@@ -16,7 +16,7 @@ import {
 import { slug } from "../../../src/lib/anchors";
 import { glideAt, glideBands } from "../../../src/content/glide";
 import { waveOf, type Preview, type Trace } from "../../../src/lib/preview";
-import { mastersFolder, ROOT } from "../../paths";
+import { mastersFolder } from "../../paths";
 import { notThere, sameName } from "./names";
 import { assetPath } from "../asset-path";
 import { FIELDS_RECORD } from "../identity";
@@ -105,14 +105,13 @@ export async function buildPreviews(
   sources: Record<string, string> = {},
   folders: PreviewFolders = {},
 ): Promise<BuiltPreviews> {
-  const project = folders.project ?? ROOT;
-  const masters = folders.masters ?? mastersFolder(site.masters);
-  const committed = folders.committed ?? join(ROOT, PREVIEWS_FOLDER);
+  const { project, committed } = folders;
+  const masters = folders.masters ?? mastersFolder(site.masters, project);
   const cache = diskCache("previews", folders.cache);
   const code = previewCode();
   const problems: ContentProblem[] = [];
   const notes: string[] = [];
-  const inside = relative(project, masters);
+  const inside = project === undefined ? ".." : relative(project, masters);
   if (!inside.startsWith("..") && !isAbsolute(inside)) {
     problems.push({
       source: sources.masters ?? CONTENT_FILE,
@@ -120,7 +119,8 @@ export async function buildPreviews(
       message: `is inside the project (${inside || "."}): masters are large and must never enter git; name a folder outside it, like "../masters"`,
     });
   }
-  problems.push(...(await audioInProject(project, committed, masters)));
+  if (project !== undefined && committed !== undefined)
+    problems.push(...(await audioInProject(project, committed, masters)));
   if (problems.length > 0) throw new ContentError(problems);
 
   const shelf = await readShelf(committed);
@@ -292,7 +292,8 @@ interface Shelved {
 
 /** The committed previews, the names taken, and the masters this build made a preview from again. */
 interface Shelf {
-  folder: string;
+  /** Where they are committed; none given, there are none, and a preview made from a master cannot be kept. */
+  folder: string | undefined;
   previews: Shelved[];
   names: Set<string>;
   remade: Set<string>;
@@ -307,9 +308,11 @@ interface Shelf {
  * cannot be read, is a problem for any field with an excerpt (which cannot know whether it was its own); a site of
  * recipes alone is not held up by it.
  */
-async function readShelf(folder: string): Promise<Shelf> {
+async function readShelf(folder: string | undefined): Promise<Shelf> {
   // The fields' record lives beside the previews (scripts/static-build/identity.ts), and is not one.
-  const entries = (await readdir(folder).catch(() => [] as string[])).filter((e) => e !== FIELDS_RECORD);
+  const entries = (folder === undefined ? [] : await readdir(folder).catch(() => [] as string[])).filter(
+    (e) => e !== FIELDS_RECORD,
+  );
   const names = new Set(entries.filter((e) => /\.(json|mp3)$/.test(e)).map((e) => e.replace(/\.(json|mp3)$/, "")));
   const problems: ContentProblem[] = [];
   const previews: Shelved[] = [];
@@ -325,7 +328,7 @@ async function readShelf(folder: string): Promise<Shelf> {
       continue;
     }
     try {
-      const record = JSON.parse(await readFile(join(folder, `${name}.json`), "utf8")) as PreviewRecord;
+      const record = JSON.parse(await readFile(join(folder!, `${name}.json`), "utf8")) as PreviewRecord;
       if (
         typeof record.mp3 !== "string" ||
         typeof record.source?.audio !== "string" ||
@@ -348,6 +351,13 @@ async function readShelf(folder: string): Promise<Shelf> {
 /** The masters that committed previews were made from, by the name the content gave them. */
 export async function committedMasters(folder: string): Promise<Set<string>> {
   return new Set((await readShelf(folder)).previews.map((p) => p.record.source.file));
+}
+
+/** A file in the committed previews' folder; with none given, a preview made from a master has nowhere to be kept. */
+function inShelf(shelf: Shelf, file: string): string {
+  if (shelf.folder === undefined)
+    throw new PreviewError("was made from its master, and this build was given no folder to commit previews to");
+  return join(shelf.folder, file);
 }
 
 /** A new committed preview's file name, readable and not yet taken: "theta.flac", 90 s for 45 s → "theta-flac-90s-45s". */
@@ -471,10 +481,7 @@ async function excerptOf(
       return { mp3, measured: same.record.measured, trace: same.record.trace, name: same.name };
     // A record from before traces: the master measured across, the preview itself as it was.
     const trace = await traceMaster();
-    commit.write.set(
-      join(shelf.folder, `${same.name}.json`),
-      `${JSON.stringify({ ...same.record, trace }, null, 2)}\n`,
-    );
+    commit.write.set(inShelf(shelf, `${same.name}.json`), `${JSON.stringify({ ...same.record, trace }, null, 2)}\n`);
     return {
       mp3,
       measured: same.record.measured,
@@ -513,8 +520,8 @@ async function excerptOf(
   };
   const name = same?.name ?? newName(shelf, preview.file, wanted);
   shelf.remade.add(preview.file);
-  commit.write.set(join(shelf.folder, `${name}.mp3`), made.mp3);
-  commit.write.set(join(shelf.folder, `${name}.json`), `${JSON.stringify(next, null, 2)}\n`);
+  commit.write.set(inShelf(shelf, `${name}.mp3`), made.mp3);
+  commit.write.set(inShelf(shelf, `${name}.json`), `${JSON.stringify(next, null, 2)}\n`);
   return {
     ...made,
     trace,
@@ -525,7 +532,7 @@ async function excerptOf(
 
 /** A committed preview's MP3, checked to be the one its record names. */
 async function committedMp3(shelf: Shelf, { name, record }: Shelved): Promise<Uint8Array> {
-  const mp3 = new Uint8Array(await readFile(join(shelf.folder, `${name}.mp3`)));
+  const mp3 = new Uint8Array(await readFile(inShelf(shelf, `${name}.mp3`)));
   if (sha256(mp3) !== record.mp3)
     throw new PreviewError(
       `has a committed MP3 (${PREVIEWS_FOLDER}/${name}.mp3) that is not the one its record describes: it was changed or damaged since it was made. Restore it from git, or build where the master is`,
@@ -598,7 +605,7 @@ function unusedPreviews(shelf: Shelf, fields: readonly Field[], commit: SourceCh
   for (const { name, record } of shelf.previews) {
     if (used.has(identity(record.source.file, record.excerpt))) continue;
     if (shelf.remade.has(record.source.file)) {
-      commit.remove.push(join(shelf.folder, `${name}.mp3`), join(shelf.folder, `${name}.json`));
+      commit.remove.push(inShelf(shelf, `${name}.mp3`), inShelf(shelf, `${name}.json`));
       notes.push(`${PREVIEWS_FOLDER}/${name}.mp3 and .json, the earlier excerpt of ${record.source.file}, are removed`);
     } else notes.push(`${PREVIEWS_FOLDER}/${name}.mp3 and .json belong to no field's excerpt now: delete them`);
   }
