@@ -35,7 +35,7 @@ import { robotsTxt, sitemapXml } from "./static-build/site-files";
 import { KEEP_ASSETS_DAYS, recoverOutput, SourcesWriteError, writeSite, writeSources } from "./static-build/write";
 
 // The owner's settings and folders, for main() and the dev server (taken from this bundle, as fresh as the rest).
-export { ownerFolders, ownerSite } from "./static-build/owner";
+export { ownerFolders, ownerMedia, ownerSite } from "./static-build/owner";
 // What the dev server's remembered steps call (scripts/dev/tools.ts), taken from this bundle so that they are as fresh as the rest.
 export { ISLANDS_BUILD, plainTools } from "./static-build/assets";
 export { buildStyles, stylesheetFor, theme } from "./static-build/styles";

@@ -20,7 +20,7 @@ import type { Field } from "../../src/content/types";
 import { withEnvironment } from "../../src/content/validate";
 import { navRoutes } from "../../src/pages/index";
 import { benchPreviews, previewBenchTable, type PreviewBenchRow } from "./previews";
-import { build, ownerFolders } from "../build";
+import { build, ownerMedia } from "../build";
 import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from "../test/chromium";
 import { selfSignedCertificate } from "../test/certificate";
 import { startDevProcess } from "../test/dev-process";
@@ -345,7 +345,7 @@ async function siteToMeasure(): Promise<{ dir: string; label: string; fields: re
   const dir = await mkdtemp(join(tmpdir(), "bench-catalogue-"));
   const grown = catalogueOf(FIELDS, site.fields[0]!);
   console.log(`Building a catalogue of ${grown.length} fields...`);
-  await build({ site: { ...site, fields: grown }, outDir: dir, ...ownerFolders() });
+  await build({ site: { ...site, fields: grown }, outDir: dir, ...ownerMedia() });
   return { dir, label: `a catalogue of ${grown.length} fields (BENCH_FIELDS)`, fields: grown };
 }
 

@@ -184,7 +184,7 @@ describe("a page opened before a deploy", () => {
     server = await serveStatic(live, { headers: true });
 
     const context = await chromium.browser.newContext({ baseURL: server.url, viewport: { width: PHONE, height: 720 } });
-    // The page's scripts are asked for while the deploy happens: held until the folders are swapped.
+    // The page's scripts are asked for while the deploy happens: held until it has happened and Play is pressed.
     let swap!: () => void;
     const swapped = new Promise<void>((resolve) => (swap = resolve));
     await context.route("**/assets/*.js", async (route) => {
@@ -197,10 +197,10 @@ describe("a page opened before a deploy", () => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto("/products/", { waitUntil: "load" });
-    // Pressed while the scripts are held: the page learns they are gone only after the press.
-    await playButton(page, first.title).click();
     await rename(live, join(work, "previous"));
     await rename(next, live);
+    // Pressed while the scripts are held: the page learns they are gone only after the press.
+    await playButton(page, first.title).click();
     swap();
 
     const audio = card(page, first.title).locator("audio");

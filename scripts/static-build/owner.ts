@@ -17,3 +17,12 @@ export const ownerFolders = () => ({
   images: { folder: join(ROOT, COVERS_FOLDER) },
   record: join(ROOT, PREVIEWS_FOLDER),
 });
+
+/**
+ * The owner's previews and images without the fields' record: for a catalogue that is not the owner's (the bench's
+ * grown ones), whose fields must never be recorded as the owner's.
+ */
+export function ownerMedia() {
+  const { record: _record, ...media } = ownerFolders();
+  return media;
+}
