@@ -107,14 +107,12 @@ export async function startDevServer({
   // Set by a change to code (not a stylesheet, an image or a master); cleared only by a load that succeeds.
   let codeChanged = true;
   let files = new Map<string, Uint8Array>();
-  let problem: DevProblem | undefined;
-  let typeProblem: DevProblem | undefined;
+  const shown: Shown = {};
   let builds = 0;
   let lastBuildMs = 0;
 
   async function rebuild(changed: readonly string[]) {
     const started = performance.now();
-    const onlyStyles = changed.length > 0 && changed.every((f) => f.startsWith("styles/"));
     tools.invalidate(changed);
     if (changed.some((f) => /\.tsx?$/.test(f))) codeChanged = true;
     try {
@@ -142,53 +140,30 @@ export async function startDevServer({
       files = next;
       builds++;
       lastBuildMs = performance.now() - started;
-      const hadProblem = problem !== undefined;
-      problem = undefined;
-      const what = builds === 1 ? "Built" : onlyStyles ? "Styles updated" : "Rebuilt";
-      log(
-        `✓ ${what} in ${Math.round(lastBuildMs)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`,
+      const hadProblem = shown.problem !== undefined;
+      shown.problem = undefined;
+      announce({ log, clients, shown, built, builds, ms: lastBuildMs, changed, hadProblem, css: tools.css }, () =>
+        addresses(hadProblem ? built.pages.keys() : changedPages, content.basePath),
       );
-      if (builds === 1) for (const line of firstBuildNotes(built)) log(`  ${line}`);
-      // One message per build. After a failure every open tab shows the overlay, so all of them reload.
-      if (onlyStyles && !hadProblem) clients.send({ type: "css", css: tools.css() });
-      else
-        clients.send({
-          type: "reload",
-          paths: addresses(hadProblem ? built.pages.keys() : changedPages, content.basePath),
-        });
-      if (typeProblem) clients.send({ type: "problem", problem: typeProblem });
     } catch (error) {
       // A save that arrived meanwhile is built next; this failure may be its half-written file (an editor that
       // truncates, then writes), so say nothing until that build has spoken.
       if (saves.waiting() > 0) return;
-      problem = await describe(error, build?.map, BUNDLE_FILE);
-      log(`✗ ${located(problem)}`);
+      shown.problem = await describe(error, build?.map, BUNDLE_FILE);
+      log(`✗ ${located(shown.problem)}`);
       log(
         files.size
           ? "  Still serving the last good build; save a fix to rebuild."
           : "  Nothing to serve yet; save a fix to build.",
       );
-      clients.send({ type: "problem", problem });
+      clients.send({ type: "problem", problem: shown.problem });
     }
     checker?.check();
   }
 
   const saves = batcher(DEBOUNCE_MS, rebuild);
   const watcher = watchSaves(own, log, (file) => saves.add(file));
-
-  const checker: TypeChecker | undefined = typecheck
-    ? startTypeChecker((found) => {
-        const previous = typeProblem;
-        typeProblem = found;
-        if (found) {
-          log(`✗ ${found.file ? "Type error" : "Type check failed"}: ${located(found)}`);
-          if (!problem) clients.send({ type: "problem", problem: found });
-        } else if (previous) {
-          log("✓ Types check again");
-          if (!problem) clients.send({ type: "ok" });
-        }
-      })
-    : undefined;
+  const checker = typecheck ? typeReports(log, clients, shown) : undefined;
 
   // dist/ is not the dev server's, but a build stopped between its renames is healed here as by `npm run build`.
   for (const line of await recoverOutput(join(ROOT, "dist"))) log(`Recovered: ${line}.`);
@@ -213,7 +188,7 @@ export async function startDevServer({
     watchers: watcher.size(),
   });
   const server: StaticServer = await listen(
-    devHandler({ devClient, clients, site, stats, shown: () => problem ?? typeProblem }),
+    devHandler({ devClient, clients, site, stats, shown: () => shown.problem ?? shown.typeProblem }),
     { port, host },
   );
 
@@ -228,6 +203,56 @@ export async function startDevServer({
       await Promise.all([checker?.close(), server.close(), loader.dispose(), tools.dispose()]);
     },
   };
+}
+
+/** What every open page is shown: the build's problem, else the type checker's. */
+interface Shown {
+  problem?: DevProblem;
+  typeProblem?: DevProblem;
+}
+
+/**
+ * A build that succeeded, said in the log (its time, what changed; on the first, the placeholders and the build's
+ * notes) and told to the open tabs in one message: the new styles alone, or the pages to reload (all of them after a
+ * problem, since each showed it).
+ */
+function announce(
+  build: {
+    log: (line: string) => void;
+    clients: ReturnType<typeof eventClients>;
+    shown: Shown;
+    built: { placeholders: readonly { field: string; value: string }[]; notes: readonly string[] };
+    builds: number;
+    ms: number;
+    changed: readonly string[];
+    hadProblem: boolean;
+    css: () => string;
+  },
+  reloaded: () => string[],
+) {
+  const { log, clients, builds, changed } = build;
+  const onlyStyles = changed.length > 0 && changed.every((f) => f.startsWith("styles/"));
+  const what = builds === 1 ? "Built" : onlyStyles ? "Styles updated" : "Rebuilt";
+  log(`✓ ${what} in ${Math.round(build.ms)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`);
+  if (builds === 1) for (const line of firstBuildNotes(build.built)) log(`  ${line}`);
+  if (onlyStyles && !build.hadProblem) clients.send({ type: "css", css: build.css() });
+  else clients.send({ type: "reload", paths: reloaded() });
+  if (build.shown.typeProblem) clients.send({ type: "problem", problem: build.shown.typeProblem });
+}
+
+/** The type checker beside the builds: its errors logged and shown on every open page unless a build's problem is. */
+function typeReports(log: (line: string) => void, clients: ReturnType<typeof eventClients>, shown: Shown): TypeChecker {
+  return startTypeChecker((found) => {
+    const previous = shown.typeProblem;
+    shown.typeProblem = found;
+    if (found) {
+      log(`✗ ${found.file ? "Type error" : "Type check failed"}: ${located(found)}`);
+      if (!shown.problem) clients.send({ type: "problem", problem: found });
+    } else if (previous) {
+      log("✓ Types check again");
+      if (!shown.problem) clients.send({ type: "ok" });
+    }
+  });
 }
 
 /**

@@ -130,6 +130,8 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
     return body;
   };
 
+  const sending: Sending = { compress, ranges, transformHtml, compressed, tagOf };
+
   const handler = async (request: Request, response: Response) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.writeHead(405, { allow: "GET, HEAD" }).end();
@@ -163,7 +165,7 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
     const path = pathname.endsWith("/") ? join(relative, "index.html") : relative;
     const hidden = headers && (path === "_headers" || path === "_redirects");
     const found = hidden ? undefined : await source.read(path);
-    if (found) return send(request, response, path, found, 200, extra);
+    if (found) return send(sending, request, response, path, found, 200, extra);
     if (!pathname.endsWith("/") && (await source.read(join(relative, "index.html")))) {
       // Built from the resolved path, so the address always starts with one slash: it stays on this site.
       const location = `${basePath}${relative.split("/").map(encodeURIComponent).join("/")}/${search}`;
@@ -171,7 +173,7 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
       return;
     }
     const notFound = await source.read("404.html");
-    if (notFound) return send(request, response, "404.html", notFound, 404, extra);
+    if (notFound) return send(sending, request, response, "404.html", notFound, 404, extra);
     response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
   };
 
@@ -182,61 +184,73 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
     }
   };
   return Object.assign(handler, { warm });
+}
 
-  function send(
-    request: Request,
-    response: Response,
-    path: string,
-    raw: Uint8Array,
-    status: number,
-    extra: Record<string, string>,
-  ) {
-    const type = extname(path);
-    const bytes =
-      type === ".html" && transformHtml ? new TextEncoder().encode(transformHtml(new TextDecoder().decode(raw))) : raw;
-    const encoding = compress && compressibleFile(path) ? preferredEncoding(request) : undefined;
-    let body: Uint8Array = encoding ? compressed(bytes, encoding) : bytes;
-    // Lowercase names throughout, so a rule from `_headers` replaces a default instead of adding a second one.
-    const headers: Record<string, string | number> = {
-      "content-type": contentTypeOf(path),
-      "cache-control": path.startsWith(`${ASSET_DIR}/`) ? CACHE.immutable : CACHE.revalidate,
-      ...(encoding
-        ? { "content-encoding": encoding, vary: "Accept-Encoding" }
-        : ranges
-          ? { "accept-ranges": "bytes" }
-          : {}),
-    };
-    if (status === 200) {
-      // A validator for each representation (compressed bodies differ from the file), and 304 when the copy a
-      // browser holds is still the one served: a page that revalidates costs a round trip, not its bytes again.
-      const etag = `"${tagOf(bytes)}${encoding ? `-${encoding}` : ""}"`;
-      headers.etag = etag;
-      const held = String(request.headers["if-none-match"] ?? "");
-      if (held.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")) {
-        response.writeHead(304, { ...headers, ...extra });
-        response.end();
-        return;
-      }
-    }
-    // A part of a file (a player seeking in a preview), as most static hosts answer one range.
-    // One range at most, as hosts answer a player seeking; several are answered whole.
-    const asked = status === 200 && !encoding && ranges && request.headers.range;
-    const parsed = asked ? parseRange(body.length, asked, { combine: true }) : undefined;
-    const range =
-      parsed === -1 ? "unsatisfiable" : Array.isArray(parsed) && parsed.length === 1 ? parsed[0] : undefined;
-    if (range === "unsatisfiable") {
-      response.writeHead(416, { ...extra, "content-range": `bytes */${body.length}` }).end();
+/** How a handler sends its files: its options, and its caches of compressed bodies and validators. */
+interface Sending extends Pick<HandlerOptions, "compress" | "ranges" | "transformHtml"> {
+  compressed(bytes: Uint8Array, encoding: "br" | "gzip"): Uint8Array;
+  tagOf(bytes: Uint8Array): string;
+}
+
+/**
+ * A file's response: its type and caching, compressed where the request accepts it, a validator and 304 for a copy
+ * still held, and one range of it where asked.
+ */
+function send(
+  how: Sending,
+  request: Request,
+  response: Response,
+  path: string,
+  raw: Uint8Array,
+  status: number,
+  extra: Record<string, string>,
+) {
+  const type = extname(path);
+  const bytes =
+    type === ".html" && how.transformHtml
+      ? new TextEncoder().encode(how.transformHtml(new TextDecoder().decode(raw)))
+      : raw;
+  const encoding = how.compress && compressibleFile(path) ? preferredEncoding(request) : undefined;
+  let body: Uint8Array = encoding ? how.compressed(bytes, encoding) : bytes;
+  // Lowercase names throughout, so a rule from `_headers` replaces a default instead of adding a second one.
+  const headers: Record<string, string | number> = {
+    "content-type": contentTypeOf(path),
+    "cache-control": path.startsWith(`${ASSET_DIR}/`) ? CACHE.immutable : CACHE.revalidate,
+    ...(encoding
+      ? { "content-encoding": encoding, vary: "Accept-Encoding" }
+      : how.ranges
+        ? { "accept-ranges": "bytes" }
+        : {}),
+  };
+  if (status === 200) {
+    // A validator for each representation (compressed bodies differ from the file), and 304 when the copy a
+    // browser holds is still the one served: a page that revalidates costs a round trip, not its bytes again.
+    const etag = `"${how.tagOf(bytes)}${encoding ? `-${encoding}` : ""}"`;
+    headers.etag = etag;
+    const held = String(request.headers["if-none-match"] ?? "");
+    if (held.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")) {
+      response.writeHead(304, { ...headers, ...extra });
+      response.end();
       return;
     }
-    if (range) {
-      headers["content-range"] = `bytes ${range.start}-${range.end}/${body.length}`;
-      body = body.subarray(range.start, range.end + 1);
-      status = 206;
-    }
-    response.writeHead(status, { ...headers, "content-length": body.length, ...extra });
-    if (request.method === "HEAD") response.end();
-    else response.end(body);
   }
+  // A part of a file (a player seeking in a preview), as most static hosts answer one range.
+  // One range at most, as hosts answer a player seeking; several are answered whole.
+  const asked = status === 200 && !encoding && how.ranges && request.headers.range;
+  const parsed = asked ? parseRange(body.length, asked, { combine: true }) : undefined;
+  const range = parsed === -1 ? "unsatisfiable" : Array.isArray(parsed) && parsed.length === 1 ? parsed[0] : undefined;
+  if (range === "unsatisfiable") {
+    response.writeHead(416, { ...extra, "content-range": `bytes */${body.length}` }).end();
+    return;
+  }
+  if (range) {
+    headers["content-range"] = `bytes ${range.start}-${range.end}/${body.length}`;
+    body = body.subarray(range.start, range.end + 1);
+    status = 206;
+  }
+  response.writeHead(status, { ...headers, "content-length": body.length, ...extra });
+  if (request.method === "HEAD") response.end();
+  else response.end(body);
 }
 
 /** The one encoding to send, of those the request accepts by its q-values: brotli first, as CDNs prefer. */

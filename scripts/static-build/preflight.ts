@@ -16,7 +16,7 @@ import { mastersFolder } from "../paths";
 import { keepAddresses, type FieldRecord } from "./identity";
 import { COVER_SETTINGS, CoverError, PHOTO_SETTINGS, readOwnerImage } from "./media/covers";
 import { notThere, sameName } from "./media/names";
-import { committedMasters } from "./media/previews";
+import { committedMasters } from "./media/preview-store";
 import { stripMetadata } from "./media/strip-metadata";
 import { writeWhole } from "./write";
 

@@ -35,6 +35,13 @@ function sources(dir: string): string[] {
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
 }
 
+const parsed = new Map<string, ReturnType<typeof parseAst>>();
+function astOf(file: string, text = readFileSync(join(ROOT, file), "utf8")) {
+  const ast = parsed.get(file) ?? parseAst(text, { lang: file.endsWith(".tsx") ? "tsx" : "ts" }, file);
+  parsed.set(file, ast);
+  return ast;
+}
+
 /**
  * The project files a module imports, resolved to their paths: static, re-exported and dynamic (`import()`), read
  * through a JavaScript parser; `loaded` leaves out what a module imports only when a function of it runs (dynamic). A
@@ -42,7 +49,6 @@ function sources(dir: string): string[] {
  * is left out.
  */
 function importsOf(file: string, { loaded = false } = {}): string[] {
-  const text = readFileSync(join(ROOT, file), "utf8");
   const specifiers: string[] = [];
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
@@ -57,7 +63,7 @@ function importsOf(file: string, { loaded = false } = {}): string[] {
     }
     for (const child of Object.values(node)) visit(child);
   };
-  visit(parseAst(text, { lang: file.endsWith(".tsx") ? "tsx" : "ts" }, file));
+  visit(astOf(file));
   return specifiers
     .filter((specifier) => specifier.startsWith("."))
     .map((specifier) => {
@@ -137,5 +143,63 @@ describe("the import graph", () => {
     // What reads it: the owner's settings for main(), and the suite that checks the owner's site.
     expect(loadedBy("scripts/static-build/owner.ts").has(OWNER_CONTENT)).toBe(false);
     expect(importsOf("scripts/static-build/owner.ts")).toContain(OWNER_CONTENT);
+  });
+});
+
+/** The most lines a function may run to, from its first line to its last: what one reader follows in one go. */
+const MOST_LINES = 120;
+
+/**
+ * Each function longer than MOST_LINES, as `file:line name (lines)`. A function's lines are all of them, the functions
+ * written inside it included (Biome's rule leaves those out, so a component of many effects passes it at any length).
+ */
+function longFunctions(file: string, text = readFileSync(join(ROOT, file), "utf8")): string[] {
+  const lineAt = (offset: number) => text.slice(0, offset).split("\n").length;
+  const found: string[] = [];
+  const visit = (node: unknown, name: string): void => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child, name);
+      return;
+    }
+    if (typeof node !== "object" || node === null) return;
+    const { type, start, end, id } = node as {
+      type: string;
+      start: number;
+      end: number;
+      id?: { name?: string } | null;
+    };
+    let inner = type === "VariableDeclarator" || type === "Property" ? (nameOf(node) ?? name) : name;
+    if (/^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression)$/.test(type)) {
+      const label = id?.name ?? name;
+      const lines = lineAt(end) - lineAt(start) + 1;
+      if (lines > MOST_LINES) found.push(`${file}:${lineAt(start)} ${label} (${lines} lines)`);
+      inner = `a function in ${label}`;
+    }
+    for (const child of Object.values(node)) visit(child, inner);
+  };
+  visit(astOf(file, text), "an unnamed function");
+  return found;
+}
+
+function nameOf(node: object): string | undefined {
+  const { id, key } = node as { id?: { name?: unknown }; key?: { name?: unknown } };
+  const name = id?.name ?? key?.name;
+  return typeof name === "string" ? name : undefined;
+}
+
+describe("functions", () => {
+  it(`runs none outside the tests past ${MOST_LINES} lines, the functions written inside it counted`, () => {
+    const code = [...sources("src"), ...sources("scripts")].filter((file) => !isTest(file));
+    expect(code.length).toBeGreaterThan(80);
+    expect(code.flatMap((file) => longFunctions(file))).toEqual([]);
+  });
+
+  it("counts a component's effects as its lines, and names the function and where it starts", () => {
+    const effect = Array.from({ length: MOST_LINES }, (_, i) => `    const step${i} = ${i};`).join("\n");
+    const text = `export function Player() {\n  useEffect(() => {\n${effect}\n  });\n  return null;\n}\n`;
+    expect(longFunctions("Player.tsx", text)).toEqual([
+      `Player.tsx:1 Player (${MOST_LINES + 5} lines)`,
+      `Player.tsx:2 a function in Player (${MOST_LINES + 2} lines)`,
+    ]);
   });
 });

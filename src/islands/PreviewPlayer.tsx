@@ -3,6 +3,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  type AudioHTMLAttributes,
   type HTMLAttributes,
   type KeyboardEvent,
   type PointerEvent,
@@ -42,17 +43,36 @@ const STEP_SECONDS = 5;
  * starts low; one sound at a time across the page; it stops when the page is hidden, and names itself to the lock
  * screen (on every start, since WebKit clears it then).
  */
-export function PreviewPlayer({
-  field,
-  title,
-  studio,
-  src,
-  seconds,
-  wave,
-  artwork,
-  startVolume,
-  compact = false,
-}: PreviewPlayerProps) {
+export function PreviewPlayer(props: PreviewPlayerProps) {
+  const { field, title, src, seconds, wave, compact = false } = props;
+  const { audio, playing, time, volume, setVolume, toggle, seek, events } = usePreview(props);
+  return (
+    <div className="preview">
+      <audio ref={audio} className="preview__native" controls preload="none" src={src} data-field={field} {...events} />
+      <PlayerControls
+        playing={playing}
+        playLabel={fillSlots(playing ? player.pause : player.play, { title })}
+        onToggle={toggle}
+        wave={wave}
+        time={time}
+        seconds={seconds}
+        seek={seekSlider(title, time, seconds, seek)}
+        volume={volume}
+        volumeLabel={fillSlots(player.volume, { title })}
+        volumeText={fillSlots(player.volumeValue, { volume })}
+        onVolume={setVolume}
+        icon="M5 4h3.5v12H5zM11.5 4H15v12h-3.5z"
+        compact={compact}
+      />
+    </div>
+  );
+}
+
+/**
+ * The preview's element and what drives it: play and pause, one sound at a time, the time and a seek kept until the
+ * file can take it, the volume, the lock screen, and the host asked how it serves the file.
+ */
+function usePreview({ title, studio, src, seconds, artwork, startVolume }: PreviewPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
@@ -128,48 +148,23 @@ export function PreviewPlayer({
     else source.current.wanted = at;
     setTime(at);
   };
-  return (
-    <div className="preview">
-      {/* biome-ignore lint/a11y/useMediaCaption: a field's sound has no words to caption; its caption says what it is */}
-      <audio
-        ref={audio}
-        className="preview__native"
-        controls
-        preload="none"
-        src={src}
-        data-field={field}
-        onPlay={() => setPlaying(true)}
-        onPause={() => source.current.swapping || setPlaying(false)}
-        onDurationChange={applyWanted}
-        onPlaying={() => {
-          source.current.started = true;
-          // A file the page put in place of one a deploy removed is asked about too (src/client/loader.ts).
-          started();
-          applyWanted();
-        }}
-        onTimeUpdate={(event) => {
-          applyWanted();
-          // Until a kept seek is applied, the bar stays where the visitor put it.
-          if (source.current.wanted === undefined) setTime(event.currentTarget.currentTime);
-        }}
-      />
-      <PlayerControls
-        playing={playing}
-        playLabel={fillSlots(playing ? player.pause : player.play, { title })}
-        onToggle={toggle}
-        wave={wave}
-        time={time}
-        seconds={seconds}
-        seek={seekSlider(title, time, seconds, seek)}
-        volume={volume}
-        volumeLabel={fillSlots(player.volume, { title })}
-        volumeText={fillSlots(player.volumeValue, { volume })}
-        onVolume={setVolume}
-        icon="M5 4h3.5v12H5zM11.5 4H15v12h-3.5z"
-        compact={compact}
-      />
-    </div>
-  );
+  const events: AudioHTMLAttributes<HTMLAudioElement> = {
+    onPlay: () => setPlaying(true),
+    onPause: () => source.current.swapping || setPlaying(false),
+    onDurationChange: applyWanted,
+    onPlaying: () => {
+      source.current.started = true;
+      // A file the page put in place of one a deploy removed is asked about too (src/client/loader.ts).
+      started();
+      applyWanted();
+    },
+    onTimeUpdate: (event) => {
+      applyWanted();
+      // Until a kept seek is applied, the bar stays where the visitor put it.
+      if (source.current.wanted === undefined) setTime(event.currentTarget.currentTime);
+    },
+  };
+  return { audio, playing, time, volume, setVolume, toggle, seek, events };
 }
 
 /**

@@ -29,15 +29,133 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
   const [supported, setSupported] = useState(true);
   const [bandId, setBandId] = useState(sample.bands[0]!.id);
   const [volume, setVolume] = useState<number>(sample.startVolume);
+  const { playing, secondsLeft, start, stop, setGain } = useSampleSound(sample, volume);
+
+  useEffect(() => {
+    if (typeof AudioContext === "undefined") setSupported(false);
+  }, []);
+
+  const band = sample.bands.find((b) => b.id === bandId)!;
+  const playingBand = playing?.kind === "band" ? sample.bands.find((b) => b.id === playing.bandId) : undefined;
+  const { labels } = sample;
+  const announced = statusOf(sample, playing, Math.ceil(secondsLeft / ANNOUNCE_EVERY_SECONDS) * ANNOUNCE_EVERY_SECONDS);
+
+  const chooseBand = (id: string) => {
+    setBandId(id);
+    if (playingBand) start({ kind: "band", bandId: id });
+  };
+  const changeVolume = (value: number) => {
+    setVolume(value);
+    setGain(value);
+  };
+
+  return (
+    <div className="sample panel" data-unsupported={supported ? undefined : ""}>
+      <p className="sample__fallback">{sample.noScript}</p>
+      <div className="sample__controls">
+        <BandChoice sample={sample} chosen={bandId} onChoose={chooseBand} />
+        {/* The previews' player: the same controls, its waveform a steady tone's even bars. */}
+        <PlayerControls
+          playing={Boolean(playingBand)}
+          playLabel={playingBand ? labels.stop : labels.play}
+          onToggle={() => (playingBand ? stop() : start({ kind: "band", bandId: band.id }))}
+          wave={STEADY}
+          time={playingBand ? sample.seconds - secondsLeft : 0}
+          seconds={sample.seconds}
+          volume={volume}
+          volumeLabel={labels.volume}
+          volumeText={fillSlots(labels.volumeValue, { volume })}
+          onVolume={changeVolume}
+          icon="M4.5 4.5h11v11h-11z"
+        />
+        <p className="sample__status" aria-hidden="true">
+          {statusOf(sample, playing, secondsLeft)}
+        </p>
+        <p className="visually-hidden" role="status">
+          {announced}
+        </p>
+        {/* biome-ignore lint/a11y/useSemanticElements: buttons, not a form's fields: a fieldset would draw a box and a legend */}
+        <div className="sample__check" role="group" aria-labelledby="sample-check-label">
+          <span className="eyebrow sample__label" id="sample-check-label">
+            {labels.check}
+          </span>
+          {(["left", "right"] as const).map((ear) => (
+            <button
+              type="button"
+              className="button button--secondary sample__ear"
+              key={ear}
+              onClick={() => start({ kind: "check", ear })}
+            >
+              {ear === "left" ? labels.left : labels.right}
+            </button>
+          ))}
+        </div>
+        <p className="sample__note">{sample.note}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The bands to choose from, each with its beat and how it feels. */
+function BandChoice({
+  sample,
+  chosen,
+  onChoose,
+}: {
+  sample: SampleContent;
+  chosen: string;
+  onChoose(id: string): void;
+}) {
+  const { labels } = sample;
+  return (
+    <fieldset className="sample__bands">
+      <legend className="eyebrow sample__label">{labels.chooseBand}</legend>
+      {sample.bands.map((b) => (
+        <label className="sample__band" key={b.id}>
+          <input
+            type="radio"
+            name="sample-band"
+            value={b.id}
+            checked={b.id === chosen}
+            onChange={() => onChoose(b.id)}
+          />
+          <span className="sample__band-name">{b.name}</span>
+          <span className="sample__band-detail">
+            {fillSlots(labels.beat, { beat: b.beatHz })}
+            <br />
+            {b.feeling}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** What is sounding, in words: the band, its beat and the time left, the ear being checked, or nothing. */
+function statusOf(sample: SampleContent, playing: Playing | null, seconds: number): string {
+  const { labels } = sample;
+  const band = playing?.kind === "band" ? sample.bands.find((b) => b.id === playing.bandId) : undefined;
+  if (band)
+    return fillSlots(labels.playing, {
+      band: band.name,
+      beat: band.beatHz,
+      seconds: fillSlots(seconds === 1 ? labels.second : labels.seconds, { seconds }),
+    });
+  if (playing?.kind === "check")
+    return fillSlots(labels.checking, { ear: (playing.ear === "left" ? labels.left : labels.right).toLowerCase() });
+  return labels.stopped;
+}
+
+/**
+ * The live sound: one band, or one ear's check tone, at a time across the page; faded in and out, counted down, and
+ * ended at once when the page is left.
+ */
+function useSampleSound(sample: SampleContent, volume: number) {
   const [playing, setPlaying] = useState<Playing | null>(null);
   const [secondsLeft, setSecondsLeft] = useState<number>(sample.seconds);
   const sound = useRef<{ context: AudioContext; graph?: SoundGraph; timer?: ReturnType<typeof setInterval> }>(null);
   const volumeRef = useRef(volume);
   volumeRef.current = volume;
-
-  useEffect(() => {
-    if (typeof AudioContext === "undefined") setSupported(false);
-  }, []);
 
   const stop = useCallback(() => {
     const current = sound.current;
@@ -103,93 +221,6 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
     };
   }, [stop]);
 
-  const band = sample.bands.find((b) => b.id === bandId)!;
-  const playingBand = playing?.kind === "band" ? sample.bands.find((b) => b.id === playing.bandId) : undefined;
-  const { labels } = sample;
-  const describe = (seconds: number) =>
-    playingBand
-      ? fillSlots(labels.playing, {
-          band: playingBand.name,
-          beat: playingBand.beatHz,
-          seconds: fillSlots(seconds === 1 ? labels.second : labels.seconds, { seconds }),
-        })
-      : playing?.kind === "check"
-        ? fillSlots(labels.checking, { ear: (playing.ear === "left" ? labels.left : labels.right).toLowerCase() })
-        : labels.stopped;
-  const announced = describe(Math.ceil(secondsLeft / ANNOUNCE_EVERY_SECONDS) * ANNOUNCE_EVERY_SECONDS);
-
-  const chooseBand = (id: string) => {
-    setBandId(id);
-    if (playingBand) start({ kind: "band", bandId: id });
-  };
-  const changeVolume = (value: number) => {
-    setVolume(value);
-    sound.current?.graph?.setVolume(volumeToGain(value));
-  };
-
-  return (
-    <div className="sample panel" data-unsupported={supported ? undefined : ""}>
-      <p className="sample__fallback">{sample.noScript}</p>
-      <div className="sample__controls">
-        {/* The bands to choose from, each with its beat and how it feels. */}
-        <fieldset className="sample__bands">
-          <legend className="eyebrow sample__label">{labels.chooseBand}</legend>
-          {sample.bands.map((b) => (
-            <label className="sample__band" key={b.id}>
-              <input
-                type="radio"
-                name="sample-band"
-                value={b.id}
-                checked={b.id === bandId}
-                onChange={() => chooseBand(b.id)}
-              />
-              <span className="sample__band-name">{b.name}</span>
-              <span className="sample__band-detail">
-                {fillSlots(labels.beat, { beat: b.beatHz })}
-                <br />
-                {b.feeling}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        {/* The previews' player: the same controls, its waveform a steady tone's even bars. */}
-        <PlayerControls
-          playing={Boolean(playingBand)}
-          playLabel={playingBand ? labels.stop : labels.play}
-          onToggle={() => (playingBand ? stop() : start({ kind: "band", bandId: band.id }))}
-          wave={STEADY}
-          time={playingBand ? sample.seconds - secondsLeft : 0}
-          seconds={sample.seconds}
-          volume={volume}
-          volumeLabel={labels.volume}
-          volumeText={fillSlots(labels.volumeValue, { volume })}
-          onVolume={changeVolume}
-          icon="M4.5 4.5h11v11h-11z"
-        />
-        <p className="sample__status" aria-hidden="true">
-          {describe(secondsLeft)}
-        </p>
-        <p className="visually-hidden" role="status">
-          {announced}
-        </p>
-        {/* biome-ignore lint/a11y/useSemanticElements: buttons, not a form's fields: a fieldset would draw a box and a legend */}
-        <div className="sample__check" role="group" aria-labelledby="sample-check-label">
-          <span className="eyebrow sample__label" id="sample-check-label">
-            {labels.check}
-          </span>
-          {(["left", "right"] as const).map((ear) => (
-            <button
-              type="button"
-              className="button button--secondary sample__ear"
-              key={ear}
-              onClick={() => start({ kind: "check", ear })}
-            >
-              {ear === "left" ? labels.left : labels.right}
-            </button>
-          ))}
-        </div>
-        <p className="sample__note">{sample.note}</p>
-      </div>
-    </div>
-  );
+  const setGain = (value: number) => sound.current?.graph?.setVolume(volumeToGain(value));
+  return { playing, secondsLeft, start, stop, setGain };
 }

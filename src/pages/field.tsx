@@ -62,119 +62,139 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
       follows: true,
     },
     structuredData: (content, urls, previews) => fieldData(field, content, urls, previews),
-    Page: ({ url, previews, covers }: PageProps) => {
-      const preview = previews.get(fieldSlug(field));
-      const purpose = fieldPurpose(field, site);
-      const cover = covers.get(fieldSlug(field));
-      const others = [...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, OTHERS);
-      const trace = preview?.trace && traceTracks(preview.trace).length > 0 ? preview.trace : undefined;
-      // As measured in its preview; without one, as declared (`bands: []` and no glide: none).
-      const binaural = preview ? preview.beats.length > 0 : field.bands?.length !== 0 || field.glide !== undefined;
-      return (
-        <>
-          {/* The product first, as a shop shows it: its cover, title, player, price and action, and what a buyer
-              gets, all in the first screen of a phone and a laptop (styles/components/field-page.css). */}
-          <div className="product">
-            <div className="page-intro__glow" aria-hidden="true" />
-            <div className="container product__inner">
-              {cover && <CoverImage cover={cover} url={url} className="product__cover" eager largest shownAs="page" />}
-              <div className="product__info">
-                <p className="eyebrow">
-                  <Text text={`[${fieldPage.back}](/all-fields/)`} />
-                </p>
-                <h1>{field.title}</h1>
-                {preview && (
-                  <div className="product__hear" id="hear">
-                    <FieldPreview field={field} preview={preview} site={site} url={url} howToListen={false} />
-                  </div>
-                )}
-                <FieldAction field={field} label={products.fields.buy} variant="primary" />
-                <FieldFacts field={field} labelled={false} />
-              </div>
-            </div>
-          </div>
-
-          {/* What a laptop's first screen shows, with the product above it. */}
-          <section className="container section field-detail" aria-labelledby="about-title" {...{ [FOLD]: "" }}>
-            <div className="field-detail__about">
-              <h2 className="field-detail__title" id="about-title">
-                <Text text={fieldPage.about} />
-              </h2>
-              <p className="prose">{field.description}</p>
-              {(field.released || purpose) && (
-                <p className="field-detail__more">
-                  {field.released && (
-                    <time dateTime={field.released}>
-                      <Text text={fieldPage.released} local={{ date: dayInWords(field.released) }} />
-                    </time>
-                  )}
-                  {purpose && (
-                    <a className="text-link more-link" href={url(selectionPath(purpose))}>
-                      <Text text={fieldPage.purpose} local={{ purpose: purpose.name }} />
-                    </a>
-                  )}
-                </p>
-              )}
-            </div>
-            {/* A trace with a beat to draw; for a field with none, what it plays instead (an isochronic pulse, music). */}
-            {trace ? (
-              <div className="panel field-detail__trace">
-                <h3 className="field-detail__title">
-                  <Text text={fieldPage.trace.title} />
-                </h3>
-                <BeatTrace trace={trace} bands={fieldBands(field)} />
-              </div>
-            ) : (
-              !binaural && (
-                <div className="panel field-detail__trace">
-                  <h3 className="field-detail__title">
-                    <Text text={fieldPage.sound.title} />
-                  </h3>
-                  <NoBeat pulse={preview?.pulse} />
-                </div>
-              )
-            )}
-          </section>
-
-          {site.storefront.sellerId && (
-            <div className="container follow-band">
-              <FollowForm
-                site={site}
-                id="follow-field-email"
-                title={fieldPage.follow}
-                titleClass="field-detail__title"
-              />
-            </div>
-          )}
-
-          <Questions group={productQuestions} tone="raised" />
-
-          <div className="container section">
-            <SafetyNote binaural={binaural} />
-          </div>
-
-          {others.length > 0 && (
-            <Section id="others" title={fieldPage.others} note={<StorefrontNote />}>
-              <CardGrid layout="fields">
-                {others.map((other, at) => (
-                  <FieldCard
-                    key={fieldSlug(other)}
-                    field={other}
-                    preview={previews.get(fieldSlug(other))}
-                    cover={covers.get(fieldSlug(other))}
-                    site={site}
-                    url={url}
-                    linkLabel={allFields.catalogue.view}
-                    form="catalogue"
-                    describe={wideInFields(at, others.length)}
-                    place="others"
-                  />
-                ))}
-              </CardGrid>
-            </Section>
-          )}
-        </>
-      );
-    },
+    Page: (props: PageProps) => (
+      <FieldPage
+        {...props}
+        site={site}
+        field={field}
+        others={[...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, OTHERS)}
+      />
+    ),
   }));
+}
+
+type FieldPageProps = PageProps & { field: Field; others: readonly Field[] };
+
+function FieldPage({ site, field, others, url, previews, covers }: FieldPageProps) {
+  const preview = previews.get(fieldSlug(field));
+  const cover = covers.get(fieldSlug(field));
+  // As measured in its preview; without one, as declared (`bands: []` and no glide: none).
+  const binaural = preview ? preview.beats.length > 0 : field.bands?.length !== 0 || field.glide !== undefined;
+  return (
+    <>
+      {/* The product first, as a shop shows it: its cover, title, player, price and action, and what a buyer
+          gets, all in the first screen of a phone and a laptop (styles/components/field-page.css). */}
+      <div className="product">
+        <div className="page-intro__glow" aria-hidden="true" />
+        <div className="container product__inner">
+          {cover && <CoverImage cover={cover} url={url} className="product__cover" eager largest shownAs="page" />}
+          <div className="product__info">
+            <p className="eyebrow">
+              <Text text={`[${fieldPage.back}](/all-fields/)`} />
+            </p>
+            <h1>{field.title}</h1>
+            {preview && (
+              <div className="product__hear" id="hear">
+                <FieldPreview field={field} preview={preview} site={site} url={url} howToListen={false} />
+              </div>
+            )}
+            <FieldAction field={field} label={products.fields.buy} variant="primary" />
+            <FieldFacts field={field} labelled={false} />
+          </div>
+        </div>
+      </div>
+
+      <FieldDetail site={site} field={field} url={url} previews={previews} binaural={binaural} />
+
+      {site.storefront.sellerId && (
+        <div className="container follow-band">
+          <FollowForm site={site} id="follow-field-email" title={fieldPage.follow} titleClass="field-detail__title" />
+        </div>
+      )}
+
+      <Questions group={productQuestions} tone="raised" />
+
+      <div className="container section">
+        <SafetyNote binaural={binaural} />
+      </div>
+
+      {others.length > 0 && (
+        <Section id="others" title={fieldPage.others} note={<StorefrontNote />}>
+          <CardGrid layout="fields">
+            {others.map((other, at) => (
+              <FieldCard
+                key={fieldSlug(other)}
+                field={other}
+                preview={previews.get(fieldSlug(other))}
+                cover={covers.get(fieldSlug(other))}
+                site={site}
+                url={url}
+                linkLabel={allFields.catalogue.view}
+                form="catalogue"
+                describe={wideInFields(at, others.length)}
+                place="others"
+              />
+            ))}
+          </CardGrid>
+        </Section>
+      )}
+    </>
+  );
+}
+
+/**
+ * What a laptop's first screen shows below the product: the field described, its day and purpose, and its beat's
+ * trace; for a field with none, what it plays instead (an isochronic pulse, music).
+ */
+function FieldDetail({
+  site,
+  field,
+  url,
+  previews,
+  binaural,
+}: Pick<FieldPageProps, "site" | "field" | "url" | "previews"> & { binaural: boolean }) {
+  const preview = previews.get(fieldSlug(field));
+  const purpose = fieldPurpose(field, site);
+  const trace = preview?.trace && traceTracks(preview.trace).length > 0 ? preview.trace : undefined;
+  return (
+    <section className="container section field-detail" aria-labelledby="about-title" {...{ [FOLD]: "" }}>
+      <div className="field-detail__about">
+        <h2 className="field-detail__title" id="about-title">
+          <Text text={fieldPage.about} />
+        </h2>
+        <p className="prose">{field.description}</p>
+        {(field.released || purpose) && (
+          <p className="field-detail__more">
+            {field.released && (
+              <time dateTime={field.released}>
+                <Text text={fieldPage.released} local={{ date: dayInWords(field.released) }} />
+              </time>
+            )}
+            {purpose && (
+              <a className="text-link more-link" href={url(selectionPath(purpose))}>
+                <Text text={fieldPage.purpose} local={{ purpose: purpose.name }} />
+              </a>
+            )}
+          </p>
+        )}
+      </div>
+      {trace ? (
+        <div className="panel field-detail__trace">
+          <h3 className="field-detail__title">
+            <Text text={fieldPage.trace.title} />
+          </h3>
+          <BeatTrace trace={trace} bands={fieldBands(field)} />
+        </div>
+      ) : (
+        !binaural && (
+          <div className="panel field-detail__trace">
+            <h3 className="field-detail__title">
+              <Text text={fieldPage.sound.title} />
+            </h3>
+            <NoBeat pulse={preview?.pulse} />
+          </div>
+        )
+      )}
+    </section>
+  );
 }

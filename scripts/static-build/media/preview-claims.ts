@@ -1,0 +1,82 @@
+import { BANDS, inBand, type Band } from "../../../src/content/bands";
+import { glideAt, glideBands } from "../../../src/content/glide";
+import type { Field } from "../../../src/content/types";
+import { CONTENT_FILE, fieldAt } from "../../../src/content/validate";
+import type { Beat } from "./audio/analyse";
+import type { Measured } from "./audio/preview";
+import { clock } from "./audio/source";
+
+/** What a field declares (its bands, a glide) against what its preview was measured to play. */
+
+export const hz = (value: number) => `${value.toFixed(2)} Hz`;
+const beatsMeasured = (beats: readonly Beat[]) =>
+  beats.length === 0
+    ? "no beat"
+    : beats
+        .map((b) => `${hz(b.hz)} (its ears' carriers ${b.leftHz.toFixed(1)} and ${b.rightHz.toFixed(1)} Hz)`)
+        .join(" and ");
+const bandName = (band: Band) => `${BANDS[band].name} (${BANDS[band].low}–${BANDS[band].high} Hz)`;
+
+/** The bands a field's beats sit in: those it declares, and those its glide passes through. */
+export const declaredBands = (field: Field): Band[] => [
+  ...new Set([...(field.bands ?? []), ...(field.glide ? glideBands(field.glide) : [])]),
+];
+
+/** What the field declares and its preview does not play, or undefined: each declared band, and a glide where the excerpt is. */
+export function claimProblem(field: Field, measured: Measured): string | undefined {
+  const { beats } = measured;
+  const declares = (field.bands?.length ?? 0) > 0 || field.glide !== undefined;
+  if (declares && beats.length === 0) return `plays no beat, and the field declares one: ${noBeat(measured)}`;
+  if (field.glide) {
+    const glide = field.glide;
+    const where = measured.excerpt;
+    // A recipe has no place in the field: it stands for the beat anywhere on the glide.
+    const expected = where
+      ? glideAt(glide, (where.start + where.seconds / 2) / (where.of ?? field.durationMinutes * 60))
+      : undefined;
+    const tolerance = 0.1 + 0.1 * Math.abs(glide.toHz - glide.fromHz);
+    const [low, high] = [Math.min(glide.fromHz, glide.toHz) - 0.1, Math.max(glide.fromHz, glide.toHz) + 0.1];
+    const fits = (b: Beat) =>
+      expected === undefined ? b.hz >= low && b.hz <= high : Math.abs(b.hz - expected) <= tolerance;
+    if (!beats.some(fits)) {
+      const place = where
+        ? ` at ${clock(where.start)}–${clock(where.start + where.seconds)} of ${clock(where.of ?? field.durationMinutes * 60)}, where it would be ${hz(expected!)}`
+        : "";
+      return `plays no beat on the glide the field declares, from ${hz(glide.fromHz)} to ${hz(glide.toHz)}${place}: it plays ${beatsMeasured(beats)}`;
+    }
+  }
+  // A band the glide passes through is played somewhere on it, if not in this excerpt.
+  const passed = field.glide ? glideBands(field.glide) : [];
+  const missing = (field.bands ?? []).filter(
+    (band) => !passed.includes(band) && !beats.some((beat) => inBand(beat.hz, band)),
+  );
+  if (missing.length > 0)
+    return `plays no beat in the ${missing.map(bandName).join(" and ")} band${missing.length > 1 ? "s" : ""} the field declares: it plays ${beatsMeasured(beats)}`;
+  return undefined;
+}
+
+/** Why no beat was found, as measured: the same sound in both ears only when it is. */
+function noBeat({ ears }: Measured): string {
+  if (ears.mono)
+    return "it is mono (one channel), and a binaural beat needs two channels, with a different carrier tone in each ear";
+  if (ears.identical)
+    return "both ears hear the same sound (its two channels are identical), and a binaural beat needs a different carrier tone in each ear";
+  if (ears.oneEarOnly.length > 0) {
+    return `it has tones in one ear only (${ears.oneEarOnly.join(", ")}), but no pair of them, one in each ear, close enough to beat (at most 40 Hz apart): a binaural beat is the difference of two such tones`;
+  }
+  return (
+    "its ears differ, but no steady tone stands out in one ear and not the other (a carrier must rise 11 dB over what differs between the ears around it). " +
+    "Music, noise or a voice, an isochronic pulse or a monaural beat has no such tone; carriers far under a bed that differs between the ears may need a longer excerpt"
+  );
+}
+
+export function undeclaredNote(field: Field, i: number, beats: readonly Beat[]): string {
+  const bandOf = (beat: Beat) => (Object.keys(BANDS) as Band[]).find((band) => inBand(beat.hz, band));
+  const named = beats.map((b) => `${hz(b.hz)}${bandOf(b) ? ` (${BANDS[bandOf(b)!].name})` : ""}`);
+  const bands = [...new Set(beats.map(bandOf).filter((band) => band !== undefined))];
+  const advice =
+    bands.length > 0
+      ? `; add bands: [${bands.map((b) => `"${b}"`).join(", ")}] to have ${beats.length > 1 ? "them" : "it"} checked and shown on its card`
+      : "";
+  return `${CONTENT_FILE}: ${fieldAt(i, field)}.preview plays a ${named.join(" and a ")} beat it does not declare${advice}`;
+}

@@ -1,0 +1,228 @@
+import { createHash } from "node:crypto";
+import type { Stats } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { Field, PreviewSource } from "../../../src/content/types";
+import { PREVIEW_MAX_SECONDS, PREVIEW_MIN_SECONDS, PREVIEWS_FOLDER } from "../../../src/content/validate";
+import type { SourceChanges } from "../write";
+import { seconds } from "./audio/pcm";
+import { makePreview, PREVIEW_SETTINGS } from "./audio/preview";
+import { clock, readExcerpt, SourceError, type Excerpt } from "./audio/source";
+import { cacheKey, type Cache } from "./cache";
+import { notThere, sameName } from "./names";
+import {
+  committedMp3,
+  identity,
+  inShelf,
+  newName,
+  PreviewError,
+  recordChanges,
+  sameTrace,
+  sha256,
+  type FromMaster,
+  type PreviewRecord,
+  type Shelf,
+  type Shelved,
+  type Wanted,
+} from "./preview-store";
+import { TRACE_SETTINGS, traceOf } from "./trace";
+import type { TraceThreads } from "./trace-threads";
+
+type FilePreview = Extract<PreviewSource, { file: unknown }>;
+
+/** Where a committed preview is, as the owner finds it. */
+const shownOf = (name: string) => `${PREVIEWS_FOLDER}/${name}.mp3`;
+
+/** What a master is, as the build reads it: any audio file in the masters folder, by its extension. */
+export const AUDIO_FILE = /\.(wav|flac|mp3|aiff?|m4a|ogg|opus)$/i;
+
+export interface Folders {
+  masters: string;
+  shelf: Shelf;
+  /** Where what the build makes for src/ waits until every check has passed. */
+  commit: SourceChanges;
+  cache: Cache;
+  /** The code that makes previews now (previewCode). */
+  code: string;
+  threads: TraceThreads;
+}
+
+/** An excerpt of a master, taken once in a build however many fields play it (the first field's note says it). */
+export async function fromMaster(field: Field, preview: FilePreview, folders: Folders): Promise<FromMaster> {
+  const key = identity(preview.file, { start: preview.start ?? 0, seconds: preview.seconds ?? null });
+  const taken = folders.shelf.madeNow.get(key);
+  if (taken) return { ...(await taken), note: undefined };
+  const taking = excerptOf(field, preview, folders);
+  folders.shelf.madeNow.set(key, taking);
+  return taking;
+}
+
+/**
+ * An excerpt of a master: its committed preview when that was made from the same audio, excerpt and settings;
+ * otherwise, with the master here, made again (to be committed); with the master away, a refusal that says what
+ * changed.
+ */
+async function excerptOf(
+  field: Field,
+  preview: FilePreview,
+  { masters, shelf, commit, cache, code, threads }: Folders,
+): Promise<FromMaster> {
+  const wanted = { start: preview.start ?? 0, seconds: preview.seconds ?? null };
+  const same = shelf.previews.find(
+    (p) => identity(p.record.source.file, p.record.excerpt) === identity(preview.file, wanted),
+  );
+  // Another excerpt of the same master: what it was, for saying what changed (and replaced once a new one is made).
+  const earlier = same ?? shelf.previews.find((p) => p.record.source.file === preview.file);
+  const record = earlier?.record;
+  const holds = await readdir(masters).then(
+    (entries) => entries.filter((e) => AUDIO_FILE.test(e)),
+    () => undefined,
+  );
+  const path = join(masters, sameName(holds ?? [], preview.file) ?? preview.file);
+  const master = await stat(path).catch(() => undefined);
+  if (!master?.isFile()) {
+    if (master) throw new SourceError("is a folder, not an audio file");
+    const away =
+      holds === undefined
+        ? `is not here (the masters folder, ${masters}, is not on this machine)`
+        : `is not in the masters folder (${notThere(holds, preview.file, "no audio file")})`;
+    return withoutMaster(field, preview.file, wanted, earlier, away, code, shelf);
+  }
+  return withMaster(field, preview, { wanted, same, record, path, master }, { shelf, commit, cache, code, threads });
+}
+
+/**
+ * The master away: its committed preview as it is, when it still matches what the field asks; otherwise a refusal
+ * that says what changed.
+ */
+async function withoutMaster(
+  field: Field,
+  file: string,
+  wanted: Wanted,
+  earlier: Shelved | undefined,
+  away: string,
+  code: string,
+  shelf: Shelf,
+): Promise<FromMaster> {
+  if (!earlier)
+    throw new PreviewError(
+      `${away}, and no preview of it is committed (none in ${PREVIEWS_FOLDER}/ was made from ${file}): put the master there, or set SITE_MASTERS to where it is, and build`,
+    );
+  const changed = recordChanges(earlier.record, file, wanted);
+  if (changed.length > 0) {
+    throw new PreviewError(
+      `${away} to make its preview again, and the committed one (${shownOf(earlier.name)}) no longer matches the field: ${changed.join("; ")}. ` +
+        `Build where the masters are (site.ts \`masters\`, or SITE_MASTERS), then commit ${PREVIEWS_FOLDER}/`,
+    );
+  }
+  const mp3 = await committedMp3(shelf, earlier);
+  // Made by other code to the same settings: what it measured still holds, and it waits for the masters to be remade.
+  const note =
+    earlier.record.code === code
+      ? undefined
+      : `${field.title}: its committed preview (${shownOf(earlier.name)}) was made by an earlier version of the preview code and is used as it is; build where the masters are to make it again, then commit it`;
+  return { mp3, measured: earlier.record.measured, trace: earlier.record.trace, note, name: earlier.name };
+}
+
+/**
+ * The master here: its committed preview when it was made from the same audio, excerpt and settings (its trace
+ * measured again if traces are now measured another way); otherwise the preview made again, to be committed.
+ */
+async function withMaster(
+  field: Field,
+  preview: FilePreview,
+  found: { wanted: Wanted; same?: Shelved; record?: PreviewRecord; path: string; master: Stats },
+  { shelf, commit, cache, code, threads }: Omit<Folders, "masters">,
+): Promise<FromMaster> {
+  const { wanted, same, record, path, master } = found;
+  // What the excerpt holds is known by its audio, not its file's date: a master copied to another disk is the same master.
+  const readWantedExcerpt = () =>
+    readExcerpt(path, {
+      start: wanted.start,
+      seconds: preview.seconds,
+      longest: PREVIEW_MAX_SECONDS,
+      shortest: PREVIEW_MIN_SECONDS,
+    });
+  const known = `${cacheKey("source", path, master.size, master.mtimeMs, wanted, code)}.source.json`;
+  let source = await cache
+    .read(known)
+    .then((b) => b && (JSON.parse(Buffer.from(b).toString("utf8")) as PreviewRecord["source"]));
+  let excerpt: Excerpt | undefined;
+  if (!source) {
+    excerpt = await readWantedExcerpt();
+    source = sourceOf(preview.file, master.size, excerpt);
+    await cache.write(known, JSON.stringify(source));
+  }
+  const changed = record ? recordChanges(record, preview.file, wanted, source) : ["none was made yet"];
+  if (same && same.record.code !== code) changed.push("the site's code now makes previews another way");
+  const length = source.seconds ?? field.durationMinutes * 60;
+  const traceMaster = async () => ({ ...(await traceOf(path, length, threads)), settings: TRACE_SETTINGS });
+  if (same && changed.length === 0) {
+    const mp3 = await committedMp3(shelf, same);
+    if (sameTrace(same.record.trace))
+      return { mp3, measured: same.record.measured, trace: same.record.trace, name: same.name };
+    // A record from before traces: the master measured across, the preview itself as it was.
+    const trace = await traceMaster();
+    commit.write.set(inShelf(shelf, `${same.name}.json`), `${JSON.stringify({ ...same.record, trace }, null, 2)}\n`);
+    return {
+      mp3,
+      measured: same.record.measured,
+      trace,
+      name: same.name,
+      note: `${field.title}: measured its master across all ${clock(length)}; commit ${PREVIEWS_FOLDER}/${same.name}.json`,
+    };
+  }
+
+  // The master measured across in the trace's threads while this one makes the preview (awaited below, so a
+  // preview that fails first leaves no rejection unheard).
+  const tracing = traceMaster();
+  tracing.catch(() => undefined);
+  excerpt ??= await readWantedExcerpt();
+  const end = excerpt.start + seconds(excerpt.pcm);
+  const of = excerpt.sourceSeconds ? ` of ${clock(excerpt.sourceSeconds)}` : "";
+  const made = await makePreview(
+    excerpt.pcm,
+    `${preview.file} (${excerpt.format}), ${clock(excerpt.start)}–${clock(end)}${of}`,
+    {
+      start: excerpt.start,
+      seconds: seconds(excerpt.pcm),
+      of: excerpt.sourceSeconds,
+      mono: excerpt.channels < 2,
+    },
+  );
+  const trace = await tracing;
+  const next: PreviewRecord = {
+    source,
+    excerpt: wanted,
+    settings: PREVIEW_SETTINGS,
+    code,
+    mp3: sha256(made.mp3),
+    measured: made.measured,
+    trace,
+  };
+  const name = same?.name ?? newName(shelf, preview.file, wanted);
+  shelf.remade.add(preview.file);
+  commit.write.set(inShelf(shelf, `${name}.mp3`), made.mp3);
+  commit.write.set(inShelf(shelf, `${name}.json`), `${JSON.stringify(next, null, 2)}\n`);
+  return {
+    ...made,
+    trace,
+    name,
+    note: `${field.title}: made its preview from ${made.measured.cut} (${changed.join("; ")}); commit ${shownOf(name)} and ${name}.json beside it`,
+  };
+}
+
+/** What a master's excerpt is: its file's size, its format, and a hash of the audio it decodes to. */
+function sourceOf(file: string, bytes: number, excerpt: Excerpt): PreviewRecord["source"] {
+  const hash = createHash("sha256");
+  for (const channel of excerpt.pcm.channels)
+    hash.update(new Uint8Array(channel.buffer, channel.byteOffset, channel.byteLength));
+  return {
+    file,
+    bytes,
+    format: excerpt.format,
+    seconds: excerpt.sourceSeconds,
+    channels: excerpt.channels,
+    audio: hash.digest("hex"),
+  };
+}
