@@ -249,7 +249,7 @@ The environment may set SITE_ORIGIN, SITE_BASE_PATH and SITE_MASTERS (see src/co
 // await: that bundle is CommonJS.
 if (process.argv[1] === fileURLToPath(import.meta.url)) void main();
 
-async function main() {
+export async function main() {
   const started = performance.now();
   const { values, positionals } = commandLine("npm run build", BUILD_USAGE, {
     out: { type: "string" },

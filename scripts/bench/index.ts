@@ -29,6 +29,7 @@ import { commandLine, usageError } from "../static-build/command-line";
 import { startServe } from "../serve/start";
 import { serveStatic } from "../serve/static-server";
 import { catalogueOf } from "./catalogue";
+import { againstEleventy, peerTable } from "./eleventy";
 import { firstTaps, type TapRow } from "./taps";
 import { cpuSlowdownFor } from "./cpu-slowdown";
 
@@ -49,6 +50,11 @@ const COMPARE = process.env.BENCH_COMPARE;
 const OTHER = "B ";
 /** The long catalogue whose build is timed: a studio's years of releases. */
 const CATALOGUE_FIELDS = Number(process.env.BENCH_CATALOGUE ?? 500);
+/** The catalogue sizes whose warm build is set against Eleventy's (eleventy.ts). */
+const PEER_SIZES = (process.env.BENCH_ELEVENTY ?? "12,500")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 /** The most a warm build of that catalogue (previews, covers and share images all kept) may take. */
 const CATALOGUE_WARM_BUDGET_MS = 30_000;
 const ROUTES = navRoutes().map((r) => r.path);
@@ -94,13 +100,13 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** The build as a maintainer runs it (a fresh `tsx scripts/build.ts` process), timed end to end. */
+/** The build as `npm run build` runs it (a fresh `node scripts/bundled.mjs scripts/build.ts`), timed end to end. */
 function timeBuilds(): number[] {
   // BENCH_BUILD_RUNS=0 skips this (when only Lighthouse's figures are wanted).
   const times: number[] = [];
   for (let i = 0; i < BUILD_RUNS; i++) {
     const started = performance.now();
-    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts"], {
+    const result = spawnSync(process.execPath, ["scripts/bundled.mjs", "scripts/build.ts"], {
       cwd: ROOT,
       encoding: "utf8",
     });
@@ -121,7 +127,7 @@ function timeCatalogueBuilds(): { fields: number; firstMs: number; warmMs: numbe
     const started = performance.now();
     const result = spawnSync(
       process.execPath,
-      ["--import", "tsx", "scripts/bench/catalogue-build.ts", String(CATALOGUE_FIELDS), dir],
+      ["scripts/bundled.mjs", "scripts/bench/catalogue-build.ts", String(CATALOGUE_FIELDS), dir],
       { cwd: ROOT, encoding: "utf8" },
     );
     if (result.status !== 0) throw new Error(`the ${CATALOGUE_FIELDS}-field build failed:\n${result.stderr}`);
@@ -379,7 +385,8 @@ against a bare page served the same way, in two setups. Writes its tables to .ar
   BENCH_PREVIEWS=0      skip the previews' cold builds
   BENCH_CATALOGUE=N     fields in the catalogue whose build is timed twice (default 500; 0 skips it)
   BENCH_COMPARE=DIR     another checkout of the project, its site measured in turns with this one's
-  BENCH_TAPS=0          skip the first taps on Play and the menu`;
+  BENCH_TAPS=0          skip the first taps on Play and the menu
+  BENCH_ELEVENTY=12,500 catalogue sizes whose warm build is set against Eleventy 3's, in CPU (0 skips it)`;
 
 /** The build, dev-rebuild, catalogue and preview timings, as the bench prints them after Lighthouse's tables. */
 function printTimings(
@@ -391,7 +398,7 @@ function printTimings(
   const ms = (n: number) => `${Math.round(n)}`;
   if (builds.length)
     console.log(
-      `\nBuild (tsx scripts/build.ts, ${BUILD_RUNS} runs): min ${ms(Math.min(...builds))} ms, median ${ms(median(builds))} ms`,
+      `\nBuild (npm run build, ${BUILD_RUNS} runs): min ${ms(Math.min(...builds))} ms, median ${ms(median(builds))} ms`,
     );
   if (dev.rebuild.length)
     console.log(
@@ -402,7 +409,7 @@ function printTimings(
   if (catalogue) {
     const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`;
     console.log(
-      `Catalogue of ${catalogue.fields} fields (tsx scripts/bench/catalogue-build.ts): first build ${seconds(catalogue.firstMs)}, warm ${seconds(catalogue.warmMs)} ` +
+      `Catalogue of ${catalogue.fields} fields (scripts/bench/catalogue-build.ts): first build ${seconds(catalogue.firstMs)}, warm ${seconds(catalogue.warmMs)} ` +
         `(budget ${seconds(CATALOGUE_WARM_BUDGET_MS)} warm${catalogue.warmMs > CATALOGUE_WARM_BUDGET_MS ? ": OVER" : ""})`,
     );
   }
@@ -532,6 +539,9 @@ async function main() {
   const dev = await timeDevRebuilds();
   if (CATALOGUE_FIELDS > 0) console.log(`Building a catalogue of ${CATALOGUE_FIELDS} fields twice...`);
   const catalogue = timeCatalogueBuilds();
+  if (PEER_SIZES.length > 0)
+    console.log(`Building catalogues of ${PEER_SIZES.join(" and ")} fields in turns with Eleventy...`);
+  const peer = await againstEleventy(PEER_SIZES);
 
   const measured = await siteToMeasure();
   const compared = COMPARE ? await buildCompared(COMPARE, FIELDS) : undefined;
@@ -573,6 +583,7 @@ async function main() {
   if (retried.length) console.log(`\nRuns Lighthouse could not record, and ran again: ${retried.join(", ")}`);
   if (taps.length) printTaps(taps);
   printTimings(builds, dev, catalogue, previews);
+  if (peer.length) console.log(`\n${peerTable(peer)}`);
 
   const outDir = join(ROOT, ".artifacts/bench");
   await mkdir(outDir, { recursive: true });
@@ -590,6 +601,7 @@ async function main() {
     },
     dev,
     catalogue,
+    againstEleventy: peer,
     previews,
     firstTaps: taps,
   };

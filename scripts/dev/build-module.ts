@@ -36,6 +36,8 @@ export async function buildLoader(): Promise<BuildLoader> {
     target: "node20",
     jsx: "automatic",
     packages: "external",
+    // Evaluated as a function, where Node has no import(): a package the build loads on first use is required.
+    supported: { "dynamic-import": false },
     sourcemap: "external",
     metafile: true,
     write: false,

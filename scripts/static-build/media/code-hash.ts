@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { buildSync } from "esbuild";
 import { ROOT } from "../../paths";
+import { cacheKey } from "./cache";
 
 /**
  * What makes a cached result what it is, besides its input: the code that made it and the versions of the packages
@@ -13,9 +14,15 @@ import { ROOT } from "../../paths";
  * uses: a reworded comment or a reformatted line keeps every kept result (and every committed preview) as it was.
  */
 export function codeHash(paths: readonly string[], root = ROOT): string {
+  // Bundling the graph is most of a warm build's cost here: its answer is kept beside the files it read, and taken
+  // again while each of them (and each package's version) is as it was.
+  const kept = join(root, "node_modules/.cache/site/code-hash", `${cacheKey(root, paths)}.json`);
+  const entryPoints = paths.flatMap((p) => sourceFiles(root, p));
+  const known = readKept(kept);
+  if (known && sourcesOf(root, entryPoints, known.files, known.packages) === known.sources) return known.hash;
   const { outputFiles, metafile } = buildSync({
     absWorkingDir: root,
-    entryPoints: paths.flatMap((p) => sourceFiles(root, p)),
+    entryPoints,
     bundle: true,
     platform: "node",
     format: "esm",
@@ -35,7 +42,52 @@ export function codeHash(paths: readonly string[], root = ROOT): string {
     ),
   );
   for (const name of [...packages].sort()) hash.update(`${name}@${packageVersion(root, name)}\0`);
-  return hash.digest("hex").slice(0, 16);
+  const answer = hash.digest("hex").slice(0, 16);
+  const files = Object.keys(metafile.inputs).sort();
+  const names = [...packages].sort();
+  keep(kept, { files, packages: names, sources: sourcesOf(root, entryPoints, files, names)!, hash: answer });
+  return answer;
+}
+
+interface Kept {
+  files: string[];
+  packages: string[];
+  /** The entry points, the files' bytes and the packages' versions, hashed: what the answer holds for. */
+  sources: string;
+  hash: string;
+}
+
+/** The entry points, the files read and the packages' versions, hashed; undefined when one of them is gone. */
+function sourcesOf(root: string, entries: readonly string[], files: readonly string[], packages: readonly string[]) {
+  const hash = createHash("sha256").update(`${entries.join("\0")}\0\0`);
+  try {
+    for (const file of files)
+      hash
+        .update(`${file}\0`)
+        .update(readFileSync(join(root, file)))
+        .update("\0");
+    for (const name of packages) hash.update(`${name}@${packageVersion(root, name)}\0`);
+  } catch {
+    return undefined;
+  }
+  return hash.digest("hex");
+}
+
+function readKept(path: string): Kept | undefined {
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as Kept;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written whole, then named; at best, as every cache entry (a full disk means the next build bundles again). */
+function keep(path: string, kept: Kept) {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(`${path}.${process.pid}`, JSON.stringify(kept));
+    renameSync(`${path}.${process.pid}`, path);
+  } catch {}
 }
 
 /** A file, or a folder's modules (not its tests), in a stable order, by their paths from the root. */

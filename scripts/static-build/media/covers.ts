@@ -2,7 +2,6 @@ import { fieldSlug } from "../../../src/content/fields";
 import type { SiteContent } from "../../../src/content/types";
 import { MAKER_PHOTO, type Cover } from "../../../src/lib/cover";
 // A static import: the dev server runs the build as a CommonJS bundle in a context where import() has no loader.
-import sharp from "sharp";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { CONTENT_FILE, ContentError, COVERS_FOLDER, type ContentProblem } from "../../../src/content/validate";
@@ -122,8 +121,8 @@ export async function buildCovers(
     files.set(path.slice(1), bytes);
     // Rasterised once, at the largest thumbnail's size (sharp reads an SVG at 72 dpi: its own 1200 px).
     const largest = THUMB_SETTINGS.widths.at(-1)!;
-    const raster = () =>
-      sharp(bytes, { density: (72 * largest) / COVER_SIZE })
+    const raster = async () =>
+      (await sharpImages())(bytes, { density: (72 * largest) / COVER_SIZE })
         .png()
         .toBuffer();
     const make = maker(raster, imageKey(bytes, THUMB_SETTINGS, code), THUMB_SETTINGS, cache);
@@ -158,7 +157,7 @@ export async function readOwnerImage(folder: string | undefined, file: string, s
     const there = (await readdir(folder).catch(() => [] as string[])).filter((f) => !f.startsWith("."));
     throw new CoverError(`does not exist: ${notThere(there, file, "no image")}`);
   });
-  const info = await sharp(bytes)
+  const info = await (await sharpImages())(bytes)
     .metadata()
     .catch(() => {
       throw new CoverError(
@@ -231,6 +230,9 @@ const imageKey = (bytes: Uint8Array, settings: ImageSettings, code: string) => c
 
 type Make = (format: "avif" | "webp" | "png", size: number) => Promise<Uint8Array>;
 
+/** sharp, loaded when an image is made or read: a build whose images are all in the cache never loads it. */
+const sharpImages = async () => (await import("sharp")).default;
+
 /** An image (its bytes, read only when a size is not in the cache) made square at a size and in a format. */
 function maker(source: () => Promise<Uint8Array>, key: string, settings: ImageSettings, kept: Cache): Make {
   let bytes: Promise<Uint8Array> | undefined;
@@ -238,6 +240,7 @@ function maker(source: () => Promise<Uint8Array>, key: string, settings: ImageSe
     kept.through(`${key}-${size}.${format}`, async () => {
       bytes ??= source();
       // rotate(): as the camera held it; sharp writes no metadata unless asked, so none of the original's goes out.
+      const sharp = await sharpImages();
       const image = sharp(await bytes, { failOn: "truncated" })
         .rotate()
         .resize(size, size, { fit: "cover", position: "attention" });

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import subsetFont from "subset-font";
 import { assetPath } from "../asset-path";
 import { cache, cacheKey } from "./cache";
 import { codeHash } from "./code-hash";
@@ -109,8 +108,9 @@ export async function buildWebFonts(): Promise<WebFont[]> {
   return Promise.all(
     (Object.entries(DISPLAY_FONT.subsets) as [SubsetName, readonly Range[]][]).map(async ([subset, ranges]) => {
       const key = cacheKey(source, ranges, DISPLAY_FONT.features, code);
-      const bytes = await kept.through(`${key}.woff2`, () =>
-        subsetFont(source, rangeChars(ranges), {
+      // harfbuzz's subsetter, loaded only for a subset not in the cache.
+      const bytes = await kept.through(`${key}.woff2`, async () =>
+        (await import("subset-font")).default(source, rangeChars(ranges), {
           targetFormat: "woff2",
           keepFeatures: [...DISPLAY_FONT.features],
           noHinting: true,

@@ -1,0 +1,101 @@
+import { spawnSync } from "node:child_process";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT } from "../paths";
+
+/** The peer: Eleventy 3, installed beside the bench (scripts/bench/package.json). */
+const ELEVENTY = join(ROOT, "scripts/bench/node_modules/@11ty/eleventy/cmd.cjs");
+const CPU_REPORT = join(ROOT, "scripts/bench/cpu-report.mjs");
+
+/** Pairs of warm builds, ours and Eleventy's in turns, for each catalogue size. */
+const PAIRS = 5;
+
+export interface PeerRow {
+  fields: number;
+  pages: number;
+  /** The medians of the pairs, in CPU seconds (the whole process: every thread, user and system). */
+  oursCpu: number;
+  eleventyCpu: number;
+}
+
+/** The CPU seconds a Node process used, every thread counted: node ARGS, run from the project's root. */
+async function timed(args: readonly string[], what: string, reportFile: string): Promise<number> {
+  const result = spawnSync(process.execPath, ["--import", CPU_REPORT, ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, CPU_REPORT: reportFile },
+  });
+  if (result.status !== 0) throw new Error(`${what} failed:\n${result.stderr}`);
+  const { user, system } = JSON.parse(await readFile(reportFile, "utf8")) as { user: number; system: number };
+  return (user + system) / 1e6;
+}
+
+/**
+ * The same pages as an Eleventy site: a Liquid layout holding what every page shares around its `<main>` (the head,
+ * header and footer of the first page, its title a variable), and each page a template of its own `<main>` with its
+ * title and address. Eleventy renders each into its layout and writes it: as many pages, each about as large.
+ */
+async function peerSite(built: string, into: string): Promise<number> {
+  const pages = (await readdir(built, { recursive: true })).filter((file) => file.endsWith(".html")).sort();
+  const first = await readFile(join(built, pages[0]!), "utf8");
+  const [before, after] = [first.slice(0, first.indexOf("<main")), first.slice(first.indexOf("</main>") + 7)];
+  const layout = before.replace(/<title>[^<]*<\/title>/, "<title>{{ title }}</title>") + "{{ content }}" + after;
+  await mkdir(join(into, "_includes"), { recursive: true });
+  await writeFile(join(into, "_includes/base.liquid"), layout);
+  for (const [i, page] of pages.entries()) {
+    const html = await readFile(join(built, page), "utf8");
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>") + 7);
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? page;
+    const front = `---\nlayout: base.liquid\ntitle: ${JSON.stringify(title)}\npermalink: /${page}\n---\n`;
+    await writeFile(join(into, `page-${i}.html`), front + main);
+  }
+  // Its HTML is taken as it is (Liquid renders only the layout), as a site whose pages are written in HTML would be.
+  await writeFile(
+    join(into, "eleventy.config.mjs"),
+    'export default (config) => { config.setTemplateFormats(["html"]); return { htmlTemplateEngine: false }; };\n',
+  );
+  return pages.length;
+}
+
+/**
+ * Warm builds of a catalogue, ours (as `npm run build` runs: scripts/bundled.mjs) against Eleventy building as many
+ * pages of the same size, in turns: the median CPU seconds of each over PAIRS pairs.
+ */
+export async function againstEleventy(sizes: readonly number[]): Promise<PeerRow[]> {
+  const rows: PeerRow[] = [];
+  for (const fields of sizes) {
+    const work = await mkdtemp(join(tmpdir(), "bench-eleventy-"));
+    const report = join(work, "cpu.json");
+    const [ours, peer, peerOut] = [join(work, "ours"), join(work, "peer"), join(work, "peer-out")];
+    const oursArgs = ["scripts/bundled.mjs", "scripts/bench/catalogue-build.ts", String(fields), ours];
+    const peerArgs = [ELEVENTY, `--input=${peer}`, `--output=${peerOut}`, "--quiet"];
+    try {
+      // The first build fills the caches (previews, covers, share images): what follows is warm.
+      await timed(oursArgs, `the ${fields}-field build`, report);
+      const pages = await peerSite(ours, peer);
+      const times = { ours: [] as number[], eleventy: [] as number[] };
+      for (let i = 0; i < PAIRS; i++) {
+        times.ours.push(await timed(oursArgs, `the ${fields}-field build`, report));
+        times.eleventy.push(await timed(peerArgs, `Eleventy's ${pages}-page build`, report));
+      }
+      rows.push({ fields, pages, oursCpu: median(times.ours), eleventyCpu: median(times.eleventy) });
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+  return rows;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export function peerTable(rows: readonly PeerRow[]): string {
+  const lines = rows.map(
+    (r) =>
+      `  ${r.fields} fields (${r.pages} pages): ours ${r.oursCpu.toFixed(2)} s, Eleventy ${r.eleventyCpu.toFixed(2)} s: ${(r.oursCpu / r.eleventyCpu).toFixed(2)}× Eleventy's CPU${r.oursCpu > r.eleventyCpu ? " (OVER)" : ""}`,
+  );
+  return [
+    `Warm build against Eleventy 3 building as many pages of the same size (median of ${PAIRS} pairs, CPU seconds):`,
+    ...lines,
+  ].join("\n");
+}

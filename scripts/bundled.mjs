@@ -1,0 +1,80 @@
+/**
+ * `node scripts/bundled.mjs scripts/build.ts [flags]`: runs a command's TypeScript as one file with plain Node, as
+ * `npm run build` does. esbuild bundles the project's modules (packages stay Node's) into
+ * node_modules/.cache/site/bundles/, beside the list of files it was made from and a hash of them; a run whose files
+ * all hash the same takes the bundle as it is, any change makes it again (about 60 ms). Transpiling each module on
+ * every run, as tsx does, was most of a warm build. Plain JavaScript, so that nothing transpiles this file.
+ *
+ * The command runs with its own path as `process.argv[1]`, and its exported `main()` is called (a command without one
+ * runs as it is imported). React runs its production build, as on the site.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+process.env.NODE_ENV ??= "production";
+
+const ROOT = join(import.meta.dirname, "..");
+const [entry, ...args] = process.argv.slice(2);
+if (!entry) {
+  console.error("usage: node scripts/bundled.mjs SCRIPT.ts [ARGS...]");
+  process.exit(2);
+}
+const script = resolve(entry);
+const folder = join(ROOT, "node_modules/.cache/site/bundles");
+// Named for the project as well as the command: a copy of the project (the tests') shares node_modules with it.
+const project = createHash("sha256").update(ROOT).digest("hex").slice(0, 8);
+const name = `${relative(ROOT, script).replace(/\.tsx?$/, "").replaceAll(/[/\\]/g, "+")}-${project}`;
+const bundle = join(folder, `${name}.mjs`);
+const made = join(folder, `${name}.json`);
+
+/** One hash of the files' names and bytes: any edit, to any module the bundle holds, changes it. */
+function hashOf(files) {
+  const hash = createHash("sha256");
+  for (const file of files) hash.update(`${file}\0`).update(readFileSync(join(ROOT, file))).update("\0");
+  return hash.digest("hex");
+}
+
+function current() {
+  try {
+    const { files, hash } = JSON.parse(readFileSync(made, "utf8"));
+    return hashOf(files) === hash;
+  } catch {
+    return false;
+  }
+}
+
+if (!current()) {
+  const esbuild = await import("esbuild");
+  const { outputFiles, metafile } = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [relative(ROOT, script)],
+    outfile: bundle,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    jsx: "automatic",
+    packages: "external",
+    metafile: true,
+    write: false,
+    logLevel: "error",
+    // paths.ts finds the project from its own folder; in the bundle, that is the folder it was written in.
+    define: { "import.meta.dirname": JSON.stringify(join(ROOT, "scripts")) },
+  });
+  const files = Object.keys(metafile.inputs).filter((file) => !file.startsWith("node_modules/"));
+  mkdirSync(folder, { recursive: true });
+  // Written whole, then named (another run may read it at any moment); the record last, so it never vouches for less.
+  for (const [path, text] of [
+    [bundle, outputFiles[0].contents],
+    [made, JSON.stringify({ files, hash: hashOf(files) })],
+  ]) {
+    writeFileSync(`${path}.${process.pid}`, text);
+    renameSync(`${path}.${process.pid}`, path);
+  }
+}
+
+process.argv = [process.argv[0], script, ...args];
+const command = await import(pathToFileURL(bundle).href);
+await command.main?.();
