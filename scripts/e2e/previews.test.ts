@@ -252,14 +252,24 @@ describe("a page opened before a deploy", () => {
     };
   }
 
-  it("plays the field's current preview when its file went with a deploy, found in the page as it is now, for each player", async () => {
+  /** Products opened on a phone, the deploy made under it, then `act` on the open page. */
+  async function underOpenPage(change: Parameters<typeof deployUnder>[0], act: (page: Page) => Promise<void>) {
     work ??= await mkdtemp(join(tmpdir(), "site-deploy-"));
-    const site = await deployUnder("a new preview");
+    const site = await deployUnder(change);
     const context = await chromium.browser.newContext({ baseURL: site.url, viewport: { width: PHONE, height: 720 } });
     try {
       const page = await context.newPage();
       await visit(page, "/products/");
       await site.deploy();
+      await act(page);
+    } finally {
+      await context.close();
+      await site.server.close();
+    }
+  }
+
+  it("plays the field's current preview when its file went with a deploy, found in the page as it is now, for each player", async () => {
+    await underOpenPage("a new preview", async (page) => {
       // Each player in turn: the page is read again for each, and each finds its own.
       for (const field of [first, second]) {
         await playButton(page, field.title).click();
@@ -268,20 +278,11 @@ describe("a page opened before a deploy", () => {
         expect(await audio.getAttribute("src")).toMatch(/-anew\.mp3$/);
       }
       expect(await page.locator(".player__changed").count()).toBe(0);
-    } finally {
-      await context.close();
-      await site.server.close();
-    }
+    });
   });
 
   it("says in one line that the page has changed, with a button that reloads it, where the page names no preview for the field", async () => {
-    work ??= await mkdtemp(join(tmpdir(), "site-deploy-"));
-    const site = await deployUnder("the field gone");
-    const context = await chromium.browser.newContext({ baseURL: site.url, viewport: { width: PHONE, height: 720 } });
-    try {
-      const page = await context.newPage();
-      await visit(page, "/products/");
-      await site.deploy();
+    await underOpenPage("the field gone", async (page) => {
       await playButton(page, first.title).click();
       const line = card(page, first.title).locator(".player__changed");
       await expect.poll(() => line.textContent()).toBe(`${frame.pageChanged.text} ${frame.pageChanged.reload}`);
@@ -290,9 +291,6 @@ describe("a page opened before a deploy", () => {
       await line.locator("button").click();
       await reloaded;
       expect(await page.locator(".player__changed").count()).toBe(0);
-    } finally {
-      await context.close();
-      await site.server.close();
-    }
+    });
   });
 });
