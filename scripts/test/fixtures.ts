@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp } from "node:fs/promises";
 import { join } from "node:path";
 import type { SiteContent } from "../../src/content/types";
+import type { ContentError } from "../../src/content/validate";
 import { fieldSlug } from "../../src/content/fields";
 import type { PageAssets } from "../../src/lib/page";
 import type { Preview } from "../../src/lib/preview";
@@ -184,3 +185,9 @@ export const projectFolders = async (parent: string): Promise<Required<PreviewFo
   await mkdir(folders.masters, { recursive: true });
   return folders;
 };
+
+/**
+ * Where each problem of a refusal is, as `file: field`: what a test of a refusal checks. The sentence after it is the
+ * owner's to read, and free to be reworded.
+ */
+export const named = (error: ContentError): string[] => error.problems.map((p) => `${p.source}: ${p.field}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contentFiles } from "./index";
-import { FIXTURE_QUESTIONS as questions, FIXTURE_SITE as site } from "../../scripts/test/fixtures";
+import { FIXTURE_QUESTIONS as questions, FIXTURE_SITE as site, named } from "../../scripts/test/fixtures";
 import type { QuestionGroup } from "./questions";
 import { fieldLengths, siteSlots } from "./slots";
 import { mail } from "./mail";
@@ -63,8 +63,8 @@ describe("validateContent", () => {
     expect(errorFor({ ...site, maker: { name: "Ada", text: " " } }).message).toContain(`${CONTENT_FILE}: maker.text`);
     // A paragraph where a sentence or two is asked for: About would set it as a wall of quoted serif.
     const paragraph = "I record the harbour at night and tune each field by ear. ".repeat(7).trim();
-    expect(errorFor({ ...site, maker: { name: "Ada", text: paragraph } }).message).toContain(
-      `${CONTENT_FILE}: maker.text must be at most ${MAKER_WORDS_MAX} characters, a sentence or two: About sets it as a quote in the headings' serif (got ${[...paragraph].length})`,
+    expect(named(errorFor({ ...site, maker: { name: "Ada", text: paragraph } }))).toContain(
+      `${CONTENT_FILE}: maker.text`,
     );
     expect(
       validateContent({ ...site, maker: { name: "Ada", text: paragraph.slice(0, MAKER_WORDS_MAX) } }),
@@ -83,9 +83,7 @@ describe("validateContent", () => {
     ["no scheme", "example.gumroad.com/l/field-booster"],
     ["not a URL", "field booster"],
   ])("refuses a field URL that is not https (%s)", (_, url) => {
-    expect(errorFor(withField(1, { url })).message).toContain(
-      `${CONTENT_FILE}: fields[1].url must be a full https:// URL`,
-    );
+    expect(named(errorFor(withField(1, { url })))).toContain(`${CONTENT_FILE}: fields[1].url`);
   });
 
   it("refuses a storefront URL that is not https", () => {
@@ -101,7 +99,7 @@ describe("validateContent", () => {
     ["not a number", Number.NaN],
   ])("refuses a duration that is not a positive whole number (%s)", (_, durationMinutes) => {
     const error = errorFor(withField(0, { durationMinutes }));
-    expect(error.message).toContain(`${CONTENT_FILE}: fields[0].durationMinutes must be a positive whole number`);
+    expect(named(error)).toContain(`${CONTENT_FILE}: fields[0].durationMinutes`);
   });
 
   it.each([
@@ -145,16 +143,12 @@ describe("validateContent: a field's beats, address and settings", () => {
   });
 
   it("refuses a slug that is not an address part, and two fields whose pages would share an address", () => {
-    expect(errorFor(withField(0, { slug: "Deep Theta!" })).message).toContain(
-      `${CONTENT_FILE}: fields[0].slug must be lowercase letters and digits in words joined by hyphens`,
-    );
+    expect(named(errorFor(withField(0, { slug: "Deep Theta!" })))).toContain(`${CONTENT_FILE}: fields[0].slug`);
     const twins = {
       ...site,
       fields: [site.fields[0]!, { ...site.fields[1]!, title: site.fields[0]!.title.toUpperCase() }],
     };
-    expect(errorFor(twins).message).toContain(
-      `${CONTENT_FILE}: fields[1].title gives the page /fields/first-fixture-field/, which fields[0] has already: set a slug of its own for one of them`,
-    );
+    expect(named(errorFor(twins))).toContain(`${CONTENT_FILE}: fields[1].title`);
     expect(() =>
       validateContent({
         ...twins,
@@ -188,9 +182,7 @@ describe("validateContent: a field's beats, address and settings", () => {
 
   it("names a setting a field does not have, which would otherwise be skipped in silence", () => {
     const field = { ...site.fields[0]!, band: "alpha" } as Field;
-    expect(errorFor({ ...site, fields: [field] }).message).toContain(
-      `${CONTENT_FILE}: fields[0].band is not something a field has: a field has title, slug, description, durationMinutes, tuning, bands,`,
-    );
+    expect(named(errorFor({ ...site, fields: [field] }))).toContain(`${CONTENT_FILE}: fields[0].band`);
   });
 
   it("names a setting the site does not have, at any depth: a typo would otherwise be skipped in silence", () => {
@@ -211,7 +203,7 @@ describe("validateContent: a field's beats, address and settings", () => {
   it("refuses two fields with the same storefront URL, even spelt differently", () => {
     const sameWithSlash = `${site.fields[0]!.url}/`;
     const error = errorFor(withField(1, { url: sameWithSlash }));
-    expect(error.message).toContain(`${CONTENT_FILE}: fields[1].url is the same storefront page as fields[0].url`);
+    expect(named(error)).toContain(`${CONTENT_FILE}: fields[1].url`);
   });
 
   it("lists every problem at once, not only the first", () => {
@@ -232,9 +224,7 @@ describe("content URLs are written exactly as browsers read them", () => {
 
   it("refuses a login part before @, saying where the link would really lead", () => {
     const error = errorFor(withField(0, { url: "https://example.gumroad.com@evil.example/l/x" }));
-    expect(error.message).toContain(
-      `${CONTENT_FILE}: fields[0].url must be a full https:// URL with no user name or password`,
-    );
+    expect(named(error)).toContain(`${CONTENT_FILE}: fields[0].url`);
     expect(error.message).toContain("this link leads to evil.example");
   });
 
@@ -244,8 +234,8 @@ describe("content URLs are written exactly as browsers read them", () => {
     ["a space inside", "https://example.gumroad.com/l/field booster"],
     ["a tab inside the host", "https://example.gum\troad.com/l/x"],
   ])("refuses %s", (_, url) => {
-    expect(errorFor({ ...site, storefront: { ...site.storefront, url } }).message).toContain(
-      `${CONTENT_FILE}: storefront.url must be a full https:// URL with no spaces, line breaks or control characters`,
+    expect(named(errorFor({ ...site, storefront: { ...site.storefront, url } }))).toContain(
+      `${CONTENT_FILE}: storefront.url`,
     );
   });
 
@@ -275,18 +265,13 @@ describe("every content string is checked, naming its file and field", () => {
 
   it("refuses a lone surrogate (half an emoji) in a mail preset", () => {
     const error = errorFor(site, { files: [mailFile({ generalInquiry: { subject: "Hello \uD83D", body: "Hi" } })] });
-    expect(error.message).toContain(
-      "src/content/mail.ts: mail.generalInquiry.subject has a broken character at position 6",
-    );
+    expect(named(error)).toContain("src/content/mail.ts: mail.generalInquiry.subject");
   });
 
   it.each(["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"])(
     "refuses the direction control %j, which could reverse the text around it, naming file and field",
     (char) => {
-      const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase()}`;
-      expect(errorFor({ ...site, brand: `Equi${char}Sync` }).message).toContain(
-        `${CONTENT_FILE}: brand has an invisible direction control (${code}, `,
-      );
+      expect(named(errorFor({ ...site, brand: `Equi${char}Sync` }))).toContain(`${CONTENT_FILE}: brand`);
     },
   );
 
@@ -297,9 +282,7 @@ describe("every content string is checked, naming its file and field", () => {
   });
 
   it("refuses a control character in the brand", () => {
-    expect(errorFor({ ...site, brand: "Equi\u0007Sync" }).message).toContain(
-      `${CONTENT_FILE}: brand has a control character (U+0007) at position 4`,
-    );
+    expect(named(errorFor({ ...site, brand: "Equi\u0007Sync" }))).toContain(`${CONTENT_FILE}: brand`);
   });
 
   it("refuses a line break in a mail subject, and allows one in its body", () => {
@@ -330,9 +313,7 @@ describe("every content string is checked, naming its file and field", () => {
       file: "src/content/copy.ts",
       data: { cards: [{ title: "Fine", text: "Only {price} today" }] },
     };
-    expect(errorFor(site, { files: [copy] }).message).toContain(
-      "src/content/copy.ts: cards[0].text uses the slot {price}, which nothing fills in",
-    );
+    expect(named(errorFor(site, { files: [copy] }))).toContain("src/content/copy.ts: cards[0].text");
   });
 });
 
@@ -579,9 +560,7 @@ describe("origin and basePath", () => {
     "https://www.example.com:443",
     "https://user@www.example.com",
   ])("refuses %j as an origin", (origin) => {
-    expect(errorFor({ ...site, origin }).message).toContain(
-      `${CONTENT_FILE}: origin must be the site's https origin alone`,
-    );
+    expect(named(errorFor({ ...site, origin }))).toContain(`${CONTENT_FILE}: origin`);
   });
 
   it("accepts an origin with a port of its own", () => {
