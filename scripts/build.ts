@@ -39,7 +39,6 @@ export { ownerFolders, ownerMedia, ownerSite } from "./static-build/owner";
 // What the dev server's remembered steps call (scripts/dev/tools.ts), taken from this bundle so that they are as fresh as the rest.
 export { ISLANDS_BUILD, plainTools } from "./static-build/assets";
 export { buildStyles, stylesheetFor, theme } from "./static-build/styles";
-export { writeSources };
 export { shareImageWords } from "./static-build/media/images";
 
 export interface SiteOptions {
@@ -64,20 +63,22 @@ export interface SiteOptions {
 }
 
 export interface BuildOptions extends SiteOptions {
-  outDir?: string;
+  /** Where the site is written; `null` keeps it in memory (the dev server serves it from there). */
+  outDir?: string | null;
   /** Told what the build did besides building (healing what a stopped build left behind). */
   log?: (line: string) => void;
 }
 
 /**
  * The whole build, written at once: first what it made for src/ (previews to commit), then the site to outDir. Nothing
- * is written anywhere if any step or check throws.
+ * is written anywhere if any step or check throws. `npm run build` and `npm run dev` both run it.
  */
 export async function build({ outDir = join(ROOT, "dist"), log = () => {}, ...options }: BuildOptions) {
   // First, so that even a build that fails leaves a complete site behind.
-  for (const line of await recoverOutput(outDir)) log(`Recovered: ${line}.`);
+  if (outDir !== null) for (const line of await recoverOutput(outDir)) log(`Recovered: ${line}.`);
   const site = await buildSite(options);
   await writeSources(site.commit);
+  if (outDir === null) return site;
   const carried = await writeSite(outDir, site.files).catch((error: Error) => {
     // Said by the command's failure message: src/ is then no longer as it was.
     throw Object.assign(error, { sourcesWritten: [...site.commit.write.keys(), ...site.commit.remove] });

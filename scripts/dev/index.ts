@@ -121,14 +121,14 @@ export async function startDevServer({
       const { content, sources } = await build.module.ownerSite();
       // Followed before the build, which may refuse a master: its mended save is heard.
       if (typeof content.masters === "string") watcher.follow(content.masters);
-      const built = await build.module.buildSite({
+      // The build `npm run build` runs, kept in memory; previews made from a master are written to src/ as there.
+      const built = await build.module.build({
         site: content,
         sources,
         tools: tools.tools,
         ...build.module.ownerFolders(),
+        outDir: null,
       });
-      // Previews made from a master, to commit: written only once the build has passed, as `npm run build` does.
-      await build.module.writeSources(built.commit);
       tools.sweep();
       const next = new Map(
         [...built.files].map(([path, value]) => [

@@ -6,7 +6,8 @@ import { fieldPath, fieldSlug } from "../../src/content/fields";
 import type { SiteContent } from "../../src/content/types";
 import { ContentError } from "../../src/content/validate";
 import { outputFileFor } from "../../src/lib/routes";
-import { buildSite, writeSources } from "../build";
+import { buildSite } from "../build";
+import { writeSources } from "./write";
 import { FIXTURE_SITE, projectFolders } from "../test/fixtures";
 import { FIELDS_RECORD, type FieldRecord } from "./identity";
 
