@@ -12,6 +12,7 @@ import {
   writeFile,
 } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
+import pLimit from "p-limit";
 import { ROOT } from "../paths";
 import { ASSET_DIR } from "./asset-path";
 
@@ -42,6 +43,9 @@ export interface KeptAssets {
   dropped: number;
 }
 
+/** Files written at once: enough to keep the disk busy, few enough to hold few open at a time. */
+const WRITES_AT_ONCE = 16;
+
 /**
  * Writes the whole site to a sibling folder and only then swaps it in for outDir, so a visitor (or a
  * server) never sees a half-written site, and a failure before the swap leaves the old one untouched. The earlier
@@ -59,14 +63,21 @@ export async function writeSite(
   await rm(staging, { recursive: true, force: true });
   let carried: KeptAssets;
   try {
-    // Each file made at this build's time: what a later build reads as when it was last made.
+    // Each folder made once, then the files a few at a time; each asset made at this build's time: what a later
+    // build reads as when it was last made (carryAssets).
     const made = new Date(now);
-    for (const [file, contents] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
-      const target = join(staging, file);
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, contents);
-      await utimes(target, made, made);
-    }
+    for (const folder of new Set([...files.keys()].map((file) => dirname(join(staging, file)))))
+      await mkdir(folder, { recursive: true });
+    const limit = pLimit(WRITES_AT_ONCE);
+    await Promise.all(
+      [...files].map(([file, contents]) =>
+        limit(async () => {
+          const target = join(staging, file);
+          await writeFile(target, contents);
+          if (file.startsWith(`${ASSET_DIR}/`)) await utimes(target, made, made);
+        }),
+      ),
+    );
     await writeFile(join(staging, BUILD_MARKER), MARKER_TEXT);
     carried = await carryAssets(outDir, staging, files, now);
   } catch (error) {

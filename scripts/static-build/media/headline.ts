@@ -40,13 +40,23 @@ function linesAt(text: string, measure: number, width: (text: string) => number,
 export function headlineMeasure(text: string, width: (text: string) => number, target: number): number {
   const longest = Math.max(...words(text).map((word) => width(word.trimEnd())));
   const wanted = linesAt(text, target, width, 1);
-  const agree = (measure: number, lines: number) => SCALES.every((s) => linesAt(text, measure, width, s) === lines);
-  // A hundredth of an em at a time, from the longest word at the widest stand-in up to twice the target; a text
+  const counts = (measure: number) => SCALES.map((s) => linesAt(text, measure, width, s));
+  // On a grid of hundredths of an em, from the longest word at the widest stand-in up to twice the target; a text
   // whose line count no measure keeps in every face (rare) takes the nearest count that one does.
   const from = Math.ceil(longest * (1 + STAND_IN_SPREAD) * 100) / 100;
-  for (const lines of [wanted, wanted + 1, wanted - 1].filter((n) => n >= 1))
-    for (let measure = from; measure <= 2 * target; measure = Math.round((measure + 0.01) * 100) / 100)
-      if (agree(measure, lines)) return measure;
+  const steps = Math.floor((2 * target - from) * 100 + 1e-9);
+  const at = (step: number) => Math.round(from * 100 + step) / 100;
+  for (const lines of [wanted, wanted + 1, wanted - 1].filter((n) => n >= 1)) {
+    // A wider measure never sets more lines, so the first measure at which no face sets more than `lines` is found
+    // by halving; it is the one, if every face sets exactly `lines` there (at any wider one, some face sets fewer).
+    let [low, high] = [0, steps + 1];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (counts(at(middle)).every((n) => n <= lines)) high = middle;
+      else low = middle + 1;
+    }
+    if (low <= steps && counts(at(low)).every((n) => n === lines)) return at(low);
+  }
   return Math.max(from, target);
 }
 
