@@ -22,6 +22,11 @@ describe("the hash of the code that makes a cached result", () => {
     await put("maker/notes.md", "notes");
     await put("shared/rates.ts", "export const rate = 48000;\nexport const unused = 1;");
     await put("lone.ts", "export const x = 1;");
+    // A maker names its own code through the hasher, which is left out as a package is (and is no package).
+    await put(
+      "maker/keyed.ts",
+      'import { codeHash } from "./code-hash";\nexport const key = () => codeHash(["maker"]);',
+    );
     await put("node_modules/codec/package.json", JSON.stringify({ name: "codec", version: "1.0.0" }));
   });
   afterAll(() => rm(root, { recursive: true, force: true }));

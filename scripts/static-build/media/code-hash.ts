@@ -41,7 +41,9 @@ export function codeHash(paths: readonly string[], root = ROOT): string {
   for (const file of [...outputFiles].sort((a, b) => a.path.localeCompare(b.path))) hash.update(file.contents);
   const packages = new Set(
     Object.values(metafile.inputs).flatMap((input) =>
-      input.imports.filter((i) => i.external && !isBuiltin(i.path)).map((i) => packageName(i.path)),
+      input.imports
+        .filter((i) => i.external && !isBuiltin(i.path) && !i.path.startsWith("."))
+        .map((i) => packageName(i.path)),
     ),
   );
   for (const name of [...packages].sort()) hash.update(`${name}@${packageVersion(root, name)}\0`);
