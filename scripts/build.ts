@@ -12,7 +12,6 @@ import type { PageModule } from "../src/pages/types";
 import { buildAssets, type AssetTools } from "./static-build/assets";
 import { ROOT } from "./paths";
 import { checkSite } from "./static-build/check";
-import { parsePages } from "./static-build/html";
 import { commandLine, usageError } from "./static-build/command-line";
 import { buildCovers, type CoverFolders } from "./static-build/media/covers";
 import { buildFieldShareImages } from "./static-build/media/field-share";
@@ -142,7 +141,7 @@ async function makeSite({
   // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy: the site's pages, the
   //    catalogue's further pages, and a page for each field.
   const all = sitePages(content, pages, shares.bySlug);
-  const html = await renderSite({
+  const { pages: html, facts } = await renderSite({
     site: content,
     assets: assets.page,
     urls,
@@ -150,8 +149,6 @@ async function makeSite({
     covers: covers.bySlug,
     pages: all,
   });
-  // Each page read once, as a browser reads it: what its headers and the checks look at.
-  const parsed = parsePages(html);
 
   // 4. Files for hosts, crawlers and feed readers: the sitemap and robots.txt, the feed of fields, and headers
   //    with the same policy.
@@ -172,13 +169,13 @@ async function makeSite({
     ...(identity.moved.length ? [["_redirects", redirectsFile(identity.moved, urls)] as const] : []),
     ["sitemap.xml", sitemapXml(routes, urls)],
     ["robots.txt", robotsTxt(urls)],
-    ["_headers", headersFile(siteHeaderRules(html, urls, parsed))],
+    ["_headers", headersFile(siteHeaderRules(html, urls, facts))],
     // GitHub Pages runs Jekyll over a published branch unless told not to.
     [".nojekyll", ""],
   ]);
 
   // 5. Check: titles, headings, descriptions, links and sizes, naming the page at fault.
-  checkSite(html, files, content.basePath, parsed);
+  await checkSite(html, files, content.basePath, facts);
   const notes = [...checked, ...contentNotes(content), ...identity.notes, ...previews.notes];
   // What the build made for src/ (previews and the fields' record, to commit): written by build() only now that every
   // check has passed.

@@ -4,7 +4,7 @@ import { fieldPath, fieldSlug } from "../../src/content/fields";
 import { COVER_SETTINGS, THUMB_SETTINGS } from "./media/covers";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -284,6 +284,24 @@ describe("build: what stops it, and what it leaves as it was", () => {
 });
 
 describe("build: the output folder, and a build to publish", () => {
+  it("takes an asset the earlier build made under the same name without copying it, and writes one changed by hand", async () => {
+    const out = join(workDir, "linked");
+    const files = (chunk: string) =>
+      new Map([
+        ["index.html", "<p>page</p>"],
+        ["assets/islands-a.js", chunk],
+      ] as const);
+    await writeSite(out, files("let a = 1;"));
+    const chunk = join(out, "assets/islands-a.js");
+    const { ino } = await stat(chunk);
+    await writeSite(out, files("let a = 1;"));
+    expect((await stat(chunk)).ino).toBe(ino);
+    await writeFile(chunk, "let a = 12345;");
+    await writeSite(out, files("let a = 1;"));
+    expect(await readFile(chunk, "utf8")).toBe("let a = 1;");
+    expect((await stat(join(out, "index.html"))).nlink).toBe(1);
+  });
+
   it("refuses to replace a folder it did not make, naming it, and leaves it as it was", async () => {
     const notes = join(workDir, "notes");
     await mkdir(join(notes, ".git"), { recursive: true });

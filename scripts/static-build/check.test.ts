@@ -2,15 +2,19 @@ import { describe, expect, it } from "vitest";
 import { checkSite, SiteCheckError } from "./check";
 import { FOLD } from "../../src/lib/page";
 import { compressed, FIRST_ROUND_TRIP, firstScreen, headerBytes, PAGE_CEILING, servedBytes } from "./page-budget";
+import { readPage } from "./page-facts";
 
 const description = "A description long enough to pass the check of fifty characters.";
 const page = (title: string, body: string) =>
   `<!DOCTYPE html><html><head><title>${title}</title><meta name="description" content="${description}"/></head><body>${body}</body></html>`;
 
-function problemsOf(pages: Record<string, string>, files: Record<string, string> | string[] = []): string[] {
+async function problemsOf(
+  pages: Record<string, string>,
+  files: Record<string, string> | string[] = [],
+): Promise<string[]> {
   const others = Array.isArray(files) ? files.map((file) => [file, ""] as const) : Object.entries(files);
   try {
-    checkSite(new Map(Object.entries(pages)), new Map(others), "/");
+    await checkSite(new Map(Object.entries(pages)), new Map(others), "/");
   } catch (error) {
     if (error instanceof SiteCheckError) return [...error.problems];
     throw error;
@@ -27,8 +31,8 @@ describe("checkSite", () => {
     `<details class="question"><summary>${word()}</summary><p>${Array.from({ length: 12 }, word).join(" ")}</p></details>`;
   const questions = (count: number) => Array.from({ length: count }, question).join("");
 
-  it("refuses a page whose first screen would not arrive in its first round trip, naming it, its size and its biggest parts", () => {
-    const problems = problemsOf({
+  it("refuses a page whose first screen would not arrive in its first round trip, naming it, its size and its biggest parts", async () => {
+    const problems = await problemsOf({
       "index.html": page("Home", "<h1>Home</h1>"),
       "about/index.html": page("About", `<h1>About</h1>${questions(400)}`),
     });
@@ -38,30 +42,38 @@ describe("checkSite", () => {
     );
     // Within the round trip alone, but not with its headers: refused all the same.
     let body = "<h1>About</h1>";
-    const left = (html: string) => FIRST_ROUND_TRIP - headerBytes(html);
-    while (servedBytes(page("About", body)).bytes <= left(page("About", body))) body += question();
-    expect(servedBytes(page("About", body)).bytes).toBeLessThan(FIRST_ROUND_TRIP);
-    expect(problemsOf({ "about/index.html": page("About", body) })).toHaveLength(1);
-    expect(problemsOf({ "about/index.html": page("About", body.slice(0, body.lastIndexOf("<details"))) })).toEqual([]);
+    const left = (html: string) => FIRST_ROUND_TRIP - headerBytes(readPage(html).policy);
+    const served = async (html: string) => (await servedBytes(html)).firstScreen.bytes;
+    while ((await served(page("About", body))) <= left(page("About", body))) body += question();
+    expect(await served(page("About", body))).toBeLessThan(FIRST_ROUND_TRIP);
+    expect(await problemsOf({ "about/index.html": page("About", body) })).toHaveLength(1);
+    expect(
+      await problemsOf({ "about/index.html": page("About", body.slice(0, body.lastIndexOf("<details"))) }),
+    ).toEqual([]);
     // Within it with gzip, over it with brotli as `serve` sends it to a browser: refused, naming brotli.
     expect(compressed(page("About", body), "gzip")).toBeLessThanOrEqual(left(page("About", body)));
-    expect(problemsOf({ "about/index.html": page("About", body) })[0]).toMatch(/bytes with brotli as serve sends it/);
+    expect((await problemsOf({ "about/index.html": page("About", body) }))[0]).toMatch(
+      /bytes with brotli as serve sends it/,
+    );
   });
 
-  it("counts a page's first screen up to the end of what it marks as the last thing there, and the rest against a ceiling", () => {
+  it("counts a page's first screen up to the end of what it marks as the last thing there, and the rest against a ceiling", async () => {
     const marked = (before: number, after: number) =>
       page("About", `<h1>About</h1><section ${FOLD}>${questions(before)}</section>${questions(after)}`);
     // A first screen within the round trip, and more below it: the page is whole.
     const long = marked(10, 300);
-    expect(servedBytes(long).bytes).toBeGreaterThan(FIRST_ROUND_TRIP);
-    expect(servedBytes(long).bytes).toBeLessThan(PAGE_CEILING);
+    const { whole } = await servedBytes(long);
+    expect(whole.bytes).toBeGreaterThan(FIRST_ROUND_TRIP);
+    expect(whole.bytes).toBeLessThan(PAGE_CEILING);
     expect(firstScreen(long).endsWith("</section>")).toBe(true);
-    expect(problemsOf({ "about/index.html": long })).toEqual([]);
+    expect(await problemsOf({ "about/index.html": long })).toEqual([]);
     // Its first screen over the round trip: refused, however little follows.
-    expect(problemsOf({ "about/index.html": marked(400, 0) })[0]).toMatch(/^about\/index\.html: its first screen is/);
+    expect((await problemsOf({ "about/index.html": marked(400, 0) }))[0]).toMatch(
+      /^about\/index\.html: its first screen is/,
+    );
     // The whole over the ceiling: refused, naming it.
     const heavy = marked(10, 1200);
-    expect(problemsOf({ "about/index.html": heavy })).toEqual([
+    expect(await problemsOf({ "about/index.html": heavy })).toEqual([
       expect.stringMatching(
         /^about\/index\.html: is [\d,]+ bytes with .*, over the 40,000 a page may weigh\. Its biggest parts: 1210 questions/,
       ),
@@ -70,7 +82,7 @@ describe("checkSite", () => {
 });
 
 describe("checkSite: links, headings, titles, descriptions, XML", () => {
-  it("passes a page whose links all resolve", () => {
+  it("passes a page whose links all resolve", async () => {
     const pages = {
       "index.html": page(
         "Home",
@@ -81,16 +93,16 @@ describe("checkSite: links, headings, titles, descriptions, XML", () => {
         '<h1 id="team">About</h1><a href="https://example.com">x</a><a href="mailto:a@example.com">m</a><script src="/assets/a.js"></script>',
       ),
     };
-    expect(problemsOf(pages, ["assets/a.js"])).toEqual([]);
+    expect(await problemsOf(pages, ["assets/a.js"])).toEqual([]);
   });
 
-  it("names the page with a dead internal link", () => {
-    const problems = problemsOf({ "index.html": page("Home", '<h1>Hi</h1><a href="/pricng/">Prices</a>') });
+  it("names the page with a dead internal link", async () => {
+    const problems = await problemsOf({ "index.html": page("Home", '<h1>Hi</h1><a href="/pricng/">Prices</a>') });
     expect(problems).toEqual(['index.html: links to "/pricng/", but the build has no pricng/index.html']);
   });
 
-  it("names the page with a missing asset or a missing #fragment", () => {
-    const problems = problemsOf({
+  it("names the page with a missing asset or a missing #fragment", async () => {
+    const problems = await problemsOf({
       "index.html": page(
         "Home",
         '<h1>Hi</h1><link rel="stylesheet" href="/assets/gone.css"/><a href="#nowhere">x</a><a href="/#nope">y</a>',
@@ -103,15 +115,15 @@ describe("checkSite: links, headings, titles, descriptions, XML", () => {
     ]);
   });
 
-  it("refuses relative and insecure links, which break on the 404 page and on https", () => {
-    const problems = problemsOf({
+  it("refuses relative and insecure links, which break on the 404 page and on https", async () => {
+    const problems = await problemsOf({
       "index.html": page("Home", '<h1>Hi</h1><a href="about/">a</a><a href="http://example.com">b</a>'),
     });
     expect(problems).toHaveLength(2);
   });
 
-  it("names a page without exactly one <h1>", () => {
-    const problems = problemsOf({
+  it("names a page without exactly one <h1>", async () => {
+    const problems = await problemsOf({
       "a/index.html": page("A", "<h1>One</h1><h1>Two</h1>"),
       "b/index.html": page("B", "<h2>None</h2>"),
     });
@@ -121,44 +133,44 @@ describe("checkSite: links, headings, titles, descriptions, XML", () => {
     ]);
   });
 
-  it("names a page that repeats another's title", () => {
-    const problems = problemsOf({
+  it("names a page that repeats another's title", async () => {
+    const problems = await problemsOf({
       "a/index.html": page("Same", "<h1>A</h1>"),
       "b/index.html": page("Same", "<h1>B</h1>"),
     });
     expect(problems).toEqual(['b/index.html: repeats the <title> of a/index.html ("Same")']);
   });
 
-  it("names an XML file that does not parse, with the line and what is wrong", () => {
+  it("names an XML file that does not parse, with the line and what is wrong", async () => {
     const home = { "index.html": page("Home", "<h1>Hi</h1>") };
     const good =
       '<?xml version="1.0" encoding="UTF-8"?>\n<urlset><url><loc>https://a.example/?x=1&amp;y=2</loc></url></urlset>\n';
-    expect(problemsOf(home, { "sitemap.xml": good })).toEqual([]);
+    expect(await problemsOf(home, { "sitemap.xml": good })).toEqual([]);
     const raw = good.replace("&amp;", "&");
-    expect(problemsOf(home, { "sitemap.xml": raw })).toEqual([
+    expect(await problemsOf(home, { "sitemap.xml": raw })).toEqual([
       expect.stringMatching(/^sitemap\.xml: is not well-formed XML \(line 2, column \d+: .*'&'/),
     ]);
   });
 
-  it("reads a page as a browser does: every address a srcset offers, an <h1> only where it is an element, entities decoded", () => {
+  it("reads a page as a browser does: every address a srcset offers, an <h1> only where it is an element, entities decoded", async () => {
     const html = page(
       "A",
       '<h1>A</h1><script type="application/ld+json">{"text":"<h1>not a heading</h1>"}</script>' +
         '<picture><source srcset="/assets/c-400.webp 400w, /assets/gone-800.webp 800w"/><img src="/assets/c-400.webp" alt=""/></picture>',
     ).replace(description, `${description.slice(0, 45)}&#39;s &amp; it`);
-    expect(problemsOf({ "index.html": html }, ["assets/c-400.webp"])).toEqual([
+    expect(await problemsOf({ "index.html": html }, ["assets/c-400.webp"])).toEqual([
       'index.html: links to "/assets/gone-800.webp", but the build has no assets/gone-800.webp',
     ]);
     // "&#39;" and "&amp;" are one character each: the description is 54 characters, not 62.
     const short = html.replace(`${description.slice(0, 45)}&#39;s &amp; it`, `${"x".repeat(44)}&#39;s&amp;`);
-    expect(problemsOf({ "index.html": short }, ["assets/c-400.webp", "assets/gone-800.webp"])).toEqual([
+    expect(await problemsOf({ "index.html": short }, ["assets/c-400.webp", "assets/gone-800.webp"])).toEqual([
       "index.html: meta description is 47 characters; keep it between 50 and 160",
     ]);
   });
 
-  it("names a page whose description is too short", () => {
+  it("names a page whose description is too short", async () => {
     const html = page("A", "<h1>A</h1>").replace(description, "Too short.");
-    expect(problemsOf({ "index.html": html })).toEqual([
+    expect(await problemsOf({ "index.html": html })).toEqual([
       "index.html: meta description is 10 characters; keep it between 50 and 160",
     ]);
   });

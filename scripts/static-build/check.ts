@@ -1,7 +1,7 @@
 import { XMLValidator } from "fast-xml-parser";
 import { DESCRIPTION_LENGTH } from "../../src/lib/page";
-import { attribute, parsePages, textOf, type Element } from "./html";
 import { budgetProblems } from "./page-budget";
+import { readPages, type PageFacts } from "./page-facts";
 
 /** A rendered page that breaks a rule of the site; the message names the page. */
 export class SiteCheckError extends Error {
@@ -16,60 +16,43 @@ export class SiteCheckError extends Error {
  * description of sensible length, every link, image, stylesheet and script inside the site pointing at a file that
  * will exist (with its #fragment, where one is given), no {slot} left unfilled, and its bytes within budget.
  */
-export function checkSite(
+export async function checkSite(
   pages: ReadonlyMap<string, string>,
   otherFiles: ReadonlyMap<string, string | Uint8Array>,
   basePath: string,
-  parsed: ReadonlyMap<string, readonly Element[]> = parsePages(pages),
-): void {
+  facts: ReadonlyMap<string, PageFacts> = readPages(pages),
+): Promise<void> {
   const problems: string[] = [...xmlProblems(otherFiles)];
   const files = new Set([...pages.keys(), ...otherFiles.keys()]);
-  const idsByPage = new Map(
-    [...parsed].map(([file, elements]) => [file, new Set(elements.flatMap((e) => attribute(e, "id") ?? []))]),
-  );
   const titles = new Map<string, string>();
   const base = basePath.replace(/\/+$/, "");
 
-  for (const [file, elements] of parsed) {
-    const h1s = elements.filter((e) => e.tagName === "h1").length;
-    if (h1s !== 1) problems.push(`${file}: has ${h1s} <h1> elements; a page needs exactly one`);
+  for (const [file, page] of facts) {
+    if (page.h1s !== 1) problems.push(`${file}: has ${page.h1s} <h1> elements; a page needs exactly one`);
 
-    const titleElement = elements.find((e) => e.tagName === "title");
-    const title = titleElement && textOf(titleElement);
+    const { title, description } = page;
     if (!title) problems.push(`${file}: has no <title>`);
     else if (titles.has(title)) problems.push(`${file}: repeats the <title> of ${titles.get(title)} ("${title}")`);
     else titles.set(title, file);
 
-    const meta = elements.find((e) => e.tagName === "meta" && attribute(e, "name") === "description");
-    const description = (meta && attribute(meta, "content")) ?? "";
     if (description.length < DESCRIPTION_LENGTH.min || description.length > DESCRIPTION_LENGTH.max) {
       problems.push(
         `${file}: meta description is ${description.length} characters; keep it between ${DESCRIPTION_LENGTH.min} and ${DESCRIPTION_LENGTH.max}`,
       );
     }
 
-    for (const ref of elements.flatMap(references)) {
-      const problem = checkReference(ref, file, base, files, idsByPage);
+    for (const ref of page.references) {
+      const problem = checkReference(ref, file, base, files, facts);
       if (problem) problems.push(`${file}: ${problem}`);
     }
 
     // A slot its place does not fill (a card's {seconds} written in a page's text) would show as written.
-    const body = elements.find((e) => e.tagName === "body");
-    for (const [slot] of (body ? textOf(body) : "").matchAll(/\{\w+\}/g))
+    for (const slot of page.slots)
       problems.push(`${file}: shows ${slot} as written: nothing on this page fills that slot`);
   }
-  problems.push(...budgetProblems(pages, parsed));
+  problems.push(...(await budgetProblems(pages, facts)));
 
   if (problems.length > 0) throw new SiteCheckError(problems);
-}
-
-/** What an element points at: its href or src, and each address a srcset offers. */
-function references(element: Element): string[] {
-  const srcset = attribute(element, "srcset");
-  return [
-    ...[attribute(element, "href"), attribute(element, "src")].filter((ref) => ref !== undefined),
-    ...(srcset ? srcset.split(",").map((candidate) => candidate.trim().split(/\s+/)[0]!) : []),
-  ];
 }
 
 /** Every .xml file (the sitemap) must parse: crawlers drop a sitemap that does not. */
@@ -91,18 +74,18 @@ function checkReference(
   page: string,
   base: string,
   files: ReadonlySet<string>,
-  idsByPage: ReadonlyMap<string, ReadonlySet<string>>,
+  facts: ReadonlyMap<string, PageFacts>,
 ): string | undefined {
   if (/^(https:|mailto:)/.test(ref)) return undefined;
   if (ref.startsWith("#")) {
-    return idsByPage.get(page)?.has(ref.slice(1)) ? undefined : `links to "${ref}", which is not an id on the page`;
+    return facts.get(page)?.ids.has(ref.slice(1)) ? undefined : `links to "${ref}", which is not an id on the page`;
   }
   if (!ref.startsWith(`${base}/`)) return `links to "${ref}": internal links must be site-absolute under "${base}/"`;
 
   const [path = "", fragment] = ref.slice(base.length).split("#");
   const file = path.endsWith("/") ? `${path.slice(1)}index.html` : path.slice(1);
   if (!files.has(file)) return `links to "${ref}", but the build has no ${file}`;
-  if (fragment !== undefined && !idsByPage.get(file)?.has(fragment)) {
+  if (fragment !== undefined && !facts.get(file)?.ids.has(fragment)) {
     return `links to "${ref}", but ${file} has no element with id "${fragment}"`;
   }
   return undefined;

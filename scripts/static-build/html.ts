@@ -19,10 +19,6 @@ export function parsePage(html: string): Element[] {
   return elements;
 }
 
-/** Every page of a site read so, by its file. */
-export const parsePages = (pages: ReadonlyMap<string, string>): Map<string, Element[]> =>
-  new Map([...pages].map(([file, html]) => [file, parsePage(html)]));
-
 /** An attribute's value, its entities decoded, or undefined. */
 export const attribute = (element: Element, name: string) => element.attrs.find((attr) => attr.name === name)?.value;
 
@@ -57,3 +53,9 @@ export function applyEdits(html: string, edits: readonly Edit[]): string {
   }
   return out + html.slice(at);
 }
+
+/** Where an offset of the text edited is in the text made: moved by the edits that end at or before it. */
+export const shifted =
+  (edits: readonly Edit[]) =>
+  (offset: number): number =>
+    edits.reduce((at, { start, end, text }) => (end <= offset ? at + text.length - (end - start) : at), offset);

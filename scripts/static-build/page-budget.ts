@@ -1,7 +1,16 @@
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { FOLD } from "../../src/lib/page";
+import {
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gzipSync,
+  type BrotliCompress,
+  type Gzip,
+} from "node:zlib";
+import pLimit from "p-limit";
 import { attribute, parsePage, type Element } from "./html";
-import { CACHE, elementFacts, policyOf, SECURITY_HEADERS } from "./security";
+import { readPage, readPages, type PageFacts } from "./page-facts";
+import { CACHE, policyOf, SECURITY_HEADERS, type PolicyFacts } from "./security";
 
 /**
  * What a connection's first round trip carries: ten segments of 1,460 bytes (RFC 6928's initial window). A page whose
@@ -26,10 +35,10 @@ export const SERVER_HEADERS = 350;
  * The bytes of a page's response headers over HTTP/1.1, which sends them as written (HTTP/2 and 3 compress them):
  * the site's own for this page (the security headers, its policy and its caching), and the server's.
  */
-export function headerBytes(html: string, elements: readonly Element[] = parsePage(html)): number {
+export function headerBytes(policy: PolicyFacts): number {
   const own = {
     ...SECURITY_HEADERS,
-    "Content-Security-Policy": policyOf([elementFacts(elements)]),
+    "Content-Security-Policy": policyOf([policy]),
     "Cache-Control": CACHE.revalidate,
   };
   return (
@@ -52,13 +61,43 @@ export const SERVED_GZIP_LEVEL = 6;
  */
 export const SERVED_BROTLI_QUALITY = 4;
 
-/** A page's bytes as the least capable host sends it: the larger of gzip at its level and brotli at serve's. */
-export function servedBytes(html: string): { encoding: string; bytes: number } {
-  const brotli = brotliCompressSync(new TextEncoder().encode(html), {
-    params: { [constants.BROTLI_PARAM_QUALITY]: SERVED_BROTLI_QUALITY },
-  }).length;
-  const gzip = compressed(html, "gzip");
-  return brotli > gzip ? { encoding: "brotli as serve sends it", bytes: brotli } : { encoding: "gzip", bytes: gzip };
+/** What a host sends of a page, and how it encoded it. */
+export interface Served {
+  encoding: string;
+  bytes: number;
+}
+
+/**
+ * A page as the least capable host sends it, the larger of gzip at its level and brotli at serve's: the bytes sent
+ * once its first screen is flushed, and the whole. Each encoding compresses the page once, as a server streams it.
+ */
+export async function servedBytes(
+  html: string,
+  firstScreenEnd = html.length,
+): Promise<{ firstScreen: Served; whole: Served }> {
+  const brotli = createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: SERVED_BROTLI_QUALITY } });
+  const [br, gzip] = await Promise.all([
+    streamed(html, firstScreenEnd, brotli, constants.BROTLI_OPERATION_FLUSH),
+    streamed(html, firstScreenEnd, createGzip({ level: SERVED_GZIP_LEVEL }), constants.Z_SYNC_FLUSH),
+  ]);
+  const larger = (brotli: number, gzip: number): Served =>
+    brotli > gzip ? { encoding: "brotli as serve sends it", bytes: brotli } : { encoding: "gzip", bytes: gzip };
+  return { firstScreen: larger(br.firstScreen, gzip.firstScreen), whole: larger(br.whole, gzip.whole) };
+}
+
+/** The bytes a compressing stream has sent once the text up to `end` is flushed, and in all. */
+async function streamed(html: string, end: number, stream: Gzip | BrotliCompress, flush: number) {
+  let bytes = 0;
+  stream.on("data", (chunk: Buffer) => {
+    bytes += chunk.length;
+  });
+  const ended = new Promise((resolve, reject) => stream.on("end", resolve).on("error", reject));
+  stream.write(html.slice(0, end));
+  await new Promise<void>((resolve) => stream.flush(flush, resolve));
+  const firstScreen = bytes;
+  stream.end(html.slice(end));
+  await ended;
+  return { firstScreen, whole: bytes };
 }
 
 /** Bytes as the hosts send them: brotli at its best (Netlify, Cloudflare), gzip at the level above. */
@@ -71,15 +110,8 @@ export function compressed(bytes: Uint8Array | string, encoding: Encoding): numb
     : gzipSync(raw, { level: SERVED_GZIP_LEVEL }).length;
 }
 
-/**
- * A page up to the end of its first screen's content: up to the end of the element a page marks as the last its first
- * screen shows (`FOLD`, src/lib/page.ts; the layout tests check that nothing after it is in a phone's or a laptop's
- * first screen), or the whole page, where it marks none.
- */
-export function firstScreen(html: string, elements: readonly Element[] = parsePage(html)): string {
-  const fold = elements.find((element) => attribute(element, FOLD) !== undefined);
-  return fold ? html.slice(0, fold.sourceCodeLocation!.endOffset) : html;
-}
+/** A page up to the end of its first screen's content (PageFacts.firstScreenEnd). */
+export const firstScreen = (html: string, facts = readPage(html)) => html.slice(0, facts.firstScreenEnd);
 
 /** A named part of a page, as the owner knows it, and what it adds to the compressed page. */
 export interface PagePart {
@@ -121,30 +153,42 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
  * size and its biggest parts. As the least capable host sends it (above); not brotli at its best, which is smaller
  * and took 80 ms a page, 40 s of a 500-field catalogue's build.
  */
-export function budgetProblems(
+export async function budgetProblems(
   pages: ReadonlyMap<string, string>,
-  parsed: ReadonlyMap<string, readonly Element[]> = new Map(),
-): string[] {
-  const problems: string[] = [];
-  for (const [file, html] of pages) {
-    const elements = parsed.get(file) ?? parsePage(html);
-    const first = firstScreen(html, elements);
-    const headers = headerBytes(html, elements);
-    const firstBytes = servedBytes(first);
+  facts: ReadonlyMap<string, PageFacts> = readPages(pages),
+): Promise<string[]> {
+  // A few pages at a time: the compressors run on libuv's threads, beside the build.
+  const limit = pLimit(4);
+  const measured = await Promise.all(
+    [...pages].map(([file, html]) =>
+      limit(async () => {
+        const { policy, firstScreenEnd } = facts.get(file) ?? readPage(html);
+        return {
+          file,
+          html,
+          firstScreenEnd,
+          headers: headerBytes(policy),
+          ...(await servedBytes(html, firstScreenEnd)),
+        };
+      }),
+    ),
+  );
+  return measured.flatMap(({ file, html, firstScreenEnd, headers, firstScreen, whole }) => {
+    const problems: string[] = [];
+    // Read again only to say what is over: the parts of a page are not among its facts.
     const parts = (text: string) =>
-      biggestParts(text, elements)
+      biggestParts(text, parsePage(html))
         .slice(0, 4)
         .map((p) => `${p.part} ${kB(p.bytes)}`)
         .join(", ");
-    if (firstBytes.bytes + headers > FIRST_ROUND_TRIP)
+    if (firstScreen.bytes + headers > FIRST_ROUND_TRIP)
       problems.push(
-        `${file}: its first screen is ${firstBytes.bytes.toLocaleString("en")} bytes with ${firstBytes.encoding}, over the ${(FIRST_ROUND_TRIP - headers).toLocaleString("en")} its first round trip leaves after ${headers.toLocaleString("en")} bytes of headers, so it would not paint at once on a slow connection. Its biggest parts: ${parts(first)}. Shorten the text of the largest, or move some of it further down the page`,
+        `${file}: its first screen is ${firstScreen.bytes.toLocaleString("en")} bytes with ${firstScreen.encoding}, over the ${(FIRST_ROUND_TRIP - headers).toLocaleString("en")} its first round trip leaves after ${headers.toLocaleString("en")} bytes of headers, so it would not paint at once on a slow connection. Its biggest parts: ${parts(html.slice(0, firstScreenEnd))}. Shorten the text of the largest, or move some of it further down the page`,
       );
-    const whole = first === html ? firstBytes : servedBytes(html);
     if (whole.bytes > PAGE_CEILING)
       problems.push(
         `${file}: is ${whole.bytes.toLocaleString("en")} bytes with ${whole.encoding}, over the ${PAGE_CEILING.toLocaleString("en")} a page may weigh. Its biggest parts: ${parts(html)}. Shorten the text of the largest, or move some of it to another page`,
       );
-  }
-  return problems;
+    return problems;
+  });
 }

@@ -36,6 +36,7 @@ import { dayInWords } from "../../src/lib/dates";
 import { catalogueOf, twelveFields } from "../bench/catalogue";
 import { parseHtml as parse } from "../test/parse-html";
 import { renderSite } from "./render";
+import { readPage } from "./page-facts";
 import type { Covers, Previews } from "../../src/pages/types";
 import { MAKER_PHOTO } from "../../src/lib/cover";
 import { CARD_TEXT_MAX } from "../../src/lib/summary";
@@ -61,7 +62,7 @@ const render = (
     previews,
     covers,
     pages: sitePages(content),
-  });
+  }).then((rendered) => rendered.pages);
 const pages = await render();
 /** A content text as the page shows it. */
 const shown = (text: string, content: SiteContent = site) => plainText(text, siteSlots(content));
@@ -225,6 +226,24 @@ describe("every page, whatever the content", () => {
       body.querySelectorAll("script").forEach((s) => s.remove());
       expect(text(body)).not.toMatch(/\{\w+\}|\]\(\//);
     });
+  });
+});
+
+describe("what the checks read of a page, taken as it is made", () => {
+  it("is what a fresh reading of the finished page finds: its policy, links, ids and where its first screen ends", async () => {
+    const content = { ...site, fields: twelveFields(site.fields[0]!) };
+    const { pages: made, facts } = await renderSite({
+      site: content,
+      assets: FAKE_ASSETS,
+      urls: createUrls(content),
+      previews: fakePreviews(content),
+      covers: fakeCovers(content, { drawn: true }),
+      pages: sitePages(content),
+    });
+    expect([...facts.keys()]).toEqual([...made.keys()]);
+    for (const [file, html] of made) expect(facts.get(file), file).toEqual(readPage(html));
+    // Where a page marks its first screen's end, after the styles its head was given: on more than a few pages.
+    expect([...made].filter(([file, html]) => facts.get(file)!.firstScreenEnd < html.length).length).toBeGreaterThan(3);
   });
 });
 

@@ -12,7 +12,8 @@ import { outputFileFor, type SiteUrls } from "../../src/lib/routes";
 import { pages as allPages, navRoutes } from "../../src/pages/index";
 import type { Covers, PageModule, Previews } from "../../src/pages/types";
 import { elementFacts, policyOf } from "./security";
-import { applyEdits, attribute, parsePage, rawText, textOf, type Edit, type Element } from "./html";
+import { applyEdits, attribute, parsePage, rawText, shifted, textOf, type Edit, type Element } from "./html";
+import { factsOf, type PageFacts } from "./page-facts";
 
 export interface RenderOptions {
   site: SiteContent;
@@ -21,6 +22,12 @@ export interface RenderOptions {
   previews?: Previews;
   covers?: Covers;
   pages?: readonly PageModule[];
+}
+
+/** Every page of a site, by its file in the output folder, and what the checks and headers read of each. */
+export interface RenderedSite {
+  pages: Map<string, string>;
+  facts: Map<string, PageFacts>;
 }
 
 /**
@@ -34,7 +41,7 @@ export async function renderSite({
   previews = new Map(),
   covers = new Map(),
   pages = allPages,
-}: RenderOptions): Promise<Map<string, string>> {
+}: RenderOptions): Promise<RenderedSite> {
   const components = Object.fromEntries(
     await Promise.all(
       (Object.keys(islands) as IslandName[]).map(async (name) => [name, await loadIsland(name)] as const),
@@ -42,7 +49,7 @@ export async function renderSite({
   ) as Record<IslandName, ComponentType<object>>;
   const nav = navRoutes(pages);
   const slots = siteSlots(site);
-  const output = new Map<string, string>();
+  const output: RenderedSite = { pages: new Map(), facts: new Map() };
   /** One page, complete but for its policy. */
   const render = ({ meta, Page, structuredData }: PageModule) => {
     const items = nav.map((n) => ({ label: n.label, href: urls.path(n.path), current: n.path === meta.path }));
@@ -68,9 +75,14 @@ export async function renderSite({
     } catch (error) {
       throw new Error(`Rendering the page ${meta.path} failed: ${(error as Error).message}`, { cause: error });
     }
-    return `<!DOCTYPE html>${finished(html, assets)}`;
+    return finished(html, assets);
   };
-  for (const page of pages) output.set(outputFileFor(page.meta.path), render(page));
+  for (const page of pages) {
+    const file = outputFileFor(page.meta.path);
+    const { html, facts } = render(page);
+    output.pages.set(file, html);
+    output.facts.set(file, facts);
+  }
   return output;
 }
 
@@ -78,9 +90,9 @@ export async function renderSite({
  * A rendered page made whole, read once through parse5: the styles it uses inlined (now that its classes and headline
  * are known); the preloads React hoists above the policy's <meta>, which governs only what follows it, moved after
  * it; and attributes React spells in camel case (charSet, srcSet, popoverTarget) in HTML's lowercase, as validators
- * and readers expect.
+ * and readers expect. With it, what the checks read of the page, from the same reading.
  */
-function finished(html: string, assets: PageAssets): string {
+function finished(html: string, assets: PageAssets): { html: string; facts: PageFacts } {
   const elements = parsePage(html);
   const edits: Edit[] = [];
   const policy = elements.find((el) => attribute(el, "http-equiv") === "Content-Security-Policy");
@@ -121,16 +133,21 @@ function finished(html: string, assets: PageAssets): string {
     edits.push({ start: text.startOffset, end: text.endOffset, text: css });
   }
   // The page's own policy in its <meta>: only the inline code this page has (the header's allows every page's).
+  const facts = elementFacts(elements, (el) => (el === style ? css : rawText(el)));
   const content = policy?.sourceCodeLocation?.attrs?.content;
-  if (content) {
-    const facts = elementFacts(elements, (el) => (el === style ? css : rawText(el)));
+  if (content)
     edits.push({
       start: content.startOffset,
       end: content.endOffset,
       text: `content="${policyOf([facts], { meta: true })}"`,
     });
-  }
-  return applyEdits(html, edits);
+  const doctype = "<!DOCTYPE html>";
+  const page = doctype + applyEdits(html, edits);
+  const at = shifted(edits);
+  return {
+    html: page,
+    facts: factsOf(elements, page.length, { policy: facts, at: (offset) => doctype.length + at(offset) }),
+  };
 }
 
 /** A page as static markup, each island's slot then filled with that island rendered in a form React hydrates. */

@@ -90,9 +90,6 @@ export function elementFacts(elements: readonly Element[], styleText = rawText):
   return { scripts, styles, forms };
 }
 
-/** Where a page's forms post, and where their answer may send the visitor. */
-export const formTargets = (html: string) => pageFacts(html).forms;
-
 /**
  * The policy for the pages given: nothing by default, then exactly what they use. Inline code is allowed by
  * the hash of its bytes (the union over the pages: given them all, one policy serves every page); scripts and
@@ -150,8 +147,8 @@ export function policyOf(pages: readonly PolicyFacts[], { meta = false }: { meta
 export interface ServedPage {
   path: string;
   html: string;
-  /** Its elements, where they were read already. */
-  elements?: readonly Element[];
+  /** What its policy allows, where it was read already. */
+  policy?: PolicyFacts;
 }
 
 /**
@@ -174,7 +171,7 @@ export function headerRules(pages: readonly ServedPage[], path: (p: string) => s
     rule(path(FEED.path), { "Content-Type": `${FEED.type}; charset=utf-8` }),
     ...pages.map((page) =>
       rule(path(page.path), {
-        "Content-Security-Policy": policyOf([elementFacts(page.elements ?? parsePage(page.html))]),
+        "Content-Security-Policy": policyOf([page.policy ?? pageFacts(page.html)]),
         "Cache-Control": CACHE.revalidate,
       }),
     ),
@@ -185,10 +182,10 @@ export function headerRules(pages: readonly ServedPage[], path: (p: string) => s
 export function siteHeaderRules(
   html: ReadonlyMap<string, string>,
   urls: SiteUrls,
-  parsed: ReadonlyMap<string, readonly Element[]> = new Map(),
+  facts: ReadonlyMap<string, { policy: PolicyFacts }> = new Map(),
 ): HeaderRule[] {
   return headerRules(
-    [...html].map(([file, page]) => ({ path: pathOfFile(file), html: page, elements: parsed.get(file) })),
+    [...html].map(([file, page]) => ({ path: pathOfFile(file), html: page, policy: facts.get(file)?.policy })),
     urls.path,
   );
 }

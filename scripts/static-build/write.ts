@@ -1,5 +1,6 @@
 import {
   copyFile,
+  link,
   lstat,
   mkdir,
   readdir,
@@ -73,8 +74,9 @@ export async function writeSite(
       [...files].map(([file, contents]) =>
         limit(async () => {
           const target = join(staging, file);
-          await writeFile(target, contents);
-          if (file.startsWith(`${ASSET_DIR}/`)) await utimes(target, made, made);
+          const asset = file.startsWith(`${ASSET_DIR}/`);
+          if (!(asset && (await linked(join(outDir, file), target, contents)))) await writeFile(target, contents);
+          if (asset) await utimes(target, made, made);
         }),
       ),
     );
@@ -94,6 +96,22 @@ export async function writeSite(
   await rename(staging, outDir);
   if (hadPrevious) await rm(previous, { recursive: true, force: true });
   return carried;
+}
+
+/**
+ * An asset the earlier build wrote under the same name, taken by a link to its file: a name under assets/ is its
+ * contents' hash, so a warm build copies none of a catalogue's covers and previews. Where the sizes differ (the file
+ * was changed by hand) or the disk takes no link, the file is written.
+ */
+async function linked(earlier: string, target: string, contents: string | Uint8Array): Promise<boolean> {
+  const size = typeof contents === "string" ? Buffer.byteLength(contents) : contents.byteLength;
+  try {
+    if ((await stat(earlier)).size !== size) return false;
+    await link(earlier, target);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,0 +1,66 @@
+import { FOLD } from "../../src/lib/page";
+import { attribute, parsePage, textOf, type Element } from "./html";
+import { elementFacts, type PolicyFacts } from "./security";
+
+/**
+ * What the checks, the headers and the budget read of a built page: taken from its elements once, as the page is made,
+ * so that its tree is let go at once rather than a catalogue's pages all held parsed until the checks.
+ */
+export interface PageFacts {
+  h1s: number;
+  title: string | undefined;
+  description: string;
+  ids: ReadonlySet<string>;
+  /** Each address it points at: every href and src, and each candidate of a srcset. */
+  references: readonly string[];
+  /** Each {slot} left in the text a reader sees. */
+  slots: readonly string[];
+  /** What its policy allows: the hashes of its inline code, and its forms' targets. */
+  policy: PolicyFacts;
+  /**
+   * Where in its text its first screen ends: the end of the element a page marks as the last its first screen shows
+   * (`FOLD`, src/lib/page.ts; the layout tests check that nothing after it is in a phone's or a laptop's first screen),
+   * or its end, where it marks none.
+   */
+  firstScreenEnd: number;
+}
+
+/**
+ * A page's facts, from its elements. A page made by edits to the text they were read from gives the policy of its
+ * final text, and where an offset of the text read is in the final one.
+ */
+export function factsOf(
+  elements: readonly Element[],
+  length: number,
+  { policy = elementFacts(elements), at = (offset: number) => offset } = {},
+): PageFacts {
+  const meta = elements.find((e) => e.tagName === "meta" && attribute(e, "name") === "description");
+  const title = elements.find((e) => e.tagName === "title");
+  const body = elements.find((e) => e.tagName === "body");
+  const fold = elements.find((e) => attribute(e, FOLD) !== undefined)?.sourceCodeLocation?.endOffset;
+  return {
+    h1s: elements.filter((e) => e.tagName === "h1").length,
+    title: title && textOf(title),
+    description: (meta && attribute(meta, "content")) ?? "",
+    ids: new Set(elements.flatMap((e) => attribute(e, "id") ?? [])),
+    references: elements.flatMap(references),
+    slots: [...(body ? textOf(body) : "").matchAll(/\{\w+\}/g)].map(([slot]) => slot),
+    policy,
+    firstScreenEnd: fold === undefined ? length : at(fold),
+  };
+}
+
+/** A built page's facts, read from its text. */
+export const readPage = (html: string): PageFacts => factsOf(parsePage(html), html.length);
+
+/** Every page's, by its file. */
+export const readPages = (pages: ReadonlyMap<string, string>): Map<string, PageFacts> =>
+  new Map([...pages].map(([file, html]) => [file, readPage(html)]));
+
+function references(element: Element): string[] {
+  const srcset = attribute(element, "srcset");
+  return [
+    ...[attribute(element, "href"), attribute(element, "src")].filter((ref) => ref !== undefined),
+    ...(srcset ? srcset.split(",").map((candidate) => candidate.trim().split(/\s+/)[0]!) : []),
+  ];
+}
