@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { transform } from "lightningcss";
 import { fieldPath } from "../../src/content/fields";
 import { selections } from "../../src/content/purposes";
 import { selectionPath } from "../../src/pages/all-fields";
@@ -8,7 +10,6 @@ import { FIXTURE_SITE } from "../test/fixtures";
 import { navRoutes } from "../../src/pages/index";
 import { ROOT } from "../paths";
 import { connectChromium } from "../test/chromium";
-import { navWideFrom } from "../static-build/styles";
 import { withoutScripts } from "./engines/watched-site";
 
 /** The six routes and their nav labels, from the pages' own meta. */
@@ -333,3 +334,27 @@ export async function recordViolations(context: BrowserContext): Promise<void> {
 
 export const violations = (page: Page) =>
   page.evaluate(() => (window as unknown as { violations?: string[] }).violations ?? []);
+
+/** The width in CSS pixels from which the top bar shows its links: styles/media.css' --nav-wide, (width >= <n>rem). */
+function navWideFrom(): number {
+  let rem: number | undefined;
+  transform({
+    filename: "styles/media.css",
+    code: readFileSync(join(ROOT, "styles/media.css")),
+    drafts: { customMedia: true },
+    visitor: {
+      Rule: {
+        "custom-media": ({ value }) => {
+          const condition = value.name === "--nav-wide" ? value.query.mediaQueries[0]?.condition : undefined;
+          const range = condition?.type === "feature" ? condition.value : undefined;
+          const length = range?.type === "range" && range.operator === "greater-than-equal" ? range.value : undefined;
+          if (length?.type === "length" && length.value.type === "value" && length.value.value.unit === "rem")
+            rem = length.value.value.value;
+        },
+      },
+    },
+  });
+  if (rem === undefined) throw new Error("styles/media.css: --nav-wide must read (width >= <n>rem)");
+  // A browser's default 16 px rem.
+  return rem * 16;
+}

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { cloudFrontPolicy, defaultNginxSettings, nginxConfig, readRules, serveConfig } from "./host-config";
-import { headerRules, headersFile, inlineHashes, parseHeadersFile, SECURITY_HEADERS } from "../static-build/security";
+import { parsePage } from "../static-build/html";
+import { elementFacts, headerRules, headersFile, parseHeadersFile, SECURITY_HEADERS } from "../static-build/security";
+
+const inlineHashes = (html: string) => elementFacts(parsePage(html));
 
 const page = "<!DOCTYPE html><style>b{}</style><script>go()</script>";
 const other = "<!DOCTYPE html><style>i{}</style>";

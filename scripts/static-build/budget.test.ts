@@ -9,7 +9,8 @@ import { buildPreviews } from "./media/previews";
 import { ROOT } from "../paths";
 import { renderSite } from "./render";
 import { readPage } from "./page-facts";
-import { classesIn, clientClasses, stylesheetFor, type StyleChunk } from "./styles";
+import { clientClasses, stylesheetFor, type StyleChunk } from "./styles";
+import { attribute, parsePage } from "./html";
 import {
   budgetProblems,
   compressed,
@@ -74,6 +75,10 @@ let ownJs: Sizes;
 let allOwnJs: Sizes;
 let islandJs: Record<string, Sizes>;
 let allScripts: Sizes;
+
+/** The class names in a page's HTML, as a browser reads its class attributes. */
+const classesIn = (html: string) =>
+  parsePage(html).flatMap((element) => attribute(element, "class")?.split(/\s+/).filter(Boolean) ?? []);
 
 /** Words a compressor cannot shorten much, as many as an owner's careful description has: each field's its own. */
 function wordsOf(count: number, field: number): string {
@@ -150,7 +155,7 @@ beforeAll(async () => {
   allScripts = sum([...assets.files.keys()].filter((file) => file.endsWith(".js")).map(sizeOf));
 
   const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
-  const allClasses = [...pages.values()].flatMap((html) => [...classesIn(html)]);
+  const allClasses = [...pages.values()].flatMap(classesIn);
   const firstScreenOf = async (html: string) => kb(await firstScreenBytes(html)).padStart(8);
   const rows = await Promise.all(
     [...pages].map(async ([file, html]) => {

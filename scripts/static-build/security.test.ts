@@ -10,14 +10,18 @@ import { build, buildSite } from "../build";
 import { cloudFrontPolicy, defaultNginxSettings, nginxConfig, readRules, serveConfig } from "../serve/host-config";
 import { parseHtml } from "../test/parse-html";
 import { pathOfFile } from "../../src/lib/routes";
+import { parsePage } from "./html";
 import {
-  contentSecurityPolicy,
+  elementFacts,
   headersFor,
   matchesPattern,
   parseHeadersFile,
+  policyOf,
   unionOfPolicies,
   type HeaderRule,
 } from "./security";
+
+const policyFor = (html: string) => policyOf([elementFacts(parsePage(html))]);
 
 const ROUTES = ["/", "/about/", "/services/", "/products/", "/all-fields/", "/contact/"];
 
@@ -225,12 +229,12 @@ describe("one policy for every page (CloudFront's)", () => {
       ?.slice(1);
 
   it("allows the follow form's address where one page has the form and another has none, and nothing more", () => {
-    const union = unionOfPolicies([contentSecurityPolicy([form]), contentSecurityPolicy(["<p>No form</p>"])]);
+    const union = unionOfPolicies([policyFor(form), policyFor("<p>No form</p>")]);
     expect(formAction(union)).toEqual([FOLLOW_ACTION]);
   });
 
   it("allows no form target at all where no page has a form", () => {
-    const union = unionOfPolicies([contentSecurityPolicy(["<p>One</p>"]), contentSecurityPolicy(["<p>Two</p>"])]);
+    const union = unionOfPolicies([policyFor("<p>One</p>"), policyFor("<p>Two</p>")]);
     expect(formAction(union)).toEqual(["'none'"]);
   });
 });

@@ -6,7 +6,7 @@ import { attribute, parsePage, rawText, type Element } from "./html";
 
 /**
  * Headers every response gets, wherever the site is hosted and whatever it serves. The Content-Security-
- * Policy is added to these from the built pages (see contentSecurityPolicy).
+ * Policy is added to these from the built pages (see policyOf).
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   // One year; add "; includeSubDomains; preload" once every subdomain of the owner's domain is on HTTPS.
@@ -56,23 +56,11 @@ export function isExecutable(given: string | undefined): boolean {
 }
 
 /**
- * "sha256-…" for the exact bytes of every inline <script> that runs and every <style> in a page. Data blocks
- * (the islands' props, JSON-LD) never run, so CSP does not govern them: leaving them out keeps the policy
- * the same when only content changes.
+ * What a page's policy is made of, from its elements as parse5 read them: "sha256-…" for the exact text of every inline
+ * <script> that runs and every <style> (a style whose text is to change, by its new text), and where its forms post and
+ * may redirect. Data blocks (the islands' props, JSON-LD) never run, so CSP does not govern them: leaving them out
+ * keeps the policy the same when only content changes.
  */
-export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
-  return pageFacts(html);
-}
-
-/**
- * What a page's policy is made of, read once through parse5: the hash of each inline script that runs and each
- * style (their text as the browser hashes it), and where its forms post and may redirect.
- */
-function pageFacts(html: string): PolicyFacts {
-  return elementFacts(parsePage(html));
-}
-
-/** The same, of a page's elements as parse5 read them; a style whose text is to change, by its new text. */
 export function elementFacts(elements: readonly Element[], styleText = rawText): PolicyFacts {
   const hash = (element: Element, text = rawText(element)) =>
     `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -90,15 +78,6 @@ export function elementFacts(elements: readonly Element[], styleText = rawText):
   return { scripts, styles, forms };
 }
 
-/**
- * The policy for the pages given: nothing by default, then exactly what they use. Inline code is allowed by
- * the hash of its bytes (the union over the pages: given them all, one policy serves every page); scripts and
- * images otherwise only from the site itself. `meta` leaves out what a <meta> policy ignores.
- */
-export function contentSecurityPolicy(pages: Iterable<string>, options: { meta?: boolean } = {}): string {
-  return policyOf([...pages].map(pageFacts), options);
-}
-
 /** What a page's policy allows: the hashes of its inline scripts and styles, and its forms' targets. */
 export interface PolicyFacts {
   scripts: string[];
@@ -106,21 +85,19 @@ export interface PolicyFacts {
   forms: string[];
 }
 
-/** The policy for pages read already (contentSecurityPolicy, above). */
+/**
+ * The policy for the pages given: nothing by default, then exactly what they use. Inline code is allowed by the hash
+ * of its bytes (the union over the pages: given them all, one policy serves every page); scripts and images otherwise
+ * only from the site itself. `meta` leaves out what a <meta> policy ignores.
+ */
 export function policyOf(pages: readonly PolicyFacts[], { meta = false }: { meta?: boolean } = {}): string {
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const forms = new Set<string>();
-  for (const found of pages) {
-    found.scripts.forEach((h) => scripts.add(h));
-    found.styles.forEach((h) => styles.add(h));
-    found.forms.forEach((target) => forms.add(target));
-  }
+  const all = (kind: keyof PolicyFacts) => [...new Set(pages.flatMap((page) => page[kind]))].sort();
+  const forms = all("forms");
   const directives: [string, ...string[]][] = [
     ["default-src", "'none'"],
-    ["script-src", "'self'", ...[...scripts].sort()],
+    ["script-src", "'self'", ...all("scripts")],
     // 'self': the print and forced-colours stylesheets, linked with their media (scripts/static-build/styles.ts).
-    ["style-src", "'self'", ...[...styles].sort()],
+    ["style-src", "'self'", ...all("styles")],
     // data:, only for the loader's placeholder icon (src/client/loader.ts): nothing to fetch before the first paint.
     ["img-src", "'self'", "data:"],
     // The previews: MP3 files from the site itself, or, from a host that answers no range request, the same file
@@ -134,7 +111,7 @@ export function policyOf(pages: readonly PolicyFacts[], { meta = false }: { meta
     ["base-uri", "'none'"],
     // Exactly where the page's forms post (the follow form's one address at the storefront) and where a refusal sends
     // the visitor (the storefront's own page), or nowhere.
-    ["form-action", ...(forms.size > 0 ? [...forms].sort() : ["'none'"])],
+    ["form-action", ...(forms.length > 0 ? forms : ["'none'"])],
     ["require-trusted-types-for", "'script'"],
     // The one policy a page creates: a preview whose file a deploy removed reads the page as it is now (loader.ts).
     ["trusted-types", "page-now"],
@@ -171,7 +148,7 @@ export function headerRules(pages: readonly ServedPage[], path: (p: string) => s
     rule(path(FEED.path), { "Content-Type": `${FEED.type}; charset=utf-8` }),
     ...pages.map((page) =>
       rule(path(page.path), {
-        "Content-Security-Policy": policyOf([page.policy ?? pageFacts(page.html)]),
+        "Content-Security-Policy": policyOf([page.policy ?? elementFacts(parsePage(page.html))]),
         "Cache-Control": CACHE.revalidate,
       }),
     ),

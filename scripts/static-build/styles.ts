@@ -1,21 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import {
-  Features,
-  transform as transformCss,
-  type CustomAtRules,
-  type Targets,
-  type TokenOrValue,
-  type Visitor,
-} from "lightningcss";
+import { Features, transform as transformCss, type CustomAtRules, type TokenOrValue, type Visitor } from "lightningcss";
 import { parseAst } from "rolldown/parseAst";
-import { attribute, parsePage } from "./html";
 import { ROOT } from "../paths";
 import { lightningcssTargets } from "./browsers";
-
-// The oldest browsers we lay out for (roughly the last three years of Chrome, Firefox and Safari). Newer
-// syntax in styles/ (nesting, custom media) is compiled down to what these understand.
-const CSS_TARGETS: Targets = lightningcssTargets;
 
 /** One stylesheet that styles/site.css imports, compiled on its own, with the class names its selectors use. */
 export interface StyleChunk {
@@ -79,7 +67,8 @@ function compile(file: string, source: string, visitor?: Visitor<CustomAtRules>,
     // property would be prefixed again).
     minify: !raw,
     drafts: { customMedia: true },
-    targets: raw ? undefined : CSS_TARGETS,
+    // Newer syntax in styles/ (nesting, custom media) compiled down to what the oldest browsers we lay out for know.
+    targets: raw ? undefined : lightningcssTargets,
     // :dir(rtl) stays as written: only right-to-left pages use it, and compiling it for the older targets spells
     // out every right-to-left language (half a kilobyte); a browser that lacks :dir() draws those rules left to right.
     // No light-dark() either: the site is dark only, and its stand-in custom properties went on every page.
@@ -174,7 +163,6 @@ export function stylesheetFor(
   return open ? `${css}}` : css;
 }
 
-/** Each chunk's CSS without the rules a set of classes cannot match, by the classes it names: the build's chunks' own. */
 const pruned = new WeakMap<StyleChunk, Map<string, string>>();
 
 /**
@@ -224,7 +212,6 @@ const varsIn = (tokens: readonly TokenOrValue[]): string[] =>
         : [],
   );
 
-/** The tokens' chunk with only the custom properties `css` reads, itself or through another token, by the CSS. */
 const tokensKept = new WeakMap<StyleChunk, Map<string, string>>();
 
 /** The tokens' chunk with only the custom properties `css` reads, itself or through another token. */
@@ -302,10 +289,6 @@ const scriptSources = () =>
       .map((name): [string, string] => [`${dir}/${name}`, readFileSync(join(ROOT, dir, name), "utf8")]),
   );
 
-/** The class names in a page's HTML, as a browser reads its class attributes. */
-export const classesIn = (html: string): Set<string> =>
-  new Set(parsePage(html).flatMap((element) => attribute(element, "class")?.split(/\s+/).filter(Boolean) ?? []));
-
 /** Each custom property of a stylesheet whose value is one colour, itself or through var(), as hex. */
 function declaredColours(file: string): Map<string, string> {
   const declared = new Map<string, TokenOrValue[]>();
@@ -350,22 +333,3 @@ export function theme() {
 }
 
 export type Theme = ReturnType<typeof theme>;
-
-/** The width in CSS pixels from which the top bar shows its links: styles/media.css' --nav-wide, (width >= <n>rem). */
-export function navWideFrom(): number {
-  let rem: number | undefined;
-  compile("styles/media.css", readFileSync(join(ROOT, "styles/media.css"), "utf8"), {
-    Rule: {
-      "custom-media": ({ value }) => {
-        const condition = value.name === "--nav-wide" ? value.query.mediaQueries[0]?.condition : undefined;
-        const range = condition?.type === "feature" ? condition.value : undefined;
-        const length = range?.type === "range" && range.operator === "greater-than-equal" ? range.value : undefined;
-        if (length?.type === "length" && length.value.type === "value" && length.value.value.unit === "rem")
-          rem = length.value.value.value;
-      },
-    },
-  });
-  if (rem === undefined) throw new Error("styles/media.css: --nav-wide must read (width >= <n>rem)");
-  // A browser's default 16 px rem.
-  return rem * 16;
-}

@@ -10,7 +10,6 @@ export function Card({
   eyebrow,
   children,
   actions,
-  level = 3,
   closing = false,
 }: {
   icon?: IconName;
@@ -18,15 +17,12 @@ export function Card({
   eyebrow?: string;
   children?: ReactNode;
   actions?: ReactNode;
-  /** The heading level that fits the outline where the card sits. */
-  level?: 2 | 3;
   /**
    * A card on a row of its own after a grid (All Fields' storefront card), laid out by the width it has: its action
    * beside its words where that is wide enough.
    */
   closing?: boolean;
 }) {
-  const Heading = level === 2 ? "h2" : "h3";
   const content = (
     <>
       {icon && (
@@ -41,9 +37,9 @@ export function Card({
           <Text text={eyebrow} />
         </p>
       )}
-      <Heading className="card__title">
+      <h3 className="card__title">
         <Text text={title} />
-      </Heading>
+      </h3>
       {children && <div className="card__body">{children}</div>}
       {actions && <div className="card__actions">{actions}</div>}
     </>

@@ -14,10 +14,6 @@ import { StorefrontLink } from "./Links";
 import { Text } from "./Text";
 import { cardText } from "../lib/summary";
 
-/** What a preview is, said plainly (frame.ts): an excerpt of the field, or only its beat. */
-export const previewCaption = (preview: Preview) =>
-  preview.kind === "excerpt" ? frame.fieldCard.excerpt : frame.fieldCard.beat;
-
 /** "$19", "€24.50": an amount as the site's language writes it in its currency. */
 export const formatPrice = ({ amount, currency }: NonNullable<Field["price"]>) =>
   new Intl.NumberFormat("en", {
@@ -260,32 +256,26 @@ export function CoverImage({
 /** The widest picture a card's cover needs: --cover-card (22rem, 352 px) at twice the pixels. */
 const CARD_WIDEST = 800;
 
-/** The field's player, and what it plays said plainly beneath it. */
+/** The field's player, and what it plays (an excerpt of the field, or only its beat) said plainly beneath it. */
 export function FieldPreview({
   field,
   preview,
   site,
   url,
-  howToListen = true,
 }: {
   field: Field;
   preview: Preview;
   site: SiteContent;
   url: (path: string) => string;
-  /** How to listen, after what it plays: left to the page where its listening-safely note says it (a field's own). */
-  howToListen?: boolean;
 }) {
   return (
     <figure className="field-card__preview">
       <Island name="PreviewPlayer" props={playerProps(field, preview, site, url)} />
       <figcaption className="field-card__caption">
-        <Text text={previewCaption(preview)} local={{ seconds: String(Math.round(preview.seconds)) }} />
-        {howToListen && (
-          <>
-            {" "}
-            <Text text={preview.beats.length > 0 ? frame.fieldCard.listening : frame.fieldCard.listeningAny} />
-          </>
-        )}
+        <Text
+          text={preview.kind === "excerpt" ? frame.fieldCard.excerpt : frame.fieldCard.beat}
+          local={{ seconds: String(Math.round(preview.seconds)) }}
+        />
       </figcaption>
     </figure>
   );
@@ -294,25 +284,18 @@ export function FieldPreview({
 /** "320\u00a0kbps": a number kept on the line of its unit ("MP3, 320 / kbps" read as two facts). */
 const numbersWithUnits = (text: string) => text.replace(/(\d) (?=\p{L})/gu, "$1\u00a0");
 
-/**
- * What a buyer gets: delivery and format, the beats it declares, how its beat moves; and first its tuning and length,
- * where no label above says them (a card's does: `labelled`).
- */
-export function FieldFacts({ field, labelled = true }: { field: Field; labelled?: boolean }) {
+/** What a buyer gets, on a field's own page: its tuning and length, delivery and format, its beats and their glide. */
+export function FieldFacts({ field }: { field: Field }) {
   return (
     <ul className="facts">
-      {!labelled && (
-        <>
-          <li>
-            <Icon name="rings" className="facts__icon" />
-            {field.tuning}
-          </li>
-          <li>
-            <Icon name="clock" className="facts__icon" />
-            <Text text={frame.fieldCard.length} local={{ minutes: String(field.durationMinutes) }} />
-          </li>
-        </>
-      )}
+      <li>
+        <Icon name="rings" className="facts__icon" />
+        {field.tuning}
+      </li>
+      <li>
+        <Icon name="clock" className="facts__icon" />
+        <Text text={frame.fieldCard.length} local={{ minutes: String(field.durationMinutes) }} />
+      </li>
       <li>
         <Icon name="download" className="facts__icon" />
         {field.delivery}, {numbersWithUnits(field.format)}

@@ -47,9 +47,6 @@ export const frame = {
   fieldCard: {
     excerpt: "Hear a {seconds}-second excerpt of the field itself.",
     beat: "Hear its beat alone: a {seconds}-second tone, not an excerpt of the field.",
-    listening: "Use stereo headphones, at a low volume.",
-    /** The same, for a field with no binaural beat: it plays the same through speakers. */
-    listeningAny: "Play it at a low volume.",
     length: "{minutes}-minute audio",
     /** Home's short card: its length beside its tuning. */
     lengthShort: "{minutes} minutes",

@@ -95,11 +95,11 @@ function FieldPage({ site, field, others, url, previews, covers }: FieldPageProp
             <h1>{field.title}</h1>
             {preview && (
               <div className="product__hear" id="hear">
-                <FieldPreview field={field} preview={preview} site={site} url={url} howToListen={false} />
+                <FieldPreview field={field} preview={preview} site={site} url={url} />
               </div>
             )}
             <FieldAction field={field} label={products.fields.buy} variant="primary" />
-            <FieldFacts field={field} labelled={false} />
+            <FieldFacts field={field} />
           </div>
         </div>
       </div>

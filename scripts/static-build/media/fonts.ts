@@ -1,5 +1,4 @@
 import * as fontkit from "fontkit";
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -125,20 +124,15 @@ export function runsByFace(text: string): { face: Typeface; text: string }[] {
   return runs;
 }
 
-const coverageByFile = new Map<string, Set<number>>();
+/** Each font file as fontkit read it: a file of the installed packages, the same for every build. */
+const opened = new Map<string, fontkit.Font>();
 
+/** Whether a font maps a character to a glyph (its cmap, as fontkit reads it). */
 function covers(file: string, code: number): boolean {
-  let coverage = coverageByFile.get(file);
-  if (!coverage) {
-    coverage = readCmap(readFileSync(file));
-    coverageByFile.set(file, coverage);
+  let font = opened.get(file);
+  if (!font) {
+    font = fontkit.openSync(file) as fontkit.Font;
+    opened.set(file, font);
   }
-  return coverage.has(code);
-}
-
-/** The characters a font maps to a glyph (its cmap, as fontkit reads it). */
-export function readCmap(font: Buffer): Set<number> {
-  const face = fontkit.create(font);
-  const faces = "fonts" in face ? face.fonts : [face];
-  return new Set(faces.flatMap((one) => one.characterSet));
+  return font.hasGlyphForCodePoint(code);
 }

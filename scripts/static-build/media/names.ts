@@ -1,4 +1,4 @@
-import { distance } from "fastest-levenshtein";
+import { closest } from "fastest-levenshtein";
 
 /**
  * The entry a name in the content means: itself; or the same name in the other Unicode form (macOS writes an accent
@@ -15,14 +15,10 @@ export function sameName(entries: readonly string[], name: string): string | und
 }
 
 /** The entry a name that is not there most likely meant: the fewest letters apart, case aside. */
-export function nearestName(entries: readonly string[], name: string): string | undefined {
+function nearestName(entries: readonly string[], name: string): string | undefined {
   const key = (text: string) => text.normalize("NFC").toLowerCase();
-  let best: { entry: string; apart: number } | undefined;
-  for (const entry of entries) {
-    const apart = distance(key(entry), key(name));
-    if (!best || apart < best.apart) best = { entry, apart };
-  }
-  return best?.entry;
+  const keys = entries.map(key);
+  return entries.length > 0 ? entries[keys.indexOf(closest(key(name), keys))] : undefined;
 }
 
 /** The end of a message for a name that is not among `entries`: what is there, the likeliest first. */

@@ -19,13 +19,7 @@ export async function encodeMp3(pcm: Pcm): Promise<Uint8Array> {
   for (let i = 0; i < left.length; i += step)
     chunks.push(encoder.encode([left.subarray(i, i + step), right.subarray(i, i + step)]).slice());
   chunks.push(encoder.finalize().slice());
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return withXingFrame(out);
+  return withXingFrame(new Uint8Array(Buffer.concat(chunks)));
 }
 
 /** An MP3 the build made, decoded again to check what it plays. Both channels are kept, even when they are the same. */

@@ -178,10 +178,7 @@ export function withXingFrame(mp3: Uint8Array): Uint8Array {
   out.set(mp3, note.bytes);
   const view = new DataView(out.buffer);
   let at = tagOffset(first);
-  out.set(
-    [..."Xing"].map((c) => c.charCodeAt(0)),
-    at,
-  );
+  out.set(Buffer.from("Xing", "latin1"), at);
   view.setUint32((at += 4), XING_FLAGS);
   view.setUint32((at += 4), offsets.length);
   view.setUint32((at += 4), out.length);

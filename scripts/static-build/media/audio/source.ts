@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { openFlac } from "./flac";
 import { openMp3 } from "./mp3";
 import type { Pcm } from "./pcm";
-import { Damaged, readAt, SourceError, type SourceStream } from "./stream";
+import { ascii, Damaged, readAt, SourceError, type SourceStream } from "./stream";
 import { openWav } from "./wav";
 
 export { SourceError };
@@ -116,7 +116,7 @@ async function opened(path: string): Promise<FileHandle> {
 /** The reader for the file's format, told apart by its first bytes, not its name. */
 async function openSource(file: FileHandle, size: number): Promise<SourceStream> {
   const head = await readAt(file, 0, 12);
-  const text = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  const text = (from: number, to: number) => ascii(head, from, to);
   if ((text(0, 4) === "RIFF" || text(0, 4) === "RF64") && text(8, 12) === "WAVE") return openWav(file, size);
   if (text(0, 4) === "fLaC") return openFlac(file, size, 0);
   if (text(0, 3) === "ID3") {
