@@ -11,7 +11,6 @@ const COMMANDS: [name: string, script: string][] = [
   ["npm run dev", "scripts/dev/index.ts"],
   ["npm run host-config", "scripts/serve/host-config.ts"],
   ["npm run bench", "scripts/bench/index.ts"],
-  ["npm run strip-metadata", "scripts/static-build/media/strip-metadata.ts"],
 ];
 
 function run(script: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {

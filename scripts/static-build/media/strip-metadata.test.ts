@@ -1,11 +1,5 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../paths";
 import { metadataHeld, pngChunk, stripMetadata } from "./strip-metadata";
 
 const XMP =
@@ -121,22 +115,5 @@ describe("what an owner's image says of them, and the command that strips it fro
       .avif()
       .toBuffer();
     expect(() => stripMetadata(avif)).toThrow("is not a JPEG, PNG or WebP file: export it again without its metadata");
-  });
-
-  it("npm run strip-metadata rewrites the file in place, from where the owner typed its path", async () => {
-    const work = await mkdtemp(join(tmpdir(), "site-strip-"));
-    try {
-      await writeFile(join(work, "phone.jpg"), await phonePicture("jpeg"));
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        ["--import", "tsx", "scripts/static-build/media/strip-metadata.ts", "phone.jpg"],
-        { cwd: ROOT, env: { ...process.env, INIT_CWD: work } },
-      );
-      expect(stdout).toMatch(/^phone\.jpg: [\d,]+ bytes of metadata removed\n$/);
-      const after = await sharp(await readFile(join(work, "phone.jpg"))).metadata();
-      expect([metadataHeld(after), after.orientation]).toEqual([[], 6]);
-    } finally {
-      await rm(work, { recursive: true, force: true });
-    }
   });
 });

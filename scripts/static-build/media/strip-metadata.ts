@@ -1,9 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
-import { commandLine, usageError } from "../command-line";
-import { writeWhole } from "../write";
 
 /** The EXIF tags that tell of a place, a camera or a person, by what the build's note calls them. */
 const TELLING = new Map([
@@ -206,34 +201,3 @@ function riffChunk(type: string, data: Uint8Array): Uint8Array {
   chunk.set(data, 8);
   return chunk;
 }
-
-const USAGE = `
-Usage: npm run strip-metadata -- FILE...
-
-Removes from each JPEG, PNG or WebP file what it says of where it was taken, the camera and the person (EXIF, XMP,
-IPTC, a PNG's text), in place. The picture is not encoded again: its bytes, and its orientation, stay as they were.`;
-
-async function main() {
-  const { positionals } = commandLine("npm run strip-metadata", USAGE, {});
-  if (positionals.length === 0) usageError("npm run strip-metadata", "it takes the images to strip");
-  for (const name of positionals) {
-    // npm runs the command at the project's root; a path is the owner's, from where they typed it.
-    const path = resolve(process.env.INIT_CWD ?? process.cwd(), name);
-    try {
-      const bytes = new Uint8Array(await readFile(path));
-      const stripped = stripMetadata(bytes);
-      if (Buffer.compare(bytes, stripped) === 0) {
-        console.log(`${name}: no metadata to strip`);
-        continue;
-      }
-      await writeWhole(path, stripped);
-      console.log(`${name}: ${(bytes.length - stripped.length).toLocaleString("en-GB")} bytes of metadata removed`);
-    } catch (error) {
-      const { code, message } = error as NodeJS.ErrnoException;
-      console.error(`${name}: ${code === "ENOENT" ? "does not exist" : message}`);
-      process.exitCode = 1;
-    }
-  }
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) void main();
