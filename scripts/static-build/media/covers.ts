@@ -1,8 +1,9 @@
 import { fieldSlug } from "../../../src/content/fields";
-import type { SiteContent } from "../../../src/content/types";
+import type { Field, SiteContent } from "../../../src/content/types";
 import { MAKER_PHOTO, type Cover } from "../../../src/lib/cover";
 // A static import: the dev server runs the build as a CommonJS bundle in a context where import() has no loader.
 import { readdir, readFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { CONTENT_FILE, ContentError, COVERS_FOLDER, type ContentProblem } from "../../../src/content/validate";
 import { assetPath } from "../asset-path";
@@ -14,6 +15,7 @@ import type { Measured } from "./previews";
 import { COVER_SIZE, drawnCover, fieldLooks } from "./drawn-cover";
 import { metadataHeld } from "./strip-metadata";
 import { notThere } from "./names";
+import pLimit from "p-limit";
 
 export { COVER_SIZE, drawnCover };
 
@@ -81,13 +83,19 @@ export async function buildCovers(
   const forShare = new Map<string, string>();
   const problems: ContentProblem[] = [];
   /** The owner's image named at `at`, made as `settings` say; a problem with it is kept, to report with the rest. */
-  const owners = async (at: string, file: string, name: string, settings: ImageSettings, what: string) => {
+  const owners = async (
+    at: string,
+    file: string,
+    name: string,
+    settings: ImageSettings,
+    what: string,
+    { into = files, found = problems } = {},
+  ) => {
     try {
-      const made = await ownerImage({ file, name, settings, what, folder, cache, files, code });
-      return made;
+      return await ownerImage({ file, name, settings, what, folder, cache, files: into, code });
     } catch (error) {
       if (!(error instanceof CoverError)) throw error;
-      problems.push({
+      found.push({
         source: sources[at] ?? CONTENT_FILE,
         field: at,
         message: `(${COVERS_FOLDER}/${file}) ${error.message}`,
@@ -97,28 +105,27 @@ export async function buildCovers(
   };
   // Each field's hue kept from when it was first built (fields.json): a field added, renamed or moved changes no other.
   const looks = fieldLooks(site.fields, (field) => measured.get(fieldSlug(field)), hues);
-  for (const [i, field] of site.fields.entries()) {
+  /** One field's cover, its files and what its share image draws; undefined where its image has a problem. */
+  const coverOf = async (field: Field, i: number, own: Map<string, Uint8Array>, found: ContentProblem[]) => {
+    const slug = fieldSlug(field);
     if (field.cover) {
-      const made = await owners(
-        `fields[${i}].cover`,
-        field.cover,
-        `cover-${fieldSlug(field)}`,
-        COVER_SETTINGS,
-        "a cover",
-      );
-      if (made) {
-        const thumb = await sized(`cover-${fieldSlug(field)}`, THUMB_SETTINGS.widths, made.make, files);
-        bySlug.set(fieldSlug(field), { ...made.image, alt: `The cover of ${field.title}`, thumb });
-        // The square the field's share image draws it in (SHARE_IMAGE's height).
-        const share = await made.make("png", SHARE_IMAGE.height);
-        forShare.set(fieldSlug(field), `data:image/png;base64,${Buffer.from(share).toString("base64")}`);
-      }
-      continue;
+      const made = await owners(`fields[${i}].cover`, field.cover, `cover-${slug}`, COVER_SETTINGS, "a cover", {
+        into: own,
+        found,
+      });
+      if (!made) return undefined;
+      const thumb = await sized(`cover-${slug}`, THUMB_SETTINGS.widths, made.make, own);
+      // The square the field's share image draws it in (SHARE_IMAGE's height).
+      const share = await made.make("png", SHARE_IMAGE.height);
+      return {
+        cover: { ...made.image, alt: `The cover of ${field.title}`, thumb },
+        share: `data:image/png;base64,${Buffer.from(share).toString("base64")}`,
+      };
     }
-    const { svg, alt } = drawnCover(field, measured.get(fieldSlug(field)), theme, looks.get(fieldSlug(field)));
+    const { svg, alt } = drawnCover(field, measured.get(slug), theme, looks.get(slug));
     const bytes = new TextEncoder().encode(svg);
-    const path = assetPath(`cover-${fieldSlug(field)}`, "svg", bytes);
-    files.set(path.slice(1), bytes);
+    const path = assetPath(`cover-${slug}`, "svg", bytes);
+    own.set(path.slice(1), bytes);
     // Rasterised once, at the largest thumbnail's size (sharp reads an SVG at 72 dpi: its own 1200 px).
     const largest = THUMB_SETTINGS.widths.at(-1)!;
     const raster = async () =>
@@ -126,9 +133,29 @@ export async function buildCovers(
         .png()
         .toBuffer();
     const make = maker(raster, imageKey(bytes, THUMB_SETTINGS, code), THUMB_SETTINGS, cache);
-    const thumb = await sized(`cover-${fieldSlug(field)}`, THUMB_SETTINGS.widths, make, files);
-    bySlug.set(fieldSlug(field), { path, width: COVER_SIZE, height: COVER_SIZE, alt, svg, thumb });
-    forShare.set(fieldSlug(field), `data:image/svg+xml;base64,${Buffer.from(bytes).toString("base64")}`);
+    const thumb = await sized(`cover-${slug}`, THUMB_SETTINGS.widths, make, own);
+    return {
+      cover: { path, width: COVER_SIZE, height: COVER_SIZE, alt, svg, thumb },
+      share: `data:image/svg+xml;base64,${Buffer.from(bytes).toString("base64")}`,
+    };
+  };
+  // A few fields at a time, so that a catalogue's new covers are encoded on every core; kept in the fields' order.
+  const limit = pLimit(availableParallelism());
+  const made = await Promise.all(
+    site.fields.map((field, i) =>
+      limit(async () => {
+        const own = new Map<string, Uint8Array>();
+        const found: ContentProblem[] = [];
+        return { slug: fieldSlug(field), own, found, made: await coverOf(field, i, own, found) };
+      }),
+    ),
+  );
+  for (const { slug, own, found, made: one } of made) {
+    for (const [file, bytes] of own) files.set(file, bytes);
+    problems.push(...found);
+    if (!one) continue;
+    bySlug.set(slug, one.cover);
+    forShare.set(slug, one.share);
   }
   if (site.maker?.photo) {
     const made = await owners("maker.photo", site.maker.photo, "maker", PHOTO_SETTINGS, "a photo");

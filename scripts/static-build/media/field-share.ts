@@ -5,7 +5,9 @@ import { assetPath } from "../asset-path";
 import type { Theme } from "../styles";
 import { cache, cacheKey } from "./cache";
 import { codeHash } from "./code-hash";
-import { fieldShareImage, renderPng, SHARE_IMAGE } from "./images";
+import { availableParallelism } from "node:os";
+import pLimit from "p-limit";
+import { drawnPng, fieldShareImage, SHARE_IMAGE } from "./images";
 
 /** The code that lays out and draws a share image, and the typefaces it finds (fonts.ts). */
 const shareCode = () => codeHash(["scripts/static-build/media/field-share.ts"]);
@@ -25,13 +27,22 @@ export async function buildFieldShareImages(
   const files = new Map<string, Uint8Array>();
   const kept = cache("share", cacheRoot);
   const code = shareCode();
+  // A few at a time, each drawn on a thread of its own; kept in the fields' order.
+  const limit = pLimit(availableParallelism());
+  const pngs = await Promise.all(
+    site.fields.map((field, i) =>
+      limit(() => {
+        const cover = covers.get(fieldSlug(field))!;
+        const key = cacheKey([field.title, field.tuning, site.brand, theme], cover, code);
+        return kept.through(`${key}.png`, () => {
+          const { svg, faces } = fieldShareImage(field, `fields[${i}]`, site, cover, theme);
+          return drawnPng(svg, faces);
+        });
+      }),
+    ),
+  );
   for (const [i, field] of site.fields.entries()) {
-    const cover = covers.get(fieldSlug(field))!;
-    const key = cacheKey([field.title, field.tuning, site.brand, theme], cover, code);
-    const png = await kept.through(`${key}.png`, () => {
-      const { svg, faces } = fieldShareImage(field, `fields[${i}]`, site, cover, theme);
-      return renderPng(svg, undefined, faces);
-    });
+    const png = pngs[i]!;
     const path = assetPath(`share-${fieldSlug(field)}`, "png", png);
     files.set(path.slice(1), png);
     bySlug.set(fieldSlug(field), {

@@ -127,12 +127,15 @@ export function runsByFace(text: string): { face: Typeface; text: string }[] {
 /** Each font file as fontkit read it: a file of the installed packages, the same for every build. */
 const opened = new Map<string, fontkit.Font>();
 
-/** Whether a font maps a character to a glyph (its cmap, as fontkit reads it). */
-function covers(file: string, code: number): boolean {
+/** A font file as fontkit reads it. */
+export function fontAt(file: string): fontkit.Font {
   let font = opened.get(file);
   if (!font) {
     font = fontkit.openSync(file) as fontkit.Font;
     opened.set(file, font);
   }
-  return font.hasGlyphForCodePoint(code);
+  return font;
 }
+
+/** Whether a font maps a character to a glyph (its cmap). */
+const covers = (file: string, code: number) => fontAt(file).hasGlyphForCodePoint(code);

@@ -1,8 +1,8 @@
-import { Resvg } from "@resvg/resvg-js";
+import { Resvg, renderAsync } from "@resvg/resvg-js";
 import { frame } from "../../../src/content/frame";
 import type { SiteContent } from "../../../src/content/types";
 import { CONTENT_FILE, ContentError } from "../../../src/content/validate";
-import { facesFor, isInstalled, MAIN_FACE, runsByFace, type Typeface } from "./fonts";
+import { facesFor, fontAt, isInstalled, MAIN_FACE, runsByFace, type Typeface } from "./fonts";
 import { escapeXml } from "../../../src/lib/xml";
 import { theme as stylesheetTheme, type Theme } from "../styles";
 
@@ -15,6 +15,10 @@ export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 export function renderPng(svg: string, width?: number, faces: readonly Typeface[] = [MAIN_FACE]): Uint8Array {
   return new Resvg(svg, renderOptions(faces, width)).render().asPng();
 }
+
+/** The same, drawn on one of libuv's threads: a catalogue's share images on every core. */
+export const drawnPng = async (svg: string, faces: readonly Typeface[]): Promise<Uint8Array> =>
+  (await renderAsync(svg, renderOptions(faces))).asPng();
 
 function renderOptions(faces: readonly Typeface[], width?: number) {
   return {
@@ -149,7 +153,7 @@ export function shareImage(
     texts.map((t) => t.text),
     installed,
   );
-  const measure = measurer(faces);
+  const measure = measurer();
 
   const layout = chooseLayout(brand, tagline, measure);
   if (measure(eyebrow.text, EYEBROW.size, EYEBROW.weight) + EYEBROW.tracking * eyebrow.text.length > TEXT_WIDTH) {
@@ -229,7 +233,7 @@ export function fieldShareImage(
     ]);
   }
   const { faces } = facesFor([title.text, brand.text, tuning.text], installed);
-  const measure = measurer(faces);
+  const measure = measurer();
   const placed = sizes(FIELD_TITLE)
     .map((size) => ({ size, lines: wrap(title.text, size, FIELD_TITLE, measure, FIELD_TEXT.width) }))
     .find((p) => p.lines !== undefined);
@@ -335,16 +339,21 @@ function svgText(text: string): string {
     .join("");
 }
 
-/** The drawn width of a line of text, as resvg lays it out with these typefaces. */
-function measurer(faces: readonly Typeface[]): Measure {
-  const options = renderOptions(faces);
+/**
+ * The width a line of text is set at, each run in the typeface that draws it (svgText), as fontkit lays it out: the
+ * advances of its glyphs, kerned and joined as the face says.
+ */
+function measurer(): Measure {
   const known = new Map<string, number>();
   return (text, size, weight) => {
     const key = `${size}:${weight}:${text}`;
     let width = known.get(key);
     if (width === undefined) {
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text x="0" y="0" font-weight="${weight}" font-size="${size}">${svgText(text)}</text></svg>`;
-      width = new Resvg(svg, options).getBBox()?.width ?? 0;
+      width = 0;
+      for (const run of runsByFace(text)) {
+        const font = fontAt(weight >= 600 ? run.face.files.semibold : run.face.files.regular);
+        width += (font.layout(run.text).advanceWidth / font.unitsPerEm) * size;
+      }
       known.set(key, width);
     }
     return width;
