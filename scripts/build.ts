@@ -31,7 +31,14 @@ import {
 } from "./static-build/identity";
 import { ownerFolders, ownerSite } from "./static-build/owner";
 import { robotsTxt, sitemapXml } from "./static-build/site-files";
-import { KEEP_ASSETS_DAYS, recoverOutput, SourcesWriteError, writeSite, writeSources } from "./static-build/write";
+import {
+  KEEP_ASSETS_DAYS,
+  recoverOutput,
+  type SiteFile,
+  SourcesWriteError,
+  writeSite,
+  writeSources,
+} from "./static-build/write";
 
 // The owner's settings and folders, for main() and the dev server (taken from this bundle, as fresh as the rest).
 export { ownerFolders, ownerMedia, ownerSite } from "./static-build/owner";
@@ -157,7 +164,7 @@ async function makeSite({
     ...all.filter((page) => !page.meta.nav && !page.meta.noindex).map((page) => page.meta.path),
   ];
   const feed = atomFeed(content, urls, { covers: covers.bySlug, shares: shares.bySlug });
-  const files = new Map<string, string | Uint8Array>([
+  const files = new Map<string, SiteFile>([
     ...assets.files,
     ...previews.files,
     ...covers.files,

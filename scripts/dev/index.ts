@@ -18,7 +18,7 @@ import {
   type Response,
   type StaticServer,
 } from "../serve/static-server";
-import { recoverOutput } from "../static-build/write";
+import { bytesOf, recoverOutput } from "../static-build/write";
 import { buildLoader, BUNDLE_FILE, type LoadedBuild } from "./build-module";
 import { eventClients } from "./clients";
 import { describe, located } from "./problems";
@@ -131,10 +131,7 @@ export async function startDevServer({
       });
       tools.sweep();
       const next = new Map(
-        [...built.files].map(([path, value]) => [
-          path,
-          typeof value === "string" ? new TextEncoder().encode(value) : value,
-        ]),
+        await Promise.all([...built.files].map(async ([path, value]) => [path, await bytesOf(value)] as const)),
       );
       const changedPages = [...built.pages.keys()].filter((page) => !sameBytes(files.get(page), next.get(page)));
       files = next;

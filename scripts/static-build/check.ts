@@ -2,6 +2,7 @@ import { XMLValidator } from "fast-xml-parser";
 import { DESCRIPTION_LENGTH } from "../../src/lib/page";
 import { budgetProblems } from "./page-budget";
 import { readPages, type PageFacts } from "./page-facts";
+import { isKept, type SiteFile } from "./write";
 
 /** A rendered page that breaks a rule of the site; the message names the page. */
 export class SiteCheckError extends Error {
@@ -18,7 +19,7 @@ export class SiteCheckError extends Error {
  */
 export async function checkSite(
   pages: ReadonlyMap<string, string>,
-  otherFiles: ReadonlyMap<string, string | Uint8Array>,
+  otherFiles: ReadonlyMap<string, SiteFile>,
   basePath: string,
   facts: ReadonlyMap<string, PageFacts> = readPages(pages),
 ): Promise<void> {
@@ -56,10 +57,10 @@ export async function checkSite(
 }
 
 /** Every .xml file (the sitemap) must parse: crawlers drop a sitemap that does not. */
-function xmlProblems(files: ReadonlyMap<string, string | Uint8Array>): string[] {
+function xmlProblems(files: ReadonlyMap<string, SiteFile>): string[] {
   const problems: string[] = [];
   for (const [file, contents] of files) {
-    if (!file.endsWith(".xml")) continue;
+    if (!file.endsWith(".xml") || isKept(contents)) continue;
     const result = XMLValidator.validate(typeof contents === "string" ? contents : new TextDecoder().decode(contents));
     if (result !== true)
       problems.push(

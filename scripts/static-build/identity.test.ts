@@ -7,7 +7,7 @@ import type { SiteContent } from "../../src/content/types";
 import { ContentError } from "../../src/content/validate";
 import { outputFileFor } from "../../src/lib/routes";
 import { buildSite } from "../build";
-import { writeSources } from "./write";
+import { isKept, writeSources } from "./write";
 import { FIXTURE_SITE, projectFolders } from "../test/fixtures";
 import { FIELDS_RECORD, type FieldRecord } from "./identity";
 
@@ -23,6 +23,7 @@ async function built(site: SiteContent, folders: Awaited<ReturnType<typeof proje
   await writeSources(made.commit);
   const text = (path: string) => {
     const file = made.files.get(path) ?? "";
+    if (isKept(file)) throw new Error(`${path} is a file of the cache, not text the build made`);
     return typeof file === "string" ? file : new TextDecoder().decode(file);
   };
   const coverOf = (slug: string) => {

@@ -1,4 +1,17 @@
-import { copyFile, link, lstat, mkdir, readdir, realpath, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import {
+  copyFile,
+  link,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import pLimit from "p-limit";
 import { ROOT } from "../paths";
@@ -29,6 +42,23 @@ export interface KeptAssets {
   dropped: number;
 }
 
+/**
+ * A file of the site that is on disk already, an entry of the build's cache (media/cache.ts): written by a link to it,
+ * never read into memory (a catalogue's share images are most of its bytes).
+ */
+export interface KeptFile {
+  kept: string;
+}
+
+/** A file of the site as the build makes it: text, bytes, or kept on disk. */
+export type SiteFile = string | Uint8Array | KeptFile;
+
+export const isKept = (file: SiteFile): file is KeptFile => typeof file === "object" && "kept" in file;
+
+/** A site file's bytes, read where it is kept. */
+export const bytesOf = async (file: SiteFile): Promise<Uint8Array> =>
+  isKept(file) ? new Uint8Array(await readFile(file.kept)) : typeof file === "string" ? Buffer.from(file) : file;
+
 /** Files written at once: enough to keep the disk busy, few enough to hold few open at a time. */
 const WRITES_AT_ONCE = 16;
 
@@ -40,7 +70,7 @@ const WRITES_AT_ONCE = 16;
  */
 export async function writeSite(
   outDir: string,
-  files: ReadonlyMap<string, string | Uint8Array>,
+  files: ReadonlyMap<string, SiteFile>,
   now = Date.now(),
 ): Promise<KeptAssets> {
   await assertReplaceable(outDir);
@@ -60,7 +90,8 @@ export async function writeSite(
         limit(async () => {
           const target = join(staging, file);
           const asset = file.startsWith(`${ASSET_DIR}/`);
-          if (!(asset && (await linked(join(outDir, file), target, contents)))) await writeFile(target, contents);
+          if (isKept(contents)) await link(contents.kept, target).catch(() => copyFile(contents.kept, target));
+          else if (!(asset && (await linked(join(outDir, file), target, contents)))) await writeFile(target, contents);
           if (asset) await utimes(target, made, made);
         }),
       ),
@@ -106,7 +137,7 @@ async function linked(earlier: string, target: string, contents: string | Uint8A
 async function carryAssets(
   outDir: string,
   staging: string,
-  files: ReadonlyMap<string, string | Uint8Array>,
+  files: ReadonlyMap<string, SiteFile>,
   now: number,
 ): Promise<KeptAssets> {
   const carried = { kept: 0, dropped: 0 };

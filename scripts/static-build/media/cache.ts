@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { ROOT } from "../../paths";
-import { writeWhole } from "../write";
+import { type KeptFile, writeWhole } from "../write";
 
 /**
  * The build's one disk cache, on this machine only: what is slow to make (previews, covers, share images, fonts),
@@ -35,6 +35,8 @@ export interface Cache {
   write(name: string, contents: Uint8Array | string): Promise<void>;
   /** The kept entry, or the one `make` makes now, kept for the next build. */
   through(name: string, make: () => Promise<Uint8Array> | Uint8Array): Promise<Uint8Array>;
+  /** The same, as a file of the site that stays on disk; its bytes only where it could not be kept. */
+  file(name: string, make: () => Promise<Uint8Array> | Uint8Array): Promise<KeptFile | Uint8Array>;
 }
 
 /** A kind's entries, in a folder of their own (a test gives its own root). */
@@ -53,6 +55,18 @@ export function cache(kind: CacheKind, root = CACHE_ROOT): Cache {
       const made = await make();
       await self.write(name, made);
       return made;
+    },
+    async file(name, make) {
+      const kept = { kept: join(folder, name) };
+      const there = () =>
+        stat(kept.kept).then(
+          (info) => info.isFile(),
+          () => false,
+        );
+      if (await there()) return kept;
+      const made = await make();
+      await self.write(name, made);
+      return (await there()) ? kept : made;
     },
   };
   return self;

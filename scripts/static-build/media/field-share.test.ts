@@ -7,6 +7,7 @@ import { FIXTURE_SITE } from "../../test/fixtures";
 import { fieldSlug } from "../../../src/content/fields";
 import { theme } from "../styles";
 import { buildCovers } from "./covers";
+import { bytesOf } from "../write";
 import { buildFieldShareImages } from "./field-share";
 import { fieldShareImage } from "./images";
 
@@ -27,7 +28,7 @@ describe("a field page's share image", () => {
       height: 630,
       alt: `${field!.title}: ${field!.tuning}, from ${FIXTURE_SITE.brand}`,
     });
-    expect(await sharp(first.files.get(image.path.slice(1))!).metadata()).toMatchObject({
+    expect(await sharp(await bytesOf(first.files.get(image.path.slice(1))!)).metadata()).toMatchObject({
       format: "png",
       width: 1200,
       height: 630,
@@ -36,16 +37,17 @@ describe("a field page's share image", () => {
     const kept = join(cache, "share");
     for (const file of await readdir(kept)) await writeFile(join(kept, file), "kept");
     const again = await buildFieldShareImages(FIXTURE_SITE, covers.forShare, theme(), cache);
-    const texts = (built: typeof again) => [...built.files.values()].map((bytes) => new TextDecoder().decode(bytes));
-    expect(texts(again)).toEqual(FIXTURE_SITE.fields.map(() => "kept"));
+    const texts = (built: typeof again) =>
+      Promise.all([...built.files.values()].map(async (file) => new TextDecoder().decode(await bytesOf(file))));
+    expect(await texts(again)).toEqual(FIXTURE_SITE.fields.map(() => "kept"));
     // Any word it draws changed (as an owner's edit under `npm run dev`): that picture is drawn afresh.
     const retuned = {
       ...FIXTURE_SITE,
       fields: [{ ...field!, tuning: "Theta, retuned" }, ...FIXTURE_SITE.fields.slice(1)],
     };
     const afresh = await buildFieldShareImages(retuned, covers.forShare, theme(), cache);
-    expect(texts(afresh)[0]).not.toBe("kept");
-    expect(texts(afresh).slice(1)).toEqual(FIXTURE_SITE.fields.slice(1).map(() => "kept"));
+    expect((await texts(afresh))[0]).not.toBe("kept");
+    expect((await texts(afresh)).slice(1)).toEqual(FIXTURE_SITE.fields.slice(1).map(() => "kept"));
   });
 
   it("sets a long title smaller and over more lines, every word kept; one too long to fit stops the build, naming it", () => {

@@ -2,6 +2,7 @@ import { fieldSlug } from "../../../src/content/fields";
 import type { SiteContent } from "../../../src/content/types";
 import type { ShareImage } from "../../../src/lib/page";
 import { assetPath } from "../asset-path";
+import type { SiteFile } from "../write";
 import type { Theme } from "../styles";
 import { cache, cacheKey } from "./cache";
 import { codeHash } from "./code-hash";
@@ -15,36 +16,39 @@ const shareCode = () => codeHash(["scripts/static-build/media/field-share.ts"]);
 /**
  * Each field page's share image (1200×630: its cover and its title), by the field's slug, and the files. A picture
  * is kept in the cache (cache.ts) by all it draws (the words, the cover, the theme) and the code that draws it, so a
- * warm build of a long catalogue renders none again, and a change to any of them renders it afresh.
+ * warm build of a long catalogue renders none again, and a change to any of them renders it afresh; its name carries
+ * that key, and the site's file is the cache's own.
  */
 export async function buildFieldShareImages(
   site: SiteContent,
   covers: ReadonlyMap<string, string>,
   theme: Theme,
   cacheRoot?: string,
-): Promise<{ bySlug: Map<string, ShareImage>; files: Map<string, Uint8Array> }> {
+): Promise<{ bySlug: Map<string, ShareImage>; files: Map<string, SiteFile> }> {
   const bySlug = new Map<string, ShareImage>();
-  const files = new Map<string, Uint8Array>();
+  const files = new Map<string, SiteFile>();
   const kept = cache("share", cacheRoot);
   const code = shareCode();
   // A few at a time, each drawn on a thread of its own; kept in the fields' order.
   const limit = pLimit(availableParallelism());
+  // Each named by its key, and left on disk: the largest files of a catalogue, never read by a warm build.
   const pngs = await Promise.all(
     site.fields.map((field, i) =>
-      limit(() => {
+      limit(async () => {
         const cover = covers.get(fieldSlug(field))!;
         const key = cacheKey([field.title, field.tuning, site.brand, theme], cover, code);
-        return kept.through(`${key}.png`, () => {
+        const file = await kept.file(`${key}.png`, () => {
           const { svg, faces } = fieldShareImage(field, `fields[${i}]`, site, cover, theme);
           return drawnPng(svg, faces);
         });
+        return { key, file };
       }),
     ),
   );
   for (const [i, field] of site.fields.entries()) {
-    const png = pngs[i]!;
-    const path = assetPath(`share-${fieldSlug(field)}`, "png", png);
-    files.set(path.slice(1), png);
+    const { key, file } = pngs[i]!;
+    const path = assetPath(`share-${fieldSlug(field)}`, "png", { key });
+    files.set(path.slice(1), file);
     bySlug.set(fieldSlug(field), {
       path,
       width: SHARE_IMAGE.width,
