@@ -24,7 +24,10 @@ export interface PeerRow {
  * waited for in turn (our build's esbuild). From Linux's /proc, in clock ticks of 1/100 s (its USER_HZ).
  */
 function childrenCpu(): number {
-  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
+  if (process.platform !== "linux")
+    throw new Error("The comparison with Eleventy reads Linux's /proc: run it on Linux");
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   // cutime and cstime, the 16th and 17th fields: the 14th and 15th after the command's name.
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }

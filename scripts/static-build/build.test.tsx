@@ -284,24 +284,6 @@ describe("build: what stops it, and what it leaves as it was", () => {
 });
 
 describe("build: the output folder, and a build to publish", () => {
-  it("takes an asset the earlier build made under the same name without copying it, and writes one changed by hand", async () => {
-    const out = join(workDir, "linked");
-    const files = (chunk: string) =>
-      new Map([
-        ["index.html", "<p>page</p>"],
-        ["assets/islands-a.js", chunk],
-      ] as const);
-    await writeSite(out, files("let a = 1;"));
-    const chunk = join(out, "assets/islands-a.js");
-    const { ino } = await stat(chunk);
-    await writeSite(out, files("let a = 1;"));
-    expect((await stat(chunk)).ino).toBe(ino);
-    await writeFile(chunk, "let a = 12345;");
-    await writeSite(out, files("let a = 1;"));
-    expect(await readFile(chunk, "utf8")).toBe("let a = 1;");
-    expect((await stat(join(out, "index.html"))).nlink).toBe(1);
-  });
-
   it("refuses to replace a folder it did not make, naming it, and leaves it as it was", async () => {
     const notes = join(workDir, "notes");
     await mkdir(join(notes, ".git"), { recursive: true });
@@ -386,5 +368,39 @@ describe("the build's notes on the content", () => {
       expect.stringContaining(`fields[1] ("${second!.title}") has no preview`),
     ]);
     expect(contentNotes({ ...FIXTURE_SITE, copyrightYear: 2026 }, november)).toEqual([]);
+  });
+});
+
+describe("writeSite: where each file of the site comes from", () => {
+  it("takes an asset the earlier build made under the same name without copying it, and writes one changed by hand", async () => {
+    const out = join(workDir, "linked");
+    const files = (chunk: string) =>
+      new Map([
+        ["index.html", "<p>page</p>"],
+        ["assets/islands-a.js", chunk],
+      ] as const);
+    await writeSite(out, files("let a = 1;"));
+    const chunk = join(out, "assets/islands-a.js");
+    const { ino } = await stat(chunk);
+    await writeSite(out, files("let a = 1;"));
+    expect((await stat(chunk)).ino).toBe(ino);
+    await writeFile(chunk, "let a = 12345;");
+    await writeSite(out, files("let a = 1;"));
+    expect(await readFile(chunk, "utf8")).toBe("let a = 1;");
+    expect((await stat(join(out, "index.html"))).nlink).toBe(1);
+  });
+
+  it("copies a file of the cache into the site, so that an edit to the site leaves the cache as it was", async () => {
+    const kept = join(workDir, "kept.png");
+    await writeFile(kept, "picture");
+    const out = join(workDir, "from-cache");
+    const files = new Map([["assets/share-a-0123456789.png", { kept }]]);
+    await writeSite(out, files);
+    const placed = join(out, "assets/share-a-0123456789.png");
+    expect(await readFile(placed, "utf8")).toBe("picture");
+    await writeFile(placed, "edited");
+    expect(await readFile(kept, "utf8")).toBe("picture");
+    await writeSite(out, files);
+    expect(await readFile(placed, "utf8")).toBe("picture");
   });
 });

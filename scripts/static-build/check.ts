@@ -1,7 +1,7 @@
 import { XMLValidator } from "fast-xml-parser";
 import { DESCRIPTION_LENGTH } from "../../src/lib/page";
 import { budgetProblems } from "./page-budget";
-import { readPages, type PageFacts } from "./page-facts";
+import { readPage, readPages, type PageFacts } from "./page-facts";
 import { isKept, type SiteFile } from "./write";
 
 /** A rendered page that breaks a rule of the site; the message names the page. */
@@ -28,7 +28,8 @@ export async function checkSite(
   const titles = new Map<string, string>();
   const base = basePath.replace(/\/+$/, "");
 
-  for (const [file, page] of facts) {
+  for (const [file, html] of pages) {
+    const page = facts.get(file) ?? readPage(html);
     if (page.h1s !== 1) problems.push(`${file}: has ${page.h1s} <h1> elements; a page needs exactly one`);
 
     const { title, description } = page;

@@ -54,8 +54,14 @@ export function applyEdits(html: string, edits: readonly Edit[]): string {
   return out + html.slice(at);
 }
 
-/** Where an offset of the text edited is in the text made: moved by the edits that end at or before it. */
+/**
+ * Where the end of a stretch of the text edited is in the text made: moved by the edits before it (an insertion at
+ * that very place comes after what ends there).
+ */
 export const shifted =
   (edits: readonly Edit[]) =>
-  (offset: number): number =>
-    edits.reduce((at, { start, end, text }) => (end <= offset ? at + text.length - (end - start) : at), offset);
+  (end: number): number =>
+    edits.reduce(
+      (at, edit) => (edit.end <= end && edit.start < end ? at + edit.text.length - (edit.end - edit.start) : at),
+      end,
+    );

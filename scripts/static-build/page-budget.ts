@@ -11,6 +11,7 @@ import pLimit from "p-limit";
 import { attribute, parsePage, type Element } from "./html";
 import { readPage, readPages, type PageFacts } from "./page-facts";
 import { CACHE, policyOf, SECURITY_HEADERS, type PolicyFacts } from "./security";
+import { allInOrder } from "./in-order";
 
 /**
  * What a connection's first round trip carries: ten segments of 1,460 bytes (RFC 6928's initial window). A page whose
@@ -92,8 +93,12 @@ async function streamed(html: string, end: number, stream: Gzip | BrotliCompress
     bytes += chunk.length;
   });
   const ended = new Promise((resolve, reject) => stream.on("end", resolve).on("error", reject));
+  // Awaited below; a failure before then is that await's to throw, not an unhandled rejection.
+  ended.catch(() => {});
   stream.write(html.slice(0, end));
-  await new Promise<void>((resolve) => stream.flush(flush, resolve));
+  await new Promise<void>((resolve, reject) =>
+    stream.flush(flush, () => (stream.errored ? reject(stream.errored) : resolve())),
+  );
   const firstScreen = bytes;
   stream.end(html.slice(end));
   await ended;
@@ -159,7 +164,7 @@ export async function budgetProblems(
 ): Promise<string[]> {
   // A few pages at a time: the compressors run on libuv's threads, beside the build.
   const limit = pLimit(4);
-  const measured = await Promise.all(
+  const measured = await allInOrder(
     [...pages].map(([file, html]) =>
       limit(async () => {
         const { policy, firstScreenEnd } = facts.get(file) ?? readPage(html);

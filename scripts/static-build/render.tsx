@@ -92,7 +92,9 @@ export async function renderSite({
  * it; and attributes React spells in camel case (charSet, srcSet, popoverTarget) in HTML's lowercase, as validators
  * and readers expect. With it, what the checks read of the page, from the same reading.
  */
-function finished(html: string, assets: PageAssets): { html: string; facts: PageFacts } {
+function finished(rendered: string, assets: PageAssets): { html: string; facts: PageFacts } {
+  // Read with its doctype, as a browser reads the page: without one, parse5 reads it in quirks mode.
+  const html = `<!DOCTYPE html>${rendered}`;
   const elements = parsePage(html);
   const edits: Edit[] = [];
   const policy = elements.find((el) => attribute(el, "http-equiv") === "Content-Security-Policy");
@@ -141,13 +143,8 @@ function finished(html: string, assets: PageAssets): { html: string; facts: Page
       end: content.endOffset,
       text: `content="${policyOf([facts], { meta: true })}"`,
     });
-  const doctype = "<!DOCTYPE html>";
-  const page = doctype + applyEdits(html, edits);
-  const at = shifted(edits);
-  return {
-    html: page,
-    facts: factsOf(elements, page.length, { policy: facts, at: (offset) => doctype.length + at(offset) }),
-  };
+  const page = applyEdits(html, edits);
+  return { html: page, facts: factsOf(elements, page.length, { policy: facts, at: shifted(edits) }) };
 }
 
 /** A page as static markup, each island's slot then filled with that island rendered in a form React hydrates. */

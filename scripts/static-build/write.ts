@@ -12,10 +12,12 @@ import {
   utimes,
   writeFile,
 } from "node:fs/promises";
+import { constants } from "node:fs";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import pLimit from "p-limit";
 import { ROOT } from "../paths";
 import { ASSET_DIR } from "./asset-path";
+import { allInOrder } from "./in-order";
 
 /**
  * A file every build leaves in its output folder. Its presence is what lets a later build replace the folder:
@@ -85,13 +87,16 @@ export async function writeSite(
     for (const folder of new Set([...files.keys()].map((file) => dirname(join(staging, file)))))
       await mkdir(folder, { recursive: true });
     const limit = pLimit(WRITES_AT_ONCE);
-    await Promise.all(
+    await allInOrder(
       [...files].map(([file, contents]) =>
         limit(async () => {
           const target = join(staging, file);
           const asset = file.startsWith(`${ASSET_DIR}/`);
-          if (isKept(contents)) await link(contents.kept, target).catch(() => copyFile(contents.kept, target));
-          else if (!(asset && (await linked(join(outDir, file), target, contents)))) await writeFile(target, contents);
+          // A file of the cache is copied, never linked: an edit to the site in place must not reach the cache.
+          if (!(asset && (await linked(join(outDir, file), target, await sizeOf(contents)))))
+            await (isKept(contents)
+              ? copyFile(contents.kept, target, constants.COPYFILE_FICLONE)
+              : writeFile(target, contents));
           if (asset) await utimes(target, made, made);
         }),
       ),
@@ -114,13 +119,16 @@ export async function writeSite(
   return carried;
 }
 
+const sizeOf = async (file: SiteFile) =>
+  isKept(file) ? (await stat(file.kept)).size : typeof file === "string" ? Buffer.byteLength(file) : file.byteLength;
+
 /**
- * An asset the earlier build wrote under the same name, taken by a link to its file: a name under assets/ is its
- * contents' hash, so a warm build copies none of a catalogue's covers and previews. Where the sizes differ (the file
- * was changed by hand) or the disk takes no link, the file is written.
+ * An asset the earlier build wrote under the same name, taken by a link to its file (made at this build's time): a
+ * name under assets/ is its contents' hash, or the key of all that made it, so a warm build copies none of a
+ * catalogue's covers, share images and previews. Where the sizes differ (the file was changed by hand) or the disk
+ * takes no link, it is written.
  */
-async function linked(earlier: string, target: string, contents: string | Uint8Array): Promise<boolean> {
-  const size = typeof contents === "string" ? Buffer.byteLength(contents) : contents.byteLength;
+async function linked(earlier: string, target: string, size: number): Promise<boolean> {
   try {
     if ((await stat(earlier)).size !== size) return false;
     await link(earlier, target);

@@ -16,6 +16,7 @@ import { COVER_SIZE, drawnCover, fieldLooks } from "./drawn-cover";
 import { metadataHeld } from "./strip-metadata";
 import { notThere } from "./names";
 import pLimit from "p-limit";
+import { allInOrder } from "../in-order";
 
 export { COVER_SIZE, drawnCover };
 
@@ -141,7 +142,7 @@ export async function buildCovers(
   };
   // A few fields at a time, so that a catalogue's new covers are encoded on every core; kept in the fields' order.
   const limit = pLimit(availableParallelism());
-  const made = await Promise.all(
+  const made = await allInOrder(
     site.fields.map((field, i) =>
       limit(async () => {
         const own = new Map<string, Uint8Array>();

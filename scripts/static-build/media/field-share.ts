@@ -9,6 +9,7 @@ import { codeHash } from "./code-hash";
 import { availableParallelism } from "node:os";
 import pLimit from "p-limit";
 import { drawnPng, fieldShareImage, SHARE_IMAGE } from "./images";
+import { allInOrder } from "../in-order";
 
 /** The code that lays out and draws a share image, and the typefaces it finds (fonts.ts). */
 const shareCode = () => codeHash(["scripts/static-build/media/field-share.ts"]);
@@ -32,7 +33,7 @@ export async function buildFieldShareImages(
   // A few at a time, each drawn on a thread of its own; kept in the fields' order.
   const limit = pLimit(availableParallelism());
   // Each named by its key, and left on disk: the largest files of a catalogue, never read by a warm build.
-  const pngs = await Promise.all(
+  const pngs = await allInOrder(
     site.fields.map((field, i) =>
       limit(async () => {
         const cover = covers.get(fieldSlug(field))!;

@@ -131,7 +131,9 @@ const opened = new Map<string, fontkit.Font>();
 export function fontAt(file: string): fontkit.Font {
   let font = opened.get(file);
   if (!font) {
-    font = fontkit.openSync(file) as fontkit.Font;
+    const read = fontkit.openSync(file);
+    // A collection's first face: the face a file of one family and weight holds.
+    font = "fonts" in read ? read.fonts[0]! : read;
     opened.set(file, font);
   }
   return font;

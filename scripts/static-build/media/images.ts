@@ -325,23 +325,27 @@ const sizes = (style: TextStyle) =>
 type Measure = (text: string, size: number, weight: number) => number;
 
 /**
- * Text as SVG, each run in the typeface that draws it. In a line that mixes typefaces, resvg drops the whole
- * line when EB Garamond forms an f-ligature (fi, fl, ff…), so there a zero-width non-joiner after each "f"
+ * A line of text as it is drawn: each run in the typeface that draws it. In a line that mixes typefaces, resvg drops
+ * the whole line when EB Garamond forms an f-ligature (fi, fl, ff…), so there a zero-width non-joiner after each "f"
  * keeps the letters apart.
  */
-function svgText(text: string): string {
+function drawnRuns(text: string): { face: Typeface; letters: string }[] {
   const runs = runsByFace(text);
-  return runs
-    .map((run) => {
-      const letters = runs.length > 1 && run.face === MAIN_FACE ? run.text.replace(/f(?=.)/g, "f\u200C") : run.text;
-      return `<tspan font-family="${run.face.family}">${escapeXml(letters)}</tspan>`;
-    })
-    .join("");
+  return runs.map((run) => ({
+    face: run.face,
+    letters: runs.length > 1 && run.face === MAIN_FACE ? run.text.replace(/f(?=.)/g, "f\u200C") : run.text,
+  }));
 }
 
+/** Text as SVG, as it is drawn (drawnRuns). */
+const svgText = (text: string) =>
+  drawnRuns(text)
+    .map((run) => `<tspan font-family="${run.face.family}">${escapeXml(run.letters)}</tspan>`)
+    .join("");
+
 /**
- * The width a line of text is set at, each run in the typeface that draws it (svgText), as fontkit lays it out: the
- * advances of its glyphs, kerned and joined as the face says.
+ * The width a line of text is set at, as it is drawn (drawnRuns), as fontkit lays it out: the advances of its glyphs,
+ * kerned and joined as each face says.
  */
 function measurer(): Measure {
   const known = new Map<string, number>();
@@ -350,9 +354,9 @@ function measurer(): Measure {
     let width = known.get(key);
     if (width === undefined) {
       width = 0;
-      for (const run of runsByFace(text)) {
+      for (const run of drawnRuns(text)) {
         const font = fontAt(weight >= 600 ? run.face.files.semibold : run.face.files.regular);
-        width += (font.layout(run.text).advanceWidth / font.unitsPerEm) * size;
+        width += (font.layout(run.letters).advanceWidth / font.unitsPerEm) * size;
       }
       known.set(key, width);
     }

@@ -1,0 +1,11 @@
+/**
+ * Tasks run a few at a time, waited for to the last: their values in order, or the first failure in their order, not
+ * the first in time. So a build stopped by two fields names the first of them, every time, and nothing it started is
+ * still running when it says so.
+ */
+export async function allInOrder<T>(tasks: readonly Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(tasks);
+  const failed = settled.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<T>).value);
+}
