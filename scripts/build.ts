@@ -36,9 +36,10 @@ import {
   recoverOutput,
   type SiteFile,
   SourcesWriteError,
-  writeSite,
+  stageSite,
   writeSources,
 } from "./static-build/write";
+import { pageBudget } from "./static-build/page-budget";
 
 // The owner's settings and folders, for main() and the dev server (taken from this bundle, as fresh as the rest).
 export { ownerFolders, ownerMedia, ownerSite } from "./static-build/owner";
@@ -66,9 +67,11 @@ export interface SiteOptions {
    * ownerFolders() for the owner's builds, a test's own folder, or none (each field at the address its title makes).
    */
   record?: string;
+  /** Given each page as it is made, to write it (the build's staging folder): the pages are then not kept. */
+  emit?: (file: string, html: string) => Promise<void>;
 }
 
-export interface BuildOptions extends SiteOptions {
+export interface BuildOptions extends Omit<SiteOptions, "emit"> {
   /** Where the site is written; `null` keeps it in memory (the dev server serves it from there). */
   outDir?: string | null;
   /** Told what the build did besides building (healing what a stopped build left behind). */
@@ -82,10 +85,19 @@ export interface BuildOptions extends SiteOptions {
 export async function build({ outDir = join(ROOT, "dist"), log = () => {}, ...options }: BuildOptions) {
   // First, so that even a build that fails leaves a complete site behind.
   if (outDir !== null) for (const line of await recoverOutput(outDir)) log(`Recovered: ${line}.`);
-  const site = await buildSite(options);
-  await writeSources(site.commit);
-  if (outDir === null) return site;
-  const carried = await writeSite(outDir, site.files).catch((error: Error) => {
+  // Each page written to the staging folder as it is made; the folder swapped in only once every check has passed.
+  const staged = outDir === null ? undefined : await stageSite(outDir);
+  const site = await buildSite({ ...options, emit: staged?.put })
+    .then(async (made) => {
+      await writeSources(made.commit);
+      return made;
+    })
+    .catch(async (error: unknown) => {
+      await staged?.abort();
+      throw error;
+    });
+  if (!staged) return site;
+  const carried = await staged.finish(site.files).catch((error: Error) => {
     // Said by the command's failure message: src/ is then no longer as it was.
     throw Object.assign(error, { sourcesWritten: [...site.commit.write.keys(), ...site.commit.remove] });
   });
@@ -116,6 +128,7 @@ async function makeSite({
   images,
   previewFolders,
   record: recordFolder,
+  emit,
 }: SiteOptions) {
   // 1. Content: the owner's data and every other content string, checked field by field, each field at the address
   //    it was first given (the record the build keeps beside the previews); each master and image there and fit;
@@ -148,14 +161,23 @@ async function makeSite({
   // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy: the site's pages, the
   //    catalogue's further pages, and a page for each field.
   const all = sitePages(content, pages, shares.bySlug);
-  const { pages: html, facts } = await renderSite({
+  // Each page measured against its budgets as it is made, and written (emit) or kept.
+  const budgets = new Map<string, string[]>();
+  const made = new Map<string, string>();
+  const { facts } = await renderSite({
     site: content,
     assets: assets.page,
     urls,
     previews: previews.bySlug,
     covers: covers.bySlug,
     pages: all,
+    each: async (file, page, pageFacts) => {
+      budgets.set(file, await pageBudget(file, page, pageFacts));
+      if (emit) await emit(file, page);
+      else made.set(file, page);
+    },
   });
+  const html = new Map([...facts.keys()].flatMap((file) => (made.has(file) ? [[file, made.get(file)!] as const] : [])));
 
   // 4. Files for hosts, crawlers and feed readers: the sitemap and robots.txt, the feed of fields, and headers
   //    with the same policy.
@@ -176,13 +198,18 @@ async function makeSite({
     ...(identity.moved.length ? [["_redirects", redirectsFile(identity.moved, urls)] as const] : []),
     ["sitemap.xml", sitemapXml(routes, urls)],
     ["robots.txt", robotsTxt(urls)],
-    ["_headers", headersFile(siteHeaderRules(html, urls, facts))],
+    ["_headers", headersFile(siteHeaderRules(facts, urls))],
     // GitHub Pages runs Jekyll over a published branch unless told not to.
     [".nojekyll", ""],
   ]);
 
   // 5. Check: titles, headings, descriptions, links and sizes, naming the page at fault.
-  await checkSite(html, files, content.basePath, facts);
+  checkSite(
+    facts,
+    files,
+    content.basePath,
+    [...facts.keys()].flatMap((file) => budgets.get(file) ?? []),
+  );
   const notes = [...checked, ...contentNotes(content), ...identity.notes, ...previews.notes];
   // What the build made for src/ (previews and the fields' record, to commit): written by build() only now that every
   // check has passed.
@@ -196,7 +223,7 @@ async function makeSite({
       `${PREVIEWS_FOLDER}/${FIELDS_RECORD}: each field's address and cover, kept whatever its title becomes; commit it`,
     );
   }
-  return { pages: html, files, content, placeholders, previews: previews.report, notes, commit };
+  return { pages: html, facts, files, content, placeholders, previews: previews.report, notes, commit };
 }
 
 /** What a build that failed left as it was, and what it had written: each file it wrote in src/ named. */
@@ -264,7 +291,7 @@ export async function main() {
   const outDir = values.out ? resolve(values.out) : join(ROOT, "dist");
   try {
     const { content, sources } = await ownerSite();
-    const { pages, files, placeholders, previews, notes } = await build({
+    const { facts, pages, files, placeholders, previews, notes } = await build({
       site: content,
       sources,
       outDir,
@@ -274,7 +301,7 @@ export async function main() {
     });
     const ms = Math.round(performance.now() - started);
     console.log(
-      `Built ${pages.size} pages and ${files.size - pages.size} other files into ${relative(process.cwd(), outDir) || "."}/ in ${ms} ms.`,
+      `Built ${facts.size} pages and ${files.size - pages.size} other files into ${relative(process.cwd(), outDir) || "."}/ in ${ms} ms.`,
     );
     console.log(`\nPreviews, as measured in the MP3 each card plays:`);
     for (const line of previewTable(previews)) console.log(`  ${line}`);

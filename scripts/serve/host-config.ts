@@ -12,6 +12,7 @@ import { ROOT } from "../paths";
 import { commandLine, usageError } from "../static-build/command-line";
 import { readRedirects } from "../static-build/identity";
 import { ownerSite } from "../static-build/owner";
+import { readPages } from "../static-build/page-facts";
 import { siteHeaderRules, unionOfPolicies, type HeaderRule } from "../static-build/security";
 
 export interface SiteHeaders {
@@ -273,7 +274,7 @@ export async function readSiteHeaders(dist: string, content: SiteContent): Promi
     ),
   );
   const redirects = await readFile(join(dist, "_redirects"), "utf8").catch(() => "");
-  return { ...readRules(siteHeaderRules(html, createUrls(content))), redirects: readRedirects(redirects) };
+  return { ...readRules(siteHeaderRules(readPages(html), createUrls(content))), redirects: readRedirects(redirects) };
 }
 
 async function main() {

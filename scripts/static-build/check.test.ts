@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkSite, SiteCheckError } from "./check";
+import { checkPages, SiteCheckError } from "./check";
 import { FOLD } from "../../src/lib/page";
 import { compressed, FIRST_ROUND_TRIP, firstScreen, headerBytes, PAGE_CEILING, servedBytes } from "./page-budget";
 import { readPage } from "./page-facts";
@@ -14,7 +14,7 @@ async function problemsOf(
 ): Promise<string[]> {
   const others = Array.isArray(files) ? files.map((file) => [file, ""] as const) : Object.entries(files);
   try {
-    await checkSite(new Map(Object.entries(pages)), new Map(others), "/");
+    await checkPages(new Map(Object.entries(pages)), new Map(others), "/");
   } catch (error) {
     if (error instanceof SiteCheckError) return [...error.problems];
     throw error;
@@ -22,7 +22,7 @@ async function problemsOf(
   return [];
 }
 
-describe("checkSite", () => {
+describe("checkPages", () => {
   // Words that do not repeat, so that they compress as an owner's long text does.
   let seed = 1;
   const word = () =>
@@ -81,7 +81,7 @@ describe("checkSite", () => {
   });
 });
 
-describe("checkSite: links, headings, titles, descriptions, XML", () => {
+describe("checkPages: links, headings, titles, descriptions, XML", () => {
   it("passes a page whose links all resolve", async () => {
     const pages = {
       "index.html": page(

@@ -1,7 +1,7 @@
 import { XMLValidator } from "fast-xml-parser";
 import { DESCRIPTION_LENGTH } from "../../src/lib/page";
 import { budgetProblems } from "./page-budget";
-import { readPage, readPages, type PageFacts } from "./page-facts";
+import { readPages, type PageFacts } from "./page-facts";
 import { isKept, type SiteFile } from "./write";
 
 /** A rendered page that breaks a rule of the site; the message names the page. */
@@ -13,23 +13,23 @@ export class SiteCheckError extends Error {
 }
 
 /**
- * Checks every page before anything is written, each read as a browser reads it: one <h1>, a title of its own, a
- * description of sensible length, every link, image, stylesheet and script inside the site pointing at a file that
- * will exist (with its #fragment, where one is given), no {slot} left unfilled, and its bytes within budget.
+ * Checks every page before the site is swapped in, each as a browser reads it (its facts, taken as it was made): one
+ * <h1>, a title of its own, a description of sensible length, every link, image, stylesheet and script inside the site
+ * pointing at a file that will exist (with its #fragment, where one is given), no {slot} left unfilled, and its bytes
+ * within budget (`budget`: each page's problems with it, found as it was made).
  */
-export async function checkSite(
-  pages: ReadonlyMap<string, string>,
+export function checkSite(
+  facts: ReadonlyMap<string, PageFacts>,
   otherFiles: ReadonlyMap<string, SiteFile>,
   basePath: string,
-  facts: ReadonlyMap<string, PageFacts> = readPages(pages),
-): Promise<void> {
+  budget: readonly string[],
+): void {
   const problems: string[] = [...xmlProblems(otherFiles)];
-  const files = new Set([...pages.keys(), ...otherFiles.keys()]);
+  const files = new Set([...facts.keys(), ...otherFiles.keys()]);
   const titles = new Map<string, string>();
   const base = basePath.replace(/\/+$/, "");
 
-  for (const [file, html] of pages) {
-    const page = facts.get(file) ?? readPage(html);
+  for (const [file, page] of facts) {
     if (page.h1s !== 1) problems.push(`${file}: has ${page.h1s} <h1> elements; a page needs exactly one`);
 
     const { title, description } = page;
@@ -52,9 +52,19 @@ export async function checkSite(
     for (const slot of page.slots)
       problems.push(`${file}: shows ${slot} as written: nothing on this page fills that slot`);
   }
-  problems.push(...(await budgetProblems(pages, facts)));
+  problems.push(...budget);
 
   if (problems.length > 0) throw new SiteCheckError(problems);
+}
+
+/** The same for pages given as text, each read and measured now. */
+export async function checkPages(
+  pages: ReadonlyMap<string, string>,
+  otherFiles: ReadonlyMap<string, SiteFile>,
+  basePath: string,
+): Promise<void> {
+  const facts = readPages(pages);
+  checkSite(facts, otherFiles, basePath, await budgetProblems(pages, facts));
 }
 
 /** Every .xml file (the sitemap) must parse: crawlers drop a sitemap that does not. */

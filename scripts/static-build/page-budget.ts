@@ -162,38 +162,31 @@ export async function budgetProblems(
   pages: ReadonlyMap<string, string>,
   facts: ReadonlyMap<string, PageFacts> = readPages(pages),
 ): Promise<string[]> {
-  // A few pages at a time: the compressors run on libuv's threads, beside the build.
+  // A few pages at a time: the compressors run on libuv's threads.
   const limit = pLimit(4);
-  const measured = await allInOrder(
-    [...pages].map(([file, html]) =>
-      limit(async () => {
-        const { policy, firstScreenEnd } = facts.get(file) ?? readPage(html);
-        return {
-          file,
-          html,
-          firstScreenEnd,
-          headers: headerBytes(policy),
-          ...(await servedBytes(html, firstScreenEnd)),
-        };
-      }),
-    ),
-  );
-  return measured.flatMap(({ file, html, firstScreenEnd, headers, firstScreen, whole }) => {
-    const problems: string[] = [];
-    // Read again only to say what is over: the parts of a page are not among its facts.
-    const parts = (text: string) =>
-      biggestParts(text, parsePage(html))
-        .slice(0, 4)
-        .map((p) => `${p.part} ${kB(p.bytes)}`)
-        .join(", ");
-    if (firstScreen.bytes + headers > FIRST_ROUND_TRIP)
-      problems.push(
-        `${file}: its first screen is ${firstScreen.bytes.toLocaleString("en")} bytes with ${firstScreen.encoding}, over the ${(FIRST_ROUND_TRIP - headers).toLocaleString("en")} its first round trip leaves after ${headers.toLocaleString("en")} bytes of headers, so it would not paint at once on a slow connection. Its biggest parts: ${parts(html.slice(0, firstScreenEnd))}. Shorten the text of the largest, or move some of it further down the page`,
-      );
-    if (whole.bytes > PAGE_CEILING)
-      problems.push(
-        `${file}: is ${whole.bytes.toLocaleString("en")} bytes with ${whole.encoding}, over the ${PAGE_CEILING.toLocaleString("en")} a page may weigh. Its biggest parts: ${parts(html)}. Shorten the text of the largest, or move some of it to another page`,
-      );
-    return problems;
-  });
+  const each = [...pages].map(([file, html]) => limit(() => pageBudget(file, html, facts.get(file) ?? readPage(html))));
+  return (await allInOrder(each)).flat();
+}
+
+/** One page's problems with its budgets (budgetProblems, above). */
+export async function pageBudget(file: string, html: string, facts: PageFacts): Promise<string[]> {
+  const { policy, firstScreenEnd } = facts;
+  const headers = headerBytes(policy);
+  const { firstScreen, whole } = await servedBytes(html, firstScreenEnd);
+  const problems: string[] = [];
+  // Read again only to say what is over: the parts of a page are not among its facts.
+  const parts = (text: string) =>
+    biggestParts(text, parsePage(html))
+      .slice(0, 4)
+      .map((p) => `${p.part} ${kB(p.bytes)}`)
+      .join(", ");
+  if (firstScreen.bytes + headers > FIRST_ROUND_TRIP)
+    problems.push(
+      `${file}: its first screen is ${firstScreen.bytes.toLocaleString("en")} bytes with ${firstScreen.encoding}, over the ${(FIRST_ROUND_TRIP - headers).toLocaleString("en")} its first round trip leaves after ${headers.toLocaleString("en")} bytes of headers, so it would not paint at once on a slow connection. Its biggest parts: ${parts(html.slice(0, firstScreenEnd))}. Shorten the text of the largest, or move some of it further down the page`,
+    );
+  if (whole.bytes > PAGE_CEILING)
+    problems.push(
+      `${file}: is ${whole.bytes.toLocaleString("en")} bytes with ${whole.encoding}, over the ${PAGE_CEILING.toLocaleString("en")} a page may weigh. Its biggest parts: ${parts(html)}. Shorten the text of the largest, or move some of it to another page`,
+    );
+  return problems;
 }

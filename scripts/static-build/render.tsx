@@ -13,6 +13,7 @@ import { pages as allPages, navRoutes } from "../../src/pages/index";
 import type { Covers, PageModule, Previews } from "../../src/pages/types";
 import { elementFacts, policyOf } from "./security";
 import { applyEdits, attribute, parsePage, rawText, shifted, textOf, type Edit, type Element } from "./html";
+import { allInOrder } from "./in-order";
 import { factsOf, type PageFacts } from "./page-facts";
 
 export interface RenderOptions {
@@ -22,7 +23,15 @@ export interface RenderOptions {
   previews?: Previews;
   covers?: Covers;
   pages?: readonly PageModule[];
+  /**
+   * Given each page as it is made (to measure and write it), a few at a time; the pages are then not kept, so that a
+   * catalogue's are never all in memory at once.
+   */
+  each?: (file: string, html: string, facts: PageFacts) => Promise<void>;
 }
+
+/** Pages given to `each` and not yet done with: enough to keep its work going beside the rendering. */
+const PAGES_IN_HAND = 8;
 
 /** Every page of a site, by its file in the output folder, and what the checks and headers read of each. */
 export interface RenderedSite {
@@ -41,6 +50,7 @@ export async function renderSite({
   previews = new Map(),
   covers = new Map(),
   pages = allPages,
+  each,
 }: RenderOptions): Promise<RenderedSite> {
   const components = Object.fromEntries(
     await Promise.all(
@@ -77,12 +87,26 @@ export async function renderSite({
     }
     return finished(html, assets);
   };
+  const inHand = new Set<Promise<void>>();
+  const done: Promise<void>[] = [];
   for (const page of pages) {
     const file = outputFileFor(page.meta.path);
     const { html, facts } = render(page);
-    output.pages.set(file, html);
     output.facts.set(file, facts);
+    if (!each) {
+      output.pages.set(file, html);
+      continue;
+    }
+    const work = each(file, html, facts);
+    done.push(work);
+    inHand.add(work);
+    void work.then(
+      () => inHand.delete(work),
+      () => inHand.delete(work),
+    );
+    if (inHand.size >= PAGES_IN_HAND) await Promise.race(inHand).catch(() => {});
   }
+  await allInOrder(done);
   return output;
 }
 

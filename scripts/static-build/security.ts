@@ -120,13 +120,8 @@ export function policyOf(pages: readonly PolicyFacts[], { meta = false }: { meta
   return directives.map((d) => d.join(" ")).join("; ");
 }
 
-/** A page as its headers see it: the path it is served at and its HTML, whose inline code its policy names. */
-export interface ServedPage {
-  path: string;
-  html: string;
-  /** What its policy allows, where it was read already. */
-  policy?: PolicyFacts;
-}
+/** A page as its headers see it: the path it is served at, and its HTML or what its policy allows, read already. */
+export type ServedPage = { path: string } & ({ html: string } | { policy: PolicyFacts });
 
 /**
  * The site's response headers, as data: every host's configuration is made from these. Every rule that matches a
@@ -148,21 +143,17 @@ export function headerRules(pages: readonly ServedPage[], path: (p: string) => s
     rule(path(FEED.path), { "Content-Type": `${FEED.type}; charset=utf-8` }),
     ...pages.map((page) =>
       rule(path(page.path), {
-        "Content-Security-Policy": policyOf([page.policy ?? elementFacts(parsePage(page.html))]),
+        "Content-Security-Policy": policyOf(["policy" in page ? page.policy : elementFacts(parsePage(page.html))]),
         "Cache-Control": CACHE.revalidate,
       }),
     ),
   ];
 }
 
-/** The site's rules, from its built pages (by file: "about/index.html", "404.html") and its base path. */
-export function siteHeaderRules(
-  html: ReadonlyMap<string, string>,
-  urls: SiteUrls,
-  facts: ReadonlyMap<string, { policy: PolicyFacts }> = new Map(),
-): HeaderRule[] {
+/** The site's rules, from what its built pages' policies allow (by file: "about/index.html", "404.html") and its base path. */
+export function siteHeaderRules(facts: ReadonlyMap<string, { policy: PolicyFacts }>, urls: SiteUrls): HeaderRule[] {
   return headerRules(
-    [...html].map(([file, page]) => ({ path: pathOfFile(file), html: page, policy: facts.get(file)?.policy })),
+    [...facts].map(([file, page]) => ({ path: pathOfFile(file), policy: page.policy })),
     urls.path,
   );
 }

@@ -64,59 +64,88 @@ export const bytesOf = async (file: SiteFile): Promise<Uint8Array> =>
 /** Files written at once: enough to keep the disk busy, few enough to hold few open at a time. */
 const WRITES_AT_ONCE = 16;
 
+/** A site being written into a sibling folder of outDir, swapped in for it only once whole. */
+export interface StagedSite {
+  /** Writes a file now (a page, as it is made): a few at a time, each waited for by `finish`. */
+  put(file: string, contents: SiteFile): Promise<void>;
+  /** Writes the rest, brings the earlier build's assets along, and swaps the folder in for outDir. */
+  finish(files: ReadonlyMap<string, SiteFile>): Promise<KeptAssets>;
+  /** Removes what was written: outDir stays as it was. */
+  abort(): Promise<void>;
+}
+
 /**
- * Writes the whole site to a sibling folder and only then swaps it in for outDir, so a visitor (or a
- * server) never sees a half-written site, and a failure before the swap leaves the old one untouched. The earlier
- * build's hashed files that this one no longer makes (an island's chunk, a preview made anew) come along for
- * KEEP_ASSETS_DAYS after the last build that made them, so a page opened before a deploy still finds them.
+ * The site written to a sibling folder and only then swapped in for outDir, so a visitor (or a server) never sees a
+ * half-written site, and a failure before the swap leaves the old one untouched. The earlier build's hashed files that
+ * this one no longer makes (an island's chunk, a preview made anew) come along for KEEP_ASSETS_DAYS after the last
+ * build that made them, so a page opened before a deploy still finds them.
  */
+export async function stageSite(outDir: string, now = Date.now()): Promise<StagedSite> {
+  await assertReplaceable(outDir);
+  const staging = `${outDir}.tmp-${process.pid}`;
+  const previous = `${outDir}.old-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  // Each folder made once, then the files a few at a time; each asset made at this build's time: what a later build
+  // reads as when it was last made (carryAssets).
+  const made = new Date(now);
+  const folders = new Map<string, Promise<unknown>>();
+  const written = new Set<string>();
+  const writing: Promise<void>[] = [];
+  const limit = pLimit(WRITES_AT_ONCE);
+  const put = (file: string, contents: SiteFile) => {
+    written.add(file);
+    const done = limit(async () => {
+      const target = join(staging, file);
+      const folder = dirname(target);
+      if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
+      await folders.get(folder);
+      const asset = file.startsWith(`${ASSET_DIR}/`);
+      // A file of the cache is copied, never linked: an edit to the site in place must not reach the cache.
+      if (!(asset && (await linked(join(outDir, file), target, await sizeOf(contents)))))
+        await (isKept(contents)
+          ? copyFile(contents.kept, target, constants.COPYFILE_FICLONE)
+          : writeFile(target, contents));
+      if (asset) await utimes(target, made, made);
+    });
+    writing.push(done);
+    return done;
+  };
+  const abort = async () => {
+    await Promise.allSettled(writing);
+    await rm(staging, { recursive: true, force: true });
+  };
+  const finish = async (files: ReadonlyMap<string, SiteFile>) => {
+    let carried: KeptAssets;
+    try {
+      for (const [file, contents] of files) void put(file, contents).catch(() => {});
+      await allInOrder(writing);
+      await writeFile(join(staging, BUILD_MARKER), MARKER_TEXT);
+      carried = await carryAssets(outDir, staging, written, now);
+    } catch (error) {
+      await abort();
+      throw error;
+    }
+    const hadPrevious = await rename(outDir, previous).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return false;
+        throw error;
+      },
+    );
+    await rename(staging, outDir);
+    if (hadPrevious) await rm(previous, { recursive: true, force: true });
+    return carried;
+  };
+  return { put, finish, abort };
+}
+
+/** The whole site written at once (stageSite, above). */
 export async function writeSite(
   outDir: string,
   files: ReadonlyMap<string, SiteFile>,
   now = Date.now(),
 ): Promise<KeptAssets> {
-  await assertReplaceable(outDir);
-  const staging = `${outDir}.tmp-${process.pid}`;
-  const previous = `${outDir}.old-${process.pid}`;
-  await rm(staging, { recursive: true, force: true });
-  let carried: KeptAssets;
-  try {
-    // Each folder made once, then the files a few at a time; each asset made at this build's time: what a later
-    // build reads as when it was last made (carryAssets).
-    const made = new Date(now);
-    for (const folder of new Set([...files.keys()].map((file) => dirname(join(staging, file)))))
-      await mkdir(folder, { recursive: true });
-    const limit = pLimit(WRITES_AT_ONCE);
-    await allInOrder(
-      [...files].map(([file, contents]) =>
-        limit(async () => {
-          const target = join(staging, file);
-          const asset = file.startsWith(`${ASSET_DIR}/`);
-          // A file of the cache is copied, never linked: an edit to the site in place must not reach the cache.
-          if (!(asset && (await linked(join(outDir, file), target, await sizeOf(contents)))))
-            await (isKept(contents)
-              ? copyFile(contents.kept, target, constants.COPYFILE_FICLONE)
-              : writeFile(target, contents));
-          if (asset) await utimes(target, made, made);
-        }),
-      ),
-    );
-    await writeFile(join(staging, BUILD_MARKER), MARKER_TEXT);
-    carried = await carryAssets(outDir, staging, files, now);
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
-  }
-  const hadPrevious = await rename(outDir, previous).then(
-    () => true,
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return false;
-      throw error;
-    },
-  );
-  await rename(staging, outDir);
-  if (hadPrevious) await rm(previous, { recursive: true, force: true });
-  return carried;
+  return (await stageSite(outDir, now)).finish(files);
 }
 
 const sizeOf = async (file: SiteFile) =>
@@ -145,7 +174,7 @@ async function linked(earlier: string, target: string, size: number): Promise<bo
 async function carryAssets(
   outDir: string,
   staging: string,
-  files: ReadonlyMap<string, SiteFile>,
+  files: ReadonlySet<string>,
   now: number,
 ): Promise<KeptAssets> {
   const carried = { kept: 0, dropped: 0 };
