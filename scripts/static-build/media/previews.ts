@@ -97,6 +97,13 @@ export async function buildPreviews(
   const commit = noSourceChanges();
   const threads = traceThreads();
   const limit = pLimit(AT_ONCE);
+  // Fields that play one recipe share its preview, read or made once (fromMaster does the same for an excerpt).
+  const recipes = new Map<string, ReturnType<typeof fromRecipe>>();
+  const recipeOf = (preview: Extract<PreviewSource, { recipe: unknown }>) => {
+    const id = JSON.stringify(preview.recipe);
+    if (!recipes.has(id)) recipes.set(id, fromRecipe(preview, cache, code));
+    return recipes.get(id)!;
+  };
   const made = await Promise.all(
     site.fields.map((field, i) =>
       limit(async () => {
@@ -108,7 +115,7 @@ export async function buildPreviews(
           const { mp3, measured, note, trace, name }: Partial<FromMaster> & Pick<FromMaster, "mp3" | "measured"> =
             "file" in preview
               ? await fromMaster(field, preview, { masters, shelf, commit, cache, code, threads })
-              : await fromRecipe(preview, cache, code);
+              : await recipeOf(preview);
           if (note) notes.push(note);
           const problem = claimProblem(field, measured) ?? (trace && traceProblem(field, trace));
           if (problem) return void fail(`${sourceName(preview, masters)} ${problem}`);
