@@ -65,18 +65,6 @@ async function devClientBundle(): Promise<Uint8Array> {
   return bundled.outputFiles[0]!.contents;
 }
 
-/** What the first build says besides its time: the placeholders still in the content, and the build's own notes. */
-function firstBuildNotes(built: {
-  placeholders: readonly { field: string; value: string }[];
-  notes: readonly string[];
-}): string[] {
-  const placeholders = built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ");
-  return [
-    ...(placeholders ? [`Placeholders still in use (replace them before publishing): ${placeholders}`] : []),
-    ...built.notes,
-  ];
-}
-
 /** The modules this process itself imports (not the build, which it loads afresh), by their paths from the root. */
 async function ownCode(): Promise<Set<string>> {
   const { metafile } = await esbuild.build({
@@ -231,7 +219,11 @@ function announce(
   const onlyStyles = changed.length > 0 && changed.every((f) => f.startsWith("styles/"));
   const what = builds === 1 ? "Built" : onlyStyles ? "Styles updated" : "Rebuilt";
   log(`✓ ${what} in ${Math.round(build.ms)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`);
-  if (builds === 1) for (const line of firstBuildNotes(build.built)) log(`  ${line}`);
+  // On the first, the placeholders still in the content, and the build's own notes.
+  const placeholders = build.built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ");
+  if (builds === 1 && placeholders)
+    log(`  Placeholders still in use (replace them before publishing): ${placeholders}`);
+  if (builds === 1) for (const note of build.built.notes) log(`  ${note}`);
   if (onlyStyles && !build.hadProblem) clients.send({ type: "css", css: build.css() });
   else clients.send({ type: "reload", paths: reloaded() });
   if (build.shown.typeProblem) clients.send({ type: "problem", problem: build.shown.typeProblem });

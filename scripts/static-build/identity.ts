@@ -77,6 +77,12 @@ function entryFor(field: Field, byUrl: Map<string, FieldRecord>, bySlug: Map<str
   return byUrl.get(pageKey(field.url)) ?? bySlug.get(field.slug ?? slugOf(field.title, ""));
 }
 
+/** The record's entries by the page they are at, and by slug. */
+const indexed = (record: readonly FieldRecord[]) => ({
+  byUrl: new Map(record.map((entry) => [pageKey(entry.url), entry])),
+  bySlug: new Map(record.map((entry) => [entry.slug, entry])),
+});
+
 /**
  * Each field's address fixed as the record has it, where the owner set none: a field whose title changed keeps its
  * address. Done before the content is checked, so that a kept address counts as the field's own (a title in another
@@ -84,8 +90,7 @@ function entryFor(field: Field, byUrl: Map<string, FieldRecord>, bySlug: Map<str
  */
 export function keepAddresses(site: SiteContent, record: readonly FieldRecord[]): SiteContent {
   if (!Array.isArray(site.fields)) return site;
-  const byUrl = new Map(record.map((entry) => [pageKey(entry.url), entry]));
-  const bySlug = new Map(record.map((entry) => [entry.slug, entry]));
+  const { byUrl, bySlug } = indexed(record);
   return {
     ...site,
     fields: site.fields.map((field) => {
@@ -105,8 +110,7 @@ export function updateRecord(
   site: SiteContent,
   record: readonly FieldRecord[],
 ): { record: FieldRecord[]; moved: Moved[]; notes: string[] } {
-  const byUrl = new Map(record.map((entry) => [pageKey(entry.url), entry]));
-  const bySlug = new Map(record.map((entry) => [entry.slug, entry]));
+  const { byUrl, bySlug } = indexed(record);
   const notes: string[] = [];
   const kept = site.fields.map((field, i): FieldRecord => {
     const slug = fieldSlug(field);

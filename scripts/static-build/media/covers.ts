@@ -133,7 +133,7 @@ export async function buildCovers(
       (await sharpImages())(bytes, { density: (72 * largest) / COVER_SIZE })
         .png()
         .toBuffer();
-    const make = maker(raster, imageKey(bytes, THUMB_SETTINGS, code), THUMB_SETTINGS, cache);
+    const make = maker(raster, cacheKey(bytes, THUMB_SETTINGS, code), THUMB_SETTINGS, cache);
     const thumb = await sized(`cover-${slug}`, THUMB_SETTINGS.widths, make, own);
     return {
       cover: { path, width: COVER_SIZE, height: COVER_SIZE, alt, svg, thumb },
@@ -233,7 +233,7 @@ async function ownerImage({
   code: string;
 }) {
   const { bytes, side } = await readOwnerImage(folder, file, settings, what);
-  const make = maker(async () => bytes, imageKey(bytes, settings, code), settings, cache);
+  const make = maker(async () => bytes, cacheKey(bytes, settings, code), settings, cache);
   return {
     image: await sized(name, widthsFor(settings.widths, side), make, files),
     make,
@@ -252,9 +252,6 @@ export function widthsFor(widths: readonly number[], side: number): number[] {
 
 /** The code that makes an image's sizes: this module, and sharp. Read once a build, not once an image. */
 const coversCode = () => codeHash(["scripts/static-build/media/covers.ts"]);
-
-/** What an image's made sizes are known by: its bytes, the settings, and the code that makes them (coversCode). */
-const imageKey = (bytes: Uint8Array, settings: ImageSettings, code: string) => cacheKey(bytes, settings, code);
 
 type Make = (format: "avif" | "webp" | "png", size: number) => Promise<Uint8Array>;
 

@@ -222,7 +222,7 @@ export function fieldShareImage(
   const title: Source = { field: `${at}.title`, source: CONTENT_FILE, text: field.title };
   const brand: Source = { field: "brand", source: CONTENT_FILE, text: site.brand.toLocaleUpperCase("en") };
   const tuning: Source = { field: `${at}.tuning`, source: CONTENT_FILE, text: field.tuning };
-  const { toInstall, missing } = facesFor([title.text, brand.text, tuning.text], installed);
+  const { toInstall, missing, faces } = facesFor([title.text, brand.text, tuning.text], installed);
   if (toInstall.length > 0 || missing.length > 0) {
     throw new ContentError([
       {
@@ -232,7 +232,6 @@ export function fieldShareImage(
       },
     ]);
   }
-  const { faces } = facesFor([title.text, brand.text, tuning.text], installed);
   const measure = measurer();
   const placed = sizes(FIELD_TITLE)
     .map((size) => ({ size, lines: wrap(title.text, size, FIELD_TITLE, measure, FIELD_TEXT.width) }))
