@@ -158,10 +158,9 @@ async function makeSite({
   const covers = await buildCovers(content, previews.measured, theme(), sources, images, hues);
   const shares = await buildFieldShareImages(content, covers.forShare, theme());
 
-  // 3. Render: every page to HTML, in memory, each with the site's Content-Security-Policy: the site's pages, the
-  //    catalogue's further pages, and a page for each field.
+  // 3. Render: every page to HTML, each with its Content-Security-Policy (the site's pages, the catalogue's further
+  //    pages, and a page for each field), measured against its budgets and written as it is made (or kept, in memory).
   const all = sitePages(content, pages, shares.bySlug);
-  // Each page measured against its budgets as it is made, and written (emit) or kept.
   const budgets = new Map<string, string[]>();
   const made = new Map<string, string>();
   const { facts } = await renderSite({
@@ -177,7 +176,8 @@ async function makeSite({
       else made.set(file, page);
     },
   });
-  const html = new Map([...facts.keys()].flatMap((file) => (made.has(file) ? [[file, made.get(file)!] as const] : [])));
+  // Kept in the order the pages were made in, not finished in.
+  const html = new Map([...facts.keys()].filter((file) => made.has(file)).map((file) => [file, made.get(file)!]));
 
   // 4. Files for hosts, crawlers and feed readers: the sitemap and robots.txt, the feed of fields, and headers
   //    with the same policy.

@@ -6,7 +6,7 @@ import { fieldPath } from "../../src/content/fields";
 import type { SiteContent } from "../../src/content/types";
 import { buildSite, ownerFolders, ownerSite } from "../build";
 import { serveStatic } from "../serve/static-server";
-import { writeSite } from "../static-build/write";
+import { writeSite } from "../test/site-check";
 import { FIXTURE_SITE } from "../test/fixtures";
 import { builtPages, siteProblems } from "./owner-site";
 import { useBrowser } from "./site";

@@ -8,18 +8,11 @@ import { buildAssets, islandModule, ISLANDS_BUILD, type BuiltAssets } from "./as
 import { buildPreviews } from "./media/previews";
 import { ROOT } from "../paths";
 import { renderSite } from "./render";
+import { budgetProblems } from "../test/site-check";
 import { readPage } from "./page-facts";
 import { clientClasses, stylesheetFor, type StyleChunk } from "./styles";
 import { attribute, parsePage } from "./html";
-import {
-  budgetProblems,
-  compressed,
-  ENCODINGS,
-  FIRST_ROUND_TRIP,
-  headerBytes,
-  PAGE_CEILING,
-  servedBytes,
-} from "./page-budget";
+import { compressed, ENCODINGS, FIRST_ROUND_TRIP, headerBytes, PAGE_CEILING, servedBytes } from "./page-budget";
 import { catalogueOf, twelveFields } from "../bench/catalogue";
 import { PURPOSES, selections, selects } from "../../src/content/purposes";
 import { fakeCovers, fakePreviews } from "../test/fixtures";

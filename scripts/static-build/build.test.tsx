@@ -18,7 +18,8 @@ import { build, contentNotes } from "../build";
 import { copyProject } from "../test/project-copy";
 import { render, sine, wav } from "../test/audio-corpus";
 import { FIXTURE_SITE, named, projectFolders, siteModule } from "../test/fixtures";
-import { assertReplaceable, BUILD_MARKER, OutputFolderError, writeSite } from "./write";
+import { assertReplaceable, BUILD_MARKER, OutputFolderError } from "./write";
+import { writeSite } from "../test/site-check";
 
 /** The tests' own content: two fields, each with a preview the build synthesizes. */
 const site = FIXTURE_SITE;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkPages, SiteCheckError } from "./check";
+import { SiteCheckError } from "./check";
+import { checkPages } from "../test/site-check";
 import { FOLD } from "../../src/lib/page";
 import { compressed, FIRST_ROUND_TRIP, firstScreen, headerBytes, PAGE_CEILING, servedBytes } from "./page-budget";
 import { readPage } from "./page-facts";

@@ -1,7 +1,6 @@
 import { XMLValidator } from "fast-xml-parser";
 import { DESCRIPTION_LENGTH } from "../../src/lib/page";
-import { budgetProblems } from "./page-budget";
-import { readPages, type PageFacts } from "./page-facts";
+import type { PageFacts } from "./page-facts";
 import { isKept, type SiteFile } from "./write";
 
 /** A rendered page that breaks a rule of the site; the message names the page. */
@@ -55,16 +54,6 @@ export function checkSite(
   problems.push(...budget);
 
   if (problems.length > 0) throw new SiteCheckError(problems);
-}
-
-/** The same for pages given as text, each read and measured now. */
-export async function checkPages(
-  pages: ReadonlyMap<string, string>,
-  otherFiles: ReadonlyMap<string, SiteFile>,
-  basePath: string,
-): Promise<void> {
-  const facts = readPages(pages);
-  checkSite(facts, otherFiles, basePath, await budgetProblems(pages, facts));
 }
 
 /** Every .xml file (the sitemap) must parse: crawlers drop a sitemap that does not. */

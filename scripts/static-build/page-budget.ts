@@ -154,21 +154,10 @@ export function biggestParts(html: string, elements: readonly Element[] = parseP
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /**
- * Each page whose first screen would not arrive in its first round trip, or whose whole is over the ceiling, with its
- * size and its biggest parts. As the least capable host sends it (above); not brotli at its best, which is smaller
+ * A page's problems with its budgets: its first screen over its first round trip, or its whole over the ceiling, with
+ * its size and its biggest parts. As the least capable host sends it (above); not brotli at its best, which is smaller
  * and took 80 ms a page, 40 s of a 500-field catalogue's build.
  */
-export async function budgetProblems(
-  pages: ReadonlyMap<string, string>,
-  facts: ReadonlyMap<string, PageFacts> = readPages(pages),
-): Promise<string[]> {
-  // A few pages at a time: the compressors run on libuv's threads.
-  const limit = pLimit(4);
-  const each = [...pages].map(([file, html]) => limit(() => pageBudget(file, html, facts.get(file) ?? readPage(html))));
-  return (await allInOrder(each)).flat();
-}
-
-/** One page's problems with its budgets (budgetProblems, above). */
 export async function pageBudget(file: string, html: string, facts: PageFacts): Promise<string[]> {
   const { policy, firstScreenEnd } = facts;
   const headers = headerBytes(policy);

@@ -139,15 +139,6 @@ export async function stageSite(outDir: string, now = Date.now()): Promise<Stage
   return { put, finish, abort };
 }
 
-/** The whole site written at once (stageSite, above). */
-export async function writeSite(
-  outDir: string,
-  files: ReadonlyMap<string, SiteFile>,
-  now = Date.now(),
-): Promise<KeptAssets> {
-  return (await stageSite(outDir, now)).finish(files);
-}
-
 const sizeOf = async (file: SiteFile) =>
   isKept(file) ? (await stat(file.kept)).size : typeof file === "string" ? Buffer.byteLength(file) : file.byteLength;
 
