@@ -49,7 +49,7 @@ async function peerSite(built: string, into: string): Promise<number> {
   const pages = (await readdir(built, { recursive: true })).filter((file) => file.endsWith(".html")).sort();
   const first = await readFile(join(built, pages[0]!), "utf8");
   const [before, after] = [first.slice(0, first.indexOf("<main")), first.slice(first.indexOf("</main>") + 7)];
-  const layout = before.replace(/<title>[^<]*<\/title>/, "<title>{{ title }}</title>") + "{{ content }}" + after;
+  const layout = `${before.replace(/<title>[^<]*<\/title>/, "<title>{{ title }}</title>")}{{ content }}${after}`;
   await mkdir(join(into, "_includes"), { recursive: true });
   await writeFile(join(into, "_includes/base.liquid"), layout);
   for (const [i, page] of pages.entries()) {

@@ -7,11 +7,9 @@ import {
   type BrotliCompress,
   type Gzip,
 } from "node:zlib";
-import pLimit from "p-limit";
 import { attribute, parsePage, type Element } from "./html";
-import { readPage, readPages, type PageFacts } from "./page-facts";
+import { readPage, type PageFacts } from "./page-facts";
 import { CACHE, policyOf, SECURITY_HEADERS, type PolicyFacts } from "./security";
-import { allInOrder } from "./in-order";
 
 /**
  * What a connection's first round trip carries: ten segments of 1,460 bytes (RFC 6928's initial window). A page whose
@@ -142,11 +140,10 @@ const PARTS: [name: (count: number) => string, is: (element: Element) => boolean
 export function biggestParts(html: string, elements: readonly Element[] = parsePage(html)): PagePart[] {
   const whole = compressed(html, "gzip");
   return PARTS.flatMap(([name, is]) => {
-    const found = elements.filter((e) => is(e) && e.sourceCodeLocation!.endOffset <= html.length);
+    const found = elements.filter((e) => is(e) && e.end <= html.length);
     if (found.length === 0) return [];
     let without = html;
-    for (const e of [...found].reverse())
-      without = without.slice(0, e.sourceCodeLocation!.startOffset) + without.slice(e.sourceCodeLocation!.endOffset);
+    for (const e of [...found].reverse()) without = without.slice(0, e.start) + without.slice(e.end);
     return [{ part: name(found.length), bytes: whole - compressed(without, "gzip") }];
   }).sort((a, b) => b.bytes - a.bytes);
 }

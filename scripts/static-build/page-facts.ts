@@ -37,7 +37,7 @@ export function factsOf(
   const meta = elements.find((e) => e.tagName === "meta" && attribute(e, "name") === "description");
   const title = elements.find((e) => e.tagName === "title");
   const body = elements.find((e) => e.tagName === "body");
-  const fold = elements.find((e) => attribute(e, FOLD) !== undefined)?.sourceCodeLocation?.endOffset;
+  const fold = elements.find((e) => attribute(e, FOLD) !== undefined)?.end;
   return {
     h1s: elements.filter((e) => e.tagName === "h1").length,
     title: title && textOf(title),

@@ -245,6 +245,21 @@ describe("what the checks read of a page, taken as it is made", () => {
     // Where a page marks its first screen's end, after the styles its head was given: on more than a few pages.
     expect([...made].filter(([file, html]) => facts.get(file)!.firstScreenEnd < html.length).length).toBeGreaterThan(3);
   });
+
+  it("spells an HTML element's attributes in lowercase (React writes charSet, srcSet) and an SVG's in its own case", () => {
+    const names = (html: string) =>
+      [...html.matchAll(/<[a-z][\w-]*((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*\/?>/g)].flatMap(([, attrs]) =>
+        [...attrs!.matchAll(/\s([^\s=>/]+)(?:="[^"]*")?/g)].map(([, name]) => name!),
+      );
+    for (const [file, html] of pages) {
+      const outsideSvg = html.replace(/<(svg|script|style)\b[\s\S]*?<\/\1>/g, "");
+      expect(
+        names(outsideSvg).filter((name) => name !== name.toLowerCase()),
+        file,
+      ).toEqual([]);
+    }
+    expect([...pages.values()].some((html) => /<svg[^>]*\sviewBox="/.test(html))).toBe(true);
+  });
 });
 
 describe("every page's links and reading order", () => {

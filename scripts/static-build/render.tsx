@@ -111,62 +111,49 @@ export async function renderSite({
 }
 
 /**
- * A rendered page made whole, read once through parse5: the styles it uses inlined (now that its classes and headline
+ * A rendered page made whole, read once (html.ts): the styles it uses inlined (now that its classes and headline
  * are known); the preloads React hoists above the policy's <meta>, which governs only what follows it, moved after
  * it; and attributes React spells in camel case (charSet, srcSet, popoverTarget) in HTML's lowercase, as validators
  * and readers expect. With it, what the checks read of the page, from the same reading.
  */
 function finished(rendered: string, assets: PageAssets): { html: string; facts: PageFacts } {
-  // Read with its doctype, as a browser reads the page: without one, parse5 reads it in quirks mode.
   const html = `<!DOCTYPE html>${rendered}`;
   const elements = parsePage(html);
   const edits: Edit[] = [];
   const policy = elements.find((el) => attribute(el, "http-equiv") === "Content-Security-Policy");
-  const after = policy?.sourceCodeLocation?.endOffset;
+  const after = policy?.end;
   // An element's attributes spelled as HTML spells them, by edits to its own text.
   const spelling = (element: Element): Edit[] =>
-    Object.entries(element.sourceCodeLocation?.attrs ?? {}).flatMap(([name, { startOffset }]) =>
-      html.slice(startOffset, startOffset + name.length) === name
-        ? []
-        : [{ start: startOffset, end: startOffset + name.length, text: name }],
+    element.attrs.flatMap(({ name, start }) =>
+      html.startsWith(name, start) ? [] : [{ start, end: start + name.length, text: name }],
     );
   const preloads = elements.filter(
     (el) => el.tagName === "link" && attribute(el, "rel") === "preload" && attribute(el, "as") === "image",
   );
   const moved = new Set<Element>();
   for (const link of preloads) {
-    const { startOffset, endOffset } = link.sourceCodeLocation!;
-    if (after === undefined || startOffset > after) continue;
+    const { start, end } = link;
+    if (after === undefined || start > after) continue;
     moved.add(link);
-    const own = spelling(link).map((edit) => ({
-      ...edit,
-      start: edit.start - startOffset,
-      end: edit.end - startOffset,
-    }));
-    edits.push({ start: startOffset, end: endOffset, text: "" });
-    edits.push({ start: after, end: after, text: applyEdits(html.slice(startOffset, endOffset), own) });
+    const own = spelling(link).map((edit) => ({ ...edit, start: edit.start - start, end: edit.end - start }));
+    edits.push({ start, end, text: "" });
+    edits.push({ start: after, end: after, text: applyEdits(html.slice(start, end), own) });
   }
   // HTML's own elements only: an SVG's attributes keep their case (viewBox).
-  for (const element of elements)
-    if (element.namespaceURI === "http://www.w3.org/1999/xhtml" && !moved.has(element))
-      edits.push(...spelling(element));
+  for (const element of elements) if (!element.foreign && !moved.has(element)) edits.push(...spelling(element));
   const classes = new Set(elements.flatMap((el) => attribute(el, "class")?.split(/\s+/).filter(Boolean) ?? []));
   const h1 = elements.find((el) => el.tagName === "h1");
   const css = assets.css(classes, h1 && textOf(h1));
   const style = elements.find((el) => el.tagName === "style" && rawText(el) === STYLE_PLACEHOLDER);
   if (style) {
-    const text = style.childNodes[0]!.sourceCodeLocation!;
-    edits.push({ start: text.startOffset, end: text.endOffset, text: css });
+    const text = style.children[0]!;
+    edits.push({ start: text.start, end: text.end, text: css });
   }
   // The page's own policy in its <meta>: only the inline code this page has (the header's allows every page's).
   const facts = elementFacts(elements, (el) => (el === style ? css : rawText(el)));
-  const content = policy?.sourceCodeLocation?.attrs?.content;
+  const content = policy?.attrs.find((attr) => attr.name === "content");
   if (content)
-    edits.push({
-      start: content.startOffset,
-      end: content.endOffset,
-      text: `content="${policyOf([facts], { meta: true })}"`,
-    });
+    edits.push({ start: content.start, end: content.end, text: `content="${policyOf([facts], { meta: true })}"` });
   const page = applyEdits(html, edits);
   return { html: page, facts: factsOf(elements, page.length, { policy: facts, at: shifted(edits) }) };
 }

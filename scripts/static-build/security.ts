@@ -56,7 +56,7 @@ export function isExecutable(given: string | undefined): boolean {
 }
 
 /**
- * What a page's policy is made of, from its elements as parse5 read them: "sha256-…" for the exact text of every inline
+ * What a page's policy is made of, from its elements as html.ts reads them: "sha256-…" for the exact text of every inline
  * <script> that runs and every <style> (a style whose text is to change, by its new text), and where its forms post and
  * may redirect. Data blocks (the islands' props, JSON-LD) never run, so CSP does not govern them: leaving them out
  * keeps the policy the same when only content changes.
