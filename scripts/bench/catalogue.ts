@@ -12,7 +12,7 @@ const ENTRIES: [title: string, tuning: string, minutes: number, description: str
     "Forty-five minutes of slow theta pulses under a soft piano pad and distant rain, for the hour before sleep when the mind will not settle.",
   ],
   [
-    "Morning Clarity",
+    "Morning Clarity by the Harbour",
     "Alpha wave entrainment",
     30,
     "A bright, even alpha session to start the day: warm strings, a steady pulse, and nothing that asks for your attention until you are ready.",

@@ -2,10 +2,21 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
 import { fieldPath } from "../../src/content/fields";
+import { BANDS, type Band } from "../../src/content/bands";
+import { PURPOSES } from "../../src/content/purposes";
 import type { SiteContent } from "../../src/content/types";
 import { twelveFields } from "../bench/catalogue";
 import { build } from "../build";
 import { FIXTURE_SITE } from "../test/fixtures";
+
+/** A beat in the middle of each band. */
+const BAND_BEATS: [Band, number][] = [
+  ["delta", 2.5],
+  ["theta", 6],
+  ["alpha", 10],
+  ["beta", 16],
+  ["gamma", 35],
+];
 
 /**
  * The tests' catalogue of twelve fields, what every engine's layout is proven on beside the shipped content
@@ -18,6 +29,15 @@ export const CATALOGUE_SITE: SiteContent = {
   ...FIXTURE_SITE,
   fields: twelveFields(FIXTURE_SITE.fields[0]!).map((field, i) => ({
     ...field,
+    // Four purposes and every band, as an owner's catalogue has them: the intro's links at their longest.
+    purpose: PURPOSES[i % 4],
+    ...(i > 0 && field.preview && "recipe" in field.preview
+      ? {
+          bands: [BAND_BEATS[i % 5]![0]],
+          tuning: `${BANDS[BAND_BEATS[i % 5]![0]].name} wave entrainment`,
+          preview: { recipe: { ...field.preview.recipe, beatHz: BAND_BEATS[i % 5]![1] } },
+        }
+      : {}),
     ...(i % 2 ? {} : { price: { amount: 12 + i, currency: "GBP", from: i === 4 } }),
     ...(i === 0 || i === 3 ? { cover: `cover-${i}.jpg` } : {}),
   })),
