@@ -12,6 +12,7 @@ import { theme } from "../styles";
 import { MAKER_PHOTO } from "../../../src/lib/cover";
 import { fieldSlug } from "../../../src/content/fields";
 import { buildCovers, drawnCover, PHOTO_SETTINGS, widthsFor } from "./covers";
+import { bytesOf } from "../write";
 import { fieldLooks, naturalLook, type Look } from "./drawn-cover";
 
 /** CIELAB (D65) of an sRGB colour: the space in which a distance says how different two colours look. */
@@ -157,10 +158,10 @@ describe("a cover drawn from the sound, until the owner has one", () => {
       ["image/avif", ["144w", "216w"]],
       ["image/webp", ["144w", "216w"]],
     ]);
-    const largest = await sharp(files.get(thumb!.path.slice(1))!).stats();
+    const largest = await sharp(await bytesOf(files.get(thumb!.path.slice(1))!)).stats();
     // The rings' colour is in it: the picture drawn, not a blank square.
     expect(largest.channels.some((channel) => channel.max - channel.min > 40)).toBe(true);
-    expect((await sharp(files.get(thumb!.path.slice(1))!).metadata()).format).toBe("webp");
+    expect((await sharp(await bytesOf(files.get(thumb!.path.slice(1))!)).metadata()).format).toBe("webp");
   });
 });
 
@@ -205,7 +206,7 @@ describe("an owner's cover", () => {
       ["image/webp", ["480w", "800w", "1200w"]],
     ]);
     for (const [path, bytes] of files) {
-      const made = await sharp(bytes).metadata();
+      const made = await sharp(await bytesOf(bytes)).metadata();
       expect([made.exif, made.xmp, made.iptc, made.width === made.height], path).toEqual([
         undefined,
         undefined,
@@ -227,7 +228,8 @@ describe("an owner's cover", () => {
     await put("cmyk.jpg", await photo(1600, 1200).toColourspace("cmyk").jpeg().toBuffer());
     for (const name of ["alpha.png", "cmyk.jpg"]) {
       const { files } = await built(name);
-      for (const bytes of files.values()) expect((await sharp(bytes).metadata()).space, name).toBe("srgb");
+      for (const bytes of files.values())
+        expect((await sharp(await bytesOf(bytes)).metadata()).space, name).toBe("srgb");
     }
   });
 
@@ -292,7 +294,7 @@ describe("the maker's photo, and a cover that is not there", () => {
     const made = [...files].filter(([path]) => path.startsWith("assets/maker-"));
     expect(made).toHaveLength(2 * PHOTO_SETTINGS.widths.length);
     for (const [path, bytes] of made) {
-      const info = await sharp(bytes).metadata();
+      const info = await sharp(await bytesOf(bytes)).metadata();
       expect(
         [info.exif, info.width === info.height, PHOTO_SETTINGS.widths.includes(info.width as never)],
         path,
@@ -399,7 +401,7 @@ describe("a cover's weight", () => {
         { folder: join(work, "covers"), cache: join(work, "cache") },
       );
       const phone = [...files].find(([path]) => /-800-[^.]+\.avif$/.test(path))!;
-      expect(phone[1].length).toBeLessThanOrEqual(40_000);
+      expect((await bytesOf(phone[1])).length).toBeLessThanOrEqual(40_000);
     } finally {
       await rm(work, { recursive: true, force: true });
     }

@@ -17,6 +17,7 @@ import { metadataHeld } from "./strip-metadata";
 import { notThere } from "./names";
 import pLimit from "p-limit";
 import { allInOrder } from "../in-order";
+import { bytesOf, type SiteFile } from "../write";
 
 export { COVER_SIZE, drawnCover };
 
@@ -71,13 +72,13 @@ export async function buildCovers(
   hues: ReadonlyMap<string, number> = new Map(),
 ): Promise<{
   bySlug: Map<string, Cover>;
-  files: Map<string, Uint8Array>;
+  files: Map<string, SiteFile>;
   forShare: Map<string, string>;
   /** Each field's hue, kept or newly given: what the record keeps (scripts/static-build/identity.ts). */
   hues: Map<string, number>;
 }> {
   const bySlug = new Map<string, Cover>();
-  const files = new Map<string, Uint8Array>();
+  const files = new Map<string, SiteFile>();
   const cache = diskCache("covers", cacheRoot);
   const code = coversCode();
   /** Each cover as a data: URL, for the field's share image to draw. */
@@ -107,7 +108,7 @@ export async function buildCovers(
   // Each field's hue kept from when it was first built (fields.json): a field added, renamed or moved changes no other.
   const looks = fieldLooks(site.fields, (field) => measured.get(fieldSlug(field)), hues);
   /** One field's cover, its files and what its share image draws; undefined where its image has a problem. */
-  const coverOf = async (field: Field, i: number, own: Map<string, Uint8Array>, found: ContentProblem[]) => {
+  const coverOf = async (field: Field, i: number, own: Map<string, SiteFile>, found: ContentProblem[]) => {
     const slug = fieldSlug(field);
     if (field.cover) {
       const made = await owners(`fields[${i}].cover`, field.cover, `cover-${slug}`, COVER_SETTINGS, "a cover", {
@@ -117,7 +118,7 @@ export async function buildCovers(
       if (!made) return undefined;
       const thumb = await sized(`cover-${slug}`, THUMB_SETTINGS.widths, made.make, own);
       // The square the field's share image draws it in (SHARE_IMAGE's height).
-      const share = await made.make("png", SHARE_IMAGE.height);
+      const share = await bytesOf((await made.make("png", SHARE_IMAGE.height)).file);
       return {
         cover: { ...made.image, alt: `The cover of ${field.title}`, thumb },
         share: `data:image/png;base64,${Buffer.from(share).toString("base64")}`,
@@ -145,7 +146,7 @@ export async function buildCovers(
   const made = await allInOrder(
     site.fields.map((field, i) =>
       limit(async () => {
-        const own = new Map<string, Uint8Array>();
+        const own = new Map<string, SiteFile>();
         const found: ContentProblem[] = [];
         return { slug: fieldSlug(field), own, found, made: await coverOf(field, i, own, found) };
       }),
@@ -228,7 +229,7 @@ async function ownerImage({
   what: string;
   folder: string | undefined;
   cache: Cache;
-  files: Map<string, Uint8Array>;
+  files: Map<string, SiteFile>;
   /** The code that makes the sizes (coversCode). */
   code: string;
 }) {
@@ -253,16 +254,21 @@ export function widthsFor(widths: readonly number[], side: number): number[] {
 /** The code that makes an image's sizes: this module, and sharp. Read once a build, not once an image. */
 const coversCode = () => codeHash(["scripts/static-build/media/covers.ts"]);
 
-type Make = (format: "avif" | "webp" | "png", size: number) => Promise<Uint8Array>;
+/** An image at a size and in a format: the file the cache keeps (cache.ts), named by all that made it. */
+type Make = (format: "avif" | "webp" | "png", size: number) => Promise<{ key: string; file: SiteFile }>;
 
 /** sharp, loaded when an image is made or read: a build whose images are all in the cache never loads it. */
 const sharpImages = async () => (await import("sharp")).default;
 
-/** An image (its bytes, read only when a size is not in the cache) made square at a size and in a format. */
+/**
+ * An image (its bytes, read only when a size is not in the cache) made square at a size and in a format, and kept: a
+ * warm build reads none of a catalogue's covers, only names them.
+ */
 function maker(source: () => Promise<Uint8Array>, key: string, settings: ImageSettings, kept: Cache): Make {
   let bytes: Promise<Uint8Array> | undefined;
-  return (format, size) =>
-    kept.through(`${key}-${size}.${format}`, async () => {
+  return async (format, size) => ({
+    key: `${key}-${size}`,
+    file: await kept.file(`${key}-${size}.${format}`, async () => {
       bytes ??= source();
       // rotate(): as the camera held it; sharp writes no metadata unless asked, so none of the original's goes out.
       const sharp = await sharpImages();
@@ -291,7 +297,8 @@ function maker(source: () => Promise<Uint8Array>, key: string, settings: ImageSe
         );
       });
       return new Uint8Array(out);
-    });
+    }),
+  });
 }
 
 /** An image at each width, AVIF and WebP, written among the files, and the picture that names them. */
@@ -299,16 +306,16 @@ async function sized(
   name: string,
   widths: readonly number[],
   make: Make,
-  files: Map<string, Uint8Array>,
+  files: Map<string, SiteFile>,
 ): Promise<NonNullable<Cover["thumb"]>> {
   const sources: NonNullable<Cover["sources"]> = [];
   let largest = "";
   for (const format of ["avif", "webp"] as const) {
     const set: string[] = [];
     for (const size of widths) {
-      const out = await make(format, size);
-      const path = assetPath(`${name}-${size}`, format, out);
-      files.set(path.slice(1), out);
+      const { key, file } = await make(format, size);
+      const path = assetPath(`${name}-${size}`, format, { key });
+      files.set(path.slice(1), file);
       set.push(`${path} ${size}w`);
       if (format === "webp") largest = path;
     }

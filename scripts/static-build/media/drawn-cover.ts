@@ -84,25 +84,32 @@ export function fieldLooks(
   recorded: ReadonlyMap<string, number>,
 ): Map<string, Look> {
   const looks = new Map<string, Look>();
+  // How many fields have each hue, and each figure's hues: kept as looks are given, so that a catalogue of thousands
+  // without a record is looked at once, not once for every field.
+  const uses: number[] = Array(HUES).fill(0);
+  const figureHues = new Map<Figure, Set<number>>();
+  const give = (slug: string, look: Look) => {
+    looks.set(slug, look);
+    uses[look.hue]!++;
+    figureHues.set(look.figure, (figureHues.get(look.figure) ?? new Set()).add(look.hue));
+  };
   const natural = new Map(fields.map((field) => [fieldSlug(field), naturalLook(field, measured(field))]));
   for (const [slug, look] of natural) {
     const hue = recorded.get(slug);
-    if (hue !== undefined && Number.isInteger(hue) && hue >= 0 && hue < HUES) looks.set(slug, { ...look, hue });
+    if (hue !== undefined && Number.isInteger(hue) && hue >= 0 && hue < HUES) give(slug, { ...look, hue });
   }
   const apart = (a: number, b: number) => Math.min((a - b + HUES) % HUES, (b - a + HUES) % HUES);
   for (const [slug, { figure, hue: wanted }] of natural) {
     if (looks.has(slug)) continue;
-    const taken = [...looks.values()];
-    const uses = (hue: number) => taken.filter((other) => other.hue === hue).length;
     const room = (hue: number) =>
-      Math.min(HUES, ...taken.filter((other) => other.figure === figure).map((other) => apart(other.hue, hue)));
-    const fewest = Math.min(...Array.from({ length: HUES }, (_, hue) => uses(hue)));
+      Math.min(HUES, ...[...(figureHues.get(figure) ?? [])].map((other) => apart(other, hue)));
+    const fewest = Math.min(...uses);
     const hue = Array.from({ length: HUES }, (_, h) => h)
-      .filter((h) => uses(h) === fewest)
+      .filter((h) => uses[h] === fewest)
       .reduce((best, h) =>
         room(h) > room(best) || (room(h) === room(best) && apart(h, wanted) < apart(best, wanted)) ? h : best,
       );
-    looks.set(slug, { figure, hue });
+    give(slug, { figure, hue });
   }
   return looks;
 }

@@ -14,19 +14,26 @@ export interface Typeface {
   files: { regular: string; semibold: string };
 }
 
-/** A face whose files are looked up only when asked for: a fallback's package is installed only by who needs it. */
-const typeface = (family: string, pkg: string, version: string, name: string, script?: RegExp): Typeface => ({
-  family,
-  pkg: `@expo-google-fonts/${pkg}`,
-  version,
-  script,
-  get files() {
-    return {
-      regular: require.resolve(`@expo-google-fonts/${pkg}/400Regular/${name}_400Regular.ttf`),
-      semibold: require.resolve(`@expo-google-fonts/${pkg}/600SemiBold/${name}_600SemiBold.ttf`),
-    };
-  },
-});
+/**
+ * A face whose files are looked up only when asked for (a fallback's package is installed only by who needs it), and
+ * then once: a catalogue's share images ask for them for every run of text.
+ */
+const typeface = (family: string, pkg: string, version: string, name: string, script?: RegExp): Typeface => {
+  let found: Typeface["files"] | undefined;
+  return {
+    family,
+    pkg: `@expo-google-fonts/${pkg}`,
+    version,
+    script,
+    get files() {
+      found ??= {
+        regular: require.resolve(`@expo-google-fonts/${pkg}/400Regular/${name}_400Regular.ttf`),
+        semibold: require.resolve(`@expo-google-fonts/${pkg}/600SemiBold/${name}_600SemiBold.ttf`),
+      };
+      return found;
+    },
+  };
+};
 
 /** The share image's own face: Latin, Greek and Cyrillic. */
 export const MAIN_FACE = typeface("EB Garamond", "eb-garamond", "0.4.3", "EBGaramond");
