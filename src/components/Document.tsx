@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { frame } from "../content/frame";
 import { inFeed } from "../content/fields";
+import { perSite } from "../content/purposes";
 import type { SiteContent } from "../content/types";
 import type { NavItem } from "../islands/SiteHeader";
 import { CSP_PLACEHOLDER, FEED, STYLE_PLACEHOLDER, type PageAssets, type PageMeta } from "../lib/page";
@@ -9,6 +10,9 @@ import { scriptJson } from "../lib/script-json";
 import { Island } from "./Island";
 import { LAST_LINE_ID, SiteFooter } from "./SiteFooter";
 import { Text, usePlain } from "./Text";
+
+/** Whether the site has a feed: asked by every page, looked up once. */
+const hasFeed = perSite((site) => site.fields.some(inFeed));
 
 /** The page's own content: where the skip link goes. */
 const MAIN_ID = "main";
@@ -60,7 +64,7 @@ export function Document({
         <meta name="description" content={description} />
         {canonical && <link rel="canonical" href={canonical} />}
         {meta.noindex && <meta name="robots" content="noindex" />}
-        {site.fields.some(inFeed) && <link rel="alternate" type={FEED.type} href={urls.path(FEED.path)} />}
+        {hasFeed(site) && <link rel="alternate" type={FEED.type} href={urls.path(FEED.path)} />}
         <meta name="theme-color" content={assets.themeColor} />
         <meta name="color-scheme" content="dark" />
         <meta property="og:type" content="website" />

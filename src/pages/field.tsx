@@ -67,7 +67,10 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
         {...props}
         site={site}
         field={field}
-        others={[...site.fields.slice(i + 1), ...site.fields.slice(0, i)].slice(0, OTHERS)}
+        others={Array.from(
+          { length: Math.min(OTHERS, site.fields.length - 1) },
+          (_, k) => site.fields[(i + 1 + k) % site.fields.length]!,
+        )}
       />
     ),
   }));
