@@ -169,6 +169,13 @@ describe("checkPages: links, headings, titles, descriptions, XML", () => {
     ]);
   });
 
+  it("refuses to read a page whose element another tag closes, where a browser would end it elsewhere", () => {
+    expect(() => readPage(page("A", "<h1>A</h1><p>one<div>two</div></p>"))).toThrow(
+      /<p> at \d+ .* closed by the tag at/,
+    );
+    // Left open to the end of the page, it ends there.
+    expect(readPage(page("A", "<h1>A</h1><p>one").replace("</body></html>", "")).h1s).toBe(1);
+  });
   it("names a page whose description is too short", async () => {
     const html = page("A", "<h1>A</h1>").replace(description, "Too short.");
     expect(await problemsOf({ "index.html": html })).toEqual([

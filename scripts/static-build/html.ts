@@ -3,7 +3,7 @@ import { Parser } from "htmlparser2";
 /** A page's element as the checks read it: where it is in the page's text, its attributes, what it holds. */
 export interface Element {
   tagName: string;
-  /** Inside <svg> or <math>, where attributes keep their own case. */
+  /** Inside <svg> or <math>, whose attributes' names are not HTML's to respell (the parser gives every name in lowercase). */
   foreign: boolean;
   /** Each attribute, its value's entities decoded, and where its name starts and the attribute ends. */
   attrs: { name: string; value: string; start: number; end: number }[];
@@ -20,16 +20,21 @@ export interface Text {
 }
 
 /**
- * A built page as a browser without scripts reads it (htmlparser2, a tokenizer that knows HTML's raw text, void and
- * foreign elements): every element in document order, each with where it starts and ends in the page's text. What the
- * checks and the budgets read a page through. The pages are React's, whose elements always close; one that closes
- * by implication ends where the tag that closed it starts.
+ * A built page as htmlparser2 reads it (HTML's raw text, void and foreign elements, entities; not a browser's
+ * rebuilding of misnested tags): every element in document order, each with where it starts and ends in the page's
+ * text. What the checks and the budgets read a page through. React closes every element it writes, so an element
+ * another tag closes by implication is an error here: its end would not be where a browser puts it.
  */
 export function parsePage(html: string): Element[] {
   const elements: Element[] = [];
   const open: Element[] = [];
   let attrs: Element["attrs"] = [];
+  let ended = false;
   const parser = new Parser({
+    onopentagname() {
+      // A tag the parser drops (a form inside a form) names no element: its attributes go with it.
+      attrs = [];
+    },
     onattribute(name, value) {
       attrs.push({ name, value, start: parser.startIndex, end: parser.endIndex });
     },
@@ -54,11 +59,18 @@ export function parsePage(html: string): Element[] {
     },
     onclosetag(_, implied) {
       const element = open.pop()!;
-      // A void element closes where it opened; one closed by another tag, where that tag starts.
-      element.end = implied && parser.startIndex !== element.start ? parser.startIndex : parser.endIndex + 1;
+      // A void element closes where it opened, and one left open where the page ends.
+      if (!implied || parser.startIndex === element.start) element.end = parser.endIndex + 1;
+      else if (ended) element.end = html.length;
+      else
+        throw new Error(
+          `<${element.tagName}> at ${element.start} of a page is closed by the tag at ${parser.startIndex}, not by its own end tag`,
+        );
     },
   });
-  parser.end(html);
+  parser.write(html);
+  ended = true;
+  parser.end();
   return elements;
 }
 
@@ -67,9 +79,12 @@ export const attribute = (element: Element, name: string) => element.attrs.find(
 
 const isText = (node: Element | Text): node is Text => "text" in node;
 
-/** What a script or style element holds, as the browser hashes it for a policy. */
+/** What a script or style element holds, as the browser hashes it for a policy: its line breaks as \n. */
 export const rawText = (element: Element) =>
-  element.children.map((child) => (isText(child) ? child.text : "")).join("");
+  element.children
+    .map((child) => (isText(child) ? child.text : ""))
+    .join("")
+    .replace(/\r\n?/g, "\n");
 
 /** The text an element holds, as a reader would see it (not its scripts' or styles'). */
 export function textOf(element: Element): string {

@@ -262,7 +262,7 @@ const sharpImages = async () => (await import("sharp")).default;
 
 /**
  * An image (its bytes, read only when a size is not in the cache) made square at a size and in a format, and kept: a
- * warm build reads none of a catalogue's covers, only names them.
+ * build names each size it made before without reading it.
  */
 function maker(source: () => Promise<Uint8Array>, key: string, settings: ImageSettings, kept: Cache): Make {
   let bytes: Promise<Uint8Array> | undefined;
