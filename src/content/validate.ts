@@ -205,27 +205,20 @@ const reservedHost = (host: string) => {
 export const reservedAddress = (value: string) =>
   [...value.matchAll(ADDRESS_HOST)].some((match) => reservedHost(match[1]!));
 
+/** Whether a text still holds [[words to write]]. */
+const toWrite = (value: string) => new RegExp(TO_WRITE_PATTERN.source).test(value);
+
 /** Every content value that still holds an example address or [[text still to write]], to be replaced before the site is published. */
 export function findPlaceholders(
   content: SiteContent,
   { sources = {}, files = [] }: ValidateOptions = {},
 ): Placeholder[] {
   const found: Placeholder[] = [];
-  const look = (source: (field: string) => string) => (field: string, value: string) => {
-    if (reservedAddress(value) || new RegExp(TO_WRITE_PATTERN.source).test(value))
-      found.push({ source: source(field), field, value });
-  };
-  forEachString(
-    content,
-    "",
-    look((field) => sources[field] ?? CONTENT_FILE),
-  );
-  for (const { file, data } of files)
-    forEachString(
-      data,
-      "",
-      look(() => file),
-    );
+  for (const { file, data } of [{ file: undefined, data: content }, ...files])
+    forEachString(data, "", (field, value) => {
+      if (reservedAddress(value) || toWrite(value))
+        found.push({ source: file ?? sources[field] ?? CONTENT_FILE, field, value });
+    });
   return found;
 }
 
@@ -235,7 +228,7 @@ export function placeholderError(placeholders: readonly Placeholder[]): ContentE
     placeholders.map(({ source, field, value }) => ({
       source,
       field,
-      message: `is still a placeholder (${value}): ${new RegExp(TO_WRITE_PATTERN.source).test(value) ? "write the text in [[ ]] and remove the brackets" : "replace it"} before publishing`,
+      message: `is still a placeholder (${value}): ${toWrite(value) ? "write the text in [[ ]] and remove the brackets" : "replace it"} before publishing`,
     })),
   );
 }

@@ -76,26 +76,18 @@ export interface TextRun {
   href?: string;
 }
 
-/** A text as runs of finished words, links and words still to write, in order. */
+/**
+ * A text as runs of finished words, links and words still to write, in order. split() with a pattern's groups gives
+ * the text between matches, each followed by what the groups caught: a to-write's words, or a link's label and path.
+ */
 export function textRuns(text: string): TextRun[] {
-  const runs: TextRun[] = [];
-  const words = (part: string) => {
-    let at = 0;
-    for (const match of part.matchAll(LINK_PATTERN)) {
-      if (match.index > at) runs.push({ text: part.slice(at, match.index) });
-      runs.push({ text: match[1]!, href: match[2]! });
-      at = match.index + match[0].length;
-    }
-    if (at < part.length) runs.push({ text: part.slice(at) });
-  };
-  let at = 0;
-  for (const match of text.matchAll(TO_WRITE_PATTERN)) {
-    if (match.index > at) words(text.slice(at, match.index));
-    runs.push({ text: match[1]!.trim(), toWrite: true });
-    at = match.index + match[0].length;
-  }
-  if (at < text.length) words(text.slice(at));
-  return runs;
+  return text.split(TO_WRITE_PATTERN).flatMap((part, i): TextRun[] => {
+    if (i % 2 === 1) return [{ text: part.trim(), toWrite: true }];
+    const pieces = part.split(LINK_PATTERN);
+    return pieces.flatMap((piece, j): TextRun[] =>
+      j % 3 === 1 ? [{ text: piece, href: pieces[j + 1]! }] : j % 3 === 0 && piece ? [{ text: piece }] : [],
+    );
+  });
 }
 
 /** A text as a visitor reads it: slots filled, link markup and to-write brackets gone (for titles, metadata). */
