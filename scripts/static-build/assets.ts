@@ -7,7 +7,9 @@ import type { LaterLink, PageAssets } from "../../src/lib/page";
 import type { SiteUrls } from "../../src/lib/routes";
 import { ASSET_DIR, assetPath } from "./asset-path";
 import { esbuildTargets } from "./browsers";
-import { icoFromPng, iconSvg, renderPng, SHARE_IMAGE, shareImage } from "./media/images";
+import { icoFromPng, iconSvg, renderPng, SHARE_IMAGE, shareImage, shareImageWords } from "./media/images";
+import { cache, cacheKey } from "./media/cache";
+import { codeHash } from "./media/code-hash";
 import { ROOT } from "../paths";
 import { ICONS, MANIFEST, webManifest } from "./site-files";
 import { buildStyles, clientClasses, mediaOf, mediaStylesheet, stylesheetFor, theme, type StyleChunk } from "./styles";
@@ -60,6 +62,12 @@ export async function buildAssets(
   const files = new Map<string, Uint8Array>();
   const text = (value: string) => new TextEncoder().encode(value);
   const colours = theme();
+  // Each picture kept in the cache by all it draws and the code that draws it: a warm build draws none.
+  const kept = cache("share");
+  const code = codeHash(["scripts/static-build/media/images.ts"]);
+  const picture = (what: unknown, draw: () => Uint8Array) => kept.through(`${cacheKey(what, code)}.png`, draw);
+  const iconPng = (rounded: boolean, size: number) =>
+    picture([colours, rounded, size], () => tools.renderPng(iconSvg(colours, { rounded }), size));
 
   const fonts = await buildWebFonts();
   for (const font of fonts) files.set(font.path.slice(1), font.bytes);
@@ -68,13 +76,9 @@ export async function buildAssets(
   const fontFaces = fontFaceCss(fonts, urls.path);
 
   files.set(ICONS.svg.slice(1), text(iconSvg(colours, { rounded: true })));
-  files.set(
-    ICONS.ico.path.slice(1),
-    icoFromPng(tools.renderPng(iconSvg(colours, { rounded: true }), ICONS.ico.size), ICONS.ico.size),
-  );
-  files.set(ICONS.appleTouch.slice(1), tools.renderPng(iconSvg(colours, { rounded: false }), 180));
-  for (const icon of ICONS.png)
-    files.set(icon.path.slice(1), tools.renderPng(iconSvg(colours, { rounded: false }), icon.size));
+  files.set(ICONS.ico.path.slice(1), icoFromPng(await iconPng(true, ICONS.ico.size), ICONS.ico.size));
+  files.set(ICONS.appleTouch.slice(1), await iconPng(false, 180));
+  for (const { path, size } of ICONS.png) files.set(path.slice(1), await iconPng(false, size));
   files.set(MANIFEST.slice(1), text(webManifest(site, urls, colours)));
 
   const stylesheets = styles.flatMap((chunk): LaterLink[] => {
@@ -93,7 +97,8 @@ export async function buildAssets(
   const js = await buildClient(urls.path, await tools.bundleIslands(), urls.path(core.path), afterPaint);
   for (const [file, bytes] of js.files) files.set(file, bytes);
 
-  const share = tools.renderShareImage(site, sources);
+  const words = shareImageWords(site, sources).map((source) => source.text);
+  const share = await picture([words, colours], () => tools.renderShareImage(site, sources));
   const sharePath = assetPath("share", "png", share);
   files.set(sharePath.slice(1), share);
 
