@@ -220,10 +220,11 @@ function announce(
   const what = builds === 1 ? "Built" : onlyStyles ? "Styles updated" : "Rebuilt";
   log(`✓ ${what} in ${Math.round(build.ms)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`);
   // On the first, the placeholders still in the content, and the build's own notes.
-  const placeholders = build.built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ");
-  if (builds === 1 && placeholders)
-    log(`  Placeholders still in use (replace them before publishing): ${placeholders}`);
-  if (builds === 1) for (const note of build.built.notes) log(`  ${note}`);
+  if (builds === 1) {
+    const placeholders = build.built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ");
+    if (placeholders) log(`  Placeholders still in use (replace them before publishing): ${placeholders}`);
+    for (const note of build.built.notes) log(`  ${note}`);
+  }
   if (onlyStyles && !build.hadProblem) clients.send({ type: "css", css: build.css() });
   else clients.send({ type: "reload", paths: reloaded() });
   if (build.shown.typeProblem) clients.send({ type: "problem", problem: build.shown.typeProblem });

@@ -1,5 +1,7 @@
+import pLimit from "p-limit";
+
 /**
- * Tasks run a few at a time, waited for to the last: their values in order, or the first failure in their order, not
+ * Tasks, waited for to the last: their values in order, or the first failure in their order, not
  * the first in time. So a build stopped by two fields names the first of them, every time, and nothing it started is
  * still running when it says so.
  */
@@ -9,3 +11,9 @@ export async function allInOrder<T>(tasks: readonly Promise<T>[]): Promise<T[]> 
   if (failed) throw failed.reason;
   return settled.map((result) => (result as PromiseFulfilledResult<T>).value);
 }
+
+/** Each item's task, `atOnce` at a time, waited for as allInOrder waits. */
+export const mapInOrder = <T, R>(items: readonly T[], atOnce: number, task: (item: T, i: number) => Promise<R>) => {
+  const limit = pLimit(atOnce);
+  return allInOrder(items.map((item, i) => limit(() => task(item, i))));
+};

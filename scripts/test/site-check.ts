@@ -1,8 +1,7 @@
-import pLimit from "p-limit";
 import { checkSite } from "../static-build/check";
-import { allInOrder } from "../static-build/in-order";
+import { mapInOrder } from "../static-build/in-order";
 import { pageBudget } from "../static-build/page-budget";
-import { readPage, readPages, type PageFacts } from "../static-build/page-facts";
+import { readPages, type PageFacts } from "../static-build/page-facts";
 import { stageSite, type SiteFile } from "../static-build/write";
 
 /** Every page's problems with its budgets, as the build finds them page by page, for pages given as text. */
@@ -10,9 +9,7 @@ export async function budgetProblems(
   pages: ReadonlyMap<string, string>,
   facts: ReadonlyMap<string, PageFacts> = readPages(pages),
 ): Promise<string[]> {
-  const limit = pLimit(4);
-  const each = [...pages].map(([file, html]) => limit(() => pageBudget(file, html, facts.get(file) ?? readPage(html))));
-  return (await allInOrder(each)).flat();
+  return (await mapInOrder([...pages], 4, ([file, html]) => pageBudget(file, html, facts.get(file)!))).flat();
 }
 
 /** The build's checks of pages given as text, each read and measured now. */

@@ -205,8 +205,9 @@ const reservedHost = (host: string) => {
 export const reservedAddress = (value: string) =>
   [...value.matchAll(ADDRESS_HOST)].some((match) => reservedHost(match[1]!));
 
-/** Whether a text still holds [[words to write]]. */
-const toWrite = (value: string) => new RegExp(TO_WRITE_PATTERN.source).test(value);
+/** Whether a text still holds [[words to write]] (the pattern without its global flag, so that test() keeps no place). */
+const TO_WRITE = new RegExp(TO_WRITE_PATTERN.source);
+const toWrite = (value: string) => TO_WRITE.test(value);
 
 /** Every content value that still holds an example address or [[text still to write]], to be replaced before the site is published. */
 export function findPlaceholders(

@@ -30,9 +30,9 @@ export interface Cache {
   read(name: string): Promise<Uint8Array | undefined>;
   /**
    * Kept whole or not at all: written under another name, then renamed, so no build reads half an entry. At best:
-   * a cache that cannot be written (a full disk) only means the next build makes it again.
+   * a cache that cannot be written (a full disk) only means the next build makes it again. Says whether it was kept.
    */
-  write(name: string, contents: Uint8Array | string): Promise<void>;
+  write(name: string, contents: Uint8Array | string): Promise<boolean>;
   /** The kept entry, or the one `make` makes now, kept for the next build. */
   through(name: string, make: () => Promise<Uint8Array> | Uint8Array): Promise<Uint8Array>;
   /** The same, as a file of the site that stays on disk; its bytes only where it could not be kept. */
@@ -48,7 +48,11 @@ export function cache(kind: CacheKind, root = CACHE_ROOT): Cache {
         (b) => new Uint8Array(b),
         () => undefined,
       ),
-    write: (name, contents) => writeWhole(join(folder, name), contents).catch(() => undefined),
+    write: (name, contents) =>
+      writeWhole(join(folder, name), contents).then(
+        () => true,
+        () => false,
+      ),
     async through(name, make) {
       const kept = await self.read(name);
       if (kept) return kept;
@@ -65,8 +69,7 @@ export function cache(kind: CacheKind, root = CACHE_ROOT): Cache {
         );
       if (await there()) return kept;
       const made = await make();
-      await self.write(name, made);
-      return (await there()) ? kept : made;
+      return (await self.write(name, made)) ? kept : made;
     },
   };
   return self;

@@ -15,8 +15,7 @@ import type { Measured } from "./previews";
 import { COVER_SIZE, drawnCover, fieldLooks } from "./drawn-cover";
 import { metadataHeld } from "./strip-metadata";
 import { notThere } from "./names";
-import pLimit from "p-limit";
-import { allInOrder } from "../in-order";
+import { mapInOrder } from "../in-order";
 import { bytesOf, type SiteFile } from "../write";
 
 export { COVER_SIZE, drawnCover };
@@ -142,16 +141,11 @@ export async function buildCovers(
     };
   };
   // A few fields at a time, so that a catalogue's new covers are encoded on every core; kept in the fields' order.
-  const limit = pLimit(availableParallelism());
-  const made = await allInOrder(
-    site.fields.map((field, i) =>
-      limit(async () => {
-        const own = new Map<string, SiteFile>();
-        const found: ContentProblem[] = [];
-        return { slug: fieldSlug(field), own, found, made: await coverOf(field, i, own, found) };
-      }),
-    ),
-  );
+  const made = await mapInOrder(site.fields, availableParallelism(), async (field, i) => {
+    const own = new Map<string, SiteFile>();
+    const found: ContentProblem[] = [];
+    return { slug: fieldSlug(field), own, found, made: await coverOf(field, i, own, found) };
+  });
   for (const { slug, own, found, made: one } of made) {
     for (const [file, bytes] of own) files.set(file, bytes);
     problems.push(...found);
@@ -267,7 +261,7 @@ const sharpImages = async () => (await import("sharp")).default;
 function maker(source: () => Promise<Uint8Array>, key: string, settings: ImageSettings, kept: Cache): Make {
   let bytes: Promise<Uint8Array> | undefined;
   return async (format, size) => ({
-    key: `${key}-${size}`,
+    key,
     file: await kept.file(`${key}-${size}.${format}`, async () => {
       bytes ??= source();
       // rotate(): as the camera held it; sharp writes no metadata unless asked, so none of the original's goes out.

@@ -7,9 +7,8 @@ import type { Theme } from "../styles";
 import { cache, cacheKey } from "./cache";
 import { codeHash } from "./code-hash";
 import { availableParallelism } from "node:os";
-import pLimit from "p-limit";
 import { drawnPng, fieldShareImage, SHARE_IMAGE } from "./images";
-import { allInOrder } from "../in-order";
+import { mapInOrder } from "../in-order";
 
 /** The code that lays out and draws a share image, and the typefaces it finds (fonts.ts). */
 const shareCode = () => codeHash(["scripts/static-build/media/field-share.ts"]);
@@ -30,25 +29,18 @@ export async function buildFieldShareImages(
   const files = new Map<string, SiteFile>();
   const kept = cache("share", cacheRoot);
   const code = shareCode();
-  // A few at a time, each drawn on a thread of its own; kept in the fields' order.
-  const limit = pLimit(availableParallelism());
-  // Each named by its key, and left on disk: the largest files of a catalogue, never read by a warm build.
-  const pngs = await allInOrder(
-    site.fields.map((field, i) =>
-      limit(async () => {
-        const cover = covers.get(fieldSlug(field))!;
-        const key = cacheKey([field.title, field.tuning, site.brand, theme], cover, code);
-        const file = await kept.file(`${key}.png`, () => {
-          const { svg, faces } = fieldShareImage(field, `fields[${i}]`, site, cover, theme);
-          return drawnPng(svg, faces);
-        });
-        return { key, file };
-      }),
-    ),
-  );
-  for (const [i, field] of site.fields.entries()) {
-    const { key, file } = pngs[i]!;
-    const path = assetPath(`share-${fieldSlug(field)}`, "png", { key });
+  // A few at a time, each drawn on a thread of its own, and each named by its key and left on disk: the largest files
+  // of a catalogue, never read by a warm build. Kept in the fields' order.
+  const made = await mapInOrder(site.fields, availableParallelism(), async (field, i) => {
+    const cover = covers.get(fieldSlug(field))!;
+    const key = cacheKey([field.title, field.tuning, site.brand, theme], cover, code);
+    const file = await kept.file(`${key}.png`, () => {
+      const { svg, faces } = fieldShareImage(field, `fields[${i}]`, site, cover, theme);
+      return drawnPng(svg, faces);
+    });
+    return { field, path: assetPath(`share-${fieldSlug(field)}`, "png", { key }), file };
+  });
+  for (const { field, path, file } of made) {
     files.set(path.slice(1), file);
     bySlug.set(fieldSlug(field), {
       path,
