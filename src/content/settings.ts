@@ -28,10 +28,12 @@ const textAtMost = (about: string, max: number, why: (value: string, length: num
     return length > max ? `must be at most ${max} characters, ${why(value as string, length)}` : undefined;
   });
 const link = (about: string) => rule<string>(about, urlProblem);
+/** An image's name, by what it ends with: JPEG, PNG, WebP or AVIF. */
+export const IMAGE_FILE = /\.(jpe?g|png|webp|avif)$/i;
 /** The name of one of the owner's images (the build reads the file itself). */
 const image = (about: string, example: string) =>
   rule<string>(about, (value) =>
-    typeof value === "string" && /^[A-Za-z0-9][\w.-]*\.(jpe?g|png|webp|avif)$/i.test(value)
+    typeof value === "string" && /^[A-Za-z0-9][\w.-]*$/.test(value) && IMAGE_FILE.test(value)
       ? undefined
       : `must be the name of a JPEG, PNG, WebP or AVIF image in ${COVERS_FOLDER}/, like "${example}" (got ${shown(value)})`,
   );

@@ -313,6 +313,11 @@ describe("the maker's photo, and a cover that is not there", () => {
     expect(await refusal("Phnoe.jpg")).toContain(
       'fields[0].cover (src/content/covers/Phnoe.jpg) does not exist: the nearest it holds is "phone.jpg"',
     );
+    // The folder's README is nearer to this name than any image, and no cover it could have meant.
+    await put("README.md", Buffer.from("# Covers"));
+    expect(await refusal("Readme.jpg")).toMatch(
+      /Readme\.jpg\) does not exist: the nearest it holds is "[^"]+\.(jpe?g|png|webp|avif)"/,
+    );
   });
 });
 

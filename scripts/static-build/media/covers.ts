@@ -1,6 +1,7 @@
 import { fieldSlug } from "../../../src/content/fields";
 import type { Field, SiteContent } from "../../../src/content/types";
 import { MAKER_PHOTO, type Cover } from "../../../src/lib/cover";
+import { IMAGE_FILE } from "../../../src/content/settings";
 // A static import: the dev server runs the build as a CommonJS bundle in a context where import() has no loader.
 import { readdir, readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
@@ -177,7 +178,8 @@ export async function readOwnerImage(folder: string | undefined, file: string, s
   if (folder === undefined) throw new CoverError("cannot be read: this build was given no folder of images");
   const bytes = await readFile(join(folder, file)).catch(async (error: NodeJS.ErrnoException) => {
     if (error.code !== "ENOENT") throw new CoverError(`cannot be read: ${error.message}`);
-    const there = (await readdir(folder).catch(() => [] as string[])).filter((f) => !f.startsWith("."));
+    // The nearest image it holds: not its README.
+    const there = (await readdir(folder).catch(() => [] as string[])).filter((f) => IMAGE_FILE.test(f));
     throw new CoverError(`does not exist: ${notThere(there, file, "no image")}`);
   });
   const info = await (await sharpImages())(bytes)
