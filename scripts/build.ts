@@ -39,7 +39,7 @@ import {
   stageSite,
   writeSources,
 } from "./static-build/write";
-import { pageBudget } from "./static-build/page-budget";
+import { keptServedBytes, pageBudget } from "./static-build/page-budget";
 
 // The owner's settings and folders, for main() and the dev server (taken from this bundle, as fresh as the rest).
 export { ownerFolders, ownerMedia, ownerSite } from "./static-build/owner";
@@ -163,6 +163,7 @@ async function makeSite({
   const all = sitePages(content, pages, shares.bySlug);
   const budgets = new Map<string, string[]>();
   const made = new Map<string, string>();
+  const measure = keptServedBytes();
   const { facts } = await renderSite({
     site: content,
     assets: assets.page,
@@ -171,7 +172,7 @@ async function makeSite({
     covers: covers.bySlug,
     pages: all,
     each: async (file, page, pageFacts) => {
-      budgets.set(file, await pageBudget(file, page, pageFacts));
+      budgets.set(file, await pageBudget(file, page, pageFacts, measure));
       if (emit) await emit(file, page);
       else made.set(file, page);
     },

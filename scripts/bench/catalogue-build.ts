@@ -3,7 +3,6 @@
  * DIR, as a maintainer's build runs (a process of its own, the caches on disk as they are). The bench times it.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import * as esbuild from "esbuild";
 import { site } from "../../src/content/site";
 import { build, ownerMedia } from "../build";
 import { catalogueOf } from "./catalogue";
@@ -12,9 +11,9 @@ const [count, outDir] = process.argv.slice(2);
 if (!count || !outDir || !(Number(count) > 0)) throw new Error("usage: tsx scripts/bench/catalogue-build.ts COUNT DIR");
 // The owner's previews and images, as their builds have them; not their fields' record: this catalogue is not theirs.
 await build({ site: { ...site, fields: catalogueOf(Number(count), site.fields[0]!) }, outDir, ...ownerMedia() });
-// esbuild's own process ended, and waited for until Node has reaped it (stop() only signals it): the bench counts the
-// CPU of the processes this one waited for with its own (scripts/bench/eleventy.ts).
-await esbuild.stop();
+// esbuild's own process (if a bundle was made) ended, and waited for until Node has reaped it (stop() only signals
+// it): the bench counts the CPU of the processes this one waited for with its own (scripts/bench/eleventy.ts).
+await (await import("esbuild")).stop();
 const children = () =>
   readdirSync("/proc/self/task").flatMap((task) =>
     readFileSync(`/proc/self/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean),

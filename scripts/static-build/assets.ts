@@ -1,5 +1,5 @@
-import { relative } from "node:path";
-import * as esbuild from "esbuild";
+import { join, relative } from "node:path";
+import type * as esbuild from "esbuild";
 import { frame } from "../../src/content/frame";
 import type { SiteContent } from "../../src/content/types";
 import { islands, type IslandName } from "../../src/islands/registry";
@@ -8,13 +8,13 @@ import type { SiteUrls } from "../../src/lib/routes";
 import { ASSET_DIR, assetPath } from "./asset-path";
 import { esbuildTargets } from "./browsers";
 import { icoFromPng, iconSvg, renderPng, SHARE_IMAGE, shareImage, shareImageWords } from "./media/images";
-import { cache, cacheKey } from "./media/cache";
-import { codeHash } from "./media/code-hash";
+import { CACHE_ROOT, cache, cacheKey } from "./media/cache";
+import { codeHash, keepMadeFrom, keptIfSame } from "./media/code-hash";
 import { ROOT } from "../paths";
 import { ICONS, MANIFEST, webManifest } from "./site-files";
 import { buildStyles, clientClasses, mediaOf, mediaStylesheet, stylesheetFor, theme, type StyleChunk } from "./styles";
-import { headlineRule } from "./media/headline";
-import { buildWebFonts, fontFaceCss } from "./media/web-fonts";
+import { headlineRule, widthIn } from "./media/headline";
+import { brandFace, buildWebFonts, fontFaceCss } from "./media/web-fonts";
 
 export interface BuiltAssets {
   /** What pages embed and link to. */
@@ -36,11 +36,15 @@ export interface AssetTools {
   renderShareImage(site: SiteContent, sources: Record<string, string>): Uint8Array;
 }
 
-export type IslandsBundle = esbuild.BuildResult<typeof ISLANDS_BUILD>;
+/** A bundle's files and esbuild's account of them (its metafile): what keptBuild and the dev server's context give. */
+export interface IslandsBundle {
+  outputFiles: { path: string; contents: Uint8Array; text: string }[];
+  metafile: esbuild.Metafile;
+}
 
 export const plainTools: AssetTools = {
   buildStyles,
-  bundleIslands: () => esbuild.build(ISLANDS_BUILD),
+  bundleIslands: () => keptBuild(ISLANDS_BUILD),
   renderPng,
   renderShareImage: (site, sources) => {
     const { svg, faces } = shareImage(site, sources);
@@ -73,7 +77,9 @@ export async function buildAssets(
   for (const font of fonts) files.set(font.path.slice(1), font.bytes);
   const styles = tools.buildStyles();
   const scripted = clientClasses();
-  const fontFaces = fontFaceCss(fonts, urls.path);
+  const face = await brandFace();
+  const fontFaces = fontFaceCss(fonts, urls.path, face);
+  const brandWidth = widthIn(face);
 
   files.set(ICONS.svg.slice(1), text(iconSvg(colours, { rounded: true })));
   files.set(ICONS.ico.path.slice(1), icoFromPng(await iconPng(true, ICONS.ico.size), ICONS.ico.size));
@@ -105,7 +111,7 @@ export async function buildAssets(
   return {
     page: {
       css: (classes, headline) =>
-        stylesheetFor(styles, classes, { scripted }) + fontFaces + (headline ? headlineRule(headline) : ""),
+        stylesheetFor(styles, classes, { scripted }) + fontFaces + (headline ? headlineRule(headline, brandWidth) : ""),
       script: js.loader,
       themeColor: colours.background,
       appleTouchIcon: ICONS.appleTouch,
@@ -141,6 +147,38 @@ export const ISLANDS_BUILD = {
   write: false,
   logLevel: "silent",
 } satisfies esbuild.BuildOptions;
+
+/** What keptBuild keeps of a build: its files as text (JavaScript), and esbuild's account of them. */
+interface KeptBuild {
+  outputs: { path: string; text: string }[];
+  metafile: esbuild.Metafile;
+}
+
+/**
+ * An esbuild build kept in the cache by its options and esbuild's version, and taken again while every file it read
+ * is as it was (code-hash.ts): a warm build starts no esbuild.
+ */
+async function keptBuild(
+  options: esbuild.BuildOptions & { metafile: true; entryPoints: object },
+): Promise<IslandsBundle> {
+  const { build, version } = await import("esbuild");
+  const kept = join(CACHE_ROOT, "esbuild", `${cacheKey(options, version)}.json`);
+  const entries = Object.values(options.entryPoints) as string[];
+  const known = keptIfSame<KeptBuild>(kept, ROOT, entries);
+  if (known) {
+    const outputFiles = known.outputs.map(({ path, text }) => ({
+      path,
+      text,
+      contents: new TextEncoder().encode(text),
+    }));
+    return { outputFiles, metafile: known.metafile };
+  }
+  const made = await build({ ...options, write: false });
+  const [outputFiles, metafile] = [made.outputFiles!, made.metafile!];
+  const outputs = outputFiles.map(({ path, text }) => ({ path, text }));
+  keepMadeFrom(kept, ROOT, entries, Object.keys(metafile.inputs), [], { outputs, metafile });
+  return { outputFiles, metafile };
+}
 
 /**
  * The islands bundle (content-hashed files: the entry, React, a chunk per island) and the small loader that is
@@ -179,9 +217,10 @@ async function buildClient(
     }),
   );
 
-  const loader = await esbuild.build({
+  const loader = await keptBuild({
     absWorkingDir: ROOT,
     entryPoints: [LOADER_ENTRY],
+    metafile: true,
     bundle: true,
     format: "iife",
     // Not "use strict": the loader is checked as strict TypeScript, and the directive would cost every page 13 bytes.

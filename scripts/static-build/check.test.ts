@@ -1,8 +1,19 @@
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SiteCheckError } from "./check";
 import { checkPages } from "../test/site-check";
 import { FOLD } from "../../src/lib/page";
-import { compressed, FIRST_ROUND_TRIP, firstScreen, headerBytes, PAGE_CEILING, servedBytes } from "./page-budget";
+import {
+  compressed,
+  FIRST_ROUND_TRIP,
+  firstScreen,
+  headerBytes,
+  keptServedBytes,
+  PAGE_CEILING,
+  servedBytes,
+} from "./page-budget";
 import { readPage } from "./page-facts";
 
 const description = "A description long enough to pass the check of fifty characters.";
@@ -80,6 +91,26 @@ describe("checkPages", () => {
       ),
     ]);
   });
+});
+
+it("measures a page once: the build's measure keeps what it found, and measures a changed page anew", async () => {
+  const root = await mkdtemp(join(tmpdir(), "served-"));
+  try {
+    const measure = keptServedBytes(root);
+    const html = page("Home", `<h1>Home</h1>${"<p>Words of a page.</p>".repeat(40)}`);
+    expect(await measure(html, 200)).toEqual(await servedBytes(html, 200));
+    const [entry, ...more] = await readdir(join(root, "served"));
+    expect(more).toEqual([]);
+    // What it kept is what it answers with, not a second compression.
+    const kept = { firstScreen: { encoding: "gzip", bytes: 1 }, whole: { encoding: "gzip", bytes: 2 } };
+    await writeFile(join(root, "served", entry!), JSON.stringify(kept));
+    expect(await measure(html, 200)).toEqual(kept);
+    expect(await measure(html, 201)).toEqual(await servedBytes(html, 201));
+    expect(await measure(`${html} `, 200)).toEqual(await servedBytes(`${html} `, 200));
+    expect(await readdir(join(root, "served"))).toHaveLength(3);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 });
 
 describe("checkPages: links, headings, titles, descriptions, XML", () => {

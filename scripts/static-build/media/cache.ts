@@ -5,14 +5,14 @@ import { ROOT } from "../../paths";
 import { type KeptFile, writeWhole } from "../write";
 
 /**
- * The build's one disk cache, on this machine only: what is slow to make (previews, covers, share images, fonts),
+ * The build's one disk cache, on this machine only: what is slow to make (previews, covers, share images, fonts, a page's compressed size),
  * kept under node_modules so that a clean install starts afresh. Every entry is named by a key made from all that
  * goes into it: the input's bytes, the settings, and the code that makes it (codeHash, which ignores comments and
  * layout). Nothing is ever invalidated by hand: a changed input or code asks for another name.
  */
 export const CACHE_ROOT = join(ROOT, "node_modules/.cache/site");
 
-export type CacheKind = "previews" | "covers" | "share" | "fonts";
+export type CacheKind = "previews" | "covers" | "share" | "fonts" | "served";
 
 /** A key from what goes into a result: strings, bytes and JSON values, each told apart from the next. */
 export function cacheKey(...parts: readonly unknown[]): string {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { isBuiltin } from "node:module";
+import { createRequire, isBuiltin } from "node:module";
 import { dirname, join } from "node:path";
-import { buildSync } from "esbuild";
+import type * as Esbuild from "esbuild";
 import { ROOT } from "../../paths";
 import { cacheKey } from "./cache";
 
@@ -16,10 +16,12 @@ import { cacheKey } from "./cache";
 export function codeHash(paths: readonly string[], root = ROOT): string {
   // Bundling the graph is most of a warm build's cost here: its answer is kept beside the files it read, and taken
   // again while each of them (and each package's version) is as it was.
-  const kept = join(root, "node_modules/.cache/site/code-hash", `${cacheKey(root, paths)}.json`);
+  const kept = join(root, "node_modules/.cache/site/code", `${cacheKey(root, paths)}.json`);
   const entryPoints = paths.flatMap((p) => sourceFiles(root, p));
-  const known = readKept(kept);
-  if (known && sourcesOf(root, entryPoints, known.files, known.packages) === known.sources) return known.hash;
+  const known = keptIfSame<string>(kept, root, entryPoints);
+  if (known !== undefined) return known;
+  // Loaded only to bundle: a warm build, whose every answer is kept, never starts it.
+  const { buildSync }: typeof Esbuild = createRequire(import.meta.url)("esbuild");
   const { outputFiles, metafile } = buildSync({
     absWorkingDir: root,
     entryPoints,
@@ -48,18 +50,35 @@ export function codeHash(paths: readonly string[], root = ROOT): string {
   );
   for (const name of [...packages].sort()) hash.update(`${name}@${packageVersion(root, name)}\0`);
   const answer = hash.digest("hex").slice(0, 16);
-  const files = Object.keys(metafile.inputs).sort();
-  const names = [...packages].sort();
-  keep(kept, { files, packages: names, sources: sourcesOf(root, entryPoints, files, names)!, hash: answer });
+  keepMadeFrom(kept, root, entryPoints, Object.keys(metafile.inputs), [...packages], answer);
   return answer;
 }
 
-interface Kept {
+interface Kept<T> {
   files: string[];
   packages: string[];
-  /** The entry points, the files' bytes and the packages' versions, hashed: what the answer holds for. */
+  /** The entry points, the files' bytes and the packages' versions, hashed: what the value holds for. */
   sources: string;
-  hash: string;
+  value: T;
+}
+
+/** The value kept at `path` (keepMadeFrom), if every file and package it was made from is as it was then. */
+export function keptIfSame<T>(path: string, root: string, entries: readonly string[]): T | undefined {
+  const known = readKept<T>(path);
+  return known && sourcesOf(root, entries, known.files, known.packages) === known.sources ? known.value : undefined;
+}
+
+/** Keeps a value made from these files (and packages, by their versions), beside a hash of them. */
+export function keepMadeFrom<T>(
+  path: string,
+  root: string,
+  entries: readonly string[],
+  read: readonly string[],
+  packages: readonly string[],
+  value: T,
+) {
+  const [files, names] = [[...read].sort(), [...packages].sort()];
+  keep(path, { files, packages: names, sources: sourcesOf(root, entries, files, names)!, value });
 }
 
 /** The entry points, the files read and the packages' versions, hashed; undefined when one of them is gone. */
@@ -78,16 +97,16 @@ function sourcesOf(root: string, entries: readonly string[], files: readonly str
   return hash.digest("hex");
 }
 
-function readKept(path: string): Kept | undefined {
+function readKept<T>(path: string): Kept<T> | undefined {
   try {
-    return JSON.parse(readFileSync(path, "utf8")) as Kept;
+    return JSON.parse(readFileSync(path, "utf8")) as Kept<T>;
   } catch {
     return undefined;
   }
 }
 
 /** Written whole, then named; at best, as every cache entry (a full disk means the next build bundles again). */
-function keep(path: string, kept: Kept) {
+function keep<T>(path: string, kept: Kept<T>) {
   try {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(`${path}.${process.pid}`, JSON.stringify(kept));

@@ -1,5 +1,9 @@
-import * as fontkit from "fontkit";
+import { createRequire } from "node:module";
+import type * as Fontkit from "fontkit";
 import type { Font } from "fontkit";
+
+/** fontkit, loaded when a font is first read: a warm build reads none (its faces' tables are kept, web-fonts.ts). */
+export const fontkit = (): typeof Fontkit => createRequire(import.meta.url)("fontkit");
 /**
  * What a face's lines measure, read from its own tables, so a fallback can be sized to set the same lines: the
  * em, the ascent, descent and line gap (hhea, what Chromium and Firefox lay a line out by) and the average advance
@@ -48,38 +52,49 @@ const ENGLISH: Readonly<Record<string, number>> = {
 
 /** A TrueType or OpenType file, read by fontkit. */
 const faceOf = (font: Uint8Array): Font => {
-  const face = fontkit.create(Buffer.from(font.buffer, font.byteOffset, font.byteLength));
+  const face = fontkit().create(Buffer.from(font.buffer, font.byteOffset, font.byteLength));
   if (!("unitsPerEm" in face)) throw new Error("a collection of faces, not one face");
   return face;
 };
 
-/** Each character's advance in ems (kerning aside): how wide a face sets a text. */
-export function advanceOf(font: Uint8Array): (char: string) => number {
-  const face = faceOf(font);
-  const em = face.unitsPerEm;
-  // Each character looked up once: fontkit reads a glyph from the file each time it is asked.
-  const known = new Map<string, number>();
-  return (char) => {
-    let advance = known.get(char);
-    if (advance === undefined)
-      known.set(char, (advance = face.glyphForCodePoint(char.codePointAt(0)!).advanceWidth / em));
-    return advance;
-  };
+/** What a face sets: its lines' metrics, and each character's advance in font units (kerning aside). JSON, to keep. */
+export interface FaceTable extends Omit<FaceMetrics, "averageWidth"> {
+  advances: Record<string, number>;
+  /** The advance of what a character the face lacks is drawn with (its .notdef glyph). */
+  missing: number;
 }
 
-/** Metrics of a TrueType or OpenType (CFF) file: hhea's lines, and the average advance of English text. */
-export function faceMetrics(font: Uint8Array): FaceMetrics {
+/** A face's table, read from its file: hhea's lines, and the advance of every character its cmap maps. */
+export function faceTable(font: Uint8Array): FaceTable {
   const face = faceOf(font);
   const { ascent, descent, lineGap } = face.hhea;
-  const weights = Object.entries(ENGLISH);
-  const total = weights.reduce((sum, [, w]) => sum + w, 0);
-  const advance = (char: string) => face.glyphForCodePoint(char.codePointAt(0)!).advanceWidth;
+  const advances = Object.fromEntries(
+    face.characterSet.map((code) => [String.fromCodePoint(code), face.glyphForCodePoint(code).advanceWidth]),
+  );
   return {
     unitsPerEm: face.unitsPerEm,
     ascent,
     descent: -descent,
     lineGap,
-    averageWidth: weights.reduce((sum, [char, w]) => sum + advance(char) * w, 0) / total,
+    advances,
+    missing: face.getGlyph(0).advanceWidth,
+  };
+}
+
+/** Each character's advance in ems: how wide a face sets a text. */
+export const advanceOf =
+  ({ advances, missing, unitsPerEm }: FaceTable) =>
+  (char: string): number =>
+    (advances[char] ?? missing) / unitsPerEm;
+
+/** A face's metrics from its table: its lines, and the average advance of English text. */
+export function faceMetrics(table: FaceTable): FaceMetrics {
+  const weights = Object.entries(ENGLISH);
+  const total = weights.reduce((sum, [, w]) => sum + w, 0);
+  const { advances, missing, ...lines } = table;
+  return {
+    ...lines,
+    averageWidth: weights.reduce((sum, [char, w]) => sum + (advances[char] ?? missing) * w, 0) / total,
   };
 }
 

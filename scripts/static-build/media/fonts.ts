@@ -1,5 +1,6 @@
-import * as fontkit from "fontkit";
 import { createRequire } from "node:module";
+import type * as Fontkit from "fontkit";
+import { fontkit } from "./font-metrics";
 
 const require = createRequire(import.meta.url);
 
@@ -132,13 +133,13 @@ export function runsByFace(text: string): { face: Typeface; text: string }[] {
 }
 
 /** Each font file as fontkit read it: a file of the installed packages, the same for every build. */
-const opened = new Map<string, fontkit.Font>();
+const opened = new Map<string, Fontkit.Font>();
 
 /** A font file as fontkit reads it. */
-export function fontAt(file: string): fontkit.Font {
+export function fontAt(file: string): Fontkit.Font {
   let font = opened.get(file);
   if (!font) {
-    const read = fontkit.openSync(file);
+    const read = fontkit().openSync(file);
     // A collection's first face: the face a file of one family and weight holds.
     font = "fonts" in read ? read.fonts[0]! : read;
     opened.set(file, font);

@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
-import { advanceOf } from "./font-metrics";
-import { DISPLAY_FONT } from "./web-fonts";
+import { advanceOf, type FaceTable } from "./font-metrics";
 
 /**
  * How much wider or narrower than the brand's face a stand-in may set a text. The stand-ins are scaled to the
@@ -63,16 +61,12 @@ export function headlineMeasure(text: string, width: (text: string) => number, t
 /** The design's measure for a headline: the room a title has before it wraps (tokens.css set 8 to 9 ems). */
 export const HEADLINE_TARGET = 9;
 
-let faceWidth: ((text: string) => number) | undefined;
-
-/** The width of a text in the brand's face, in ems, kerning aside. */
-export function brandWidth(text: string): number {
-  if (!faceWidth) {
-    const advance = advanceOf(readFileSync(DISPLAY_FONT.source));
-    faceWidth = (t) => [...t].reduce((sum, char) => sum + advance(char), 0);
-  }
-  return faceWidth(text);
+/** The width of a text in a face, in ems, kerning aside. */
+export function widthIn(face: FaceTable): (text: string) => number {
+  const advance = advanceOf(face);
+  return (text) => [...text].reduce((sum, char) => sum + advance(char), 0);
 }
 
 /** The rule a page inlines for its headline: its measure, which its size and width follow. */
-export const headlineRule = (text: string) => `h1{--headline:${headlineMeasure(text, brandWidth, HEADLINE_TARGET)}}`;
+export const headlineRule = (text: string, width: (text: string) => number) =>
+  `h1{--headline:${headlineMeasure(text, width, HEADLINE_TARGET)}}`;

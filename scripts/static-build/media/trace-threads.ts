@@ -1,6 +1,5 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import * as esbuild from "esbuild";
 import { ROOT } from "../../paths";
 import type { MeasureWindow } from "./trace";
 
@@ -21,17 +20,19 @@ interface Job {
 // beside it: it runs the same under tsx, under vitest and from the dev server's bundle. Once per process.
 let code: Promise<string> | undefined;
 const workerCode = () =>
-  (code ??= esbuild
-    .build({
-      absWorkingDir: ROOT,
-      entryPoints: ["scripts/static-build/media/trace-worker.ts"],
-      bundle: true,
-      platform: "node",
-      format: "cjs",
-      target: "node20",
-      write: false,
-      logLevel: "silent",
-    })
+  (code ??= import("esbuild")
+    .then(({ build }) =>
+      build({
+        absWorkingDir: ROOT,
+        entryPoints: ["scripts/static-build/media/trace-worker.ts"],
+        bundle: true,
+        platform: "node",
+        format: "cjs",
+        target: "node20",
+        write: false,
+        logLevel: "silent",
+      }),
+    )
     .then((result) => result.outputFiles[0]!.text));
 
 /**

@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { assetPath } from "../asset-path";
 import { cache, cacheKey } from "./cache";
 import { codeHash } from "./code-hash";
-import { fallbackDescriptors, faceMetrics, type FaceMetrics } from "./font-metrics";
+import { fallbackDescriptors, faceMetrics, faceTable, type FaceMetrics, type FaceTable } from "./font-metrics";
 import { MAIN_FACE } from "./fonts";
 
 /**
@@ -126,12 +125,22 @@ export async function buildWebFonts(): Promise<WebFont[]> {
   );
 }
 
+/** The brand face's table (its lines and advances), kept in the build's cache by the font and the code that reads it. */
+export async function brandFace(): Promise<FaceTable> {
+  const source = await readFile(DISPLAY_FONT.source);
+  const key = cacheKey(source, codeHash(["scripts/static-build/media/font-metrics.ts"]));
+  const table = await cache("fonts").through(`${key}.json`, () =>
+    new TextEncoder().encode(JSON.stringify(faceTable(source))),
+  );
+  return JSON.parse(new TextDecoder().decode(table));
+}
+
 /**
  * The @font-face rules, with each file's URL as pages write it. `font-display: optional`: the text never waits
  * more than a moment and never changes face after it is drawn, so the font can shift nothing (CLS stays 0).
  */
-export function fontFaceCss(fonts: readonly WebFont[], url: (path: string) => string): string {
-  const brand = faceMetrics(readFileSync(DISPLAY_FONT.source));
+export function fontFaceCss(fonts: readonly WebFont[], url: (path: string) => string, face: FaceTable): string {
+  const brand = faceMetrics(face);
   const faces = fonts.map(
     (font) =>
       `@font-face{font-family:"${DISPLAY_FONT.family}";font-style:normal;font-weight:${DISPLAY_FONT.weight};font-display:optional;` +
