@@ -158,13 +158,14 @@ interface KeptBuild {
  * An esbuild build kept in the cache by its options and esbuild's version, and taken again while every file it read
  * is as it was (code-hash.ts): a warm build starts no esbuild.
  */
-async function keptBuild(
-  options: esbuild.BuildOptions & { metafile: true; entryPoints: object },
+export async function keptBuild(
+  options: esbuild.BuildOptions & { metafile: true; entryPoints: object; absWorkingDir: string },
+  cacheRoot = CACHE_ROOT,
 ): Promise<IslandsBundle> {
   const { build, version } = await import("esbuild");
-  const kept = join(CACHE_ROOT, "esbuild", `${cacheKey(options, version)}.json`);
-  const entries = Object.values(options.entryPoints) as string[];
-  const known = keptIfSame<KeptBuild>(kept, ROOT, entries);
+  const kept = join(cacheRoot, "esbuild", `${cacheKey(options, version)}.json`);
+  const [root, entries] = [options.absWorkingDir, Object.values(options.entryPoints) as string[]];
+  const known = keptIfSame<KeptBuild>(kept, root, entries);
   if (known) {
     const outputFiles = known.outputs.map(({ path, text }) => ({
       path,
@@ -176,7 +177,7 @@ async function keptBuild(
   const made = await build({ ...options, write: false });
   const [outputFiles, metafile] = [made.outputFiles!, made.metafile!];
   const outputs = outputFiles.map(({ path, text }) => ({ path, text }));
-  keepMadeFrom(kept, ROOT, entries, Object.keys(metafile.inputs), [], { outputs, metafile });
+  keepMadeFrom(kept, root, entries, Object.keys(metafile.inputs), [], { outputs, metafile });
   return { outputFiles, metafile };
 }
 

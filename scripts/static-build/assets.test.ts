@@ -1,0 +1,35 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { keptBuild } from "./assets";
+
+it("keeps a bundle while every file it was made from is the same, and makes it again when one changes", async () => {
+  const root = await mkdtemp(join(tmpdir(), "kept-build-"));
+  try {
+    const put = (file: string, text: string) => writeFile(join(root, file), text);
+    await put("entry.ts", 'import { word } from "./word";\nconsole.log(word);');
+    await put("word.ts", 'export const word = "first";');
+    const options = {
+      absWorkingDir: root,
+      entryPoints: ["entry.ts"],
+      bundle: true,
+      write: false,
+      metafile: true as const,
+      logLevel: "silent" as const,
+    };
+    const cacheRoot = join(root, "cache");
+    const text = async () => (await keptBuild(options, cacheRoot)).outputFiles[0]!.text;
+    expect(await text()).toContain('"first"');
+    // What was kept is what a second build gives: it is not bundled again.
+    const [entry] = await readdir(join(cacheRoot, "esbuild"));
+    const keptAt = join(cacheRoot, "esbuild", entry!);
+    await writeFile(keptAt, (await readFile(keptAt, "utf8")).replace('\\"first\\"', '\\"kept\\"'));
+    expect(await text()).toContain('"kept"');
+    // An imported file changed: bundled again, with it.
+    await put("word.ts", 'export const word = "second";');
+    expect(await text()).toContain('"second"');
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
