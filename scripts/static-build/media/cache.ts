@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFile, stat } from "node:fs/promises";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../../paths";
 import { type KeptFile, writeWhole } from "../write";
@@ -43,11 +43,14 @@ export interface Cache {
 export function cache(kind: CacheKind, root = CACHE_ROOT): Cache {
   const folder = join(root, kind);
   const self: Cache = {
-    read: (name) =>
-      readFile(join(folder, name)).then(
-        (b) => new Uint8Array(b),
-        () => undefined,
-      ),
+    // Read at once: a catalogue's thousands of small entries each cost a trip through libuv's threads otherwise.
+    read: async (name) => {
+      try {
+        return new Uint8Array(readFileSync(join(folder, name)));
+      } catch {
+        return undefined;
+      }
+    },
     write: (name, contents) =>
       writeWhole(join(folder, name), contents).then(
         () => true,
@@ -62,12 +65,7 @@ export function cache(kind: CacheKind, root = CACHE_ROOT): Cache {
     },
     async file(name, make) {
       const kept = { kept: join(folder, name) };
-      const there = () =>
-        stat(kept.kept).then(
-          (info) => info.isFile(),
-          () => false,
-        );
-      if (await there()) return kept;
+      if (statSync(kept.kept, { throwIfNoEntry: false })?.isFile()) return kept;
       const made = await make();
       return (await self.write(name, made)) ? kept : made;
     },
