@@ -108,10 +108,27 @@ export async function buildAssets(
   const sharePath = assetPath("share", "png", share);
   files.set(sharePath.slice(1), share);
 
+  // A page's stylesheet, kept by the stylesheets and the page's classes (pages alike share one): a warm build
+  // compiles no CSS.
+  const keptCss = cache("styles");
+  const sheets = cacheKey(
+    styles.map((chunk) => [chunk.file, chunk.layer, chunk.css]),
+    [...scripted].sort(),
+    codeHash(["scripts/static-build/styles.ts"]),
+  );
+  const stylesheet = (classes: ReadonlySet<string>) => {
+    const name = `${cacheKey(sheets, [...classes].sort())}.css`;
+    const known = keptCss.readNow(name);
+    if (known) return new TextDecoder().decode(known);
+    const css = stylesheetFor(styles, classes, { scripted });
+    void keptCss.write(name, css);
+    return css;
+  };
+
   return {
     page: {
       css: (classes, headline) =>
-        stylesheetFor(styles, classes, { scripted }) + fontFaces + (headline ? headlineRule(headline, brandWidth) : ""),
+        stylesheet(classes) + fontFaces + (headline ? headlineRule(headline, brandWidth) : ""),
       script: js.loader,
       themeColor: colours.background,
       appleTouchIcon: ICONS.appleTouch,

@@ -5,14 +5,14 @@ import { ROOT } from "../../paths";
 import { type KeptFile, writeWhole } from "../write";
 
 /**
- * The build's one disk cache, on this machine only: what is slow to make (previews, covers, share images, fonts, a page's compressed size),
+ * The build's one disk cache, on this machine only: what is slow to make (previews, covers, share images, fonts, a page's stylesheet and compressed size),
  * kept under node_modules so that a clean install starts afresh. Every entry is named by a key made from all that
  * goes into it: the input's bytes, the settings, and the code that makes it (codeHash, which ignores comments and
  * layout). Nothing is ever invalidated by hand: a changed input or code asks for another name.
  */
 export const CACHE_ROOT = join(ROOT, "node_modules/.cache/site");
 
-export type CacheKind = "previews" | "covers" | "share" | "fonts" | "served";
+export type CacheKind = "previews" | "covers" | "share" | "fonts" | "served" | "styles";
 
 /** A key from what goes into a result: strings, bytes and JSON values, each told apart from the next. */
 export function cacheKey(...parts: readonly unknown[]): string {
@@ -28,6 +28,8 @@ export function cacheKey(...parts: readonly unknown[]): string {
 export interface Cache {
   /** The kept entry of this name, or undefined. */
   read(name: string): Promise<Uint8Array | undefined>;
+  /** The same, at once: for a caller that cannot wait (a page's stylesheet, as the page is put together). */
+  readNow(name: string): Uint8Array | undefined;
   /**
    * Kept whole or not at all: written under another name, then renamed, so no build reads half an entry. At best:
    * a cache that cannot be written (a full disk) only means the next build makes it again. Says whether it was kept.
@@ -44,7 +46,8 @@ export function cache(kind: CacheKind, root = CACHE_ROOT): Cache {
   const folder = join(root, kind);
   const self: Cache = {
     // Read at once: a catalogue's thousands of small entries each cost a trip through libuv's threads otherwise.
-    read: async (name) => {
+    read: async (name) => self.readNow(name),
+    readNow(name) {
       try {
         return new Uint8Array(readFileSync(join(folder, name)));
       } catch {
