@@ -1,15 +1,17 @@
 /**
  * `node scripts/bundled.mjs scripts/build.ts [flags]`: runs a command's TypeScript as one file with plain Node, as
- * `npm run build` does. esbuild bundles the project's modules (packages stay Node's) into
+ * `npm run build` does. esbuild bundles the project's modules and the packages they import into
  * node_modules/.cache/site/bundles/, beside the list of files it was made from and a hash of them; a run whose files
  * all hash the same takes the bundle as it is, any change makes it again (about 60 ms). Transpiling each module on
- * every run, as tsx does, was most of a warm build. Plain JavaScript, so that nothing transpiles this file.
+ * every run, as tsx does, was most of a warm build; Node's loader reading, resolving and scanning each package's
+ * files, a sixth of the rest. Plain JavaScript, so that nothing transpiles this file.
  *
  * The command runs with its own path as `process.argv[1]`, and its exported `main()` is called (a command without one
  * runs as it is imported). React runs its production build, as on the site.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { isBuiltin } from "node:module";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -29,9 +31,20 @@ const name = `${relative(ROOT, script).replace(/\.tsx?$/, "").replaceAll(/[/\\]/
 const bundle = join(folder, `${name}.mjs`);
 const made = join(folder, `${name}.json`);
 
-/** One hash of the files' names and bytes: any edit, to any module the bundle holds, changes it. */
+/**
+ * The packages left to Node: those that load native code or files beside their own (esbuild, lightningcss, resvg,
+ * sharp, rolldown, subset-font's WebAssembly), and fontkit, which the build loads only to read a font anew.
+ */
+const LEFT_TO_NODE = new Set(["esbuild", "lightningcss", "@resvg/resvg-js", "sharp", "rolldown", "subset-font", "fontkit"]);
+const packageOf = (specifier) =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
+
+/** One hash of the files' names and bytes (and React's build): any edit, to any module the bundle holds, changes it. */
 function hashOf(files) {
-  const hash = createHash("sha256");
+  const hash = createHash("sha256").update(`${process.env.NODE_ENV}\0`);
   for (const file of files) hash.update(`${file}\0`).update(readFileSync(join(ROOT, file))).update("\0");
   return hash.digest("hex");
 }
@@ -56,14 +69,27 @@ if (!current()) {
     format: "esm",
     target: "node20",
     jsx: "automatic",
-    packages: "external",
+    plugins: [
+      {
+        name: "left-to-node",
+        setup: (build) =>
+          build.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+            isBuiltin(path) || LEFT_TO_NODE.has(packageOf(path)) ? { external: true } : undefined,
+          ),
+      },
+    ],
+    // For the packages written as CommonJS, which ask for Node's modules with require().
+    banner: { js: 'import { createRequire as requireFrom } from "node:module"; const require = requireFrom(import.meta.url);' },
     metafile: true,
     write: false,
     logLevel: "error",
     // paths.ts finds the project from its own folder; in the bundle, that is the folder it was written in.
-    define: { "import.meta.dirname": JSON.stringify(join(ROOT, "scripts")) },
+    define: {
+      "import.meta.dirname": JSON.stringify(join(ROOT, "scripts")),
+      "process.env.NODE_ENV": JSON.stringify(process.env.NODE_ENV),
+    },
   });
-  const files = Object.keys(metafile.inputs).filter((file) => !file.startsWith("node_modules/"));
+  const files = Object.keys(metafile.inputs);
   mkdirSync(folder, { recursive: true });
   // Written whole, then named (another run may read it at any moment); the record last, so it never vouches for less.
   for (const [path, text] of [
