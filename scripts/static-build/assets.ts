@@ -12,7 +12,15 @@ import { CACHE_ROOT, cache, cacheKey } from "./media/cache";
 import { codeHash, keepMadeFrom, keptIfSame } from "./media/code-hash";
 import { ROOT } from "../paths";
 import { ICONS, MANIFEST, webManifest } from "./site-files";
-import { buildStyles, clientClasses, mediaOf, mediaStylesheet, stylesheetFor, theme, type StyleChunk } from "./styles";
+import {
+  buildStyles,
+  mediaOf,
+  mediaStylesheet,
+  scriptedClasses,
+  stylesheetFor,
+  theme,
+  type StyleChunk,
+} from "./styles";
 import { headlineRule, widthIn } from "./media/headline";
 import { brandFace, buildWebFonts, fontFaceCss } from "./media/web-fonts";
 
@@ -76,7 +84,7 @@ export async function buildAssets(
   const fonts = await buildWebFonts();
   for (const font of fonts) files.set(font.path.slice(1), font.bytes);
   const styles = tools.buildStyles();
-  const scripted = clientClasses();
+  const scripted = await scriptedClasses();
   const face = await brandFace();
   const fontFaces = fontFaceCss(fonts, urls.path, face);
   const brandWidth = widthIn(face);

@@ -10,6 +10,7 @@ import { ROOT } from "../paths";
 import { renderSite } from "./render";
 import { budgetProblems } from "../test/site-check";
 import { readPage } from "./page-facts";
+import { parseAst } from "rolldown/parseAst";
 import { clientClasses, stylesheetFor, type StyleChunk } from "./styles";
 import { attribute, parsePage } from "./html";
 import { compressed, ENCODINGS, FIRST_ROUND_TRIP, headerBytes, PAGE_CEILING, servedBytes } from "./page-budget";
@@ -360,17 +361,20 @@ describe("byte budgets: each page's stylesheet", () => {
   });
 
   it("keeps the rules for every class a page's scripts may add, and stops the build at an island's class made in code", () => {
-    const scripted = clientClasses();
+    const scripted = clientClasses(parseAst);
     for (const name of ["js", "sample__ear", "player__changed"]) expect(scripted).toContain(name);
     // The phone menu, a popover, on every page.
     for (const [file, html] of pages)
       expect(html.match(/<style>([\s\S]*?)<\/style>/)![1], file).toContain(".site-nav:popover-open{");
     // A choice between classes written out is read; a class made from parts is refused, naming its line.
     expect(
-      clientClasses([["src/islands/Odd.tsx", 'const A = (p) => <b className={p.open ? "x--open" : "x"} />;']]),
+      clientClasses(parseAst, [
+        ["src/islands/Odd.tsx", 'const A = (p) => <b className={p.open ? "x--open" : "x"} />;'],
+      ]),
     ).toEqual(new Set(["x--open", "x"]));
     // biome-ignore lint/suspicious/noTemplateCurlyInString: an island's source, as text.
-    expect(() => clientClasses([["src/islands/Odd.tsx", "\nconst A = () => <b className={`x-${1}`} />;"]])).toThrow(
+    const made = "\nconst A = () => <b className={`x-${1}`} />;";
+    expect(() => clientClasses(parseAst, [["src/islands/Odd.tsx", made]])).toThrow(
       /^src\/islands\/Odd\.tsx:2: a class made in code/,
     );
   });

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Features, transform as transformCss, type CustomAtRules, type TokenOrValue, type Visitor } from "lightningcss";
-import { parseAst } from "rolldown/parseAst";
+import type { parseAst as ParseAst } from "rolldown/parseAst";
 import { ROOT } from "../paths";
 import { lightningcssTargets } from "./browsers";
+import { CACHE_ROOT, cacheKey } from "./media/cache";
+import { codeHash, keepMadeFrom, keptIfSame } from "./media/code-hash";
 
 /** One stylesheet that styles/site.css imports, compiled on its own, with the class names its selectors use. */
 export interface StyleChunk {
@@ -242,7 +244,10 @@ function tokensReadBy(tokens: StyleChunk, css: string): string {
  * an island names (one it renders only once something is played or copied). Read from their source, so an island's
  * class must be written as a string: one made in code stops the build.
  */
-export function clientClasses(sources: readonly [file: string, text: string][] = scriptSources()): Set<string> {
+export function clientClasses(
+  parse: typeof ParseAst,
+  sources: readonly [file: string, text: string][] = scriptSources(),
+): Set<string> {
   const strings = new Set<string>();
   for (const [file, text] of sources) {
     const visit = (node: unknown): void => {
@@ -262,7 +267,7 @@ export function clientClasses(sources: readonly [file: string, text: string][] =
       }
       for (const child of Object.values(node)) visit(child);
     };
-    visit(parseAst(text, { lang: file.endsWith(".tsx") ? "tsx" : "ts" }, file));
+    visit(parse(text, { lang: file.endsWith(".tsx") ? "tsx" : "ts" }, file));
   }
   return new Set(
     [...strings].flatMap((words) => words.split(/\s+/)).filter((word) => /^-?[_a-zA-Z][\w-]*$/.test(word)),
@@ -281,13 +286,26 @@ function literalOnly(node: unknown): boolean {
   return type === "TemplateLiteral" && (expressions as unknown as unknown[]).length === 0;
 }
 
-/** The browser's code: the loader and the islands, each file's path and text. */
-const scriptSources = () =>
+/** The browser's code: the loader and the islands, each file's path. */
+const scriptFiles = () =>
   ["src/client", "src/islands"].flatMap((dir) =>
     readdirSync(join(ROOT, dir))
       .filter((name) => /\.tsx?$/.test(name) && !name.includes(".test."))
-      .map((name): [string, string] => [`${dir}/${name}`, readFileSync(join(ROOT, dir, name), "utf8")]),
+      .map((name) => `${dir}/${name}`),
   );
+const scriptSources = () =>
+  scriptFiles().map((file): [string, string] => [file, readFileSync(join(ROOT, file), "utf8")]);
+
+/** clientClasses, kept while the scripts are as they were (code-hash.ts): a warm build parses none of them. */
+export async function scriptedClasses(): Promise<Set<string>> {
+  const files = scriptFiles();
+  const kept = join(CACHE_ROOT, "styles", `${cacheKey(files, codeHash(["scripts/static-build/styles.ts"]))}.json`);
+  const known = keptIfSame<string[]>(kept, ROOT, files);
+  if (known) return new Set(known);
+  const classes = clientClasses((await import("rolldown/parseAst")).parseAst);
+  keepMadeFrom(kept, ROOT, files, files, [], [...classes]);
+  return classes;
+}
 
 /** Each custom property of a stylesheet whose value is one colour, itself or through var(), as hex. */
 function declaredColours(file: string): Map<string, string> {

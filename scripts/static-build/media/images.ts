@@ -1,4 +1,5 @@
-import { Resvg, renderAsync } from "@resvg/resvg-js";
+import { createRequire } from "node:module";
+import type * as Resvg from "@resvg/resvg-js";
 import { frame } from "../../../src/content/frame";
 import type { SiteContent } from "../../../src/content/types";
 import { CONTENT_FILE, ContentError } from "../../../src/content/validate";
@@ -8,17 +9,20 @@ import { theme as stylesheetTheme, type Theme } from "../styles";
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 
+/** resvg, loaded to draw: a warm build, whose pictures are all kept, draws none. */
+const resvg = (): typeof Resvg => createRequire(import.meta.url)("@resvg/resvg-js");
+
 /**
  * SVG to PNG, drawn only with the typefaces given (from the registry, never the system's: the same commit
  * must give the same picture on every machine, and a CI machine may have no fonts at all).
  */
 export function renderPng(svg: string, width?: number, faces: readonly Typeface[] = [MAIN_FACE]): Uint8Array {
-  return new Resvg(svg, renderOptions(faces, width)).render().asPng();
+  return new (resvg().Resvg)(svg, renderOptions(faces, width)).render().asPng();
 }
 
 /** The same, drawn on one of libuv's threads: a catalogue's share images on every core. */
 export const drawnPng = async (svg: string, faces: readonly Typeface[]): Promise<Uint8Array> =>
-  (await renderAsync(svg, renderOptions(faces))).asPng();
+  (await resvg().renderAsync(svg, renderOptions(faces))).asPng();
 
 function renderOptions(faces: readonly Typeface[], width?: number) {
   return {
