@@ -141,8 +141,9 @@ export async function buildCovers(
       share: `data:image/svg+xml;base64,${Buffer.from(bytes).toString("base64")}`,
     };
   };
-  // A few fields at a time, so that a catalogue's new covers are encoded on every core; kept in the fields' order.
-  const made = await mapInOrder(site.fields, availableParallelism(), async (field, i) => {
+  // Two fields a core, so that a catalogue's new covers keep every core encoding (a cover's own sizes are made one
+  // after another: 1,000 new covers took 36.6 s one a core, 32.1 s two, 31.9 s four); kept in the fields' order.
+  const made = await mapInOrder(site.fields, 2 * availableParallelism(), async (field, i) => {
     const own = new Map<string, SiteFile>();
     const found: ContentProblem[] = [];
     return { slug: fieldSlug(field), own, found, made: await coverOf(field, i, own, found) };
