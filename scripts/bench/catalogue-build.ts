@@ -11,12 +11,13 @@ const [count, outDir] = process.argv.slice(2);
 if (!count || !outDir || !(Number(count) > 0)) throw new Error("usage: tsx scripts/bench/catalogue-build.ts COUNT DIR");
 // The owner's previews and images, as their builds have them; not their fields' record: this catalogue is not theirs.
 await build({ site: { ...site, fields: catalogueOf(Number(count), site.fields[0]!) }, outDir, ...ownerMedia() });
-// esbuild's own process (if a bundle was made) ended, and waited for until Node has reaped it (stop() only signals
-// it): the bench counts the CPU of the processes this one waited for with its own (scripts/bench/eleventy.ts).
-await (await import("esbuild")).stop();
+// esbuild's own process (the only one a build starts, to make a bundle) ended, and waited for until Node has reaped
+// it (stop() only signals it): the bench counts the CPU of the processes this one waited for with its own
+// (scripts/bench/eleventy.ts).
 const children = () =>
   readdirSync("/proc/self/task").flatMap((task) =>
     readFileSync(`/proc/self/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean),
   );
+if (children().length > 0) await (await import("esbuild")).stop();
 for (let waited = 0; children().length > 0 && waited < 2000; waited += 10)
   await new Promise((resolve) => setTimeout(resolve, 10));

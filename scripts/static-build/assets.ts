@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { frame } from "../../src/content/frame";
@@ -187,7 +188,8 @@ export async function keptBuild(
   options: esbuild.BuildOptions & { metafile: true; entryPoints: object; absWorkingDir: string },
   cacheRoot = CACHE_ROOT,
 ): Promise<IslandsBundle> {
-  const { build, version } = await import("esbuild");
+  // Its version from its manifest: its API is loaded only to bundle.
+  const { version } = createRequire(import.meta.url)("esbuild/package.json") as { version: string };
   const kept = join(cacheRoot, "esbuild", `${cacheKey(options, version)}.json`);
   const [root, entries] = [options.absWorkingDir, Object.values(options.entryPoints) as string[]];
   const known = keptIfSame<KeptBuild>(kept, root, entries);
@@ -199,7 +201,7 @@ export async function keptBuild(
     }));
     return { outputFiles, metafile: known.metafile };
   }
-  const made = await build({ ...options, write: false });
+  const made = await (await import("esbuild")).build({ ...options, write: false });
   const [outputFiles, metafile] = [made.outputFiles!, made.metafile!];
   const outputs = outputFiles.map(({ path, text }) => ({ path, text }));
   keepMadeFrom(kept, root, entries, Object.keys(metafile.inputs), [], { outputs, metafile });
