@@ -33,18 +33,23 @@ const made = join(folder, `${name}.json`);
 
 /**
  * The packages left to Node: those that load native code or files beside their own (esbuild, lightningcss, resvg,
- * sharp, rolldown, subset-font's WebAssembly), and fontkit, which the build loads only to read a font anew.
+ * sharp, rolldown, subset-font's WebAssembly). A package the build loads with createRequire (fontkit) is Node's too.
  */
-const LEFT_TO_NODE = new Set(["esbuild", "lightningcss", "@resvg/resvg-js", "sharp", "rolldown", "subset-font", "fontkit"]);
+const LEFT_TO_NODE = new Set(["esbuild", "lightningcss", "@resvg/resvg-js", "sharp", "rolldown", "subset-font"]);
 const packageOf = (specifier) =>
   specifier
     .split("/")
     .slice(0, specifier.startsWith("@") ? 2 : 1)
     .join("/");
 
-/** One hash of the files' names and bytes (and React's build): any edit, to any module the bundle holds, changes it. */
+/**
+ * One hash of the files' names and bytes, this file's, esbuild's version and React's build: any edit, to any module
+ * the bundle holds or to how it is made, changes it.
+ */
 function hashOf(files) {
-  const hash = createHash("sha256").update(`${process.env.NODE_ENV}\0`);
+  const esbuild = readFileSync(join(ROOT, "node_modules/esbuild/package.json"));
+  const hash = createHash("sha256").update(readFileSync(import.meta.filename)).update(esbuild);
+  hash.update(`${process.env.NODE_ENV}\0`);
   for (const file of files) hash.update(`${file}\0`).update(readFileSync(join(ROOT, file))).update("\0");
   return hash.digest("hex");
 }

@@ -1,4 +1,4 @@
-import { createRequire } from "node:module";
+import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { frame } from "../../src/content/frame";
@@ -8,9 +8,9 @@ import type { LaterLink, PageAssets } from "../../src/lib/page";
 import type { SiteUrls } from "../../src/lib/routes";
 import { ASSET_DIR, assetPath } from "./asset-path";
 import { esbuildTargets } from "./browsers";
-import { icoFromPng, iconSvg, renderPng, SHARE_IMAGE, shareImage, shareImageWords } from "./media/images";
+import { DRAWN_WITH, icoFromPng, iconSvg, renderPng, SHARE_IMAGE, shareImage, shareImageWords } from "./media/images";
 import { CACHE_ROOT, cache, cacheKey } from "./media/cache";
-import { codeHash, keepMadeFrom, keptIfSame } from "./media/code-hash";
+import { codeHash, keepMadeFrom, keptIfSame, now, packageVersion } from "./media/code-hash";
 import { ROOT } from "../paths";
 import { ICONS, MANIFEST, webManifest } from "./site-files";
 import {
@@ -77,7 +77,7 @@ export async function buildAssets(
   const colours = theme();
   // Each picture kept in the cache by all it draws and the code that draws it: a warm build draws none.
   const kept = cache("share");
-  const code = codeHash(["scripts/static-build/media/images.ts"]);
+  const code = codeHash(["scripts/static-build/media/images.ts"], ROOT, DRAWN_WITH);
   const picture = (what: unknown, draw: () => Uint8Array) => kept.through(`${cacheKey(what, code)}.png`, draw);
   const iconPng = (rounded: boolean, size: number) =>
     picture([colours, rounded, size], () => tools.renderPng(iconSvg(colours, { rounded }), size));
@@ -128,7 +128,8 @@ export async function buildAssets(
   const stylesheet = (classes: ReadonlySet<string>) => {
     const name = `${cacheKey(sheets, [...classes].sort())}.css`;
     const known = keptCss.readNow(name);
-    if (known) return new TextDecoder().decode(known);
+    // An empty entry is a damaged one: no page's stylesheet is empty.
+    if (known?.length) return new TextDecoder().decode(known);
     const css = stylesheetFor(styles, classes, { scripted });
     void keptCss.write(name, css);
     return css;
@@ -174,6 +175,8 @@ export const ISLANDS_BUILD = {
   logLevel: "silent",
 } satisfies esbuild.BuildOptions;
 
+const TSCONFIGS = ["tsconfig.json", "src/tsconfig.json", "src/client/tsconfig.json", "src/islands/tsconfig.json"];
+
 /** What keptBuild keeps of a build: its files as text (JavaScript), and esbuild's account of them. */
 interface KeptBuild {
   outputs: { path: string; text: string }[];
@@ -185,12 +188,10 @@ interface KeptBuild {
  * is as it was (code-hash.ts): a warm build starts no esbuild.
  */
 export async function keptBuild(
-  options: esbuild.BuildOptions & { metafile: true; entryPoints: object; absWorkingDir: string },
+  options: Omit<esbuild.BuildOptions, "plugins"> & { metafile: true; entryPoints: object; absWorkingDir: string },
   cacheRoot = CACHE_ROOT,
 ): Promise<IslandsBundle> {
-  // Its version from its manifest: its API is loaded only to bundle.
-  const { version } = createRequire(import.meta.url)("esbuild/package.json") as { version: string };
-  const kept = join(cacheRoot, "esbuild", `${cacheKey(options, version)}.json`);
+  const kept = join(cacheRoot, "esbuild", `${cacheKey(options, packageVersion(ROOT, "esbuild"))}.json`);
   const [root, entries] = [options.absWorkingDir, Object.values(options.entryPoints) as string[]];
   const known = keptIfSame<KeptBuild>(kept, root, entries);
   if (known) {
@@ -201,10 +202,13 @@ export async function keptBuild(
     }));
     return { outputFiles, metafile: known.metafile };
   }
+  const since = now();
   const made = await (await import("esbuild")).build({ ...options, write: false });
   const [outputFiles, metafile] = [made.outputFiles!, made.metafile!];
   const outputs = outputFiles.map(({ path, text }) => ({ path, text }));
-  keepMadeFrom(kept, root, entries, Object.keys(metafile.inputs), [], { outputs, metafile });
+  // What esbuild read besides the modules: the TypeScript settings of each folder.
+  const read = [...Object.keys(metafile.inputs), ...TSCONFIGS.filter((file) => existsSync(join(root, file)))];
+  keepMadeFrom(kept, root, entries, read, [], { outputs, metafile }, since);
   return { outputFiles, metafile };
 }
 

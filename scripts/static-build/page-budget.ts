@@ -95,12 +95,8 @@ type Measure = typeof servedBytes;
 export function keptServedBytes(root = CACHE_ROOT): Measure {
   const kept = cache("served", root);
   const code = [codeHash(["scripts/static-build/page-budget.ts"]), process.versions.zlib, process.versions.brotli];
-  return async (html, firstScreenEnd = html.length) => {
-    const measured = await kept.through(`${cacheKey(html, firstScreenEnd, code)}.json`, async () =>
-      new TextEncoder().encode(JSON.stringify(await servedBytes(html, firstScreenEnd))),
-    );
-    return JSON.parse(new TextDecoder().decode(measured));
-  };
+  return (html, firstScreenEnd = html.length) =>
+    kept.json(`${cacheKey(html, firstScreenEnd, code)}.json`, () => servedBytes(html, firstScreenEnd));
 }
 
 /** The bytes a compressing stream has sent once the text up to `end` is flushed, and in all. */

@@ -5,7 +5,7 @@ import type { parseAst as ParseAst } from "rolldown/parseAst";
 import { ROOT } from "../paths";
 import { lightningcssTargets } from "./browsers";
 import { CACHE_ROOT, cacheKey } from "./media/cache";
-import { codeHash, keepMadeFrom, keptIfSame } from "./media/code-hash";
+import { codeHash, keepMadeFrom, keptIfSame, now } from "./media/code-hash";
 
 /** One stylesheet that styles/site.css imports, compiled on its own, with the class names its selectors use. */
 export interface StyleChunk {
@@ -302,8 +302,9 @@ export async function scriptedClasses(): Promise<Set<string>> {
   const kept = join(CACHE_ROOT, "styles", `${cacheKey(files, codeHash(["scripts/static-build/styles.ts"]))}.json`);
   const known = keptIfSame<string[]>(kept, ROOT, files);
   if (known) return new Set(known);
+  const since = now();
   const classes = clientClasses((await import("rolldown/parseAst")).parseAst);
-  keepMadeFrom(kept, ROOT, files, files, [], [...classes]);
+  keepMadeFrom(kept, ROOT, files, files, [], [...classes], since);
   return classes;
 }
 

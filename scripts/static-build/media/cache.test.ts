@@ -16,3 +16,16 @@ it("a cache that cannot be written (its folder is not one) still gives what was 
     await rm(parent, { recursive: true, force: true });
   }
 });
+
+it("makes a kept value again when its entry is damaged, instead of failing every build after", async () => {
+  const root = await mkdtemp(join(tmpdir(), "cache-"));
+  try {
+    const kept = cache("served", root);
+    expect(await kept.json("entry.json", () => ({ bytes: 1 }))).toEqual({ bytes: 1 });
+    expect(await kept.json("entry.json", () => ({ bytes: 2 }))).toEqual({ bytes: 1 });
+    await writeFile(join(root, "served", "entry.json"), '{"bytes":');
+    expect(await kept.json("entry.json", () => ({ bytes: 3 }))).toEqual({ bytes: 3 });
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});

@@ -37,6 +37,8 @@ export interface Cache {
   write(name: string, contents: Uint8Array | string): Promise<boolean>;
   /** The kept entry, or the one `make` makes now, kept for the next build. */
   through(name: string, make: () => Promise<Uint8Array> | Uint8Array): Promise<Uint8Array>;
+  /** The same, for a value kept as JSON; an entry that does not parse (damaged) is made again. */
+  json<T>(name: string, make: () => Promise<T> | T): Promise<T>;
   /** The same, as a file of the site that stays on disk; its bytes only where it could not be kept. */
   file(name: string, make: () => Promise<Uint8Array> | Uint8Array): Promise<KeptFile | Uint8Array>;
 }
@@ -64,6 +66,15 @@ export function cache(kind: CacheKind, root = CACHE_ROOT): Cache {
       if (kept) return kept;
       const made = await make();
       await self.write(name, made);
+      return made;
+    },
+    async json(name, make) {
+      try {
+        const kept = self.readNow(name);
+        if (kept) return JSON.parse(new TextDecoder().decode(kept));
+      } catch {}
+      const made = await make();
+      await self.write(name, JSON.stringify(made));
       return made;
     },
     async file(name, make) {

@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyProject } from "../../test/project-copy";
-import { codeHash } from "./code-hash";
+import { codeHash, keepMadeFrom, keptIfSame, now } from "./code-hash";
 
 describe("the hash of the code that makes a cached result", () => {
   let root: string;
@@ -25,7 +25,7 @@ describe("the hash of the code that makes a cached result", () => {
     // A maker names its own code through the hasher, which is left out as a package is (and is no package).
     await put(
       "maker/keyed.ts",
-      'import { codeHash } from "./code-hash";\nexport const key = () => codeHash(["maker"]);',
+      'import { codeHash, keepMadeFrom, keptIfSame, now } from "./code-hash";\nexport const key = () => codeHash(["maker"]);',
     );
     await put("node_modules/codec/package.json", JSON.stringify({ name: "codec", version: "1.0.0" }));
   });
@@ -58,6 +58,31 @@ describe("the hash of the code that makes a cached result", () => {
     await put("lone.ts", "export const x = 1; // and a note\nexport const y = 2;");
     expect(hash()).not.toBe(first);
     await put("lone.ts", "export const x = 1;");
+  });
+
+  it("changes with the version of a package the code loads only when it needs it, when named", async () => {
+    const later = () => codeHash(["lone.ts"], root, ["codec"]);
+    const [first, graph] = [later(), codeHash(["lone.ts"], root)];
+    expect(later()).toBe(first);
+    await put("node_modules/codec/package.json", JSON.stringify({ version: "2.0.0" }));
+    expect(later()).not.toBe(first);
+    expect(codeHash(["lone.ts"], root)).toBe(graph);
+    await put("node_modules/codec/package.json", JSON.stringify({ name: "codec", version: "1.0.0" }));
+  });
+
+  it("keeps no answer made from a file saved after the making began", async () => {
+    const kept = join(root, "kept.json");
+    const since = now();
+    await put("lone.ts", "export const x = 3;");
+    keepMadeFrom(kept, root, ["lone.ts"], ["lone.ts"], [], "made", since);
+    expect(keptIfSame(kept, root, ["lone.ts"])).toBeUndefined();
+    // Saved a minute before the making began: kept.
+    const before = new Date(now() - 60_000);
+    await utimes(join(root, "lone.ts"), before, before);
+    keepMadeFrom(kept, root, ["lone.ts"], ["lone.ts"], [], "made", now());
+    expect(keptIfSame(kept, root, ["lone.ts"])).toBe("made");
+    await put("lone.ts", "export const x = 1;");
+    expect(keptIfSame(kept, root, ["lone.ts"])).toBeUndefined();
   });
 
   it("is not changed by the folder's tests or other files", async () => {

@@ -13,13 +13,25 @@ import { cacheKey } from "./cache";
  * depends on it. Each counts as the code it bundles to, without comments, types or layout, and without what nothing
  * uses: a reworded comment or a reformatted line keeps every kept result (and every committed preview) as it was.
  */
-export function codeHash(paths: readonly string[], root = ROOT): string {
+export function codeHash(paths: readonly string[], root = ROOT, loadedLater: readonly string[] = []): string {
+  const graph = graphHash(paths, root);
+  // A package the code loads only when it needs it (createRequire: fontkit, resvg) is out of esbuild's sight.
+  return loadedLater.length === 0
+    ? graph
+    : cacheKey(
+        graph,
+        loadedLater.map((name) => `${name}@${packageVersion(root, name)}`),
+      );
+}
+
+function graphHash(paths: readonly string[], root: string): string {
   // Bundling the graph is most of a warm build's cost here: its answer is kept beside the files it read, and taken
   // again while each of them (and each package's version) is as it was.
   const kept = join(root, "node_modules/.cache/site/code", `${cacheKey(root, paths)}.json`);
   const entryPoints = paths.flatMap((p) => sourceFiles(root, p));
   const known = keptIfSame<string>(kept, root, entryPoints);
   if (known !== undefined) return known;
+  const since = now();
   // Loaded only to bundle: a warm build, whose every answer is kept, never starts it.
   const { buildSync }: typeof Esbuild = createRequire(import.meta.url)("esbuild");
   const { outputFiles, metafile } = buildSync({
@@ -50,7 +62,7 @@ export function codeHash(paths: readonly string[], root = ROOT): string {
   );
   for (const name of [...packages].sort()) hash.update(`${name}@${packageVersion(root, name)}\0`);
   const answer = hash.digest("hex").slice(0, 16);
-  keepMadeFrom(kept, root, entryPoints, Object.keys(metafile.inputs), [...packages], answer);
+  keepMadeFrom(kept, root, entryPoints, Object.keys(metafile.inputs), [...packages], answer, since);
   return answer;
 }
 
@@ -68,7 +80,16 @@ export function keptIfSame<T>(path: string, root: string, entries: readonly stri
   return known && sourcesOf(root, entries, known.files, known.packages) === known.sources ? known.value : undefined;
 }
 
-/** Keeps a value made from these files (and packages, by their versions), beside a hash of them. */
+/** The time now, to the fraction of a millisecond (Date.now() cuts it to the millisecond). */
+export const now = () => performance.timeOrigin + performance.now();
+
+/** A file's time is the kernel's coarse clock's, up to a tick (1 to 10 ms) behind: a save this close counts as after. */
+const FILE_CLOCK_LAG_MS = 50;
+
+/**
+ * Keeps a value made from these files (and packages, by their versions), beside a hash of them. Not when one of them
+ * is gone, or was saved at or after `since` (when making it began): what was read may not be what is hashed.
+ */
 export function keepMadeFrom<T>(
   path: string,
   root: string,
@@ -76,9 +97,14 @@ export function keepMadeFrom<T>(
   read: readonly string[],
   packages: readonly string[],
   value: T,
+  since: number,
 ) {
   const [files, names] = [[...read].sort(), [...packages].sort()];
-  keep(path, { files, packages: names, sources: sourcesOf(root, entries, files, names)!, value });
+  const sources = sourcesOf(root, entries, files, names);
+  const savedSince = files.some(
+    (file) => (statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? since) >= since - FILE_CLOCK_LAG_MS,
+  );
+  if (sources !== undefined && !savedSince) keep(path, { files, packages: names, sources, value });
 }
 
 /** The entry points, the files read and the packages' versions, hashed; undefined when one of them is gone. */
@@ -131,5 +157,5 @@ const packageName = (specifier: string) =>
     .join("/");
 
 // Read from the installed copy: a package need not export its manifest.
-const packageVersion = (root: string, name: string) =>
+export const packageVersion = (root: string, name: string) =>
   (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;

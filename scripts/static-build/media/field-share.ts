@@ -7,11 +7,12 @@ import type { Theme } from "../styles";
 import { cache, cacheKey } from "./cache";
 import { codeHash } from "./code-hash";
 import { availableParallelism } from "node:os";
-import { drawnPng, fieldShareImage, SHARE_IMAGE } from "./images";
+import { DRAWN_WITH, drawnPng, fieldShareImage, SHARE_IMAGE } from "./images";
+import { ROOT } from "../../paths";
 import { mapInOrder } from "../in-order";
 
 /** The code that lays out and draws a share image, and the typefaces it finds (fonts.ts). */
-const shareCode = () => codeHash(["scripts/static-build/media/field-share.ts"]);
+const shareCode = () => codeHash(["scripts/static-build/media/field-share.ts"], ROOT, DRAWN_WITH);
 
 /**
  * Each field page's share image (1200×630: its cover and its title), by the field's slug, and the files. A picture

@@ -11,6 +11,8 @@ export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 
 /** resvg, loaded to draw: a warm build, whose pictures are all kept, draws none. */
 const resvg = (): typeof Resvg => createRequire(import.meta.url)("@resvg/resvg-js");
+/** The packages a picture is drawn with that load only then: their versions belong in its key (codeHash). */
+export const DRAWN_WITH = ["@resvg/resvg-js", "fontkit"];
 
 /**
  * SVG to PNG, drawn only with the typefaces given (from the registry, never the system's: the same commit

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { assetPath } from "../asset-path";
 import { cache, cacheKey } from "./cache";
+import { ROOT } from "../../paths";
 import { codeHash } from "./code-hash";
 import { fallbackDescriptors, faceMetrics, faceTable, type FaceMetrics, type FaceTable } from "./font-metrics";
 import { MAIN_FACE } from "./fonts";
@@ -128,11 +129,8 @@ export async function buildWebFonts(): Promise<WebFont[]> {
 /** The brand face's table (its lines and advances), kept in the build's cache by the font and the code that reads it. */
 export async function brandFace(): Promise<FaceTable> {
   const source = await readFile(DISPLAY_FONT.source);
-  const key = cacheKey(source, codeHash(["scripts/static-build/media/font-metrics.ts"]));
-  const table = await cache("fonts").through(`${key}.json`, () =>
-    new TextEncoder().encode(JSON.stringify(faceTable(source))),
-  );
-  return JSON.parse(new TextDecoder().decode(table));
+  const key = cacheKey(source, codeHash(["scripts/static-build/media/font-metrics.ts"], ROOT, ["fontkit"]));
+  return cache("fonts").json(`${key}.json`, () => faceTable(source));
 }
 
 /**
