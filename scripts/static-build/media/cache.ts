@@ -5,10 +5,11 @@ import { ROOT } from "../../paths";
 import { type KeptFile, writeWhole } from "../write";
 
 /**
- * The build's one disk cache, on this machine only: what is slow to make (previews, covers, share images, fonts, a page's stylesheet and compressed size),
- * kept under node_modules so that a clean install starts afresh. Every entry is named by a key made from all that
- * goes into it: the input's bytes, the settings, and the code that makes it (codeHash, which ignores comments and
- * layout). Nothing is ever invalidated by hand: a changed input or code asks for another name.
+ * The build's one disk cache, on this machine only: what is slow to make, or to do again on every build (previews,
+ * covers, share images, fonts, each page's stylesheet and compressed size), kept under node_modules so that a clean
+ * install starts afresh. Every entry is named by a key made from all that goes into it: the input's bytes, the
+ * settings, and the code that makes it (codeHash, which ignores comments and layout). Nothing is ever invalidated by
+ * hand: a changed input or code asks for another name.
  */
 export const CACHE_ROOT = join(ROOT, "node_modules/.cache/site");
 
