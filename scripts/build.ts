@@ -43,10 +43,8 @@ import { keptServedBytes, pageBudget } from "./static-build/page-budget";
 
 // The owner's settings and folders, for main() and the dev server (taken from this bundle, as fresh as the rest).
 export { ownerFolders, ownerMedia, ownerSite } from "./static-build/owner";
-// What the dev server's remembered steps call (scripts/dev/tools.ts), taken from this bundle so that they are as fresh as the rest.
-export { ISLANDS_BUILD, plainTools } from "./static-build/assets";
-export { buildStyles, stylesheetFor, theme } from "./static-build/styles";
-export { shareImageWords } from "./static-build/media/images";
+// What the dev server's remembered stylesheets call (scripts/dev/tools.ts), from this bundle: as fresh as the rest.
+export { buildStyles, stylesheetFor } from "./static-build/styles";
 
 export interface SiteOptions {
   site: SiteContent;

@@ -117,7 +117,6 @@ export async function startDevServer({
         ...build.module.ownerFolders(),
         outDir: null,
       });
-      tools.sweep();
       const next = new Map(
         await Promise.all([...built.files].map(async ([path, value]) => [path, await bytesOf(value)] as const)),
       );
@@ -185,7 +184,7 @@ export async function startDevServer({
       watcher.close();
       clients.close();
       await saves.idle().catch(() => {});
-      await Promise.all([checker?.close(), server.close(), loader.dispose(), tools.dispose()]);
+      await Promise.all([checker?.close(), server.close(), loader.dispose()]);
     },
   };
 }

@@ -33,16 +33,11 @@ export interface BuiltAssets {
 }
 
 /**
- * The expensive steps, replaceable: the dev server passes versions that remember their last result (an
- * incremental esbuild context, the CSS until a stylesheet changes, each rendered PNG) so a rebuild redoes
- * only what changed. A one-off build uses the plain ones.
+ * The stylesheets compiled, replaceable: the dev server passes a version that remembers them until a stylesheet
+ * changes. Everything else slow is kept in the build's cache (media/cache.ts), by the dev server's builds too.
  */
 export interface AssetTools {
   buildStyles(): StyleChunk[];
-  bundleIslands(): Promise<IslandsBundle>;
-  renderPng(svg: string, width?: number): Uint8Array;
-  /** The share image for this content (sources: where overridden fields came from, for errors). */
-  renderShareImage(site: SiteContent, sources: Record<string, string>): Uint8Array;
 }
 
 /** A bundle's files and esbuild's account of them (its metafile): what keptBuild and the dev server's context give. */
@@ -51,15 +46,7 @@ export interface IslandsBundle {
   metafile: esbuild.Metafile;
 }
 
-export const plainTools: AssetTools = {
-  buildStyles,
-  bundleIslands: () => keptBuild(ISLANDS_BUILD),
-  renderPng,
-  renderShareImage: (site, sources) => {
-    const { svg, faces } = shareImage(site, sources);
-    return renderPng(svg, undefined, faces);
-  },
-};
+export const plainTools: AssetTools = { buildStyles };
 
 /**
  * Everything pages use besides their own HTML, in memory: the stylesheet and the loader (both inlined),
@@ -80,7 +67,7 @@ export async function buildAssets(
   const code = codeHash(["scripts/static-build/media/images.ts"], ROOT, DRAWN_WITH);
   const picture = (what: unknown, draw: () => Uint8Array) => kept.through(`${cacheKey(what, code)}.png`, draw);
   const iconPng = (rounded: boolean, size: number) =>
-    picture([colours, rounded, size], () => tools.renderPng(iconSvg(colours, { rounded }), size));
+    picture([colours, rounded, size], () => renderPng(iconSvg(colours, { rounded }), size));
 
   const fonts = await buildWebFonts();
   for (const font of fonts) files.set(font.path.slice(1), font.bytes);
@@ -109,11 +96,14 @@ export async function buildAssets(
   const afterPaint: LaterLink[] = [...(atRoot ? [icon] : []), { rel: "manifest", href: MANIFEST }, ...stylesheets];
 
   const core = fonts.find((font) => font.subset === "core")!;
-  const js = await buildClient(urls.path, await tools.bundleIslands(), urls.path(core.path), afterPaint);
+  const js = await buildClient(urls.path, await keptBuild(ISLANDS_BUILD), urls.path(core.path), afterPaint);
   for (const [file, bytes] of js.files) files.set(file, bytes);
 
   const words = shareImageWords(site, sources).map((source) => source.text);
-  const share = await picture([words, colours], () => tools.renderShareImage(site, sources));
+  const share = await picture([words, colours], () => {
+    const { svg, faces } = shareImage(site, sources);
+    return renderPng(svg, undefined, faces);
+  });
   const sharePath = assetPath("share", "png", share);
   files.set(sharePath.slice(1), share);
 
