@@ -1,11 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Features, transform as transformCss, type CustomAtRules, type TokenOrValue, type Visitor } from "lightningcss";
 import type { parseAst as ParseAst } from "rolldown/parseAst";
 import { ROOT } from "../paths";
 import { lightningcssTargets } from "./browsers";
 import { CACHE_ROOT, cacheKey } from "./media/cache";
-import { codeHash, keepMadeFrom, keptIfSame, now } from "./media/code-hash";
+import { codeHash, keepMadeFrom, keptIfSame, now, sourceFiles } from "./media/code-hash";
 
 /** One stylesheet that styles/site.css imports, compiled on its own, with the class names its selectors use. */
 export interface StyleChunk {
@@ -287,12 +287,7 @@ function literalOnly(node: unknown): boolean {
 }
 
 /** The browser's code: the loader and the islands, each file's path. */
-const scriptFiles = () =>
-  ["src/client", "src/islands"].flatMap((dir) =>
-    readdirSync(join(ROOT, dir))
-      .filter((name) => /\.tsx?$/.test(name) && !name.includes(".test."))
-      .map((name) => `${dir}/${name}`),
-  );
+const scriptFiles = () => ["src/client", "src/islands"].flatMap((dir) => sourceFiles(ROOT, dir));
 const scriptSources = () =>
   scriptFiles().map((file): [string, string] => [file, readFileSync(join(ROOT, file), "utf8")]);
 

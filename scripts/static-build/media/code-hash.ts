@@ -141,7 +141,7 @@ function keep<T>(path: string, kept: Kept<T>) {
 }
 
 /** A file, or a folder's modules (not its tests), in a stable order, by their paths from the root. */
-function sourceFiles(root: string, path: string): string[] {
+export function sourceFiles(root: string, path: string): string[] {
   if (!statSync(join(root, path)).isDirectory()) return [path];
   return readdirSync(join(root, path))
     .filter((name) => /\.tsx?$/.test(name) && !name.includes(".test."))

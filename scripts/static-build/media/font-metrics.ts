@@ -81,12 +81,6 @@ export function faceTable(font: Uint8Array): FaceTable {
   };
 }
 
-/** Each character's advance in ems: how wide a face sets a text. */
-export const advanceOf =
-  ({ advances, missing, unitsPerEm }: FaceTable) =>
-  (char: string): number =>
-    (advances[char] ?? missing) / unitsPerEm;
-
 /** A face's metrics from its table: its lines, and the average advance of English text. */
 export function faceMetrics(table: FaceTable): FaceMetrics {
   const weights = Object.entries(ENGLISH);

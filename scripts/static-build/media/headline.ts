@@ -1,4 +1,4 @@
-import { advanceOf, type FaceTable } from "./font-metrics";
+import type { FaceTable } from "./font-metrics";
 
 /**
  * How much wider or narrower than the brand's face a stand-in may set a text. The stand-ins are scaled to the
@@ -62,10 +62,10 @@ export function headlineMeasure(text: string, width: (text: string) => number, t
 export const HEADLINE_TARGET = 9;
 
 /** The width of a text in a face, in ems, kerning aside. */
-export function widthIn(face: FaceTable): (text: string) => number {
-  const advance = advanceOf(face);
-  return (text) => [...text].reduce((sum, char) => sum + advance(char), 0);
-}
+export const widthIn =
+  ({ advances, missing, unitsPerEm }: FaceTable) =>
+  (text: string): number =>
+    [...text].reduce((sum, char) => sum + (advances[char] ?? missing) / unitsPerEm, 0);
 
 /** The rule a page inlines for its headline: its measure, which its size and width follow. */
 export const headlineRule = (text: string, width: (text: string) => number) =>
