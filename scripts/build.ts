@@ -18,6 +18,7 @@ import { buildFieldShareImages } from "./static-build/media/field-share";
 import { buildPreviews, previewTable, type PreviewFolders } from "./static-build/media/previews";
 import { theme } from "./static-build/styles";
 import { renderSite } from "./static-build/render";
+import { allInOrder } from "./static-build/in-order";
 import { headersFile, siteHeaderRules } from "./static-build/security";
 import { atomFeed } from "./static-build/feed";
 import { preflight } from "./static-build/preflight";
@@ -154,7 +155,7 @@ async function makeSite({
   const previews = await buildPreviews(content, sources, previewFolders);
   const hues = new Map(identity.record.flatMap((entry) => (entry.hue === undefined ? [] : [[entry.slug, entry.hue]])));
   const covers = await buildCovers(content, previews.measured, theme(), sources, images, hues);
-  const shares = await buildFieldShareImages(content, covers.forShare, theme());
+  const shares = buildFieldShareImages(content, covers.forShare, theme());
 
   // 3. Render: every page to HTML, each with its Content-Security-Policy (the site's pages, the catalogue's further
   //    pages, and a page for each field), measured against its budgets and written as it is made (or kept, in memory).
@@ -162,7 +163,7 @@ async function makeSite({
   const budgets = new Map<string, string[]>();
   const made = new Map<string, string>();
   const measure = keptServedBytes();
-  const { facts } = await renderSite({
+  const rendered = renderSite({
     site: content,
     assets: assets.page,
     urls,
@@ -175,6 +176,8 @@ async function makeSite({
       else made.set(file, page);
     },
   });
+  // The share images are drawn while the pages are made; a problem with one comes first, as a content problem.
+  const [shareFiles, { facts }] = await allInOrder([shares.files, rendered]);
   // Kept in the order the pages were made in, not finished in.
   const html = new Map([...facts.keys()].filter((file) => made.has(file)).map((file) => [file, made.get(file)!]));
 
@@ -189,7 +192,7 @@ async function makeSite({
     ...assets.files,
     ...previews.files,
     ...covers.files,
-    ...shares.files,
+    ...shareFiles,
     ...html,
     ...(feed ? [[FEED.path.slice(1), feed] as const] : []),
     // A field's old address, where its owner moved it: a page that sends the visitor on, and a 301 where hosts take one.

@@ -5,11 +5,11 @@ import pLimit from "p-limit";
  * the first in time. So a build stopped by two fields names the first of them, every time, and nothing it started is
  * still running when it says so.
  */
-export async function allInOrder<T>(tasks: readonly Promise<T>[]): Promise<T[]> {
+export async function allInOrder<T extends readonly unknown[]>(tasks: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
   const settled = await Promise.allSettled(tasks);
   const failed = settled.find((result) => result.status === "rejected");
   if (failed) throw failed.reason;
-  return settled.map((result) => (result as PromiseFulfilledResult<T>).value);
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /** Each item's task, `atOnce` at a time, waited for as allInOrder waits. */

@@ -28,7 +28,7 @@ describe("a field page's share image", () => {
       height: 630,
       alt: `${field!.title}: ${field!.tuning}, from ${FIXTURE_SITE.brand}`,
     });
-    expect(await sharp(await bytesOf(first.files.get(image.path.slice(1))!)).metadata()).toMatchObject({
+    expect(await sharp(await bytesOf((await first.files).get(image.path.slice(1))!)).metadata()).toMatchObject({
       format: "png",
       width: 1200,
       height: 630,
@@ -37,8 +37,8 @@ describe("a field page's share image", () => {
     const kept = join(cache, "share");
     for (const file of await readdir(kept)) await writeFile(join(kept, file), "kept");
     const again = await buildFieldShareImages(FIXTURE_SITE, covers.forShare, theme(), cache);
-    const texts = (built: typeof again) =>
-      Promise.all([...built.files.values()].map(async (file) => new TextDecoder().decode(await bytesOf(file))));
+    const texts = async (built: typeof again) =>
+      Promise.all([...(await built.files).values()].map(async (file) => new TextDecoder().decode(await bytesOf(file))));
     expect(await texts(again)).toEqual(FIXTURE_SITE.fields.map(() => "kept"));
     // Any word it draws changed (as an owner's edit under `npm run dev`): that picture is drawn afresh.
     const retuned = {

@@ -18,37 +18,42 @@ const shareCode = () => codeHash(["scripts/static-build/media/field-share.ts"], 
  * Each field page's share image (1200×630: its cover and its title), by the field's slug, and the files. A picture
  * is kept in the cache (cache.ts) by all it draws (the words, the cover, the theme) and the code that draws it, so a
  * warm build of a long catalogue renders none again, and a change to any of them renders it afresh; its name carries
- * that key, and the site's file is the cache's own.
+ * that key, and the site's file is the cache's own. The names are known at once; the files come when drawn, so that
+ * the pages that name them are made meanwhile.
  */
-export async function buildFieldShareImages(
+export function buildFieldShareImages(
   site: SiteContent,
   covers: ReadonlyMap<string, string>,
   theme: Theme,
   cacheRoot?: string,
-): Promise<{ bySlug: Map<string, ShareImage>; files: Map<string, SiteFile> }> {
-  const bySlug = new Map<string, ShareImage>();
-  const files = new Map<string, SiteFile>();
+): { bySlug: Map<string, ShareImage>; files: Promise<Map<string, SiteFile>> } {
   const kept = cache("share", cacheRoot);
   const code = shareCode();
-  // A few at a time, each drawn on a thread of its own, and each named by its key and left on disk: the largest files
-  // of a catalogue, never read by a warm build. Kept in the fields' order.
-  const made = await mapInOrder(site.fields, availableParallelism(), async (field, i) => {
+  const pictures = site.fields.map((field) => {
     const cover = covers.get(fieldSlug(field))!;
     const key = cacheKey([field.title, field.tuning, site.brand, theme], cover, code);
+    return { field, cover, key, path: assetPath(`share-${fieldSlug(field)}`, "png", { key }) };
+  });
+  const bySlug = new Map<string, ShareImage>(
+    pictures.map(({ field, path }) => [
+      fieldSlug(field),
+      {
+        path,
+        width: SHARE_IMAGE.width,
+        height: SHARE_IMAGE.height,
+        alt: `${field.title}: ${field.tuning}, from ${site.brand}`,
+      },
+    ]),
+  );
+  // Several at a time, each laid out here, then drawn and encoded on libuv's and sharp's threads: with only one a core,
+  // the cores wait on each other's steps. Each is named by its key and left on disk: the largest files of a catalogue,
+  // never read by a warm build. Kept in the fields' order.
+  const files = mapInOrder(pictures, 4 * availableParallelism(), async ({ field, cover, key, path }, i) => {
     const file = await kept.file(`${key}.png`, () => {
       const { svg, faces } = fieldShareImage(field, `fields[${i}]`, site, cover, theme);
       return drawnPng(svg, faces);
     });
-    return { field, path: assetPath(`share-${fieldSlug(field)}`, "png", { key }), file };
-  });
-  for (const { field, path, file } of made) {
-    files.set(path.slice(1), file);
-    bySlug.set(fieldSlug(field), {
-      path,
-      width: SHARE_IMAGE.width,
-      height: SHARE_IMAGE.height,
-      alt: `${field.title}: ${field.tuning}, from ${site.brand}`,
-    });
-  }
+    return [path.slice(1), file] as const;
+  }).then((made) => new Map<string, SiteFile>(made));
   return { bySlug, files };
 }
