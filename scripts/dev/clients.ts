@@ -10,7 +10,6 @@ export interface Clients {
   close(): void;
 }
 
-/** The open pages, each listening to the dev server's news over Server-Sent Events. */
 export function eventClients(): Clients {
   // The dev server speaks plain HTTP/1.1, so its responses are node:http's.
   const clients = new Set<ServerResponse>();

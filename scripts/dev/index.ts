@@ -1,8 +1,6 @@
 /**
- * npm run dev: the site on http://localhost:3000, rebuilt on every save and reloaded in the browser. The parts:
- * build-module.ts loads the build code afresh, tools.ts remembers its expensive steps, watch.ts notices saves,
- * typecheck.ts runs the type checker beside it, problems.ts says where a failure is, clients.ts tells the open
- * pages. The site is served from memory and swapped in only when a whole build has succeeded.
+ * npm run dev: the site on http://localhost:3000, rebuilt on every save and reloaded in the browser (README.md
+ * names the parts). The site is served from memory and swapped in only when a whole build has succeeded.
  */
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,7 +50,6 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-/** The script every served page gets: it reloads the tab, swaps the styles or shows a problem (src/client/dev-client.ts). */
 async function devClientBundle(): Promise<Uint8Array> {
   const bundled = await esbuild.build({
     absWorkingDir: ROOT,
@@ -195,11 +192,7 @@ interface Shown {
   typeProblem?: DevProblem;
 }
 
-/**
- * A build that succeeded, said in the log (its time, what changed; on the first, the placeholders and the build's
- * notes) and told to the open tabs in one message: the new styles alone, or the pages to reload (all of them after a
- * problem, since each showed it).
- */
+/** Told to the open tabs in one message: the new styles alone, or the pages to reload (all after a problem). */
 function announce(
   build: {
     log: (line: string) => void;
@@ -218,7 +211,6 @@ function announce(
   const onlyStyles = changed.length > 0 && changed.every((f) => f.startsWith("styles/"));
   const what = builds === 1 ? "Built" : onlyStyles ? "Styles updated" : "Rebuilt";
   log(`✓ ${what} in ${Math.round(build.ms)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`);
-  // On the first, the placeholders still in the content, and the build's own notes.
   if (builds === 1) {
     const placeholders = build.built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ");
     if (placeholders) log(`  Placeholders still in use (replace them before publishing): ${placeholders}`);
@@ -229,7 +221,6 @@ function announce(
   if (build.shown.typeProblem) clients.send({ type: "problem", problem: build.shown.typeProblem });
 }
 
-/** The type checker beside the builds: its errors logged and shown on every open page unless a build's problem is. */
 function typeReports(log: (line: string) => void, clients: ReturnType<typeof eventClients>, shown: Shown): TypeChecker {
   return startTypeChecker((found) => {
     const previous = shown.typeProblem;
@@ -244,10 +235,7 @@ function typeReports(log: (line: string) => void, clients: ReturnType<typeof eve
   });
 }
 
-/**
- * Saves the build reads: its code, styles and the owner's images in the project's folders, and the masters in the
- * folder `follow` is given, which lies outside it.
- */
+/** The masters lie outside the project, in the folder `follow` is given. */
 function watchSaves(own: Set<string>, log: (line: string) => void, save: (file: string) => void) {
   const tree = watchTree(
     WATCHED.map((dir) => join(ROOT, dir)),
@@ -273,7 +261,6 @@ function watchSaves(own: Set<string>, log: (line: string) => void, save: (file: 
   };
 }
 
-/** The dev server's own addresses (its client, the event stream, its figures), then the site. */
 function devHandler({
   devClient,
   clients,
@@ -285,7 +272,6 @@ function devHandler({
   clients: ReturnType<typeof eventClients>;
   site: ReturnType<typeof siteHandler>;
   stats: () => DevStats;
-  /** The problem every page shows, if there is one. */
   shown: () => DevProblem | undefined;
 }) {
   return async (request: Request, response: Response) => {

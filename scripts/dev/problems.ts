@@ -31,10 +31,7 @@ export async function describe(error: unknown, map: SourceMap | undefined, bundl
   return { kind: "build", message, ...origin };
 }
 
-/**
- * The first frame of an error's stack (or its causes') that lies in the project's own sources, read through
- * the bundle's source map.
- */
+/** The first frame of an error's stack (or its causes') in the project's own sources, through the source map. */
 export function sourceOf(
   error: unknown,
   map: SourceMap,
@@ -90,10 +87,7 @@ export function lineOfField(text: string, field: string): number | undefined {
   return text.slice(0, position).split("\n").length;
 }
 
-/**
- * The first error in TypeScript's plain output, if there is one: "file(line,col): error TS…: message", or one with
- * no place, about the configuration ("error TS5083: Cannot read file …").
- */
+/** "file(line,col): error TS…: message", or one with no place, about the configuration ("error TS5083: …"). */
 export function parseTypeErrors(output: string): DevProblem | undefined {
   const match = output.match(/^(?:(.+?)\((\d+),(\d+)\): )?error (TS\d+: .+)$/m);
   if (!match) return undefined;
@@ -107,6 +101,5 @@ export function parseTypeErrors(output: string): DevProblem | undefined {
   };
 }
 
-/** A problem as the terminal shows it: "file:line: message", or the message alone when it has no place. */
 export const located = (problem: DevProblem) =>
   `${problem.file ? `${problem.file}${problem.line ? `:${problem.line}` : ""}: ` : ""}${problem.message}`;

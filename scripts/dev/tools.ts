@@ -6,13 +6,12 @@ export interface CachedTools {
   tools: AssetTools;
   /** The stylesheet the last build made, every component's styles in it (what an open page swaps in). */
   css(): string;
-  /** Marks the stylesheets stale when a changed file feeds them. */
   invalidate(changed: readonly string[]): void;
 }
 
 /**
- * The stylesheets, remembered between rebuilds until a stylesheet (or the build's code) changes, compiled by the
- * build code last loaded (`current`). The rest the build keeps in its own cache, for the dev server's builds too.
+ * The stylesheets, kept until a stylesheet or the build's code changes, compiled by the build code last loaded
+ * (`current`). The build's own cache keeps the rest, for the dev server's builds too.
  */
 export function cachedTools(current: () => typeof BuildModule): CachedTools {
   let styles: StyleChunk[] | undefined;

@@ -12,15 +12,12 @@ export interface TypeChecker {
 }
 
 /**
- * Type errors, found beside the build and not in its way (esbuild strips types without checking them): one
- * `tsc --build` over both projects, the site's build code (scripts/dev/tsconfig.json: not the test suites, whose
- * own packages may not be installed) and the browser code: a whole check on every save (about 2 s here). Not incremental: tsc's --build trusts file times, and a save made while a check was reading would be
- * older than the record that check then writes, so the next check would find nothing to do and miss it. A save
- * during a check queues one more rather than cutting it short, and it runs at normal priority: killed at every
- * save, or at the lowest priority, a busy machine's checker never finished. (tsc's own --watch loses a file that
- * an editor saves by rename, so it is not used.)
- * `report` hears the first error of each check of the latest code, or undefined only when tsc ran and passed: a
- * checker that could not start, crashed or failed in a way the parser does not know is a problem in its own words.
+ * Beside the build, not in its way (esbuild strips types unchecked): a whole check on every save, about 2 s, of
+ * scripts/dev/tsconfig.json (not the test suites, whose own packages may not be installed) and the browser code.
+ * Not incremental: --build trusts file times, and a save made while a check was reading would look older than its
+ * record. A save during a check queues one more rather than killing it, at normal priority: killed at every save, or
+ * at the lowest priority, a busy machine's checker never finished. (tsc's --watch loses a file saved by rename.)
+ * `report` hears undefined only when tsc ran and passed: a checker that could not start or crashed is a problem.
  */
 export function startTypeChecker(report: (problem: DevProblem | undefined) => void, root = ROOT): TypeChecker {
   let running: ChildProcess | undefined;

@@ -3,15 +3,13 @@ import { basename, isAbsolute, join, relative } from "node:path";
 import { mastersFolder, ROOT } from "../paths";
 
 export interface TreeWatcher {
-  /** How many folders are watched (each has its own watcher). */
   size(): number;
   close(): void;
 }
 
 /**
- * Watches every folder under these roots, each on its own (or the roots alone, not `nested`). Node's recursive watch
- * on Linux loses a file once an editor has replaced it (save by rename, sed -i); a folder's watch does not, and
- * sees new files too.
+ * Each folder on its own: Node's recursive watch on Linux loses a file once an editor has replaced it (save by
+ * rename, sed -i); a folder's watch does not, and sees new files too.
  */
 export function watchTree(
   roots: readonly string[],
@@ -61,10 +59,9 @@ export interface MastersWatcher {
 }
 
 /**
- * The owner's masters folder (site.ts `masters`, or SITE_MASTERS), which lies outside the project and may hold
- * gigabytes in folders of their own: the masters in it alone are watched, each heard as the setting names it
- * ("../masters/field.flac"). The setting can change with any build, and the folder can appear after the server
- * started, so each build says which it is.
+ * Only the masters in the folder are watched, each heard as the setting names it ("../masters/field.flac"): it may
+ * hold gigabytes in folders of their own. The setting can change with any build, and the folder can appear after
+ * the server started, so each build says which it is.
  */
 export function watchMasters(changed: (file: string) => void, root = ROOT): MastersWatcher {
   let watched: { folder: string; watcher: TreeWatcher } | undefined;
@@ -104,10 +101,7 @@ export interface Batcher {
   close(): void;
 }
 
-/**
- * Gathers saves into batches: a batch is handled `delayMs` after its last save, and never while the previous
- * one is still being handled. An editor's one save (truncate, write, rename) is one batch.
- */
+/** Handled `delayMs` after the last save, never while the previous batch is: an editor's one save is one batch. */
 export function batcher(delayMs: number, handle: (files: string[]) => Promise<void>): Batcher {
   const pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,7 +1,7 @@
 /**
  * `npm run host-config -- nginx|cloudfront [settings]`: the built site's headers, for hosts that do not read
- * `_headers`. The headers are made as the build makes them (headerRules in scripts/static-build/security.ts), from the
- * pages in dist/, whose inline code the policy's hashes name: run it after each build.
+ * `_headers`, made as the build makes them (security.ts' headerRules) from the pages in dist/, whose inline code the
+ * policy's hashes name: run it after each build.
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join, sep } from "node:path";
@@ -18,15 +18,13 @@ import { siteHeaderRules, unionOfPolicies, type HeaderRule } from "../static-bui
 export interface SiteHeaders {
   /** Where the site is served from: "/" or "/repo/". */
   basePath: string;
-  /** Headers for every response (the `/*` rule). */
   all: [string, string][];
-  /** Where hashed assets live, and their Cache-Control. */
   assets: { prefix: string; cacheControl: string };
-  /** Each page's own headers (its policy and Cache-Control), by the path it is served at: "/repo/about/", "/repo/404.html". */
+  /** By the path served at: "/repo/about/", "/repo/404.html". */
   pages: { path: string; headers: [string, string][] }[];
   /** Files sent as a type their extension does not say (the feed: Atom, not plain XML), by path. */
   types: { path: string; contentType: string }[];
-  /** Addresses that moved (a field whose slug its owner changed), each answered with a 301: what `_redirects` says. */
+  /** Each answered with a 301. */
   redirects: { from: string; to: string }[];
 }
 
@@ -52,9 +50,8 @@ export function readRules(rules: readonly HeaderRule[]): SiteHeaders {
 }
 
 /**
- * The configuration `serve` (npm start) reads: the same headers as every host, folders answered at their
- * trailing-slash address, no directory listings. `serve` matches a rule against the file it sends
- * ("about/index.html", and "404.html" for any missing address), so each page's rule names its file.
+ * The same headers as every host, folders at their trailing-slash address, no directory listings. `serve` matches a
+ * rule against the file it sends ("about/index.html", "404.html" for any missing address), so a rule names its file.
  */
 export function serveConfig(site: SiteHeaders): object {
   const entry = ([key, value]: [string, string]) => ({ key, value });
@@ -78,7 +75,6 @@ export function serveConfig(site: SiteHeaders): object {
   };
 }
 
-/** What an nginx server block needs from the person who installs it. */
 export interface NginxSettings {
   serverName: string;
   /** The folder holding the contents of dist/. */
@@ -221,10 +217,7 @@ ${settings.httpListen.map((l) => `    listen ${l};`).join("\n")}
 `;
 }
 
-/**
- * A CloudFront response headers policy (for `aws cloudfront create-response-headers-policy
- * --response-headers-policy-config file://policy.json`). Cache-Control stays with the S3 objects.
- */
+/** For `aws cloudfront create-response-headers-policy`. Cache-Control stays with the S3 objects. */
 export function cloudFrontPolicy(site: SiteHeaders): string {
   const get = (name: string) => header(site.all, name) ?? "";
   const custom = ["Permissions-Policy", "Cross-Origin-Resource-Policy", "Cross-Origin-Opener-Policy"];
@@ -262,8 +255,8 @@ export function cloudFrontPolicy(site: SiteHeaders): string {
 }
 
 /**
- * The headers of a built site, made as the build makes them (from its pages' HTML, for the policy's hashes, and
- * the site's routes and base path), not read back from the `_headers` text written for Netlify and Cloudflare.
+ * Made as the build makes them (from the pages' HTML, for the policy's hashes, and the site's routes and base path),
+ * not read back from the `_headers` text written for Netlify and Cloudflare.
  */
 export async function readSiteHeaders(dist: string, content: SiteContent): Promise<SiteHeaders> {
   const files = (await readdir(dist, { recursive: true })).filter((file) => file.endsWith(".html")).sort();

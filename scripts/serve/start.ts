@@ -1,8 +1,5 @@
-/**
- * `npm start` (after the build): serves dist/ with `serve` on http://localhost:3000, and nowhere but this
- * machine, sending the security headers and Content-Security-Policy that `_headers` gives the hosts. Both
- * come from scripts/static-build/security.ts, so a policy mistake shows up here before it is published.
- */
+// `npm start`: dist/ on this machine alone, with the headers `_headers` gives the hosts, so a policy mistake shows up
+// here before it is published.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

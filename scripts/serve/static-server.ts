@@ -27,14 +27,13 @@ export type Response = ServerResponse | Http2ServerResponse;
 
 /** Where a served site's files come from: a folder on disk, or memory (the dev server's latest build). */
 export interface SiteSource {
-  /** The file at a path inside the site ("about/index.html"), or undefined when there is none. */
+  /** A path inside the site ("about/index.html"); undefined when there is none. */
   read(path: string): Promise<Uint8Array | undefined> | Uint8Array | undefined;
 }
 
 /**
- * A built site in a folder. Files are read once and kept, as a CDN's edge would; only files that exist are
- * kept, so any number of requests for missing paths costs no memory. Only regular files inside the folder
- * are served: a symbolic link that leads out of it is treated as missing.
+ * Files are read once and kept, as a CDN's edge would; missing ones are not, so requests for them cost no memory.
+ * A symbolic link that leads out of the folder is treated as missing.
  */
 export function folderSource(root: string): SiteSource & { files(): Promise<string[]> } {
   const cache = new Map<string, Uint8Array>();
@@ -58,10 +57,7 @@ export function folderSource(root: string): SiteSource & { files(): Promise<stri
   };
 }
 
-/**
- * The path a request asks for, as a path on this server. "//evil.example/x" is the path "//evil.example/x"
- * here, never another host: parsing it against a base URL would read it as one.
- */
+/** "//evil.example/x" is a path here, never another host: parsing it against a base URL would read it as one. */
 export function requestPath(target: string): { pathname: string; search: string } {
   const url = new URL(target.startsWith("/") ? `http://localhost${target}` : target);
   return { pathname: url.pathname, search: url.search };
@@ -85,10 +81,7 @@ export interface HandlerOptions {
   basePath?: string;
   /** Changes every HTML response on its way out (the dev server adds its live-reload script). */
   transformHtml?: (html: string) => string;
-  /**
-   * Answer a `Range` request with the part asked for (206), as most static hosts do. `false` answers it with 200
-   * and the whole file, as Cloudflare Pages does: the tests' model of such a host.
-   */
+  /** Answer a `Range` request with 206, as most hosts do; `false`: 200 and the whole file, as Cloudflare Pages does. */
   ranges?: boolean;
 }
 
@@ -98,10 +91,7 @@ export interface SiteHandler {
   warm(paths: readonly string[]): Promise<void>;
 }
 
-/**
- * Answers requests the way static hosts do: "/about/" is about/index.html, "/about" redirects to
- * "/about/", and anything missing gets 404.html with status 404.
- */
+/** As static hosts do: "/about" redirects to "/about/" (about/index.html); anything missing gets 404.html. */
 export function siteHandler(source: SiteSource, options: HandlerOptions = {}): SiteHandler {
   const { compress = false, headers = false, basePath = "/", transformHtml, ranges = true } = options;
   // Compressed bodies, per encoding, and each file's validator, for as long as the file's bytes are alive.
@@ -186,16 +176,11 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
   return Object.assign(handler, { warm });
 }
 
-/** How a handler sends its files: its options, and its caches of compressed bodies and validators. */
 interface Sending extends Pick<HandlerOptions, "compress" | "ranges" | "transformHtml"> {
   compressed(bytes: Uint8Array, encoding: "br" | "gzip"): Uint8Array;
   tagOf(bytes: Uint8Array): string;
 }
 
-/**
- * A file's response: its type and caching, compressed where the request accepts it, a validator and 304 for a copy
- * still held, and one range of it where asked.
- */
 function send(
   how: Sending,
   request: Request,
@@ -234,8 +219,7 @@ function send(
       return;
     }
   }
-  // A part of a file (a player seeking in a preview), as most static hosts answer one range.
-  // One range at most, as hosts answer a player seeking; several are answered whole.
+  // One range at most, as hosts answer a player seeking in a preview; several are answered whole.
   const asked = status === 200 && !encoding && how.ranges && request.headers.range;
   const parsed = asked ? parseRange(body.length, asked, { combine: true }) : undefined;
   const range = parsed === -1 ? "unsatisfiable" : Array.isArray(parsed) && parsed.length === 1 ? parsed[0] : undefined;

@@ -26,21 +26,16 @@ import { headlineRule, widthIn } from "./media/headline";
 import { brandFace, buildWebFonts, fontFaceCss } from "./media/web-fonts";
 
 export interface BuiltAssets {
-  /** What pages embed and link to. */
   page: PageAssets;
-  /** Every asset file, keyed by its path in the output folder. */
+  /** Keyed by its path in the output folder. */
   files: Map<string, Uint8Array>;
 }
 
-/**
- * The stylesheets compiled, replaceable: the dev server passes a version that remembers them until a stylesheet
- * changes. Everything else slow is kept in the build's cache (media/cache.ts), by the dev server's builds too.
- */
+/** The dev server passes a version that remembers the stylesheets until one changes; the cache keeps the rest. */
 export interface AssetTools {
   buildStyles(): StyleChunk[];
 }
 
-/** A bundle's files and esbuild's account of them (its metafile): what keptBuild and the dev server's context give. */
 export interface IslandsBundle {
   outputFiles: { path: string; contents: Uint8Array; text: string }[];
   metafile: esbuild.Metafile;
@@ -48,11 +43,7 @@ export interface IslandsBundle {
 
 export const plainTools: AssetTools = { buildStyles };
 
-/**
- * Everything pages use besides their own HTML, in memory: the stylesheet and the loader (both inlined),
- * the islands and the headings' font (hashed files), the icons and manifest (at fixed addresses, where browsers look for them)
- * and the share image (hashed, so a changed picture is a new URL to social networks' caches).
- */
+/** Icons and manifest at fixed addresses, where browsers look; the share image hashed, a new URL to social caches. */
 export async function buildAssets(
   site: SiteContent,
   urls: SiteUrls,
@@ -107,8 +98,7 @@ export async function buildAssets(
   const sharePath = assetPath("share", "png", share);
   files.set(sharePath.slice(1), share);
 
-  // A page's stylesheet, kept by the stylesheets and the page's classes (pages alike share one): a warm build
-  // compiles no CSS.
+  // Kept by the stylesheets and the page's classes (pages alike share one): a warm build compiles no CSS.
   const keptCss = cache("styles");
   const sheets = cacheKey(
     styles.map((chunk) => [chunk.file, chunk.layer, chunk.css]),
@@ -142,10 +132,9 @@ export async function buildAssets(
 
 const ISLANDS_ENTRY = "src/client/islands.tsx";
 const LOADER_ENTRY = "src/client/loader.ts";
-/** Where each island's module is: the registry's key names it. */
 export const islandModule = (name: IslandName) => `src/islands/${name}.tsx`;
 
-/** esbuild settings for the islands (React and the interactive components); budget.test.ts reuses them. */
+/** budget.test.ts reuses these. */
 export const ISLANDS_BUILD = {
   absWorkingDir: ROOT,
   entryPoints: { islands: ISLANDS_ENTRY },
@@ -167,16 +156,12 @@ export const ISLANDS_BUILD = {
 
 const TSCONFIGS = ["tsconfig.json", "src/tsconfig.json", "src/client/tsconfig.json", "src/islands/tsconfig.json"];
 
-/** What keptBuild keeps of a build: its files as text (JavaScript), and esbuild's account of them. */
 interface KeptBuild {
   outputs: { path: string; text: string }[];
   metafile: esbuild.Metafile;
 }
 
-/**
- * An esbuild build kept in the cache by its options and esbuild's version, and taken again while every file it read
- * is as it was (code-hash.ts): a warm build starts no esbuild.
- */
+/** Taken again while every file it read is as it was (code-hash.ts): a warm build starts no esbuild. */
 export async function keptBuild(
   options: Omit<esbuild.BuildOptions, "plugins"> & { metafile: true; entryPoints: object; absWorkingDir: string },
   cacheRoot = CACHE_ROOT,
@@ -202,10 +187,7 @@ export async function keptBuild(
   return { outputFiles, metafile };
 }
 
-/**
- * The islands bundle (content-hashed files: the entry, React, a chunk per island) and the small loader that is
- * inlined in every page, with the URLs each island needs compiled into it.
- */
+/** The islands bundle, and the loader inlined in every page with the URLs each island needs compiled into it. */
 async function buildClient(
   url: (path: string) => string,
   bundle: IslandsBundle,
@@ -218,7 +200,6 @@ async function buildClient(
   const outputFor = (source: string) => Object.keys(outputs).find((file) => outputs[file]!.entryPoint === source);
   const entry = outputFor(ISLANDS_ENTRY);
   if (!entry) throw new Error(`esbuild produced no output for ${ISLANDS_ENTRY}`);
-  // A module and everything it imports without waiting: what running it will need.
   const withImports = (start: string) => {
     const modules = new Set([start]);
     for (const file of modules) {

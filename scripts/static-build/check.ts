@@ -3,7 +3,6 @@ import { DESCRIPTION_LENGTH } from "../../src/lib/page";
 import type { PageFacts } from "./page-facts";
 import { isKept, type SiteFile } from "./write";
 
-/** A rendered page that breaks a rule of the site; the message names the page. */
 export class SiteCheckError extends Error {
   constructor(readonly problems: readonly string[]) {
     super(`The site failed its checks:\n${problems.map((p) => `  ${p}`).join("\n")}`);
@@ -11,12 +10,7 @@ export class SiteCheckError extends Error {
   }
 }
 
-/**
- * Checks every page before the site is swapped in, each as a browser reads it (its facts, taken as it was made): one
- * <h1>, a title of its own, a description of sensible length, every link, image, stylesheet and script inside the site
- * pointing at a file that will exist (with its #fragment, where one is given), no {slot} left unfilled, and its bytes
- * within budget (`budget`: each page's problems with it, found as it was made).
- */
+/** Before the site is swapped in. `budget`: each page's problems with it, found as it was made. */
 export function checkSite(
   facts: ReadonlyMap<string, PageFacts>,
   otherFiles: ReadonlyMap<string, SiteFile>,

@@ -2,10 +2,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
-/**
- * A command's flags, read as node:util's parseArgs reads them, with `--help` (or `-h`) printing `usage` and exiting;
- * a flag the command does not have, or one missing its value, ends it with a single line that says so, not a trace.
- */
+/** A wrong flag ends the command with a single line that says so, not a trace. */
 export function commandLine<const T extends Options>(
   name: string,
   usage: string,
@@ -32,7 +29,6 @@ export function commandLine<const T extends Options>(
   return parsed;
 }
 
-/** A wrong use the flags cannot catch (a word the command does not take), said as one line. */
 export function usageError(name: string, reason: string): never {
   console.error(`${name}: ${reason}; \`${name} -- --help\` lists what it takes.`);
   process.exit(2);

@@ -12,19 +12,11 @@ import { fillSlots, plainText } from "../../src/lib/slots";
 import { dayStart } from "../../src/lib/dates";
 import { escapeXml } from "../../src/lib/xml";
 
-/**
- * An entry's lasting id (RFC 4151's tag URI): the site's host, the day the field came out and its slug, which a new
- * title, price or address for its page never changes, so a reader never shows a field twice.
- */
+/** RFC 4151's tag URI, which a new title or price never changes, so a reader never shows a field twice. */
 export const entryId = (site: SiteContent, released: string, slug: string) =>
   `tag:${new URL(site.origin).hostname},${released}:fields/${slug}`;
 
-/**
- * The Atom feed of the fields (RFC 4287), newest first: each field with a `released` day (a feed says what is new,
- * and when), its title, summary, page,
- * picture, price where set and purpose. Made from the content alone (no build time), so the same content gives the
- * same bytes and a reader sees an entry change only when the field does. `undefined` while no field has a day.
- */
+/** From the content alone (no build time): a reader sees an entry change only when the field does. */
 export function atomFeed(
   site: SiteContent,
   urls: SiteUrls,

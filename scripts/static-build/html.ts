@@ -1,11 +1,10 @@
 import { Parser } from "htmlparser2";
 
-/** A page's element as the checks read it: where it is in the page's text, its attributes, what it holds. */
 export interface Element {
   tagName: string;
-  /** Inside <svg> or <math>, whose attributes' names are not HTML's to respell (the parser gives every name in lowercase). */
+  /** Inside <svg> or <math>, whose attribute names are not HTML's to respell (the parser lowercases every name). */
   foreign: boolean;
-  /** Each attribute, its value's entities decoded, and where its name starts and the attribute ends. */
+  /** Values with entities decoded. */
   attrs: { name: string; value: string; start: number; end: number }[];
   start: number;
   end: number;
@@ -19,12 +18,7 @@ export interface Text {
   end: number;
 }
 
-/**
- * A built page as htmlparser2 reads it (HTML's raw text, void and foreign elements, entities; not a browser's
- * rebuilding of misnested tags): every element in document order, each with where it starts and ends in the page's
- * text. What the checks and the budgets read a page through. React closes every element it writes, so an element
- * another tag closes by implication is an error here: its end would not be where a browser puts it.
- */
+/** React closes every element, so one closed by implication is an error: a browser would end it elsewhere. */
 export function parsePage(html: string): Element[] {
   const elements: Element[] = [];
   const open: Element[] = [];
@@ -74,7 +68,6 @@ export function parsePage(html: string): Element[] {
   return elements;
 }
 
-/** An attribute's value, its entities decoded, or undefined. */
 export const attribute = (element: Element, name: string) => element.attrs.find((attr) => attr.name === name)?.value;
 
 const isText = (node: Element | Text): node is Text => "text" in node;
@@ -86,20 +79,18 @@ export const rawText = (element: Element) =>
     .join("")
     .replace(/\r\n?/g, "\n");
 
-/** The text an element holds, as a reader would see it (not its scripts' or styles'). */
 export function textOf(element: Element): string {
   if (element.tagName === "script" || element.tagName === "style") return "";
   return element.children.map((child) => (isText(child) ? child.text : textOf(child))).join("");
 }
 
-/** A change to a page's text: what is from `start` to `end` becomes `text`. */
 export interface Edit {
   start: number;
   end: number;
   text: string;
 }
 
-/** A page with edits made at the places the parser located, none overlapping: the rest of its text as it was. */
+/** Edits must not overlap. */
 export function applyEdits(html: string, edits: readonly Edit[]): string {
   let out = "";
   let at = 0;
@@ -110,10 +101,7 @@ export function applyEdits(html: string, edits: readonly Edit[]): string {
   return out + html.slice(at);
 }
 
-/**
- * Where the end of a stretch of the text edited is in the text made: moved by the edits before it (an insertion at
- * that very place comes after what ends there).
- */
+/** Where an end in the edited text is in the text made (an insertion at that very place comes after it). */
 export const shifted =
   (edits: readonly Edit[]) =>
   (end: number): number =>

@@ -7,23 +7,15 @@ import { CONTENT_FILE, ContentError, fieldAt, PREVIEWS_FOLDER } from "../../src/
 import type { SiteUrls } from "../../src/lib/routes";
 import { escapeXml } from "../../src/lib/xml";
 
-/**
- * What a field is once it has been built, kept in src/content/previews/fields.json beside its previews (the build
- * writes it; the owner commits it), so that every clone and CI agree: the address its page was given, and the hue its
- * drawn cover was given. A field is found in it by its storefront page, which a new title or place in the catalogue
- * never changes; failing that, by its address.
- */
+/** Committed so every clone and CI agree. Found by storefront page, which no new title or place changes, else slug. */
 export interface FieldRecord {
-  /** The field's storefront page: what it is found by. */
   url: string;
   slug: string;
-  /** The hue its drawn cover was given, once (scripts/static-build/media/drawn-cover.ts). */
   hue?: number;
   /** Addresses it had before the owner changed its slug: each answers with a redirect to the present one. */
   formerly?: string[];
 }
 
-/** The record's file, in PREVIEWS_FOLDER. */
 export const FIELDS_RECORD = "fields.json";
 
 /** The record in a folder, or none; a record that cannot be read stops the build, naming it. */
@@ -49,7 +41,6 @@ export async function readFieldRecord(folder: string): Promise<FieldRecord[]> {
   }
 }
 
-/** The record as the file holds it. */
 export const fieldRecordFile = (record: readonly FieldRecord[]) =>
   `${JSON.stringify(
     {
@@ -61,7 +52,6 @@ export const fieldRecordFile = (record: readonly FieldRecord[]) =>
     2,
   )}\n`;
 
-/** A field's old address and where it went. */
 export interface Moved {
   title: string;
   from: string;
@@ -71,23 +61,17 @@ export interface Moved {
 /** Two spellings of one storefront page (a trailing slash, a query) are one page. */
 const pageKey = (url: string) => url.replace(/[?#].*$/, "").replace(/\/+$/, "");
 
-/** The record's entry for a field: by its storefront page, or failing that by the address its title would make. */
 function entryFor(field: Field, byUrl: Map<string, FieldRecord>, bySlug: Map<string, FieldRecord>) {
   if (typeof field?.url !== "string" || typeof field.title !== "string") return undefined;
   return byUrl.get(pageKey(field.url)) ?? bySlug.get(field.slug ?? slugOf(field.title, ""));
 }
 
-/** The record's entries by the page they are at, and by slug. */
 const indexed = (record: readonly FieldRecord[]) => ({
   byUrl: new Map(record.map((entry) => [pageKey(entry.url), entry])),
   bySlug: new Map(record.map((entry) => [entry.slug, entry])),
 });
 
-/**
- * Each field's address fixed as the record has it, where the owner set none: a field whose title changed keeps its
- * address. Done before the content is checked, so that a kept address counts as the field's own (a title in another
- * alphabet needs no slug of its own once it has one).
- */
+/** Before the content is checked, so a kept address counts as the field's own (a non-Latin title needs no slug). */
 export function keepAddresses(site: SiteContent, record: readonly FieldRecord[]): SiteContent {
   if (!Array.isArray(site.fields)) return site;
   const { byUrl, bySlug } = indexed(record);
@@ -100,11 +84,7 @@ export function keepAddresses(site: SiteContent, record: readonly FieldRecord[])
   };
 }
 
-/**
- * The record as it now stands, given the owner's content and the content checked with every address fixed: each
- * field's address (a new field's made from its title), its hue as it was (the covers give a new field its own), and
- * the addresses an owner moved it from; what moved, and notes for the owner.
- */
+/** `given` is the owner's content, `site` the content checked with every address fixed. */
 export function updateRecord(
   given: SiteContent,
   site: SiteContent,
@@ -145,10 +125,7 @@ export function updateRecord(
   return { record: [...kept, ...gone], moved, notes };
 }
 
-/**
- * A moved field's old address, as a page any host serves: it sends the visitor on at once, names the new address as
- * the one search engines should keep, and says where it went for a browser that does not follow it.
- */
+/** A moved field's old address, as a page any host serves, for hosts that take no `_redirects`. */
 export function movedPage({ title, to }: Moved, urls: SiteUrls): string {
   const here = escapeXml(urls.path(to));
   return [
@@ -163,7 +140,7 @@ export function movedPage({ title, to }: Moved, urls: SiteUrls): string {
   ].join("");
 }
 
-/** The redirects as Netlify's and Cloudflare Pages' `_redirects` reads them: each old address, with and without its slash. */
+/** Netlify's and Cloudflare Pages' `_redirects`: each old address, with and without its slash. */
 export function redirectsFile(moved: readonly Moved[], urls: SiteUrls): string {
   return moved
     .flatMap(({ from, to }) => [from, from.slice(0, -1)].map((path) => `${urls.path(path)} ${urls.path(to)} 301`))
@@ -171,7 +148,6 @@ export function redirectsFile(moved: readonly Moved[], urls: SiteUrls): string {
     .join("\n");
 }
 
-/** The redirects of Netlify's and Cloudflare's `_redirects`, as the build writes it: "from to 301" a line. */
 export const readRedirects = (text: string) =>
   text
     .split("\n")

@@ -2,10 +2,7 @@ import { FOLD } from "../../src/lib/page";
 import { attribute, parsePage, textOf, type Element } from "./html";
 import { elementFacts, type PolicyFacts } from "./security";
 
-/**
- * What the checks, the headers and the budget read of a built page: taken from its elements once, as the page is made,
- * so that its tree is let go at once rather than a catalogue's pages all held parsed until the checks.
- */
+/** Taken as a page is made, so its tree is let go rather than a catalogue's pages all held parsed until the checks. */
 export interface PageFacts {
   h1s: number;
   title: string | undefined;
@@ -15,20 +12,12 @@ export interface PageFacts {
   references: readonly string[];
   /** Each {slot} left in the text a reader sees. */
   slots: readonly string[];
-  /** What its policy allows: the hashes of its inline code, and its forms' targets. */
   policy: PolicyFacts;
-  /**
-   * Where in its text its first screen ends: the end of the element a page marks as the last its first screen shows
-   * (`FOLD`, src/lib/page.ts; the layout tests check that nothing after it is in a phone's or a laptop's first screen),
-   * or its end, where it marks none.
-   */
+  /** Where in its text its first screen ends: the end of the element marked `FOLD`, or its end where none is. */
   firstScreenEnd: number;
 }
 
-/**
- * A page's facts, from its elements. A page made by edits to the text they were read from gives the policy of its
- * final text, and where an offset of the text read is in the final one.
- */
+/** `policy` and `at`: for a page made by edits to the text its elements were read from. */
 export function factsOf(
   elements: readonly Element[],
   length: number,
@@ -54,10 +43,8 @@ export function factsOf(
   };
 }
 
-/** A built page's facts, read from its text. */
 export const readPage = (html: string): PageFacts => factsOf(parsePage(html), html.length);
 
-/** Every page's, by its file. */
 export const readPages = (pages: ReadonlyMap<string, string>): Map<string, PageFacts> =>
   new Map([...pages].map(([file, html]) => [file, readPage(html)]));
 

@@ -25,21 +25,15 @@ export interface PreflightOptions {
   files: readonly ContentFile[];
   /** A build to publish: placeholders, and a committed image that still tells where it was taken, stop it. */
   deploy: boolean;
-  /** The fields' record (identity.ts): each field checked at the address it was first given. */
+  /** Each field is checked at the address it was first given (identity.ts). */
   record: readonly FieldRecord[];
   /** Where the masters are, and the committed previews (the project's, unless a test has its own). */
   masters?: string;
   committed?: string;
-  /** Where the owner's images are. */
   images?: string;
 }
 
-/**
- * Everything about the owner's content that can be known without audio or image work, checked in one pass so that
- * every mistake is reported at once, in seconds: the content itself, each master there, each image there, a picture
- * and big enough, and (for a build to publish) no placeholder left. An image that tells where it was taken, or what
- * took it, has that removed from the file itself, which is about to be committed: the build says so.
- */
+/** All that needs no audio or image work, in one pass, so that every mistake is reported at once, in seconds. */
 export async function preflight(
   site: SiteContent,
   options: PreflightOptions,
@@ -64,11 +58,7 @@ export async function preflight(
   return { content, placeholders, notes: images.notes };
 }
 
-/**
- * Each master a field names that is not in the masters folder, with the file it most likely meant, where no preview
- * of it is committed either. A masters folder not on this machine is the previews' to judge (they build from what is
- * committed).
- */
+/** A masters folder not on this machine is the previews' to judge (they build from what is committed). */
 async function missingMasters(
   site: SiteContent,
   fields: readonly unknown[],
@@ -95,12 +85,7 @@ async function missingMasters(
     });
 }
 
-/**
- * Each of the owner's images read from its header: there, a picture, big enough. One whose file tells where it was
- * taken, what took it or who, is stripped where it is (a JPEG, PNG or WebP, without encoding it again); a build to
- * publish, which runs on what is already committed, refuses it instead, as does any build for a file that cannot be
- * stripped here.
- */
+/** Metadata is stripped in place; a build to publish, which runs on what is committed, refuses it instead. */
 async function checkImages(site: SiteContent, fields: readonly unknown[], options: PreflightOptions) {
   const folder = options.images;
   const problems: ContentProblem[] = [];

@@ -4,10 +4,7 @@ import { pathOfFile, type SiteUrls } from "../../src/lib/routes";
 import { ASSET_DIR } from "./asset-path";
 import { attribute, parsePage, rawText, type Element } from "./html";
 
-/**
- * Headers every response gets, wherever the site is hosted and whatever it serves. The Content-Security-
- * Policy is added to these from the built pages (see policyOf).
- */
+/** Headers every response gets, wherever the site is hosted; each page's policy is added to them (policyOf). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   // One year; add "; includeSubDomains; preload" once every subdomain of the owner's domain is on HTTPS.
   "Strict-Transport-Security": "max-age=31536000",
@@ -47,7 +44,6 @@ export const CACHE = {
   revalidate: "public, max-age=0, must-revalidate",
 } as const;
 
-/** Whether a <script>'s type makes it code a browser runs (none, a JavaScript type, or a module). */
 export function isExecutable(given: string | undefined): boolean {
   const type = given?.trim().toLowerCase();
   return (
@@ -55,12 +51,7 @@ export function isExecutable(given: string | undefined): boolean {
   );
 }
 
-/**
- * What a page's policy is made of, from its elements as html.ts reads them: "sha256-…" for the exact text of every inline
- * <script> that runs and every <style> (a style whose text is to change, by its new text), and where its forms post and
- * may redirect. Data blocks (the islands' props, JSON-LD) never run, so CSP does not govern them: leaving them out
- * keeps the policy the same when only content changes.
- */
+/** Data blocks never run, so CSP does not govern them: left out, the policy stays put when only content changes. */
 export function elementFacts(elements: readonly Element[], styleText = rawText): PolicyFacts {
   const hash = (element: Element, text = rawText(element)) =>
     `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -78,18 +69,13 @@ export function elementFacts(elements: readonly Element[], styleText = rawText):
   return { scripts, styles, forms };
 }
 
-/** What a page's policy allows: the hashes of its inline scripts and styles, and its forms' targets. */
 export interface PolicyFacts {
   scripts: string[];
   styles: string[];
   forms: string[];
 }
 
-/**
- * The policy for the pages given: nothing by default, then exactly what they use. Inline code is allowed by the hash
- * of its bytes (the union over the pages: given them all, one policy serves every page); scripts and images otherwise
- * only from the site itself. `meta` leaves out what a <meta> policy ignores.
- */
+/** Nothing by default, then exactly what the pages use (given them all, one policy serves every page). */
 export function policyOf(pages: readonly PolicyFacts[], { meta = false }: { meta?: boolean } = {}): string {
   const all = (kind: keyof PolicyFacts) => [...new Set(pages.flatMap((page) => page[kind]))].sort();
   const forms = all("forms");
@@ -103,14 +89,12 @@ export function policyOf(pages: readonly PolicyFacts[], { meta = false }: { meta
     // The previews: MP3 files from the site itself, or, from a host that answers no range request, the same file
     // held in memory (a blob: URL only the page's own scripts can make; src/islands/PreviewPlayer.tsx).
     ["media-src", "'self'", "blob:"],
-    // The headings' serif, self-hosted.
     ["font-src", "'self'"],
     ["manifest-src", "'self'"],
     // A preview's player asks its host for one byte of the file on the first Play (and Lighthouse reads robots.txt).
     ["connect-src", "'self'"],
     ["base-uri", "'none'"],
-    // Exactly where the page's forms post (the follow form's one address at the storefront) and where a refusal sends
-    // the visitor (the storefront's own page), or nowhere.
+    // Where the follow form posts and where a refusal sends the visitor (both at the storefront), or nowhere.
     ["form-action", ...(forms.length > 0 ? forms : ["'none'"])],
     ["require-trusted-types-for", "'script'"],
     // The one policy a page creates: a preview whose file a deploy removed reads the page as it is now (loader.ts).
@@ -120,17 +104,9 @@ export function policyOf(pages: readonly PolicyFacts[], { meta = false }: { meta
   return directives.map((d) => d.join(" ")).join("; ");
 }
 
-/** A page as its headers see it: the path it is served at, and its HTML or what its policy allows, read already. */
 export type ServedPage = { path: string } & ({ html: string } | { policy: PolicyFacts });
 
-/**
- * The site's response headers, as data: every host's configuration is made from these. Every rule that matches a
- * path applies, and a header set by two matching rules is joined with a comma, so each header lives in one rule
- * only: the security headers for everything; each page's own policy (only its own inline code's hashes, not every
- * page's: the first response is smaller) and Cache-Control in a rule for that page; the assets' caching in theirs.
- * A missing address's 404 page, which no path names in advance, keeps the policy in its <meta>, and X-Frame-Options
- * stands in for frame-ancestors there.
- */
+/** Hosts join a header two matching rules set, so each lives in one rule; a page's own policy keeps it small. */
 export function headerRules(pages: readonly ServedPage[], path: (p: string) => string): HeaderRule[] {
   const rule = (pattern: string, headers: Record<string, string>): HeaderRule => ({
     pattern,
@@ -150,7 +126,7 @@ export function headerRules(pages: readonly ServedPage[], path: (p: string) => s
   ];
 }
 
-/** The site's rules, from what its built pages' policies allow (by file: "about/index.html", "404.html") and its base path. */
+/** `facts` by file: "about/index.html", "404.html". */
 export function siteHeaderRules(facts: ReadonlyMap<string, { policy: PolicyFacts }>, urls: SiteUrls): HeaderRule[] {
   return headerRules(
     [...facts].map(([file, page]) => ({ path: pathOfFile(file), policy: page.policy })),
@@ -158,10 +134,7 @@ export function siteHeaderRules(facts: ReadonlyMap<string, { policy: PolicyFacts
   );
 }
 
-/**
- * One policy that allows what each of the given ones does (their hashes together), for a host that can send only one
- * for every page (CloudFront's response headers policy).
- */
+/** One policy allowing what each given one does, for a host that sends one for every page (CloudFront). */
 export function unionOfPolicies(policies: readonly string[]): string {
   const merged = new Map<string, Set<string>>();
   for (const policy of policies) {

@@ -10,7 +10,6 @@ export const SETTINGS_README = "src/content/README.md";
 const START = "<!-- The settings: written by `npm run docs` from src/content/settings.ts. -->";
 const END = "<!-- End of the settings. -->";
 
-/** The README with its settings table as src/content/settings.ts describes them now. */
 export function withSettingsTable(readme: string): string {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);

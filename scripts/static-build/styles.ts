@@ -7,15 +7,11 @@ import { lightningcssTargets } from "./browsers";
 import { CACHE_ROOT, cacheKey } from "./media/cache";
 import { codeHash, keepMadeFrom, keptIfSame, now, sourceFiles } from "./media/code-hash";
 
-/** One stylesheet that styles/site.css imports, compiled on its own, with the class names its selectors use. */
 export interface StyleChunk {
   file: string;
   layer: string;
   css: string;
-  /**
-   * Set for a component's stylesheet (styles/components/): a page gets it only if it uses one of these classes,
-   * the first class of each of its selectors (a page without it has nothing any of them can match).
-   */
+  /** A component's stylesheet only: a page gets it only if it uses one of these, its selectors' first classes. */
   classes?: ReadonlySet<string>;
   /** What `css` was compiled from (the custom media, then the file): a page's part is compiled again from it. */
   source?: string;
@@ -23,11 +19,7 @@ export interface StyleChunk {
   named?: ReadonlySet<string>;
 }
 
-/**
- * Every stylesheet styles/site.css imports, in its order, each compiled and minified by lightningcss (custom media
- * from styles/media.css resolved, nesting flattened for the targets). Kept apart so that each page can inline only
- * the components it has (`stylesheetFor`).
- */
+/** Every stylesheet styles/site.css imports, in order, kept apart so that a page inlines only its components. */
 export function buildStyles(): StyleChunk[] {
   const media = readFileSync(join(ROOT, "styles/media.css"), "utf8");
   const imports: { file: string; layer: string }[] = [];
@@ -69,7 +61,6 @@ function compile(file: string, source: string, visitor?: Visitor<CustomAtRules>,
     // property would be prefixed again).
     minify: !raw,
     drafts: { customMedia: true },
-    // Newer syntax in styles/ (nesting, custom media) compiled down to what the oldest browsers we lay out for know.
     targets: raw ? undefined : lightningcssTargets,
     // :dir(rtl) stays as written: only right-to-left pages use it, and compiling it for the older targets spells
     // out every right-to-left language (half a kilobyte); a browser that lacks :dir() draws those rules left to right.
@@ -82,15 +73,12 @@ function compile(file: string, source: string, visitor?: Visitor<CustomAtRules>,
 
 type Component = { type: string; name?: string; selectors?: Component[][] };
 
-/** The classes a selector names, in order, those inside :is(), :where(), :not() and :has() too. */
 const classesOf = (selector: readonly Component[]): string[] =>
   selector.flatMap((part) =>
     part.type === "class" ? [part.name!] : (part.selectors ?? []).flatMap((inner) => classesOf(inner)),
   );
 
-/**
- * The classes compiled CSS names: the first of each selector (`.contact-card .actions` gives contact-card), and all.
- */
+/** The first class of each selector (`.contact-card .actions` gives contact-card), and all classes named. */
 function selectorClasses(file: string, css: string) {
   const leading = new Set<string>();
   const named = new Set<string>();
@@ -108,14 +96,9 @@ function selectorClasses(file: string, css: string) {
   return { leading, named };
 }
 
-/**
- * Stylesheets for a medium the screen never is, or a mode few visitors use, as files of their own with the media
- * they apply to: a browser does not wait for a stylesheet whose media does not match, so they cost the first
- * paint nothing, where inlined they would cost every page about a kilobyte.
- */
+/** A browser does not wait for a stylesheet whose media does not match; inlined, these cost every page a kilobyte. */
 export const MEDIA_STYLESHEETS = { "print.css": "print", "forced-colors.css": "(forced-colors: active)" } as const;
 
-/** Whether a chunk is one of MEDIA_STYLESHEETS, kept out of the inlined stylesheet. */
 export const mediaOf = (chunk: StyleChunk) =>
   MEDIA_STYLESHEETS[chunk.file.replace(/^styles\//, "") as keyof typeof MEDIA_STYLESHEETS];
 
@@ -123,11 +106,8 @@ export const mediaOf = (chunk: StyleChunk) =>
 export const mediaStylesheet = (chunk: StyleChunk) => (chunk.layer ? `@layer ${chunk.layer}{${chunk.css}}` : chunk.css);
 
 /**
- * The stylesheet a page inlines: the layer order, then every chunk that is not a component's, and each component's
- * only when the page uses one of its classes (`classes` undefined: all of them, as the dev server swaps in). Within
- * those, a rule is left out when each of its selectors needs a class that is neither on the page nor one the scripts
- * may add (`scripted`: `clientClasses`), and of the design tokens, only those something reads. The media stylesheets
- * are not in it, unless `everything` is set (the dev server's swap-in).
+ * The stylesheet a page inlines (`classes` undefined: every component, as the dev server swaps in). A rule is left out
+ * when each of its selectors needs a class neither on the page nor one the scripts may add (`scripted`).
  */
 export function stylesheetFor(
   chunks: readonly StyleChunk[],
@@ -167,11 +147,7 @@ export function stylesheetFor(
 
 const pruned = new WeakMap<StyleChunk, Map<string, string>>();
 
-/**
- * A chunk's CSS less every rule of which each selector needs a class that is not in `classes`. Only a selector's
- * own classes count: those inside :is(), :where(), :not() or :has() may be optional, so such a rule stays. A query,
- * container or support block left empty goes too.
- */
+/** Only a selector's own classes count: those inside :is(), :where(), :not() or :has() may be optional. */
 function withoutRulesFor(chunk: StyleChunk, classes: ReadonlySet<string>): string {
   if (chunk.source === undefined) return chunk.css;
   const named = chunk.named ?? selectorClasses(chunk.file, chunk.source).named;
@@ -197,14 +173,12 @@ function withoutRulesFor(chunk: StyleChunk, classes: ReadonlySet<string>): strin
 
 const TOKENS = "styles/tokens.css";
 
-/** The custom properties a stylesheet reads, through var(). */
 function reads(file: string, css: string): Set<string> {
   const read = new Set<string>();
   compile(file, css, { Variable: (variable) => void read.add(variable.name.ident) });
   return read;
 }
 
-/** The custom properties a value reads, inside its functions (a gradient's colours) and fallbacks too. */
 const varsIn = (tokens: readonly TokenOrValue[]): string[] =>
   tokens.flatMap((token) =>
     token.type === "var"
@@ -240,8 +214,7 @@ function tokensReadBy(tokens: StyleChunk, css: string): string {
 }
 
 /**
- * The classes the page's scripts may add that its HTML need not have yet: the loader's on <html>, and every class
- * an island names (one it renders only once something is played or copied). Read from their source, so an island's
+ * The classes the page's scripts may add that its HTML need not have yet. Read from their source, so an island's
  * class must be written as a string: one made in code stops the build.
  */
 export function clientClasses(
@@ -286,7 +259,6 @@ function literalOnly(node: unknown): boolean {
   return type === "TemplateLiteral" && (expressions as unknown as unknown[]).length === 0;
 }
 
-/** The browser's code: the loader and the islands, each file's path. */
 const scriptFiles = () => ["src/client", "src/islands"].flatMap((dir) => sourceFiles(ROOT, dir));
 const scriptSources = () =>
   scriptFiles().map((file): [string, string] => [file, readFileSync(join(ROOT, file), "utf8")]);
@@ -303,7 +275,6 @@ export async function scriptedClasses(): Promise<Set<string>> {
   return classes;
 }
 
-/** Each custom property of a stylesheet whose value is one colour, itself or through var(), as hex. */
 function declaredColours(file: string): Map<string, string> {
   const declared = new Map<string, TokenOrValue[]>();
   compile(file, readFileSync(join(ROOT, file), "utf8"), {
@@ -322,10 +293,7 @@ function declaredColours(file: string): Map<string, string> {
   return new Map([...declared.keys()].flatMap((name) => (colour(name) ? [[name, colour(name)!] as const] : [])));
 }
 
-/**
- * The colours that leave the stylesheet (the browser's theme colour, the web app manifest, the icons and the
- * share image), read from styles/tokens.css: the stylesheet is their one source.
- */
+/** The colours that leave the stylesheet (theme colour, manifest, icons, share image): it is their one source. */
 export function theme() {
   const colours = declaredColours("styles/tokens.css");
   const token = (name: string) => {

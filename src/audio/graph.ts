@@ -1,11 +1,5 @@
-/**
- * The sound, as a pure function of what each ear should hear. Playback (AudioContext) and the tests
- * (OfflineAudioContext) build it with the same code.
- *
- * Each ear's tone goes into its own input of a ChannelMerger, so the other ear receives true silence rather
- * than a panned remainder; a single gain after the merger carries the fades, so the sound starts and ends
- * without a click.
- */
+// Each tone has its own merger input, so the other ear hears true silence; one gain carries the fades: no click.
+
 export interface EarTones {
   left?: number;
   right?: number;

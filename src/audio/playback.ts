@@ -1,9 +1,5 @@
-/**
- * The preview player's decisions, apart from the element and React (src/islands/PreviewPlayer.tsx renders them),
- * so that each host's and engine's case can be tested on its own.
- */
+// The preview player's decisions, apart from the element and React, so each host's and engine's case can be tested.
 
-/** What the player knows of where its file can be seeked. */
 export interface SeekState {
   /** The host has answered: it serves ranges, or the whole file is held in memory. Before that, a seek waits. */
   seekable: boolean;
@@ -13,7 +9,6 @@ export interface SeekState {
   wanted?: number;
 }
 
-/** What an element reports of its position. */
 export interface Position {
   seeking: boolean;
   /** NaN until known; it can grow as a stream plays (WebKitGTK learns a held file's length only as it plays). */
@@ -35,7 +30,6 @@ export function keptSeek({ wanted, seekable, started }: SeekState, element: Posi
   return Math.abs(element.currentTime - wanted) >= LANDED_WITHIN_SECONDS;
 }
 
-/** What the player holds of its source, besides where it can seek. */
 export interface SourceState extends SeekState {
   /** The file the host has been asked about (whether it serves ranges), once per file, on its first Play. */
   asked?: string;
@@ -45,7 +39,6 @@ export interface SourceState extends SeekState {
   swapping?: boolean;
 }
 
-/** The parts of an audio element the host question uses. */
 export type SwappableElement = Position &
   Pick<HTMLMediaElement, "currentSrc" | "paused" | "error" | "preload" | "src" | "play" | "addEventListener">;
 

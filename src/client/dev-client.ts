@@ -1,9 +1,4 @@
-/**
- * Only under `npm run dev`: the dev server adds this script to every page. It listens for the server's
- * news (Server-Sent Events, allowed by the site's own `connect-src 'self'`) and reloads the tab when its page
- * changed, swaps the stylesheet in place when only styles changed, and shows what broke when a build fails.
- * Everything is done through the DOM and CSSOM, which the site's strict CSP and Trusted Types allow.
- */
+// Only under `npm run dev`: reloads, swaps styles or shows what broke, through the DOM and CSSOM, as the CSP allows.
 import { NOT_FOUND, type DevMessage, type DevProblem } from "./dev-protocol";
 
 const OVERLAY_ID = "dev-overlay";

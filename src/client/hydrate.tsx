@@ -8,10 +8,7 @@ function Mounted({ onMount, children }: { onMount: () => void; children: ReactNo
   return children;
 }
 
-/**
- * Takes over the server HTML of one island with the props it was rendered with. Resolves when the island is
- * live (hydrated and its effects run), and marks its element `data-hydrated` for tests and tools.
- */
+/** Resolves once the island is live (hydrated, its effects run), marking it `data-hydrated` for tests and tools. */
 export function hydrateIsland<P extends object>(
   container: HTMLElement,
   Component: ComponentType<P>,

@@ -1,25 +1,10 @@
 /**
- * The page's only script at load, inlined in <head> (about 1.9 kB with gzip, so it costs no request). It reads no
- * layout, and nothing a tap depends on waits for it: the menu is a native popover (src/islands/SiteHeader.tsx).
- *
- * 1. It marks the page as scripted before the first paint, so a preview shows the site's player rather than the
- *    browser's.
- * 2. A Play tapped before React has taken over plays at once: the preview's own <audio> starts within the tap, and
- *    the island takes over that same element when it arrives (src/islands/PreviewPlayer.tsx). Another button pressed
- *    in that first instant is pressed again once React has taken over.
- * 3. Once the page has loaded and painted, and the browser is idle (each waited for two seconds at most), it preloads
- *    React and the page's islands, runs them at once where a player is in view, and otherwise on the visitor's first
- *    scroll, pointer, key or focus. Where their code does not come (a deploy since has replaced it), the page goes
- *    back to its form without JavaScript.
- * 4. A preview whose file is gone (the host answers 404: a deploy since made the field's preview anew) plays the one
- *    the page has now, found in the page as the host serves it; failing that, it says in one line that the page has
- *    changed, with a button to reload it. Any other failure (offline, a dropped connection) is left to the player.
- * 5. Once painted, it links what the page never needed to paint (the favicon, the manifest, the print and
- *    forced-colours stylesheets; see PageAssets.afterPaint in src/lib/page.ts; without JavaScript, <noscript> does).
- * 6. The headings' serif never holds up a first paint, and never changes on a page once painted: a first page sets
- *    its headings in a stand-in matched to the face's metrics (styles/base.css), fetches the face once it has
- *    painted, and remembers that it has; a later page sets the face from the start (`font-cached`), from the cache, with
- *    `font-display: optional` (scripts/static-build/media/web-fonts.ts). Nothing here reads the layout.
+ * The page's only script at load, inlined in <head> so it costs no request. It reads no layout, and nothing a tap
+ * depends on waits for it (the menu is a native popover). It marks the page `js` before the first paint, so a preview
+ * shows the site's player, not the browser's; answers a Play tapped before React arrives with the preview's own
+ * <audio>; preloads the islands once the page has painted and runs them on first use; replays a preview a deploy
+ * replaced; links what the first paint never needed (PageAssets.afterPaint); and fetches the headings' face for later
+ * pages, which set it from the cache with `font-display: optional` (scripts/static-build/media/web-fonts.ts).
  */
 declare const __ISLANDS__: {
   entry: string;
@@ -34,23 +19,17 @@ declare const __FONT__: string;
 /** What a preview says when its file and the page have changed since the page was opened (src/content/frame.ts). */
 declare const __CHANGED__: { text: string; reload: string };
 
-/** How long a page waits, at most, for each of its first paint to be reported and an idle moment (see below). */
 const WAIT_AT_MOST_MS = 2000;
 
 // A touch is a pointerdown too, in every browser the site supports (scripts/static-build/browsers.ts).
 const FIRST_USE = ["pointerdown", "keydown", "focusin", "wheel", "scroll"] as const;
-/** Each kind heard once: the first of any starts the islands, and the rest then do nothing. */
 const listening = { capture: true, passive: true, once: true } as const;
 const ISLAND = "[data-island]";
 const PLAYER = '[data-island="PreviewPlayer"]';
 
-/**
- * The root element's classes: `js`, and `font-cached` where an earlier page has fetched the headings' face. Named so
- * because the build finds the classes added with `classList.add("…")` and keeps their rules.
- */
+/** Named so because the build keeps the rules of classes added with `classList.add("…")`. */
 const classList = document.documentElement.classList;
 classList.add("js");
-/** A <link> with these attributes, added to <head>. */
 const addLink = (attributes: Partial<HTMLLinkElement>) =>
   document.head.appendChild(Object.assign(document.createElement("link"), attributes));
 // An icon that needs no request until the page has painted: a browser that finds none when the page has loaded
@@ -71,10 +50,7 @@ try {
 let started = false;
 const earlyClicks: HTMLElement[] = [];
 
-/**
- * A click on an island React has not taken over yet. A preview's Play is answered now, by its own <audio> (marked on
- * the island's element, which the stylesheet reads to draw Pause); any other button is kept and pressed again later.
- */
+/** A click before React has taken over: a preview's Play plays its own <audio> now; other buttons, later. */
 function onEarlyClick(event: MouseEvent) {
   // A click's target is an element, or the document itself (which has no closest()).
   const button = (event.target as Element).closest?.<HTMLElement>(`${ISLAND} button:not([popovertarget])`);
@@ -90,10 +66,7 @@ function onEarlyClick(event: MouseEvent) {
 }
 addEventListener("click", onEarlyClick, true);
 
-/**
- * Until React has taken an island over, its element says whether its sound is playing (the stylesheet draws Pause
- * from it: styles/components/player.css), as the sound itself says: from its start, until it pauses, ends or fails.
- */
+/** Until React takes an island over, its element says whether its sound plays (player.css draws Pause from it). */
 const markPlaying = (event: Event) => {
   const island = (event.target as Element).closest?.(PLAYER);
   if (island) island.toggleAttribute("data-playing", event.type === "playing");
@@ -119,18 +92,13 @@ function start() {
       for (const button of earlyClicks.splice(0)) if (button.isConnected) button.click();
     })
     .catch(() => {
-      // The islands' code did not come: a deploy since this page opened replaced it, or the network failed. The page
-      // goes back to what it is without JavaScript (the browser's own player), and a preview already playing goes on
-      // there.
+      // The islands' code did not come (a deploy replaced it, or the network failed): back to the page without JS.
       classList.remove("js");
       removeEventListener("click", onEarlyClick, true);
     });
 }
 
-/**
- * A preview's file that is gone: the page as the host serves it now names the field's current preview (by the
- * field's `data-field`), which plays in its place, once; failing that, a line under the player says so.
- */
+/** A preview's file a deploy removed: plays the one the page as the host serves it now names, or says it changed. */
 function onMediaError(event: Event) {
   const audio = event.target as HTMLAudioElement;
   if (audio.tagName !== "AUDIO" || !audio.error || retried.has(audio)) return;
@@ -156,7 +124,7 @@ function onMediaError(event: Event) {
     .catch(() => {});
 }
 
-/** A line under a player whose file the page as it is now names no other for: the page has changed; reload it. */
+/** A line under the player: the page has changed; reload it. */
 function changed(audio: HTMLAudioElement) {
   const line = document.createElement("p");
   const reload = document.createElement("button");
@@ -175,10 +143,7 @@ const retried = new WeakSet<HTMLAudioElement>();
 interface TrustedTypes {
   createPolicy(name: string, rules: { createHTML(text: string): string }): { createHTML(text: string): unknown };
 }
-/**
- * The one Trusted Types policy pages allow (scripts/static-build/security.ts), made once, here, before any other
- * script: the page as the host serves it now, read (never shown or run) to find a preview's new file.
- */
+/** The one Trusted Types policy pages allow (security.ts), made before any other script: HTML read, never run. */
 const policy = (window as { trustedTypes?: TrustedTypes }).trustedTypes?.createPolicy("page-now", {
   createHTML: (text) => text,
 });
@@ -213,9 +178,7 @@ function afterPaint() {
 }
 
 for (const type of FIRST_USE) addEventListener(type, start, listening);
-// The page's own first paint comes first: preload once it has loaded and painted, when the browser is idle.
-// (Two animation frames after load were not enough: Chromium ran them before it reported the first paint, and
-// Lighthouse then counted every preload against the largest paint.)
+// Preload only once the first paint is reported: Lighthouse counts any earlier preload against the largest paint.
 const loaded = new Promise((resolve) => addEventListener("load", resolve));
 const painted = new Promise((resolve) => {
   // Now and then Chromium reports no first paint for a page it has drawn (and a browser without paint timing

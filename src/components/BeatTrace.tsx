@@ -3,10 +3,7 @@ import { fieldPage } from "../content/field-page";
 import { traceTracks, type Trace, type TraceTrack } from "../lib/preview";
 import { fillSlots } from "../lib/slots";
 
-/**
- * The chart's drawing space, in its own units: stretched to its box by the stylesheet, which sets its labels; the
- * scale's ends a little in from the top and bottom, so that a beat measured at either is drawn whole.
- */
+/** The chart's own units, stretched by the stylesheet; inset so that a beat at either end of the scale is whole. */
 const [WIDTH, HEIGHT, INSET] = [600, 200, 8];
 
 const words = fieldPage.trace;
@@ -31,13 +28,7 @@ function said(track: TraceTrack): string {
   });
 }
 
-/**
- * A field's beats across its whole master, as measured at evenly spaced points: each beat's rate over time (two
- * lines for a field layering two), the bands behind them, the scale beside and under it and a sentence that says
- * it all in words. Drawn at build time, no script; the chart stretches to its box while its lines and labels keep
- * their size (the labels are the page's own text); every colour from the stylesheet (the page's policy allows no
- * inline style).
- */
+/** A field's beats across its master, drawn at build time; colours from the stylesheet (no inline style allowed). */
 export function BeatTrace({ trace, bands }: { trace: Trace; bands: readonly Band[] }) {
   const tracks = traceTracks(trace);
   if (tracks.length === 0) return null;

@@ -17,10 +17,7 @@ export function Card({
   eyebrow?: string;
   children?: ReactNode;
   actions?: ReactNode;
-  /**
-   * A card on a row of its own after a grid (All Fields' storefront card), laid out by the width it has: its action
-   * beside its words where that is wide enough.
-   */
+  /** A card on a row of its own after a grid, laid out by its own width: its action beside its words if wide enough. */
   closing?: boolean;
 }) {
   const content = (
@@ -52,11 +49,7 @@ export function Card({
   );
 }
 
-/**
- * A grid of like cards (styles/components/cards.css), never with a card alone in a row beside fuller ones. "three"
- * and "two" cards of words to a row on a wide screen, a short last row shared out; "fields": field cards, three or
- * four to a row, what a count leaves over shown first and wide; "rows": field cards each a row of their own.
- */
+/** A grid of like cards, never with a card alone in a row beside fuller ones (styles/components/cards.css). */
 export function CardGrid({
   children,
   layout = "three",
@@ -67,19 +60,14 @@ export function CardGrid({
   return <div className={`card-grid card-grid--${layout}`}>{children}</div>;
 }
 
-/**
- * Whether the card at `index` of `count` in a "fields" grid is ever laid out wide, at some screen's width (what
- * styles/components/cards.css shares out first, and wide): only such a card shows its description.
- */
+/** Whether a card in a "fields" grid is ever laid out wide (cards.css): only such a card shows its description. */
 export function wideInFields(index: number, count: number): boolean {
   const first = (per: number, wide: number) => count % per === wide && index < (wide === 1 ? 1 : 2);
   return count === 1 || (count % 2 === 1 && index === 0) || first(3, 1) || first(3, 2) || first(4, 1) || first(4, 2);
 }
 
-/** A card's words, as content gives them. */
 export type CardText = Partial<Pick<CardCopy, "icon">> & { eyebrow?: string; title: string; text: string };
 
-/** A grid of cards from content: each its icon, eyebrow, title and text, and any actions. */
 export function CardList<C extends CardText>({
   cards,
   layout,

@@ -17,7 +17,6 @@ const hasFeed = perSite((site) => site.fields.some(inFeed));
 /** The page's own content: where the skip link goes. */
 const MAIN_ID = "main";
 
-/** A page's <title>: its own words (slots filled) and the brand. */
 export function pageTitle(title: string, path: string, site: SiteContent): string {
   return path === "/" ? `${site.brand} · ${title}` : `${title} · ${site.brand}`;
 }
@@ -52,13 +51,8 @@ export function Document({
         <meta charSet="utf-8" />
         <meta httpEquiv="Content-Security-Policy" content={CSP_PLACEHOLDER} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* The header and the page's own content whole before the first paint: Chromium paints as the HTML
-            arrives on a slow CPU, and what it painted moved when the rest came (a bar before its nav's links, a
-            row of cards before its last card, whose longer title made the row's lines taller; a short page's
-            footer, held to the foot of the screen, before its last lines). Rendering waits for the footer's last
-            line: Chromium ends the wait as soon as the element it names opens. A page arrives in one round trip
-            (the page budget), so this waits for parsing, never for the network; browsers without rel=expect
-            ignore it. */}
+        {/* The whole page before the first paint: Chromium paints as the HTML arrives on a slow CPU, and what it
+            painted moved when the rest came. A page arrives in one round trip, so this waits only for parsing. */}
         <link rel="expect" href={`#${LAST_LINE_ID}`} blocking="render" />
         <title>{title}</title>
         <meta name="description" content={description} />

@@ -26,15 +26,7 @@ export const formatPrice = ({ amount, currency }: NonNullable<Field["price"]>) =
 export const priceInWords = (price: NonNullable<Field["price"]>) =>
   price.from ? fillSlots(frame.fieldCard.priceFrom, { price: formatPrice(price) }) : formatPrice(price);
 
-/**
- * One field from src/content/site.ts, as every list of fields shows it, the same way on every page: its cover, its
- * length and tuning, its title (a link to its own page), Play (the field page's player, compact), and its price and
- * storefront action. "full" (Products) tells its description and what a buyer gets too; "catalogue" (All Fields, its
- * lists, a field page's others) its description only where the card is wide; "compact" (Home) neither. The
- * stylesheet lays a card out by where it is: on a phone, and always on Home, a small cover beside its title; in a
- * grid, the cover above; wide, beside it all. The storefront note ("Opens Gumroad in a new tab") is said once for a
- * list of cards (`StorefrontNote`), not here.
- */
+/** One field, the same in every list; the storefront note is said once per list, not here. */
 export function FieldCard({
   field,
   preview,
@@ -61,7 +53,6 @@ export function FieldCard({
   url: (path: string) => string;
   linkLabel: string;
   form?: "full" | "catalogue" | "compact";
-  /** The card's own address on its page. */
   id?: string;
   describe?: boolean;
   /** Where on its page the card is, for its storefront link's `?from=`: "card" unless the page has cards of two kinds. */
@@ -165,10 +156,7 @@ function CardPreview({
   );
 }
 
-/**
- * "Opens Gumroad in a new tab", said once above a list of cards whose storefront actions open it (each action's
- * accessible name still says it).
- */
+/** Said once above a list of cards, and hidden from screen readers: each action's accessible name says it. */
 export function StorefrontNote() {
   return (
     <p className="storefront-note" aria-hidden="true">
@@ -187,10 +175,7 @@ export const COVER_SIZES = {
   photo: "5rem",
 };
 
-/**
- * A field's cover, its size given so that nothing moves when it arrives: an owner's image in AVIF or WebP at the
- * size the layout needs, or the cover the build drew.
- */
+/** A field's cover, its size given so that nothing moves when it arrives. */
 export function CoverImage({
   cover,
   url,
@@ -203,12 +188,7 @@ export function CoverImage({
   url: (path: string) => string;
   className: string;
   eager?: boolean;
-  /**
-   * Likely the largest thing in its first screen (a field's own page's cover, a list's first), fetched first and
-   * found in the HTML, as Lighthouse's LCP discovery asks. Any other cover in the first screen is fetched with the page
-   * but after what its first paint needs: a whole list of covers raised to High now and then arrived before its text
-   * had painted, and Lighthouse's largest paint then waited for them.
-   */
+  /** Fetched first (Lighthouse's LCP discovery); other eager covers go low, or they hold up the largest paint. */
   largest?: boolean;
   /** Where the layout shows it, and so the sizes it asks for; a thumbnail takes the cover's own small picture. */
   shownAs: keyof typeof COVER_SIZES;
@@ -229,9 +209,7 @@ export function CoverImage({
   );
   const srcset = (entries: readonly string[]) =>
     entries.map((entry) => `${url(entry.split(" ")[0]!)} ${entry.split(" ")[1]}`).join(", ");
-  // A card's cover is a thumbnail on a phone (styles/components/cards.css) and at most --cover-card (22rem) wide
-  // elsewhere: an owner's image offers its largest small size, and its large ones up to twice that width (a drawn
-  // cover is drawn at any size).
+  // A card's cover is a thumbnail on a phone and at most --cover-card (22rem) wide elsewhere (cards.css).
   const card = shownAs === "card";
   const thumb = (type: string) =>
     card ? (cover.thumb?.sources?.find((t) => t.type === type)?.srcset.slice(-1) ?? []) : [];
@@ -256,7 +234,6 @@ export function CoverImage({
 /** The widest picture a card's cover needs: --cover-card (22rem, 352 px) at twice the pixels. */
 const CARD_WIDEST = 800;
 
-/** The field's player, and what it plays (an excerpt of the field, or only its beat) said plainly beneath it. */
 export function FieldPreview({
   field,
   preview,
@@ -284,7 +261,6 @@ export function FieldPreview({
 /** "320\u00a0kbps": a number kept on the line of its unit ("MP3, 320 / kbps" read as two facts). */
 const numbersWithUnits = (text: string) => text.replace(/(\d) (?=\p{L})/gu, "$1\u00a0");
 
-/** What a buyer gets, on a field's own page: its tuning and length, delivery and format, its beats and their glide. */
 export function FieldFacts({ field }: { field: Field }) {
   return (
     <ul className="facts">
@@ -319,12 +295,7 @@ export function FieldFacts({ field }: { field: Field }) {
   );
 }
 
-/**
- * The storefront action, the field's price beside it where the owner set one (a cue, not a new label: the action
- * still says the price to screen readers). Quiet in a list of cards, where a row of bright buttons would leave none
- * leading; the field's own page makes it its one primary action. `note`: the visible "Opens Gumroad in a new tab"
- * beside it, where it is the only such action in view.
- */
+/** Quiet in a list, where bright buttons would leave none leading; the price is hidden, as the action says it. */
 export function FieldAction({
   field,
   label,
@@ -336,7 +307,6 @@ export function FieldAction({
   label: string;
   variant?: "primary" | "secondary";
   note?: boolean;
-  /** Where on its page it is, for its `?from=` (StorefrontLink). */
   place?: string;
 }) {
   const price = field.price && priceInWords(field.price);

@@ -5,10 +5,8 @@ import { Icon } from "./Icon";
 import { Text } from "./Text";
 
 /**
- * Follows the studio on its storefront: a plain form that posts the visitor's address and the owner's seller ID to
- * Gumroad, which confirms it by mail and owns the unsubscribe link. No script: it opens Gumroad's answer in a new tab
- * (the page's Content-Security-Policy allows this one target, scripts/static-build/security.ts). Drawn only where
- * the owner set `storefront.sellerId`. `id`: its address field's, unique on its page.
+ * Follows the studio on Gumroad, which confirms by mail and owns the unsubscribe link. A plain form, no script: its
+ * answer opens in a new tab, the one target the page's policy allows. `id`: its address field's, unique on its page.
  */
 export function FollowForm({
   site,

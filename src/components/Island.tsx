@@ -2,7 +2,6 @@ import { createContext, use } from "react";
 import type { IslandName, IslandProps } from "../islands/registry";
 import { scriptJson } from "../lib/script-json";
 
-/** An island a page has placed, for the build to render into its slot. */
 export interface PlacedIsland {
   id: string;
   name: IslandName;

@@ -14,7 +14,6 @@ const ButtonLabel = ({ children }: { children: ReactNode }) => (
   <span className="button__label">{typeof children === "string" ? <Text text={children} label /> : children}</span>
 );
 
-/** A link to another page of this site, drawn as a button. */
 export function ButtonLink({
   href,
   variant = "primary",
@@ -36,17 +35,12 @@ export function ButtonLink({
   );
 }
 
-/**
- * The page being rendered, for its storefront links to say where they were clicked; `undefined` (or the owner's
- * `storefront.from: false`) leaves them bare.
- */
+/** The page being rendered, for its storefront links' `?from=`; `undefined` leaves them bare. */
 export const StorefrontSource = createContext<string | undefined>(undefined);
 
 /**
- * A storefront link, with the owner's label and, beside it, a visible note that it opens the storefront in a
- * new tab. Screen readers hear that note inside the link (and what it leads to, where the label repeats across
- * cards), so the visible copy is hidden from them. rel="noopener" without "noreferrer": the storefront's
- * statistics should still see which site sent the visitor. A printed page shows the address after it (print.css).
+ * A storefront link and its visible "new tab" note, which screen readers hear inside the link instead. "noopener"
+ * without "noreferrer": the storefront's statistics should still see which site sent the visitor.
  */
 export function StorefrontLink({
   href,

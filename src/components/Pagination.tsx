@@ -15,7 +15,6 @@ export const PAGE_SIZE = 12;
 
 export const pageCount = (count: number) => Math.max(1, Math.ceil(count / PAGE_SIZE));
 
-/** The items on a page of a list, and how many come before them. */
 export const onPage = <T,>(items: readonly T[], page: number) => {
   const before = (page - 1) * PAGE_SIZE;
   return { before, items: items.slice(before, before + PAGE_SIZE) };
@@ -28,7 +27,6 @@ export const pagePath = (first: string, page: number) => (page === 1 ? first : `
 const numbered = (page: number, pages: number) =>
   Array.from({ length: pages }, (_, i) => i + 1).filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 2);
 
-/** Links to a list's other pages: the one before, each by number, the one after. */
 export function Pagination({
   page,
   pages,
@@ -37,7 +35,6 @@ export function Pagination({
 }: {
   page: number;
   pages: number;
-  /** A page's URL, by its number. */
   path: (page: number) => string;
   words: PaginationWords;
 }) {

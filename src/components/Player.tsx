@@ -4,11 +4,7 @@ import { onOtherSound } from "../audio/exclusive";
 /** "1:05": a time in minutes and seconds. */
 export const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
 
-/**
- * The waveform as one path of bars, each a line one unit wide (the stylesheet's stroke) on a 2-unit grid, 20 units
- * tall and centred, 2 units for the quietest level and 2 more for each above: drawn the same on the server and in
- * the browser. Each bar moves from the end of the last, so the path is a few characters a bar.
- */
+/** The waveform as one path of bars on a 2-unit grid; each bar moves from the last, so it is a few characters a bar. */
 export function wavePath(wave: string): string {
   const levels = [...wave].map(Number);
   return levels
@@ -18,10 +14,7 @@ export function wavePath(wave: string): string {
     .join("");
 }
 
-/**
- * One sound at a time, and none from a hidden page: calls the player's `stop` when another player starts or the page
- * is hidden. `owner` is the player's own identity, which it claims the sound with as it starts (claimSound).
- */
+/** One sound at a time, and none from a hidden page. `owner`: what the player claims the sound with (claimSound). */
 export function useOneSound(owner: object, stop: () => void): void {
   useEffect(() => {
     const hidden = () => document.visibilityState === "hidden" && stop();
@@ -34,11 +27,7 @@ export function useOneSound(owner: object, stop: () => void): void {
   }, [owner, stop]);
 }
 
-/**
- * Every player's controls, one design for a field's preview and the band sample (styles/components/player.css):
- * a round play button, the waveform (drawn from the sound by the build, so it is whole before any script runs, the
- * part played drawn over it in the accent), the time, and the volume under the waveform.
- */
+/** Every player's controls; the waveform is drawn by the build, so it is whole before any script runs. */
 export function PlayerControls({
   playing,
   playLabel,
@@ -70,7 +59,6 @@ export function PlayerControls({
   onVolume: (volume: number) => void;
   /** The button's shape while playing (a path on a 20-unit square): pause, where the sound goes on from there, or stop. */
   icon: string;
-  /** Without the volume slider: a card's player. */
   compact?: boolean;
 }) {
   const path = wavePath(wave);

@@ -2,10 +2,7 @@ import type { QuestionGroup } from "../content/questions";
 import { Section } from "./Section";
 import { MoreLink, Text } from "./Text";
 
-/**
- * Questions and answers as <details>: each opens with a click or Enter and no JavaScript, prints open, and has
- * an id, so a link (or the browser's find) can lead straight to its answer.
- */
+/** As <details>: each opens without JavaScript, prints open, and a link or the browser's find leads to its answer. */
 export function Questions({ group, tone }: { group: QuestionGroup; tone?: "plain" | "raised" }) {
   return (
     <Section id={group.id} eyebrow={group.eyebrow} title={group.title} tone={tone} split>

@@ -2,7 +2,6 @@ import { sample } from "../content/sample";
 import { Island } from "./Island";
 import { Section } from "./Section";
 
-/** Where the in-page sample sits: a short introduction, then the player island. */
 export function SampleSection({ tone = "plain" }: { tone?: "plain" | "raised" }) {
   return (
     <Section id="hear-it" tone={tone} {...sample.section} split>

@@ -56,10 +56,7 @@ export function Section({
   );
 }
 
-/**
- * The opening of every page but Home: eyebrow, the page's one <h1>, a lead, optional actions, and optionally
- * something beside them on a wide screen (Contact's card), under them on a phone.
- */
+/** The opening of every page but Home, with its one <h1>; an aside sits beside it when wide, under it on a phone. */
 export function PageIntro({
   eyebrow,
   title,

@@ -12,10 +12,6 @@ import { Text } from "./Text";
 /** The footer's last line: the first paint waits for it to open (see Document's <head>). */
 export const LAST_LINE_ID = "site-footer-legal";
 
-/**
- * The foot of every page: who the studio is, how to write, how to hear of new fields, every page (the header's own
- * list), and how to listen.
- */
 export function SiteFooter({
   site,
   urls,

@@ -15,11 +15,7 @@ function useSetting(): TextSetting {
   return setting;
 }
 
-/**
- * A text from content, as a visitor reads it: slots filled (this place's own first), links to the site's pages
- * as links, and [[words still to write]] marked as such, so the owner sees at a glance what is missing and no
- * visitor mistakes an outline for the studio's terms.
- */
+/** A content text; [[words still to write]] are marked, so no visitor mistakes an outline for the studio's terms. */
 export function Text({
   text,
   local = {},
@@ -48,10 +44,7 @@ export function Text({
   );
 }
 
-/**
- * A label's words, each hyphenated one kept whole ("Ready-Made"): a browser may break a line after any hyphen,
- * and a button reading "Browse Ready- / Made Fields" reads as two broken words.
- */
+/** Hyphenated words kept whole: a button reading "Browse Ready- / Made Fields" reads as two broken words. */
 function HyphenatedKept({ text }: { text: string }): ReactNode {
   return text.split(/(\S+[-\u2010]\S+)/).map((part, i) =>
     i % 2 ? (

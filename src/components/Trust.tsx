@@ -38,7 +38,6 @@ export function ListenerQuotes({
   );
 }
 
-/** Who makes the fields, in their words, and their photo beside their name where the owner gave one. */
 export function Maker({
   maker,
   photo,

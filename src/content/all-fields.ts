@@ -30,10 +30,7 @@ export const allFields = {
     /** Each page's link, for a screen reader: "Page 2". */
     page: "Page {page}",
   },
-  /**
-   * The catalogue narrowed to one purpose or one band, each list a page of its own (/all-fields/sleep/,
-   * /all-fields/theta/): {name} the purpose's or band's, {range} a band's in Hz.
-   */
+  /** A list per purpose or band (/all-fields/sleep/): {name} the purpose's or band's, {range} a band's in Hz. */
   lists: {
     nav: "Browse by purpose or band",
     purposes: "For",

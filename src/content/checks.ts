@@ -12,11 +12,7 @@ const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]
 /** The most a home screen shows under an icon before cutting the name short. */
 export const SHORT_NAME_MAX = 12;
 
-/**
- * The most the maker's words may be: About sets them as a quote in the headings' serif, where a sentence or two
- * reads as a voice and a paragraph as a wall (some six lines at the text's measure). Longer, they would also take
- * the room in About's first round trip that the listeners' words need.
- */
+/** About sets the maker's words as a quote in the serif: a sentence or two reads as a voice, a paragraph as a wall. */
 export const MAKER_WORDS_MAX = 400;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -88,10 +84,7 @@ export function textProblem(
   return undefined;
 }
 
-/**
- * A link's address must be written exactly as browsers will read it, so that what the owner sees in the
- * content file is where buyers go: https, no login part, no spaces, a real host, in canonical form.
- */
+/** A link must be written exactly as browsers read it, so that what the owner sees in the file is where buyers go. */
 export function urlProblem(value: unknown): string | undefined {
   if (typeof value !== "string") return `must be a full https:// URL (got ${shown(value)})`;
   if (/[\s\u0000-\u001F\u007F-\u009F]/.test(value))
@@ -123,8 +116,7 @@ export function originProblem(value: unknown): string | undefined {
   } catch {
     url = undefined;
   }
-  // The origin is written into robots.txt, the sitemap and every canonical link as it is: it must be exactly
-  // what the URL parser makes of it, so a line break or a stray character cannot ride along.
+  // Written as it is into robots.txt, the sitemap and canonical links: a stray character must not ride along.
   if (url?.protocol !== "https:" || url.origin !== value || !HOST_NAME.test(url.hostname))
     return `${like} (got ${shown(value)})`;
   return undefined;

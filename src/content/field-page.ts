@@ -1,7 +1,4 @@
-/**
- * A field's own page (/fields/<slug>/): its words around the field's own facts. {title}, {minutes} and {tuning} are
- * filled in for each field; the site's own slots work too.
- */
+/** A field's own page: {title}, {minutes} and {tuning} are filled in for each field. */
 export const fieldPage = {
   /** Where the page sits, above its title: a link back to the catalogue. */
   back: "All Fields",

@@ -1,7 +1,4 @@
-/**
- * The words around every page: the skip link, the menu, the footer, and what every field card and storefront
- * link says. {seconds}, {minutes} and {bands} are filled in for each card; the site's own slots work too.
- */
+/** The words around every page; {seconds}, {minutes} and {bands} are filled in for each card. */
 export const frame = {
   /** The copy's language and region, for share previews (og:locale): British English. */
   locale: "en_GB",
@@ -19,11 +16,7 @@ export const frame = {
     pagesLabel: "Pages",
     safety: "Listen with stereo headphones at a low volume, and never while driving.",
   },
-  /**
-   * The form that follows the studio on Gumroad (with `storefront.sellerId` set, a Gumroad seller's): in the footer,
-   * and under a field's product with its page's own label (field-page.ts). `note`: in one sentence, where it leads and
-   * what happens to the address.
-   */
+  /** The form that follows the studio on Gumroad: in the footer, and under a field's product (field-page.ts). */
   follow: {
     /** The address field's label in the footer. */
     title: "New fields by e-mail",

@@ -1,9 +1,6 @@
 import type { MailPreset } from "../lib/mailto";
 
-/**
- * Preset e-mails. Each mail link on the site names one of these; the visitor's mail client opens with the
- * subject and a short body already written. Bodies use \n; mailtoHref turns them into CRLF as RFC 6068 asks.
- */
+/** One per mail link. Bodies use \n; mailtoHref turns them into CRLF as RFC 6068 asks. */
 export const mail = {
   generalInquiry: {
     subject: "General Inquiry",

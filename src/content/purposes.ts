@@ -13,10 +13,7 @@ export interface Selection {
   name: string;
 }
 
-/**
- * What `make` works out of a site, worked out once for each site: a long catalogue's many pages each ask for the same
- * lists.
- */
+/** `make`, worked out once per site: a long catalogue's many pages each ask for the same lists. */
 export function perSite<T>(make: (site: SiteContent) => T): (site: SiteContent) => T {
   const known = new WeakMap<SiteContent, T>();
   return (site) => {
@@ -45,7 +42,6 @@ export const fieldBands = (field: Field): Band[] => {
   return (Object.keys(BANDS) as Band[]).filter((band) => bands.has(band));
 };
 
-/** Whether a field is in a selection's list. */
 export const selects = (selection: Selection, field: Field, site: SiteContent) =>
   selection.kind === "purpose"
     ? fieldPurpose(field, site)?.key === selection.key

@@ -1,10 +1,6 @@
 /**
- * A buyer's questions, answered on Products (before buying) and Services (before asking for a custom field).
- * Each opens and closes without JavaScript, and its id links straight to it (/products/#refunds).
- *
- * {storefront}, {formats} and {lengths} are filled in from site.ts. Text inside [[double brackets]] is the
- * owner's to write: terms the site must not invent. It shows on the page marked as unwritten, the build lists
- * it, and a build to publish (--deploy) refuses it until it is replaced.
+ * A buyer's questions, on Products and Services; each id links straight to its answer (/products/#refunds). Text in
+ * [[double brackets]] is the owner's to write: terms the site must not invent, which a --deploy build refuses.
  */
 export interface Question {
   /** The answer's address on its page: lowercase words joined by hyphens. */

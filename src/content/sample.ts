@@ -1,8 +1,5 @@
 import { BANDS } from "./bands";
-/**
- * The in-page sample (src/islands/SamplePlayer.tsx). Each band plays its carrier in the left ear and the
- * carrier plus the beat in the right; the difference is the beat the listener perceives.
- */
+/** The in-page sample (src/islands/SamplePlayer.tsx). */
 export interface SampleBand {
   id: string;
   name: string;

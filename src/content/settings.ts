@@ -28,7 +28,6 @@ const textAtMost = (about: string, max: number, why: (value: string, length: num
     return length > max ? `must be at most ${max} characters, ${why(value as string, length)}` : undefined;
   });
 const link = (about: string) => rule<string>(about, urlProblem);
-/** An image's name, by what it ends with: JPEG, PNG, WebP or AVIF. */
 export const IMAGE_FILE = /\.(jpe?g|png|webp|avif)$/i;
 /** The name of one of the owner's images (the build reads the file itself). */
 const image = (about: string, example: string) =>
@@ -53,11 +52,7 @@ const beat = (about: string) =>
       : `must be a beat in Hz, from ${BEAT_HZ.low} to ${BEAT_HZ.high}, like { fromHz: 10, toHz: 6 } (got ${shown(value)})`,
   );
 
-/**
- * What a field's preview plays: an excerpt of its master (a WAV, FLAC or MP3 file in the masters folder, from `start`
- * seconds, `seconds` long; the build commits what it makes in src/content/previews/), or, until there is one, a recipe
- * the build synthesizes: a tone in each ear `beatHz` apart over a soft noise bed. Either way at most 60 seconds.
- */
+/** An excerpt of the field's master, or until there is one a beat the build synthesizes: at most 60 seconds. */
 export type PreviewSource =
   | { file: string; start?: number; seconds?: number }
   | { recipe: { carrierHz: number; beatHz: number; noise?: number; seconds: number } };
@@ -115,7 +110,6 @@ const BAND_NAMES = Object.keys(BANDS)
   .map((b) => `"${b}"`)
   .join(", ");
 
-/** A field: one product of the studio's. */
 export const FIELD_SETTINGS = {
   title: text("Its name, as the storefront gives it."),
   slug: optional(

@@ -1,8 +1,4 @@
-/**
- * How a setting is described once: what it is (for the settings table in src/content/README.md), whether it may be
- * left out, and what it must be (the build's check). The content's types are read from the same description
- * (`Infer`), so a setting is added, documented and checked in one place: src/content/settings.ts.
- */
+// A setting is described once, and its table row (src/content/README.md), check and type (`Infer`) read from it.
 
 /** What is wrong with a value: each problem as [where inside it ("" for the value itself, ".amount", "[2]"), the message]. */
 export type Problems = [at: string, message: string][];
@@ -10,7 +6,6 @@ export type Problems = [at: string, message: string][];
 export interface Setting<T = unknown> {
   /** What it is, and what it must be, in a sentence or two: its row in the settings table. */
   readonly about: string;
-  /** May be left out. */
   readonly optional: boolean;
   /** What is wrong with a value given for it (one left out is a problem only where the setting may not be). */
   readonly check: (value: unknown) => Problems;
@@ -36,7 +31,6 @@ export function rule<T>(about: string, check: (value: unknown) => string | undef
   };
 }
 
-/** A setting that may be left out. */
 export function optional<T>(setting: Setting<T>): Setting<T> & { readonly optional: true } {
   return {
     ...setting,

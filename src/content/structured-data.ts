@@ -5,10 +5,7 @@ import type { SiteUrls } from "../lib/routes";
 import { fieldPath, fieldSlug } from "./fields";
 import type { Field, SiteContent } from "./types";
 
-/**
- * schema.org descriptions for search engines, built from the same content as the pages. Only facts we
- * publish: a price only where the owner set one, no rating, no review.
- */
+// schema.org for search engines, from the pages' content. Only facts: a price only where set, no rating or review.
 const organization = (site: SiteContent, urls: SiteUrls) => ({
   "@type": "Organization",
   "@id": `${urls.absolute("/")}#organization`,
@@ -36,10 +33,7 @@ export function homeData(site: SiteContent, urls: SiteUrls): object {
   };
 }
 
-/**
- * A page of the catalogue, as search engines' summary pages are: a list of the fields' own pages, each of which
- * describes its field in full (fieldData). The positions run on from one page of the catalogue to the next.
- */
+/** A page of the catalogue as a list of the fields' own pages; positions run on from one page to the next. */
 export function fieldListData(fields: readonly Field[], urls: SiteUrls, from = 0): object {
   return {
     "@context": "https://schema.org",
@@ -52,7 +46,6 @@ export function fieldListData(fields: readonly Field[], urls: SiteUrls, from = 0
   };
 }
 
-/** A field's own page: the field, and the organization that makes it. */
 export function fieldData(
   field: Field,
   site: SiteContent,
@@ -68,10 +61,7 @@ export function fieldData(
   };
 }
 
-/**
- * A field as schema.org describes it. A Product when it has a price: search engines require a product to carry an
- * offer (or reviews, which the site never invents), so a field without a price is a CreativeWork, which asks none.
- */
+/** A Product only with a price: search engines require a product's offer or reviews; a CreativeWork asks none. */
 function fieldThing(field: Field, site: SiteContent, urls: SiteUrls, previews: ReadonlyMap<string, Preview>): object {
   return {
     "@type": field.price ? "Product" : "CreativeWork",
@@ -122,7 +112,6 @@ function fieldThing(field: Field, site: SiteContent, urls: SiteUrls, previews: R
   };
 }
 
-/** A preview as schema.org's AudioObject: where it is, how long, in what format. */
 function audioOf(preview: Preview | undefined, title: string, urls: SiteUrls): object {
   if (!preview) return {};
   return {

@@ -1,9 +1,6 @@
 import type { IconName } from "../lib/icons";
 
-/**
- * Text in content may use {slots} the site fills in (src/lib/slots.ts), [[words still to write]], and links to
- * pages of the site written [like this](/products/).
- */
+/** Content text may use {slots} (src/lib/slots.ts), [[words still to write]] and links [like this](/products/). */
 export interface CardCopy {
   icon: IconName;
   title: string;
@@ -32,7 +29,6 @@ export type Glide = NonNullable<Field["glide"]>;
 export interface ContentFile {
   /** The path an error names: "src/content/mail.ts". */
   file: string;
-  /** What the file exports; every string in it is checked. */
   data: object;
   /** The fields whose text may hold line breaks (a mail's body), as a pattern over the field's path. */
   multiline?: RegExp;

@@ -56,7 +56,6 @@ export const ENVIRONMENT_OVERRIDES = {
   masters: "SITE_MASTERS",
 } as const;
 
-/** The content with any overrides from the environment applied, and where each overridden value came from. */
 export function withEnvironment(
   content: SiteContent,
   env: Record<string, string | undefined> = process.env,
@@ -81,11 +80,7 @@ export interface ValidateOptions {
   files?: readonly ContentFile[];
 }
 
-/**
- * Checks the owner's content and returns it unchanged, or throws one ContentError listing every problem,
- * each with its file and field: site.ts setting by setting (src/content/settings.ts), then what its fields must be
- * together, then every string of every other content file.
- */
+/** Returns the content unchanged, or throws one ContentError listing every problem, each with its file and field. */
 export function validateContent(content: SiteContent, { sources = {}, files = [] }: ValidateOptions = {}): SiteContent {
   const problems: ContentProblem[] = [];
   const fail = (field: string, message: string) =>
@@ -147,10 +142,7 @@ function sharedAddresses(content: SiteContent): [string, string][] {
   return problems;
 }
 
-/**
- * A field's purpose the site does not list, or an owner's purpose whose list would share its address with a band's
- * (/all-fields/theta/) or a page of the catalogue (/all-fields/2/): each as [field, message].
- */
+/** Purposes the site does not list, or whose list's address a band or catalogue page has: each as [field, message]. */
 function unknownPurposes(content: SiteContent): [string, string][] {
   const problems: [string, string][] = [];
   // A purpose that is not a name at all is its own problem (settings.ts).
@@ -175,7 +167,6 @@ function unknownPurposes(content: SiteContent): [string, string][] {
   return problems;
 }
 
-/** Calls visit with every string inside a value (objects, arrays, a module's exports) and its field path. */
 function forEachString(value: unknown, path: string, visit: (field: string, text: string) => void): void {
   if (typeof value === "string") visit(path, value);
   else if (Array.isArray(value)) value.forEach((item, i) => forEachString(item, `${path}[${i}]`, visit));
@@ -191,11 +182,7 @@ export interface Placeholder {
   value: string;
 }
 
-/**
- * The hosts an address names: an e-mail's domain, a URL's host. Reserved for examples and tests (RFC 2606 and 6761):
- * the top-level domains .example, .test, .invalid and .localhost, localhost itself, and any "example" label
- * (example.com, .net and .org, and the shipped example.gumroad.com).
- */
+/** An e-mail's or URL's host; reserved for examples (RFC 2606, 6761): those TLDs, or any "example" label. */
 const ADDRESS_HOST = /(?:[\w.+-]+@|\b[a-z][\w+.-]*:\/\/(?:[^\s/@]*@)?)([\w-]+(?:\.[\w-]+)*)/gi;
 const RESERVED_TOP = new Set(["example", "test", "invalid", "localhost"]);
 const reservedHost = (host: string) => {

@@ -28,10 +28,7 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/**
- * Beside a shown e-mail address, for a visitor with no mail app (webmail): copies the address and says so.
- * Without JavaScript the stylesheet hides it, and the address stays plain text to select.
- */
+/** For a visitor with no mail app (webmail); without JavaScript the stylesheet hides it. */
 export function CopyAddress({ address, labels }: CopyAddressProps) {
   const [said, setSaid] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -18,7 +18,6 @@ import { fillSlots } from "../lib/slots";
 export interface PreviewPlayerProps {
   /** The field's slug: what names its preview in any build of the page (src/client/loader.ts finds it so). */
   field: string;
-  /** The field's title, for labels and the lock screen. */
   title: string;
   /** The studio's name, shown as the artist on the lock screen. */
   studio: string;
@@ -26,7 +25,6 @@ export interface PreviewPlayerProps {
   seconds: number;
   /** The waveform: a digit per bar, its height (computed by the build; src/lib/preview.ts). */
   wave: string;
-  /** A square picture for the lock screen. */
   artwork: string;
   /** Where the volume slider starts, out of 100: low, as the band sample's does. */
   startVolume: number;
@@ -37,11 +35,8 @@ export interface PreviewPlayerProps {
 const STEP_SECONDS = 5;
 
 /**
- * A field's preview. Without JavaScript it is the browser's own <audio controls preload="none">, which plays and
- * fetches nothing before Play. With it, the site's player (src/components/Player.tsx) drives that same element: play
- * and pause, the waveform showing what has played and seeking by pointer or arrow keys, the time, a volume that
- * starts low; one sound at a time across the page; it stops when the page is hidden, and names itself to the lock
- * screen (on every start, since WebKit clears it then).
+ * A field's preview: without JavaScript the browser's own <audio controls preload="none">; with it, the site's player
+ * drives that same element, and names itself to the lock screen on every start (WebKit clears it then).
  */
 export function PreviewPlayer(props: PreviewPlayerProps) {
   const { field, title, src, seconds, wave, compact = false } = props;
@@ -68,10 +63,6 @@ export function PreviewPlayer(props: PreviewPlayerProps) {
   );
 }
 
-/**
- * The preview's element and what drives it: play and pause, one sound at a time, the time and a seek kept until the
- * file can take it, the volume, the lock screen, and the host asked how it serves the file.
- */
 function usePreview({ title, studio, src, seconds, artwork, startVolume }: PreviewPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -167,10 +158,7 @@ function usePreview({ title, studio, src, seconds, artwork, startVolume }: Previ
   return { audio, playing, time, volume, setVolume, toggle, seek, events };
 }
 
-/**
- * The waveform as a slider to seek with: its role and names, a press along it, and the arrow keys a step at a time,
- * Home and End to either end.
- */
+/** The waveform as a slider to seek with, by pointer or keys. */
 function seekSlider(
   title: string,
   time: number,

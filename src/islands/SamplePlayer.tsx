@@ -20,11 +20,7 @@ const STEADY = "4".repeat(40);
 /** Spoken updates come at these intervals while a band plays, not every second. */
 const ANNOUNCE_EVERY_SECONDS = 15;
 
-/**
- * "Play a sample": a binaural beat made live with Web Audio, a volume slider, and a left/right headphone
- * check. Rendered on the server with its controls (which the stylesheet shows only with JavaScript) and a
- * note for browsers that cannot play it; hydrated with the same props.
- */
+/** A binaural beat made live with Web Audio, and a headphone check; the stylesheet shows it only with JavaScript. */
 export function SamplePlayer({ sample }: SamplePlayerProps) {
   const [supported, setSupported] = useState(true);
   const [bandId, setBandId] = useState(sample.bands[0]!.id);
@@ -96,7 +92,6 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
   );
 }
 
-/** The bands to choose from, each with its beat and how it feels. */
 function BandChoice({
   sample,
   chosen,
@@ -146,10 +141,7 @@ function statusOf(sample: SampleContent, playing: Playing | null, seconds: numbe
   return labels.stopped;
 }
 
-/**
- * The live sound: one band, or one ear's check tone, at a time across the page; faded in and out, counted down, and
- * ended at once when the page is left.
- */
+/** One sound at a time across the page, faded in and out, and ended at once when the page is left. */
 function useSampleSound(sample: SampleContent, volume: number) {
   const [playing, setPlaying] = useState<Playing | null>(null);
   const [secondsLeft, setSecondsLeft] = useState<number>(sample.seconds);

@@ -18,21 +18,16 @@ export interface SiteHeaderProps {
   close: string;
 }
 
-/** The menu's id, which its toggle controls. */
 const NAV_ID = "site-nav";
 
-/** Closes the menu, where it is a popover and open. */
 const closeMenu = (nav: HTMLElement | null) => {
   if (nav && "popover" in nav && nav.matches(":popover-open")) nav.hidePopover();
 };
 
 /**
- * The fixed top bar. On a phone its links are a native popover, so the toggle opens and closes them from the first
- * paint, with or without JavaScript: the browser answers the tap, closes the menu on Escape or a tap outside, and
- * says to assistive technology whether it is open; the stylesheet swaps the toggle's words and holds the page
- * behind (styles/components/header.css). Hydrated with the same props, this adds what needs a script and nothing a
- * tap waits for: the bar's opacity on scroll, and closing the menu when focus leaves it, when a link is chosen, or
- * when the window widens past it. Its first render reads nothing of the window.
+ * The fixed top bar. On a phone its links are a native popover: the toggle works from the first paint, with or
+ * without JavaScript, and the browser closes it on Escape and tells assistive technology whether it is open.
+ * Hydrated, it adds only what no tap waits for. Its first render reads nothing of the window.
  */
 export function SiteHeader({ brand, homeHref, items, menu, close }: SiteHeaderProps) {
   const [scrolled, setScrolled] = useState(false);

@@ -1,11 +1,6 @@
 import type { ComponentProps, ComponentType } from "react";
 
-/**
- * Every interactive part of the site, listed once. The key is the island's name: the name of its module in
- * this folder and of the component that module exports. A page places one with <Island name={…} props={…} />;
- * the build renders it in a form React can hydrate and bundles it as a chunk of its own (React shared); the
- * loader preloads the chunks of the islands a page has, and the browser hydrates each with its props.
- */
+/** Every interactive part of the site, by the name of its module here and of the component that module exports. */
 export const islands = {
   SiteHeader: () => import("./SiteHeader"),
   SamplePlayer: () => import("./SamplePlayer"),
@@ -29,9 +24,6 @@ export async function loadIsland<N extends IslandName>(name: N): Promise<Compone
   return module[name] as ComponentType<IslandProps<N>>;
 }
 
-/**
- * An island's props, from the JSON block the build puts right after its element (src/components/Island.tsx, which
- * render.test.ts checks on every page): not checked again here, where each byte is every page's.
- */
+/** From the JSON block right after the island's element: not checked again here, where each byte is every page's. */
 export const readIslandProps = <P = Record<string, unknown>>(element: Element): P =>
   JSON.parse(element.nextElementSibling!.textContent!) as P;

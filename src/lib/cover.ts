@@ -4,7 +4,6 @@ export interface Cover {
   path: string;
   width: number;
   height: number;
-  /** What it shows, for a visitor who cannot see it. */
   alt: string;
   /** An owner's image in each format and size, best first, for <picture> (site paths with their widths). */
   sources?: { type: "image/avif" | "image/webp"; srcset: string[] }[];

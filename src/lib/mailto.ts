@@ -4,10 +4,7 @@ export interface MailPreset {
   body: string;
 }
 
-/**
- * A mailto: URL with a preset subject and body. encodeURIComponent, not URLSearchParams: the latter writes
- * spaces as "+", which several mail clients show literally (RFC 6068 wants %20).
- */
+/** encodeURIComponent, not URLSearchParams: mail clients show its "+" for a space literally (RFC 6068 wants %20). */
 export function mailtoHref(address: string, { subject, body }: MailPreset): string {
   const crlfBody = body.replace(/\r?\n/g, "\r\n");
   return `mailto:${address}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(crlfBody)}`;

@@ -17,7 +17,6 @@ export interface Preview {
 
 /** A master's beats at evenly spaced points across its length: what a field's page draws. */
 export interface Trace {
-  /** The master's length. */
   seconds: number;
   /** Each point's place in the master, in seconds, and the beats measured there, in Hz, slowest first. */
   points: { at: number; beats: number[] }[];
@@ -41,9 +40,8 @@ export interface TraceTrack {
 }
 
 /**
- * Each beat a trace holds, followed from point to point: a beat joins the track whose last rate is nearest to it
- * (within half as much again), or starts one of its own, so that a field layering a 6 Hz and a 40 Hz beat has two
- * tracks, each drawn and said. Only tracks measured at two points or more: one point says nothing of how it moves.
+ * Each beat a trace holds, followed from point to point: a beat joins the nearest track within half as much again, or
+ * starts its own. Only tracks of two points or more: one point says nothing of how it moves.
  */
 export function traceTracks(trace: Trace): TraceTrack[] {
   const tracks: { at: number; hz: number }[][] = [];

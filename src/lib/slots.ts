@@ -3,7 +3,6 @@ export const SLOT_PATTERN = /\{(\w+)\}/g;
 
 /** The slots content may use. The content check refuses any other. */
 export const SLOT_NAMES = [
-  /** The storefront's name: "Gumroad". */
   "storefront",
   /** What the fields download as: "MP3, 320 kbps". */
   "formats",
@@ -11,18 +10,12 @@ export const SLOT_NAMES = [
   "lengths",
   /** The same, before a noun: "60- or 90-minute". */
   "fieldLength",
-  /** How many fields there are: "12". */
   "fieldCount",
-  /** The layering method's name: "EquiSync". */
   "method",
-  /** How soon the studio replies: "within 24 hours". */
   "replyTime",
 ] as const;
 
-/**
- * Slots that one place fills for what it shows: a field card's length and price, a preview's seconds and title, a
- * sample's band, a player's time and volume, a field page's tuning and the beats its trace measured.
- */
+/** Slots that one place fills for what it shows: a card's length and price, a player's time and volume. */
 export const LOCAL_SLOT_NAMES = [
   "seconds",
   "minutes",
@@ -70,7 +63,6 @@ export const TO_WRITE_PATTERN = /\[\[([^[\]]*)\]\]/g;
 
 export interface TextRun {
   text: string;
-  /** Words still to write. */
   toWrite?: boolean;
   /** A link's site path. */
   href?: string;

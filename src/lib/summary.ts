@@ -1,14 +1,7 @@
-/**
- * The most of a field's description its card tells: two sentences of the kind the content asks for. A card that
- * told a paragraph would stand in its row far taller than the cards beside it, each of which would keep the gap
- * (their parts are level, row by row); the field's page tells it whole.
- */
+/** Two sentences on a card: a whole paragraph would stand far taller than the cards beside it. */
 export const CARD_TEXT_MAX = 240;
 
-/**
- * A description as its card tells it: whole where it is short enough, else as many of its first sentences as fit,
- * else its first words with an ellipsis. Never a cut word.
- */
+/** A description as its card tells it: whole, else its first sentences that fit, else its first words and "…". */
 export function cardText(text: string, max = CARD_TEXT_MAX): string {
   const whole = text.trim();
   if ([...whole].length <= max) return whole;

@@ -30,10 +30,7 @@ const listPath = (selection: Selection | undefined, page: number) =>
 /** The first page of a purpose's or band's list: "/all-fields/sleep/". */
 export const selectionPath = (selection: Selection) => listPath(selection, 1);
 
-/**
- * A page of the catalogue lists its fields' own pages for search engines, each of which describes its field in full
- * (Products, which shows the same fields, does not repeat it).
- */
+/** A catalogue page lists its fields' own pages for search engines: each of those describes its field in full. */
 const listData =
   (page: number, selection?: Selection): PageModule["structuredData"] =>
   (site, urls) => {
@@ -44,7 +41,6 @@ const listData =
 /** Each site's lists of one purpose or band, by its key, as they are asked for. */
 const knownLists = perSite(() => new Map<string, readonly Field[]>());
 
-/** The fields a list shows: the whole catalogue, or those of one purpose or band. */
 function listed(site: SiteContent, selection?: Selection): readonly Field[] {
   if (!selection) return site.fields;
   const known = knownLists(site);
@@ -86,10 +82,7 @@ function listMeta(site: SiteContent, selection: Selection | undefined, page: num
   };
 }
 
-/**
- * Page 2 and on of a catalogue longer than one page, and each purpose's and band's list with its own pages: not in
- * the top bar, each its own address, title and description.
- */
+/** Page 2 and on of the catalogue, and each purpose's and band's list: each its own address, not in the top bar. */
 export function cataloguePages(site: SiteContent): PageModule[] {
   const lists = [undefined, ...selections(site)];
   return lists.flatMap((selection) =>
@@ -189,10 +182,7 @@ function CataloguePage({
   );
 }
 
-/**
- * Links that narrow the catalogue to one purpose or one band, each to its own list (static pages: no script), and
- * back to the whole; the list shown is marked current. Only the purposes and bands some field has.
- */
+/** Links that narrow the catalogue to one purpose or band, each its own static page (no script), and back. */
 function Browse({
   site,
   url,

@@ -48,10 +48,7 @@ function describe(field: Field, at: string, site: SiteContent): string {
   ]);
 }
 
-/**
- * A page for each field, at /fields/<slug>/: everything about it, and the way to buy it, shared with a picture of its
- * own where the build made one. Not in the top bar.
- */
+/** A page for each field, not in the top bar, shared with a picture of its own where the build made one. */
 export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareImage> = new Map()): PageModule[] {
   return site.fields.map((field, i) => ({
     meta: {
@@ -145,10 +142,7 @@ function FieldPage({ site, field, others, url, previews, covers }: FieldPageProp
   );
 }
 
-/**
- * What a laptop's first screen shows below the product: the field described, its day and purpose, and its beat's
- * trace; for a field with none, what it plays instead (an isochronic pulse, music).
- */
+/** What a laptop's first screen shows below the product: the description, its beat's trace or what plays instead. */
 function FieldDetail({
   site,
   field,

@@ -15,11 +15,7 @@ import type { PageModule } from "./types";
 /** Every page of the site. The top bar lists those with nav meta, in nav order. */
 export const pages: readonly PageModule[] = [home, about, services, products, allFields, contact, notFound];
 
-/**
- * Every page the site renders for this content: the pages above, page 2 and on of a long catalogue (Products' and
- * All Fields'), All Fields' lists by purpose and band, and a page for
- * each field. Only the pages above are in the top bar.
- */
+/** Every page the site renders: those above, page 2 and on of long lists, All Fields' lists, and each field's. */
 export function sitePages(
   site: SiteContent,
   list: readonly PageModule[] = pages,

@@ -24,6 +24,6 @@ export interface PageProps {
 export interface PageModule {
   meta: PageMeta;
   Page: ComponentType<PageProps>;
-  /** schema.org data about what the page shows, as JSON-LD. Facts only: no prices, ratings or reviews. */
+  /** schema.org JSON-LD of what the page shows: facts only, a price only where the owner set one. */
   structuredData?: (site: SiteContent, urls: SiteUrls, previews: Previews) => object;
 }

@@ -4,13 +4,7 @@ import { join } from "node:path";
 import { ROOT } from "../../paths";
 import { type KeptFile, writeWhole } from "../write";
 
-/**
- * The build's one disk cache, on this machine only: what is slow to make, or to do again on every build (previews,
- * covers, share images, fonts, each page's stylesheet and compressed size), kept under node_modules so that a clean
- * install starts afresh. Every entry is named by a key made from all that goes into it: the input's bytes, the
- * settings, and the code that makes it (codeHash, which ignores comments and layout). Nothing is ever invalidated by
- * hand: a changed input or code asks for another name.
- */
+/** Under node_modules so a clean install starts afresh. Keys name all that goes in: nothing is invalidated by hand. */
 export const CACHE_ROOT = join(ROOT, "node_modules/.cache/site");
 
 export type CacheKind = "previews" | "covers" | "share" | "fonts" | "served" | "styles";
@@ -27,24 +21,18 @@ export function cacheKey(...parts: readonly unknown[]): string {
 }
 
 export interface Cache {
-  /** The kept entry of this name, or undefined. */
   read(name: string): Promise<Uint8Array | undefined>;
   /** The same, at once: for a caller that cannot wait (a page's stylesheet, as the page is put together). */
   readNow(name: string): Uint8Array | undefined;
-  /**
-   * Kept whole or not at all: written under another name, then renamed, so no build reads half an entry. At best:
-   * a cache that cannot be written (a full disk) only means the next build makes it again. Says whether it was kept.
-   */
+  /** Written aside, then renamed: no build reads half an entry. A failure (a full disk) only means making it again. */
   write(name: string, contents: Uint8Array | string): Promise<boolean>;
-  /** The kept entry, or the one `make` makes now, kept for the next build. */
   through(name: string, make: () => Promise<Uint8Array> | Uint8Array): Promise<Uint8Array>;
-  /** The same, for a value kept as JSON; an entry that does not parse (damaged) is made again. */
+  /** An entry that does not parse (damaged) is made again. */
   json<T>(name: string, make: () => Promise<T> | T): Promise<T>;
-  /** The same, as a file of the site that stays on disk; its bytes only where it could not be kept. */
+  /** Its bytes only where it could not be kept. */
   file(name: string, make: () => Promise<Uint8Array> | Uint8Array): Promise<KeptFile | Uint8Array>;
 }
 
-/** A kind's entries, in a folder of their own (a test gives its own root). */
 export function cache(kind: CacheKind, root = CACHE_ROOT): Cache {
   const folder = join(root, kind);
   const self: Cache = {

@@ -7,11 +7,8 @@ import { ROOT } from "../../paths";
 import { cacheKey } from "./cache";
 
 /**
- * What makes a cached result what it is, besides its input: the code that made it and the versions of the packages
- * it calls. The code is the modules named (a folder's, its tests left out) and every module they import, followed as
- * esbuild follows them, so a constant changed in any imported file (src/content/bands.ts' CARRIER_HZ) redoes what
- * depends on it. Each counts as the code it bundles to, without comments, types or layout, and without what nothing
- * uses: a reworded comment or a reformatted line keeps every kept result (and every committed preview) as it was.
+ * The modules named and all they import, as esbuild bundles them, and the packages' versions. Without comments, types
+ * or layout: a reworded comment keeps every kept result (and every committed preview) as it was.
  */
 export function codeHash(paths: readonly string[], root = ROOT, loadedLater: readonly string[] = []): string {
   const graph = graphHash(paths, root);
@@ -69,7 +66,6 @@ function graphHash(paths: readonly string[], root: string): string {
 interface Kept<T> {
   files: string[];
   packages: string[];
-  /** The entry points, the files' bytes and the packages' versions, hashed: what the value holds for. */
   sources: string;
   value: T;
 }
@@ -86,10 +82,7 @@ export const now = () => performance.timeOrigin + performance.now();
 /** A file's time is the kernel's coarse clock's, up to a tick (1 to 10 ms) behind: a save this close counts as after. */
 const FILE_CLOCK_LAG_MS = 50;
 
-/**
- * Keeps a value made from these files (and packages, by their versions), beside a hash of them. Not when one of them
- * is gone, or was saved at or after `since` (when making it began): what was read may not be what is hashed.
- */
+/** Not when a source is gone or was saved at or after `since`: what was read may not be what is hashed. */
 export function keepMadeFrom<T>(
   path: string,
   root: string,
@@ -107,7 +100,6 @@ export function keepMadeFrom<T>(
   if (sources !== undefined && !savedSince) keep(path, { files, packages: names, sources, value });
 }
 
-/** The entry points, the files read and the packages' versions, hashed; undefined when one of them is gone. */
 function sourcesOf(root: string, entries: readonly string[], files: readonly string[], packages: readonly string[]) {
   const hash = createHash("sha256").update(`${entries.join("\0")}\0\0`);
   try {

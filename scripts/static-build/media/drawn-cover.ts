@@ -7,12 +7,7 @@ import type { Measured } from "./audio/preview";
 /** The size a drawn cover is made at: square, as covers in every shop are. */
 export const COVER_SIZE = 1200;
 
-/**
- * The figure a cover draws, one for each kind of beat, so that a field's cover says at a glance how it moves: a
- * Delta field's slow swell as long waves, Theta as a flower of as many petals as its beat's whole hertz, Alpha as
- * the rings of two tones crossing (one set from each ear), Beta as the knot two close rhythms trace, Gamma as rays
- * as many as its beat. A field with no binaural beat (an isochronic pulse, music alone) is rings from one point only.
- */
+/** One figure per kind of beat, so that a cover says at a glance how its field moves; "pulse": no binaural beat. */
 export const FIGURES = ["waves", "petals", "rings", "knot", "rays", "pulse"] as const;
 export type Figure = (typeof FIGURES)[number];
 
@@ -27,13 +22,12 @@ const FIGURE_OF_BAND: Record<Band, Figure> = {
 /** How many hues covers are drawn in, evenly around the colour wheel: the most a page of the catalogue shows. */
 export const HUES = 12;
 
-/** What a drawn cover looks like: its figure, from its sound, and its hue (one of HUES, as a step around the wheel). */
+/** `hue` is a step around the wheel, one of HUES, not degrees. */
 export interface Look {
   figure: Figure;
   hue: number;
 }
 
-/** The tones a cover draws: a tone in each ear (the field's first beat), or none. */
 interface Tones {
   leftHz: number;
   rightHz: number;
@@ -59,10 +53,7 @@ function hashOf(text: string): number {
   return h;
 }
 
-/**
- * The look a field's sound asks for: its figure from its beat's band (the higher of two it bounds), its hue from its carrier (a tone an octave
- * higher a third of the way round the wheel), or from its slug where it has no tone.
- */
+/** Figure from the beat's band, hue from the carrier (an octave up is a third of the wheel), or from the slug. */
 export function naturalLook(field: Field, measured: Measured | undefined): Look {
   const tones = tonesOf(field, measured);
   if (!tones) return { figure: "pulse", hue: hashOf(fieldSlug(field)) % HUES };
@@ -72,12 +63,7 @@ export function naturalLook(field: Field, measured: Measured | undefined): Look 
   return { figure: FIGURE_OF_BAND[band], hue: ((Math.round((octaves * HUES) / 3) % HUES) + HUES) % HUES };
 }
 
-/**
- * Every field's look, by its slug. A field keeps the hue it was first given (`recorded`: src/content/previews/fields.json
- * keeps it), so that adding, removing or moving a field never changes another's cover. A field new to the catalogue
- * takes, of the hues fewest fields have, the one farthest round the wheel from the fields with its figure, the nearest
- * to the hue its sound asks for where several are as far: twelve fields first built together get twelve hues.
- */
+/** A field keeps its first hue (`recorded`), so that adding, removing or moving a field never changes another's. */
 export function fieldLooks(
   fields: readonly Field[],
   measured: (field: Field) => Measured | undefined,
@@ -143,17 +129,14 @@ const hueDegrees = (step: number) => (290 + (step * 360) / HUES) % 360;
 
 const fixed = (n: number) => Math.round(n);
 
-/** A closed curve through `points` ([x, y] in the cover's units), as a compact path. */
 const closed = (points: readonly [number, number][]) =>
   `M${points.map(([x, y]) => `${fixed(x)} ${fixed(y)}`).join("L")}Z`;
 
-/** Each figure's strokes, drawn about the cover's centre, given the beat (and tones) and a turn from the slug. */
 function figurePaths(figure: Figure, tones: Tones | undefined, turn: number): string[] {
   const c = COVER_SIZE / 2;
   const beat = tones ? Math.abs(tones.rightHz - tones.leftHz) : 0;
   switch (figure) {
     case "waves": {
-      // Long swells across the cover: five, and one more for each whole hertz of the beat (up to nine), each longer.
       const lines = 5 + Math.min(4, Math.round(beat));
       return Array.from({ length: lines }, (_, k) => {
         const y = 220 + (760 * k) / (lines - 1);
@@ -167,7 +150,6 @@ function figurePaths(figure: Figure, tones: Tones | undefined, turn: number): st
       });
     }
     case "petals": {
-      // A flower of as many petals as the beat's whole hertz, twice over, the inner one smaller and turned half a petal.
       const petals = Math.max(3, Math.round(beat));
       return [1, 0.55].map((scale, layer) =>
         Array.from({ length: petals }, (_, k) => {
@@ -182,9 +164,8 @@ function figurePaths(figure: Figure, tones: Tones | undefined, turn: number): st
       );
     }
     case "rings": {
-      // Each ear's tone as rings spreading from its own point, a wavelength apart (in proportion to the tone's
-      // period): where they cross they make the fringes two close tones make. Fewer, bolder rings than tones have,
-      // so that a thumbnail still shows them.
+      // Where each ear's rings cross they make the fringes two close tones make. Fewer, bolder rings than the tones'
+      // wavelengths would give, so that a thumbnail still shows them.
       const apart = 180 + 16 * Math.min(beat, 40);
       const [dx, dy] = [(Math.cos(turn) * apart) / 2, (Math.sin(turn) * apart) / 2];
       const set = (cx: number, cy: number, hz: number) => {
@@ -209,7 +190,6 @@ function figurePaths(figure: Figure, tones: Tones | undefined, turn: number): st
       ];
     }
     case "rays": {
-      // As many rays as the beat, each from near the centre to a length of its own.
       const rays = Math.min(40, Math.round(beat));
       return [
         Array.from({ length: rays }, (_, k) => {
@@ -220,7 +200,6 @@ function figurePaths(figure: Figure, tones: Tones | undefined, turn: number): st
       ];
     }
     case "pulse":
-      // One source: rings from a single point, evenly spaced, nothing beating against it.
       return [
         Array.from({ length: 6 }, (_, k) => {
           const r = 90 * (k + 1);
@@ -230,7 +209,6 @@ function figurePaths(figure: Figure, tones: Tones | undefined, turn: number): st
   }
 }
 
-/** In words, what a figure shows of the sound it was drawn from. */
 function describe(figure: Figure, title: string, tones: Tones | undefined): string {
   if (!tones) return `One set of rings drawn for ${title}, which has no binaural beat.`;
   const beat = Math.round(Math.abs(tones.rightHz - tones.leftHz) * 10) / 10;
@@ -245,10 +223,7 @@ function describe(figure: Figure, title: string, tones: Tones | undefined): stri
   return `A pattern drawn from ${title}'s sound: ${said[figure as Exclude<Figure, "pulse">]}.`;
 }
 
-/**
- * A cover drawn from the field's sound, in its look (fieldLooks): its figure in a light tint of its hue over a
- * deep glow of the same, on the site's background, the same on every build.
- */
+/** A cover drawn from the field's sound, the same on every build. */
 export function drawnCover(
   field: Field,
   measured: Measured | undefined,

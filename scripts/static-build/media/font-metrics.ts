@@ -4,18 +4,14 @@ import type { Font } from "fontkit";
 
 /** fontkit, loaded when a font is first read: a warm build reads none (its faces' tables are kept, web-fonts.ts). */
 export const fontkit = (): typeof Fontkit => createRequire(import.meta.url)("fontkit");
-/**
- * What a face's lines measure, read from its own tables, so a fallback can be sized to set the same lines: the
- * em, the ascent, descent and line gap (hhea, what Chromium and Firefox lay a line out by) and the average advance
- * of running English text (each letter weighted by how often English uses it, and the space between words).
- */
+/** Lines from hhea, what Chromium and Firefox lay a line out by. */
 export interface FaceMetrics {
   unitsPerEm: number;
   ascent: number;
   /** Below the baseline, as a positive number. */
   descent: number;
   lineGap: number;
-  /** The average advance of a character of running English text, in font units. */
+  /** Of running English text, in font units. */
   averageWidth: number;
 }
 
@@ -50,21 +46,19 @@ const ENGLISH: Readonly<Record<string, number>> = {
   " ": 213,
 };
 
-/** A TrueType or OpenType file, read by fontkit. */
 const faceOf = (font: Uint8Array): Font => {
   const face = fontkit().create(Buffer.from(font.buffer, font.byteOffset, font.byteLength));
   if (!("unitsPerEm" in face)) throw new Error("a collection of faces, not one face");
   return face;
 };
 
-/** What a face sets: its lines' metrics, and each character's advance in font units (kerning aside). JSON, to keep. */
+/** Each character's advance in font units (kerning aside); JSON, to keep. */
 export interface FaceTable extends Omit<FaceMetrics, "averageWidth"> {
   advances: Record<string, number>;
   /** The advance of what a character the face lacks is drawn with (its .notdef glyph). */
   missing: number;
 }
 
-/** A face's table, read from its file: hhea's lines, and the advance of every character its cmap maps. */
 export function faceTable(font: Uint8Array): FaceTable {
   const face = faceOf(font);
   const { ascent, descent, lineGap } = face.hhea;
@@ -81,7 +75,6 @@ export function faceTable(font: Uint8Array): FaceTable {
   };
 }
 
-/** A face's metrics from its table: its lines, and the average advance of English text. */
 export function faceMetrics(table: FaceTable): FaceMetrics {
   const weights = Object.entries(ENGLISH);
   const total = weights.reduce((sum, [, w]) => sum + w, 0);
@@ -92,10 +85,6 @@ export function faceMetrics(table: FaceTable): FaceMetrics {
   };
 }
 
-/**
- * The @font-face descriptors that make a fallback set lines the size of the brand's: scaled to the same average
- * advance, with the brand's ascent, descent and line gap (as fractions of the scaled em).
- */
 export function fallbackDescriptors(brand: FaceMetrics, fallback: FaceMetrics): string {
   const scale = brand.averageWidth / brand.unitsPerEm / (fallback.averageWidth / fallback.unitsPerEm);
   const percent = (units: number) => `${((units / brand.unitsPerEm / scale) * 100).toFixed(2)}%`;

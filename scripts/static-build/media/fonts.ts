@@ -7,7 +7,6 @@ const require = createRequire(import.meta.url);
 /** A typeface from the npm registry, as TrueType files by weight: the same files on every machine. */
 export interface Typeface {
   family: string;
-  /** Its npm package, and the version to install when a brand needs it. */
   pkg: string;
   version: string;
   /** The characters it is there for (a fallback's script); the main face draws what it has. */
@@ -15,10 +14,7 @@ export interface Typeface {
   files: { regular: string; semibold: string };
 }
 
-/**
- * A face whose files are looked up only when asked for (a fallback's package is installed only by who needs it), and
- * then once: a catalogue's share images ask for them for every run of text.
- */
+/** Looked up when first asked for (a fallback's package is optional), then kept: share images ask per run of text. */
 const typeface = (family: string, pkg: string, version: string, name: string, script?: RegExp): Typeface => {
   let found: Typeface["files"] | undefined;
   return {
@@ -36,14 +32,9 @@ const typeface = (family: string, pkg: string, version: string, name: string, sc
   };
 };
 
-/** The share image's own face: Latin, Greek and Cyrillic. */
 export const MAIN_FACE = typeface("EB Garamond", "eb-garamond", "0.4.3", "EBGaramond");
 
-/**
- * For a character the main face lacks, the face for its script: Chinese and Japanese, Korean, Arabic, Hebrew,
- * Devanagari, Thai, emoji. None is in the project's install but the emoji (the CJK ones are 55 to 92 MB): a brand
- * or tagline in a script whose face is not installed stops the build, naming the package to add.
- */
+/** Only the emoji is installed (the CJK faces are 55 to 92 MB): a script whose face is missing stops the build. */
 export const FALLBACK_FACES: readonly Typeface[] = [
   typeface(
     "Noto Sans SC",
@@ -60,7 +51,6 @@ export const FALLBACK_FACES: readonly Typeface[] = [
   typeface("Noto Emoji", "noto-emoji", "0.4.7", "NotoEmoji", /\p{Extended_Pictographic}/u),
 ];
 
-/** Whether a face's package is installed. */
 export function isInstalled(face: Typeface): boolean {
   try {
     void face.files;
@@ -74,7 +64,6 @@ export function isInstalled(face: Typeface): boolean {
 // biome-ignore lint/suspicious/noMisleadingCharacterClass: the selectors are matched one code point at a time, on their own.
 const NEEDS_NO_GLYPH = /[\s\p{Cf}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/u;
 
-/** The first installed typeface that draws a character; else the face for its script that is not installed. */
 function faceFor(char: string, installed: (face: Typeface) => boolean): { face?: Typeface; toInstall?: Typeface } {
   const code = char.codePointAt(0)!;
   if (covers(MAIN_FACE.files.regular, code)) return { face: MAIN_FACE };
@@ -85,10 +74,6 @@ function faceFor(char: string, installed: (face: Typeface) => boolean): { face?:
   return {};
 }
 
-/**
- * The typefaces that together draw every character of the texts; the faces to install for characters only they
- * draw (with those characters); and the characters no face here has.
- */
 export function facesFor(
   texts: readonly string[],
   installed: (face: Typeface) => boolean = isInstalled,
@@ -110,11 +95,7 @@ export function facesFor(
   };
 }
 
-/**
- * The text cut into runs, each drawn by one typeface. Rendering names each run's face itself rather than
- * leaving the choice to the renderer's fallback, which loses its place after a ligature (an emoji after
- * "fi" came out as an empty box).
- */
+/** Each run names its face: the renderer's fallback lost its place after a ligature (emoji after "fi": a box). */
 export function runsByFace(text: string): { face: Typeface; text: string }[] {
   const runs: { face: Typeface; text: string }[] = [];
   for (const char of text) {
@@ -132,10 +113,8 @@ export function runsByFace(text: string): { face: Typeface; text: string }[] {
   return runs;
 }
 
-/** Each font file as fontkit read it: a file of the installed packages, the same for every build. */
 const opened = new Map<string, Fontkit.Font>();
 
-/** A font file as fontkit reads it. */
 export function fontAt(file: string): Fontkit.Font {
   let font = opened.get(file);
   if (!font) {
@@ -147,5 +126,4 @@ export function fontAt(file: string): Fontkit.Font {
   return font;
 }
 
-/** Whether a font maps a character to a glyph (its cmap). */
 const covers = (file: string, code: number) => fontAt(file).hasGlyphForCodePoint(code);

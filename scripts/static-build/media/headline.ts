@@ -1,20 +1,16 @@
 import type { FaceTable } from "./font-metrics";
 
 /**
- * How much wider or narrower than the brand's face a stand-in may set a text. The stand-ins are scaled to the
- * face's average advance (web-fonts.ts' FALLBACK_FACES), so a headline's own letters make the difference: measured
- * in Chromium on the site's headlines and the tests' twelve fields' titles, DejaVu Serif set them 0.95 to 1.03 times
- * as wide as the face, Liberation Serif (Times New Roman's metrics) 0.97 to 1.04 times.
+ * How much wider or narrower than the brand's face a stand-in may set a text: measured in Chromium on the site's
+ * headlines and the tests' titles, DejaVu Serif set them 0.95 to 1.03 times as wide, Liberation Serif 0.97 to 1.04.
  */
 export const STAND_IN_SPREAD = 0.12;
 
-/** The widths a headline's words are tried at: the face's, and a stand-in's at either end of the spread. */
 const SCALES = [1 - STAND_IN_SPREAD, 1, 1 + STAND_IN_SPREAD];
 
 /** Where a line may break: after a space or a hyphen (not a no-break space or a non-breaking hyphen). */
 const words = (text: string) => text.trim().split(/(?<=[ -])/);
 
-/** How many lines a greedy line breaker sets `text` in, at `measure` ems, each advance scaled. */
 function linesAt(text: string, measure: number, width: (text: string) => number, scale: number): number {
   let lines = 1;
   let line = "";
@@ -29,11 +25,8 @@ function linesAt(text: string, measure: number, width: (text: string) => number,
 }
 
 /**
- * The measure, in ems, a page's headline is set to: the narrowest at which the brand's face and a stand-in up to
- * STAND_IN_SPREAD wider or narrower all break it into as many lines as the face would at `target` ems. Given that
- * measure and no more room (styles/components/typography.css sets the headline's size so that its column holds
- * exactly that), the stand-in a first page paints with sets the same lines as the face that replaces it, so the
- * headline's box is the same height in both: nothing moves, and no space is held for a line that is not there.
+ * The narrowest measure, in ems, at which the face and every stand-in set the headline in as many lines as the face
+ * at `target`: nothing moves when the face replaces the stand-in, and no space is held for a line not there.
  */
 export function headlineMeasure(text: string, width: (text: string) => number, target: number): number {
   const longest = Math.max(...words(text).map((word) => width(word.trimEnd())));

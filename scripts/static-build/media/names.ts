@@ -1,9 +1,8 @@
 import { closest } from "fastest-levenshtein";
 
 /**
- * The entry a name in the content means: itself; or the same name in the other Unicode form (macOS writes an accent
- * as a letter and its mark, an editor as one character), so "Forêt.wav" is found however either was typed; or, as
- * macOS finds it, the one entry that differs only in case ("FINAL.wav" for "final.wav").
+ * Also the same name in the other Unicode form (macOS writes an accent as a letter and its mark, an editor as one
+ * character), or, as macOS finds it, the one entry that differs only in case ("FINAL.wav" for "final.wav").
  */
 export function sameName(entries: readonly string[], name: string): string | undefined {
   if (entries.includes(name)) return name;
@@ -14,7 +13,6 @@ export function sameName(entries: readonly string[], name: string): string | und
   return cased.length === 1 ? cased[0] : undefined;
 }
 
-/** The entry a name that is not there most likely meant: the fewest letters apart, case aside. */
 function nearestName(entries: readonly string[], name: string): string | undefined {
   const key = (text: string) => text.normalize("NFC").toLowerCase();
   const keys = entries.map(key);

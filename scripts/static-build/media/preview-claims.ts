@@ -6,8 +6,6 @@ import type { Beat } from "./audio/analyse";
 import type { Measured } from "./audio/preview";
 import { clock } from "./audio/source";
 
-/** What a field declares (its bands, a glide) against what its preview was measured to play. */
-
 export const hz = (value: number) => `${value.toFixed(2)} Hz`;
 const beatsMeasured = (beats: readonly Beat[]) =>
   beats.length === 0
@@ -22,7 +20,6 @@ export const declaredBands = (field: Field): Band[] => [
   ...new Set([...(field.bands ?? []), ...(field.glide ? glideBands(field.glide) : [])]),
 ];
 
-/** What the field declares and its preview does not play, or undefined: each declared band, and a glide where the excerpt is. */
 export function claimProblem(field: Field, measured: Measured): string | undefined {
   const { beats } = measured;
   const declares = (field.bands?.length ?? 0) > 0 || field.glide !== undefined;

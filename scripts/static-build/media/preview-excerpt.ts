@@ -30,10 +30,8 @@ import type { TraceThreads } from "./trace-threads";
 
 type FilePreview = Extract<PreviewSource, { file: unknown }>;
 
-/** Where a committed preview is, as the owner finds it. */
 const shownOf = (name: string) => `${PREVIEWS_FOLDER}/${name}.mp3`;
 
-/** What a master is, as the build reads it: any audio file in the masters folder, by its extension. */
 export const AUDIO_FILE = /\.(wav|flac|mp3|aiff?|m4a|ogg|opus)$/i;
 
 export interface Folders {
@@ -42,7 +40,6 @@ export interface Folders {
   /** Where what the build makes for src/ waits until every check has passed. */
   commit: SourceChanges;
   cache: Cache;
-  /** The code that makes previews now (previewCode). */
   code: string;
   threads: TraceThreads;
 }
@@ -57,11 +54,6 @@ export async function fromMaster(field: Field, preview: FilePreview, folders: Fo
   return taking;
 }
 
-/**
- * An excerpt of a master: its committed preview when that was made from the same audio, excerpt and settings;
- * otherwise, with the master here, made again (to be committed); with the master away, a refusal that says what
- * changed.
- */
 async function excerptOf(
   field: Field,
   preview: FilePreview,
@@ -91,10 +83,7 @@ async function excerptOf(
   return withMaster(field, preview, { wanted, same, record, path, master }, { shelf, commit, cache, code, threads });
 }
 
-/**
- * The master away: its committed preview as it is, when it still matches what the field asks; otherwise a refusal
- * that says what changed.
- */
+/** Its committed preview as it is, when it still matches what the field asks; otherwise a refusal. */
 async function withoutMaster(
   field: Field,
   file: string,
@@ -124,10 +113,6 @@ async function withoutMaster(
   return { mp3, measured: earlier.record.measured, trace: earlier.record.trace, note, name: earlier.name };
 }
 
-/**
- * The master here: its committed preview when it was made from the same audio, excerpt and settings (its trace
- * measured again if traces are now measured another way); otherwise the preview made again, to be committed.
- */
 async function withMaster(
   field: Field,
   preview: FilePreview,
@@ -173,8 +158,7 @@ async function withMaster(
     };
   }
 
-  // The master measured across in the trace's threads while this one makes the preview (awaited below, so a
-  // preview that fails first leaves no rejection unheard).
+  // Awaited below; caught here so that a preview that fails first leaves no rejection unheard.
   const tracing = traceMaster();
   tracing.catch(() => undefined);
   excerpt ??= await readWantedExcerpt();
@@ -212,7 +196,6 @@ async function withMaster(
   };
 }
 
-/** What a master's excerpt is: its file's size, its format, and a hash of the audio it decodes to. */
 function sourceOf(file: string, bytes: number, excerpt: Excerpt): PreviewRecord["source"] {
   const hash = createHash("sha256");
   for (const channel of excerpt.pcm.channels)

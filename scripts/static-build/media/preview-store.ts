@@ -11,37 +11,29 @@ import { PREVIEW_SETTINGS, type Measured } from "./audio/preview";
 import { clock } from "./audio/source";
 import { TRACE_SETTINGS } from "./trace";
 
-/**
- * The committed previews in src/content/previews/: each MP3 and its record, found by what it is made from, checked
- * against what its field asks now, named, and removed when this build replaced it.
- */
-
 /** A source that cannot make a preview: the message completes "fields[i].preview (source) …". */
 export class PreviewError extends Error {}
 
 export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
 /**
- * A committed preview's record, beside its MP3 in src/content/previews/: what it was made from and how, so that a
- * clone without the masters builds the same site, and a preview that no longer matches its field is never published.
- * It is found by what it is made from (its master's file and the excerpt), never by a field's title or place: a
- * field renamed, retitled or moved keeps its preview. Its file's name only helps a person find it.
+ * What a preview was made from and how, so that a clone without the masters builds the same site. Found by its
+ * master's file and excerpt, never by a field's title or place: a field renamed or moved keeps its preview.
  */
 export interface PreviewRecord {
   source: { file: string; bytes: number; format: string; seconds?: number; channels: number; audio: string };
   excerpt: { start: number; seconds: number | null };
   settings: typeof PREVIEW_SETTINGS;
-  /** The code that made it (audio/preview.ts' previewCode); absent in a record made before it was kept. */
+  /** The code that made it (audio/preview.ts' previewCode); absent in older records. */
   code?: string;
   /** The SHA-256 of the MP3 beside it. */
   mp3: string;
   measured: Measured;
-  /** The beats across the whole master, and how they were measured (added to a record made before there was one). */
+  /** The beats across the whole master, and how they were measured. */
   trace?: Trace & { settings: typeof TRACE_SETTINGS };
 }
 
 export type Wanted = PreviewRecord["excerpt"];
-/** What a committed preview is made from, as one value: its master's file and the excerpt. */
 export const identity = (file: string, { start, seconds }: Wanted) => JSON.stringify([file, start, seconds]);
 
 /** A committed preview: its file's name (without .json or .mp3) and its record. */
@@ -50,17 +42,14 @@ export interface Shelved {
   record: PreviewRecord;
 }
 
-/** A preview made from a master, or found committed: its MP3, what was measured, and its committed name. */
 export interface FromMaster {
   mp3: Uint8Array;
   measured: Measured;
   note?: string;
   trace?: Trace;
-  /** The committed preview's name. */
   name: string;
 }
 
-/** The committed previews, the names taken, and the masters this build made a preview from again. */
 export interface Shelf {
   /** Where they are committed; none given, there are none, and a preview made from a master cannot be kept. */
   folder: string | undefined;
@@ -73,11 +62,7 @@ export interface Shelf {
   problems: ContentProblem[];
 }
 
-/**
- * Every committed preview's record, read whole. An MP3 without its record, or the other way round, or a record that
- * cannot be read, is a problem for any field with an excerpt (which cannot know whether it was its own); a site of
- * recipes alone is not held up by it.
- */
+/** A half or unreadable preview fails any field with an excerpt (it may be its own); recipes alone are not held up. */
 export async function readShelf(folder: string | undefined): Promise<Shelf> {
   // The fields' record lives beside the previews (scripts/static-build/identity.ts), and is not one.
   const entries = (folder === undefined ? [] : await readdir(folder).catch(() => [] as string[])).filter(
@@ -118,7 +103,6 @@ export async function readShelf(folder: string | undefined): Promise<Shelf> {
   return { folder, previews, names, remade: new Set(), madeNow: new Map(), problems };
 }
 
-/** The masters that committed previews were made from, by the name the content gave them. */
 export async function committedMasters(folder: string): Promise<Set<string>> {
   return new Set((await readShelf(folder)).previews.map((p) => p.record.source.file));
 }
@@ -168,7 +152,7 @@ export function recordChanges(
     changes.push(`it starts at ${clock(record.excerpt.start)}, and the field now asks for ${clock(wanted.start)}`);
   if (record.excerpt.seconds !== wanted.seconds)
     changes.push(`it is ${length(record.excerpt.seconds)}, and the field now asks for ${length(wanted.seconds)}`);
-  // A record from before the code was kept counted its changes in a `version`: the code now says that.
+  // An older record's `version` stands for what `code` says.
   const { version: _, ...settings } = record.settings as typeof PREVIEW_SETTINGS & { version?: number };
   if (JSON.stringify(settings) !== JSON.stringify(PREVIEW_SETTINGS))
     changes.push("the site's code now makes previews to other settings");
@@ -183,10 +167,7 @@ export function recordChanges(
   return changes;
 }
 
-/**
- * Committed previews no field's excerpt uses now. One this build replaced (an earlier excerpt of a master it made a
- * preview from again) is removed with the commit; any other is left for the owner to delete.
- */
+/** One this build replaced is removed with the commit; any other unused one is left for the owner to delete. */
 export function unusedPreviews(shelf: Shelf, fields: readonly Field[], commit: SourceChanges): string[] {
   const used = new Set(
     fields.flatMap((f) =>

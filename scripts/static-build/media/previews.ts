@@ -22,14 +22,9 @@ import { traceThreads } from "./trace-threads";
 export { PREVIEW_SETTINGS, type Measured };
 export { committedMasters, type PreviewRecord } from "./preview-store";
 
-/**
- * Previews made at once. Each holds its excerpt (up to 46 MB for a minute at 96 kHz) while it is made, and the
- * masters' traces run beside them in worker threads, so a second at once added memory, not speed: 40 fields of
- * 60-second previews took 211 s and 560 MB at two, 195 s and 497 MB at one (the bench, on two cores).
- */
+/** Traces use the threads: a second at once added memory, not speed (at two 211 s, 560 MB; at one 195 s, 497 MB). */
 const AT_ONCE = 1;
 
-/** One field's line in the build's report. */
 export interface PreviewReport {
   field: string;
   declared: readonly Band[];
@@ -37,37 +32,24 @@ export interface PreviewReport {
 }
 
 export interface BuiltPreviews {
-  /** Each field's preview, by the field's slug. */
   bySlug: Map<string, Preview>;
   files: Map<string, Uint8Array>;
-  /** What each preview measured, for the build's output. */
   report: PreviewReport[];
-  /** The same, by the field's slug: what its cover is drawn from. */
   measured: Map<string, Measured>;
-  /** For the build's output: previews made again (to commit), beats a field plays and does not declare. */
   notes: string[];
-  /** Previews made from masters, for the build to write into src/content/previews/ once all its checks pass. */
+  /** Written into src/content/previews/ only once all the build's checks pass. */
   commit: SourceChanges;
 }
 
 export interface PreviewFolders {
   /** The project whose src/ must hold no master (the one this build is in). */
   project?: string;
-  /** Where the owner's masters are (site.ts `masters`, or SITE_MASTERS). */
   masters?: string;
-  /** Where previews made from masters are committed (src/content/previews/). */
   committed?: string;
-  /** The cache's root (cache.ts), where finished recipes and known excerpts are kept between builds. */
   cache?: string;
 }
 
-/**
- * Every field's preview, as an MP3 under /assets/ with what was measured on it. An excerpt of a master is read,
- * faded in and out, brought to the target loudness under the peak ceiling, encoded, then decoded again and measured;
- * the MP3 and its record are committed in src/content/previews/, so a build without the masters uses them as they
- * are. With the masters present, only a preview whose master, excerpt or settings changed is made again. A recipe is
- * synthesized and cached. Then what each field declares (its bands, a glide) is checked against what was measured.
- */
+/** A committed preview of a master is used as it is; only one whose master, excerpt or settings changed is remade. */
 export async function buildPreviews(
   site: SiteContent,
   sources: Record<string, string> = {},
@@ -161,7 +143,6 @@ export async function buildPreviews(
 
 const sourceName = (preview: PreviewSource | undefined, masters: string) =>
   preview && "file" in preview ? `(${join(masters, preview.file)})` : "(its recipe)";
-/** A recipe's preview: synthesized, made and kept in the cache by what it is, its defaults filled in. */
 async function fromRecipe(
   preview: Extract<PreviewSource, { recipe: unknown }>,
   cache: Cache,
@@ -177,10 +158,7 @@ async function fromRecipe(
   return made;
 }
 
-/**
- * Audio inside the project that is not a committed preview: a master put where the site's code lives would be copied
- * by every test and, one day, committed. Looked for in src/, where the earlier README had masters go.
- */
+/** A master put where the site's code lives would be copied by every test and, one day, committed. */
 async function audioInProject(project: string, committed: string, masters: string): Promise<ContentProblem[]> {
   const src = join(project, "src");
   const files = await readdir(src, { recursive: true }).catch(() => [] as string[]);
@@ -198,7 +176,6 @@ async function audioInProject(project: string, committed: string, masters: strin
   return problems;
 }
 
-/** The build's table of previews: a row per field and beat (or one saying it has none), what was measured, where it was cut. */
 export function previewTable(report: readonly PreviewReport[]): string[] {
   const rows = report.flatMap(({ field, declared, measured }) => {
     const first = [`${measured.lufs.toFixed(1)} LUFS`, `${measured.truePeakDbtp.toFixed(1)} dBTP`, measured.cut];

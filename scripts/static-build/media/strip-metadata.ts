@@ -16,10 +16,7 @@ const TELLING = new Map([
 const ORIENTATION = 0x0112;
 const EXIF_IFD = 0x8769;
 
-/**
- * What an image's metadata says of its owner ("location", "camera", "name", "XMP", "IPTC"), from the blocks sharp's
- * metadata() gives: an XMP or IPTC block may say anything, so it is named as itself.
- */
+/** An XMP or IPTC block may say anything, so it is named as itself. */
 export function metadataHeld({ exif, xmp, iptc }: { exif?: Uint8Array; xmp?: Uint8Array; iptc?: Uint8Array }) {
   const found = new Set([...(exif ? exifTags(exif) : new Map<number, number>()).keys()].map((tag) => TELLING.get(tag)));
   return [
@@ -29,10 +26,7 @@ export function metadataHeld({ exif, xmp, iptc }: { exif?: Uint8Array; xmp?: Uin
   ];
 }
 
-/**
- * IFD0's tags and the Exif IFD's, each with its value where that is a SHORT or a LONG: as much of the TIFF inside an
- * EXIF block as naming what it holds needs. A block that breaks off gives the tags read before it.
- */
+/** Only as much of the TIFF as naming what it holds needs; a block that breaks off gives the tags read before it. */
 function exifTags(exif: Uint8Array): Map<number, number> {
   const tiff = startsWith(exif, "Exif\0\0") ? exif.subarray(6) : exif;
   const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
@@ -75,7 +69,6 @@ function orientationTiff(orientation: number): Uint8Array {
   return tiff;
 }
 
-/** The EXIF block to keep in place of `exif`: only its orientation, or none where it has none to keep. */
 const keptExif = (exif: Uint8Array): Uint8Array | undefined => {
   const orientation = exifTags(exif).get(ORIENTATION) ?? 1;
   return orientation === 1 ? undefined : orientationTiff(orientation);
@@ -84,11 +77,7 @@ const keptExif = (exif: Uint8Array): Uint8Array | undefined => {
 const startsWith = (bytes: Uint8Array, text: string) =>
   Buffer.from(bytes.subarray(0, text.length)).toString("latin1") === text;
 
-/**
- * A JPEG, PNG or WebP file without what it says of where it was taken, the camera or the person (EXIF, XMP, IPTC,
- * a PNG's text and time), its every other byte as it was: the picture is not encoded again. An orientation other
- * than upright is kept, alone, in a minimal EXIF block.
- */
+/** Every other byte as it was (not encoded again); an orientation other than upright is kept in a minimal EXIF. */
 export function stripMetadata(bytes: Uint8Array): Uint8Array {
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return stripJpeg(bytes);
   if (startsWith(bytes, "\x89PNG\r\n\x1a\n")) return stripPng(bytes);
@@ -152,7 +141,6 @@ function stripPng(png: Uint8Array): Uint8Array {
   return new Uint8Array(Buffer.concat(parts));
 }
 
-/** A PNG chunk: its length, type, data and CRC. */
 export function pngChunk(type: string, data: Uint8Array): Uint8Array {
   const chunk = Buffer.alloc(12 + data.length);
   chunk.writeUInt32BE(data.length, 0);

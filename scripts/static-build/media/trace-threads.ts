@@ -16,8 +16,8 @@ interface Job {
   reject(error: Error): void;
 }
 
-// The worker's code is bundled whole (its packages too), so a thread needs no TypeScript loader and no node_modules
-// beside it: it runs the same under tsx, under vitest and from the dev server's bundle. Once per process.
+// Bundled whole, so a thread needs no TypeScript loader and no node_modules beside it: it runs the same under tsx,
+// under vitest and from the dev server's bundle.
 let code: Promise<string> | undefined;
 const workerCode = () =>
   (code ??= import("esbuild")
@@ -36,12 +36,8 @@ const workerCode = () =>
     .then((result) => result.outputFiles[0]!.text));
 
 /**
- * Worker threads that measure a master's trace windows, each a window at a time, while the build's own thread makes
- * the preview: one a core beside the build's (one on two cores). Each holds its own decoders and heap, some 80 MB
- * measured, so not more: on two cores a second saved a 90-minute FLAC's cold build about a second and added some
- * 70 MB to its peak (an MP3's build went to 501 MB); the build's thread taking windows itself, once its preview was
- * made, saved nothing and cost 2 to 3 CPU-seconds more. Workers start at the first window, so a build with nothing
- * to trace starts none; an idle one never keeps the process alive.
+ * One a core beside the build's: each holds some 80 MB. On two cores a second saved a 90-minute FLAC's cold build a
+ * second and added 70 MB; the build's own thread taking windows saved nothing and cost 2 to 3 CPU-seconds more.
  */
 export function traceThreads(size = Math.max(1, availableParallelism() - 1)): TraceThreads {
   const queue: Job[] = [];
@@ -84,7 +80,6 @@ export function traceThreads(size = Math.max(1, availableParallelism() - 1)): Tr
     void worker.terminate();
     for (const job of queue.splice(0)) job.reject(error);
   };
-  // A thread for the next window: an idle one, or a new one while there are fewer than `size`.
   const more = () => {
     if (closed || queue.length === 0) return;
     const worker = idle.pop();

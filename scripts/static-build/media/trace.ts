@@ -12,7 +12,6 @@ export const TRACE_SETTINGS = { points: 16, windowSeconds: 10 } as const;
 /** One window's beats (Hz, to 0.01), or undefined where the file does not reach or cannot be read there. */
 export type MeasureWindow = (path: string, start: number, seconds: number) => Promise<number[] | undefined>;
 
-/** A window read and measured as an excerpt is (in this thread, or in a worker thread: trace-threads.ts). */
 export const measureWindow: MeasureWindow = async (path, start, seconds) => {
   try {
     const { pcm } = await readExcerpt(path, { start, seconds, longest: seconds, shortest: seconds });
@@ -23,12 +22,7 @@ export const measureWindow: MeasureWindow = async (path, start, seconds) => {
   }
 };
 
-/**
- * The binaural beats across a master: a window of TRACE_SETTINGS.windowSeconds at the middle of each of
- * TRACE_SETTINGS.points equal stretches of its length (fewer for a master shorter than that many windows), read and
- * measured as an excerpt is (so a 3 GB master costs 16 windows, not its size): one after another in this thread, or
- * as many at once as `threads` has. A stretch the file does not reach, or one too damaged to read, is left out.
- */
+/** A window at the middle of each of equal stretches: a 3 GB master costs 16 windows, not its size. */
 export async function traceOf(
   path: string,
   seconds: number,
@@ -53,10 +47,7 @@ export async function traceOf(
 
 const hz = (value: number) => `${value.toFixed(2)} Hz`;
 
-/**
- * Where the whole master does not do what the field declares, or undefined. A point with no beat at all (a fade, a
- * silent intro) is not held against it; a point whose beats are all outside the declared bands, or off the glide, is.
- */
+/** A point with no beat at all (a fade, a silent intro) is not held against the master. */
 export function traceProblem(field: Field, trace: Trace): string | undefined {
   const bands = field.bands ?? [];
   for (const point of trace.points) {

@@ -7,10 +7,8 @@ import { fallbackDescriptors, faceMetrics, faceTable, type FaceMetrics, type Fac
 import { MAIN_FACE } from "./fonts";
 
 /**
- * The headings' and the wordmark's serif: EB Garamond SemiBold, the share image's face, self-hosted as WOFF2 and
- * cut to what an English page sets. Two files split by unicode-range: the browser fetches the second only for a
- * page that has one of its characters. The ranges are fixed, not read from the copy, so a content edit never
- * changes a font file, the stylesheet that names it, or the Content-Security-Policy that hashes the stylesheet.
+ * A page fetches the second subset only if it has one of its characters. The ranges are fixed, not read from the copy,
+ * so a content edit never changes a font file, the stylesheet naming it, or the policy that hashes that stylesheet.
  */
 export const DISPLAY_FONT = {
   family: "EB Garamond",
@@ -31,17 +29,15 @@ export const DISPLAY_FONT = {
     // The rest of Western and Central European Latin, for a name or a word with an accent.
     latin: [[0xa1, 0xb6], [0xb8, 0x24f], [0x2020, 0x2022], [0x2030], [0x2039, 0x203a], [0x20ac]],
   },
-  /** OpenType features kept: kerning and the standard ligatures. The rest (small caps, swashes...) is not set. */
+  /** The rest (small caps, swashes...) is never set. */
   features: ["kern", "liga"],
 } as const;
 
 /**
  * The serifs a visitor's system sets headings in until the brand's face is there, each scaled to set the same lines
- * (styles/tokens.css' --font-display-fallback lists the families, in this order). Bold faces: the headings' weight is 600.
- * Measured from Debian's files with faceMetrics; Georgia, which Debian lacks, from Capsize's table (xWidthAvg 1062),
- * less the 0.5 to 1.4% by which Capsize's weighting measured wider than faceMetrics' on Noto Serif and Times.
- * Each face is named as Chromium, Firefox and Safari find it (its full and PostScript names), and the Linux ones
- * last by their family too: WebKitGTK finds no other, and without it set the stand-in unscaled, 29% wider.
+ * (styles/tokens.css' --font-display-fallback lists them, in this order). Georgia, which Debian lacks, is from
+ * Capsize's table (xWidthAvg 1062), less the 0.5 to 1.4% by which Capsize measured wider than faceMetrics.
+ * The Linux faces are named last by their family too: WebKitGTK finds no other, and set the stand-in 29% wider.
  */
 export const FALLBACK_FACES: readonly { family: string; local: readonly string[]; metrics: FaceMetrics }[] = [
   // macOS, iOS and Windows.
@@ -84,7 +80,7 @@ const rangeChars = (ranges: readonly Range[]) =>
     .join("");
 
 const hex = (n: number) => n.toString(16).toUpperCase();
-/** "U+20-7E, U+A0": the same ranges, as CSS's unicode-range. */
+/** "U+20-7E, U+A0" */
 export const unicodeRange = (ranges: readonly Range[]) =>
   ranges.map(([from, to]) => (to === undefined ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(", ");
 
@@ -96,11 +92,7 @@ export interface WebFont {
   unicodeRange: string;
 }
 
-/**
- * Each subset as a WOFF2 file with a content-hashed name. harfbuzz (through subset-font) cuts the same bytes
- * from the same input every time; the result is kept in the build's cache (cache.ts) by the font, the subset and
- * the code that cuts it, so only the first build pays.
- */
+/** harfbuzz cuts the same bytes from the same input every time, so the result is cached: only the first build pays. */
 export async function buildWebFonts(): Promise<WebFont[]> {
   const source = await readFile(DISPLAY_FONT.source);
   const kept = cache("fonts");
@@ -126,17 +118,13 @@ export async function buildWebFonts(): Promise<WebFont[]> {
   );
 }
 
-/** The brand face's table (its lines and advances), kept in the build's cache by the font and the code that reads it. */
 export async function brandFace(): Promise<FaceTable> {
   const source = await readFile(DISPLAY_FONT.source);
   const key = cacheKey(source, codeHash(["scripts/static-build/media/font-metrics.ts"], ROOT, ["fontkit"]));
   return cache("fonts").json(`${key}.json`, () => faceTable(source));
 }
 
-/**
- * The @font-face rules, with each file's URL as pages write it. `font-display: optional`: the text never waits
- * more than a moment and never changes face after it is drawn, so the font can shift nothing (CLS stays 0).
- */
+/** `font-display: optional`: the text never changes face once drawn, so the font shifts nothing (CLS stays 0). */
 export function fontFaceCss(fonts: readonly WebFont[], url: (path: string) => string, face: FaceTable): string {
   const brand = faceMetrics(face);
   const faces = fonts.map(

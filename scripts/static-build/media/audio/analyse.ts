@@ -26,38 +26,20 @@ export interface Binaural {
   beats: Beat[];
 }
 
-/**
- * What tells a carrier from the rest. A carrier is a tone above the quietest a listener would notice under a
- * mix, standing clear of what differs between the ears around it, in one ear and not the other; a beat counts
- * when its weaker carrier is within reach of the strongest beat's.
- */
 export const CARRIER_RULES = {
   /** The least a carrier may be against an ear's mean level, in dB (carriers sit 20 to 30 dB under a bed). */
   floorDb: -50,
-  /**
-   * How far its peak must rise over the difference between the ears within 5 Hz of it, in dB. Under a bed that
-   * differs between the ears (stereo rain, noise decorrelated per ear) that difference is the bed itself; averaged
-   * over four or more windows, the highest peak noise alone makes there is 8 dB (measured on pink noise, 10 to 45 s
-   * at 16 and 44.1 kHz), so 11 dB tells a steady tone from it with room to spare.
-   */
+  /** Over the ears' difference within 5 Hz, in dB: pink noise alone peaked at 8 dB over four or more windows. */
   prominenceDb: 11,
-  /**
-   * How much of the tone's difference between the ears is one ear's power over the other's: 1 for a tone in one
-   * ear only; toward 0 or far above 1 for a tone in both (panned, or in opposite phase), which is not a carrier.
-   */
+  /** One ear's power over the other's, against their difference: 1 in one ear only; a tone in both is no carrier. */
   oneEar: { low: 0.5, high: 2 },
   /** How far under the strongest beat's weaker carrier another beat's may be and still count, in dB. */
   beatFloorDb: 30,
 } as const;
 
 /**
- * The binaural carriers and beats in stereo audio, found by what differs between the ears. Whatever both ears
- * share (music, noise, a voice, an isochronic pulse, a monaural beat) cancels in their difference, L − R, so the
- * difference's spectrum holds only what one ear hears and the other does not: its tonal peaks are the carriers.
- * Which ear a carrier is in is the sign of the two ears' power difference at its frequency. From Welch-averaged
- * spectra (Hann windows of up to 22 s, half overlapping, at least four of them where the audio allows), each frequency found
- * between bins by a parabola through the log powers; a beat is a pair of carriers, one per ear, each the
- * other's nearest, at most 40 Hz apart.
+ * Whatever both ears share (music, noise, a voice, an isochronic pulse, a monaural beat) cancels in L − R, so that
+ * difference's tonal peaks are the carriers. A beat is a pair of carriers, one per ear, each the other's nearest.
  */
 export function binaural(pcm: Pcm): Binaural {
   const [left, right] = pcm.channels as [Float32Array, Float32Array];
@@ -80,11 +62,7 @@ export function binaural(pcm: Pcm): Binaural {
   return { carriers, beats };
 }
 
-/**
- * An FFT of a size and its Hann window, made once and kept: a master's trace asks for the same size sixteen times,
- * and at 2^18 points the two took some 30 ms to make, as long as a window's two transforms take to run. Kept for
- * every size asked, they hold at most some 60 MB.
- */
+/** Kept (at most some 60 MB): a trace asks for one size 16 times, and at 2^18 points making them took some 30 ms. */
 const transforms = new Map<number, { fft: FFT; window: Float64Array }>();
 function transformOf(size: number): { fft: FFT; window: Float64Array } {
   let made = transforms.get(size);
@@ -96,7 +74,6 @@ function transformOf(size: number): { fft: FFT; window: Float64Array } {
   return made;
 }
 
-/** The tones one ear hears and the other does not, from the spectra of each ear and of their difference. */
 function tonesThatDiffer(left: Float32Array, right: Float32Array, sampleRate: number): Carrier[] {
   // Windows as long as four half-overlapping ones allow (up to 2^20 samples, 22 s at 48 kHz): a steady tone's peak
   // rises over a bed's noise by 3 dB with each doubling, and four windows keep the noise's own peaks low.
@@ -206,12 +183,7 @@ export const PULSE_RULES = {
   depth: 0.4,
 } as const;
 
-/**
- * A steady pulse that both ears hear alike, in Hz, or undefined: an isochronic tone switched on and off, or a
- * monaural beat (two tones in both ears). Neither needs headphones. Found as the strongest line of the ears' own
- * envelope between 1 and 40 Hz, in its spectrum zero-padded to four times its length (so a line is never missed
- * between bins), at least PULSE_RULES.depth of the envelope's mean.
- */
+/** In Hz, or undefined. The envelope is zero-padded to four times its length so no line is missed between bins. */
 export function steadyPulse(pcm: Pcm): number | undefined {
   const { rate, lowHz, highHz, depth } = PULSE_RULES;
   const block = Math.max(1, Math.round(pcm.sampleRate / rate));

@@ -3,13 +3,10 @@ import { createMp3Encoder } from "wasm-media-encoders";
 import { withXingFrame } from "./mp3";
 import type { Pcm } from "./pcm";
 
-/** MP3 settings: LAME's VBR quality 2 (about 130 to 190 kbps), which every browser plays. */
+/** LAME's VBR quality 2: about 130 to 190 kbps. */
 export const MP3 = { vbrQuality: 2 } as const;
 
-/**
- * Stereo audio as an MP3 file. LAME takes any sample rate; above 48 kHz (a 96 kHz master's excerpt) it
- * resamples to 48 kHz, the most MP3 holds. The file states its length, as LAME's own command writes it.
- */
+/** Above 48 kHz, the most MP3 holds, LAME resamples to it. */
 export async function encodeMp3(pcm: Pcm): Promise<Uint8Array> {
   const encoder = await createMp3Encoder();
   encoder.configure({ sampleRate: pcm.sampleRate, channels: 2, ...MP3 });
@@ -22,7 +19,7 @@ export async function encodeMp3(pcm: Pcm): Promise<Uint8Array> {
   return withXingFrame(new Uint8Array(Buffer.concat(chunks)));
 }
 
-/** An MP3 the build made, decoded again to check what it plays. Both channels are kept, even when they are the same. */
+/** Both channels are kept, even when they are the same. */
 export async function decodeMp3(bytes: Uint8Array): Promise<Pcm> {
   // The decoder by name, not the package's default export: the dev server bundles this code as CommonJS, where an
   // ES module's default export arrives as the whole module.

@@ -2,7 +2,6 @@ import { decoder } from "@audio/decode-flac";
 import type { FileHandle } from "node:fs/promises";
 import { CHUNK_BYTES, Damaged, readAt, SourceError, type SourceStream } from "./stream";
 
-/** What a FLAC file's STREAMINFO block says of the whole stream. */
 interface StreamInfo {
   /** The block itself, 34 bytes, to hand the decoder. */
   bytes: Uint8Array;
@@ -16,19 +15,12 @@ interface StreamInfo {
   totalSamples: number;
 }
 
-/** A frame's place in the stream: where it starts in the file and the index of its first sample. */
 interface FrameAt {
   offset: number;
   sample: number;
 }
 
-/**
- * A FLAC file. Frames carry their own position, so an excerpt is found by bisecting the file on frame headers
- * (each checked by its CRC-8 and against STREAMINFO), then decoded from the frame before it by
- * @audio/decode-flac, given STREAMINFO and the frames alone: a master of any length costs about what the
- * excerpt does. The decoder stops at a damaged frame without saying so; a stretch of the file that gives no
- * audio is reported as damage at the last sample it gave.
- */
+/** Frames carry their position, so an excerpt is found by bisection: any master costs about what the excerpt does. */
 export async function openFlac(file: FileHandle, size: number, tagBytes: number): Promise<SourceStream> {
   let position = tagBytes + 4;
   let info: StreamInfo | undefined;
@@ -87,7 +79,6 @@ export async function openFlac(file: FileHandle, size: number, tagBytes: number)
   };
 }
 
-/** What the decoder gave, or where it gave up. */
 function decoded(run: () => { channelData: Float32Array[] }, at: number): Float32Array[] {
   try {
     return run().channelData;
@@ -136,7 +127,6 @@ async function frameBefore(
   return best;
 }
 
-/** The first frame whose header starts at or after `offset`, within a few frames' bytes. */
 async function frameAfter(file: FileHandle, offset: number, info: StreamInfo): Promise<FrameAt | undefined> {
   const bytes = await readAt(file, offset, Math.max(2 * info.maxFrameBytes, 1 << 16) + 32);
   for (let p = 0; p + 16 < bytes.length; p++) {
@@ -150,11 +140,7 @@ async function frameAfter(file: FileHandle, offset: number, info: StreamInfo): P
 const RATES = [0, 88200, 176400, 192000, 8000, 16000, 22050, 24000, 32000, 44100, 48000, 96000];
 const BITS = [0, 8, 12, 0, 16, 20, 24, 32];
 
-/**
- * The first sample of the frame whose header starts at `p`, or undefined when the bytes there are not a frame
- * header of this stream: its CRC-8 must match and what it says must agree with STREAMINFO, so that audio data
- * that happens to look like a sync code is never taken for a frame.
- */
+/** CRC-8 and STREAMINFO must agree, so that audio data that looks like a sync code is never taken for a frame. */
 function frameHeader(b: Uint8Array, p: number, info: StreamInfo): number | undefined {
   const variable = (b[p + 1]! & 0x01) === 1;
   const [sizeCode, rateCode] = [b[p + 2]! >> 4, b[p + 2]! & 0x0f];

@@ -1,11 +1,6 @@
 import type { Pcm } from "./pcm";
 
-/**
- * Loudness as ITU-R BS.1770-4 defines it (and EBU R 128 uses it): K-weighting (a high shelf, then a high-pass),
- * mean square per channel over 400 ms blocks overlapping by 75 %, an absolute gate at -70 LUFS and a relative
- * gate 10 LU below the ungated mean. The filters are computed for any sample rate, as libebur128 does; at
- * 48 kHz they are the recommendation's own coefficients (a unit test compares them).
- */
+/** BS.1770-4's K-weighting for any sample rate, as libebur128 computes it; at 48 kHz, the recommendation's own. */
 export function kWeightingFilters(sampleRate: number): { shelf: Biquad; highPass: Biquad } {
   let f0 = 1681.974450955533;
   const gainDb = 3.999843853973347;
@@ -34,11 +29,7 @@ export interface Biquad {
 
 const toLufs = (meanSquare: number) => -0.691 + 10 * Math.log10(meanSquare);
 
-/**
- * Integrated loudness in LUFS (-Infinity for silence). Left and right weigh 1, as for stereo. Streams: each
- * channel runs through both filters sample by sample into sums of squares per 100 ms step, so the meter holds
- * a number per step rather than a copy of the audio.
- */
+/** In LUFS (-Infinity for silence). Summed per 100 ms step, so the meter holds no copy of the audio. */
 export function integratedLoudness(pcm: Pcm): number {
   const { shelf, highPass } = kWeightingFilters(pcm.sampleRate);
   const step = Math.round(0.1 * pcm.sampleRate);
@@ -83,8 +74,7 @@ export function integratedLoudness(pcm: Pcm): number {
   return toLufs(gated.reduce((s, z) => s + z, 0) / gated.length);
 }
 
-// A 4x interpolator for the true peak (BS.1770-4 Annex 2 asks for at least 4x below 96 kHz): a 48-tap
-// windowed sinc, in four phases of 12 taps.
+// BS.1770-4 Annex 2 asks for at least 4x below 96 kHz.
 const OVERSAMPLE = 4;
 const TAPS_PER_PHASE = 12;
 const PHASES: Float64Array[] = (() => {
@@ -108,11 +98,7 @@ const PHASES: Float64Array[] = (() => {
 const GAIN_BOUND = Math.max(...PHASES.map((phase) => phase.reduce((s, v) => s + Math.abs(v), 0)));
 const BLOCK = 256;
 
-/**
- * The true peak in dBTP: the highest the waveform reaches between samples, found by 4x oversampling. A stretch
- * whose samples, times the most the interpolation can raise them, cannot pass the peak found so far is not
- * interpolated: the answer is exact, and music, which is rarely near its peak, is measured several times faster.
- */
+/** In dBTP. A stretch that, times GAIN_BOUND, cannot pass the peak so far is skipped: exact, and faster on music. */
 export function truePeak(pcm: Pcm): number {
   let peak = 0;
   for (const channel of pcm.channels)

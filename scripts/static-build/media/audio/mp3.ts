@@ -2,7 +2,6 @@ import { decoder } from "@audio/decode-mp3";
 import type { FileHandle } from "node:fs/promises";
 import { ascii, CHUNK_BYTES, Damaged, readAt, SourceError, type SourceStream } from "./stream";
 
-/** An MPEG audio frame header, read. */
 interface Frame {
   bytes: number;
   samples: number;
@@ -13,12 +12,7 @@ interface Frame {
 /** Frames decoded before the one an excerpt starts in: enough to refill the bit reservoir later frames borrow from. */
 const PREROLL_FRAMES = 16;
 
-/**
- * An MP3 file. MP3 frames do not say where they are, so the file is walked frame by frame, reading only the
- * four-byte headers (a 90-minute file is read once, never decoded), to the frame an excerpt starts in; decoding
- * by @audio/decode-mp3 starts a few frames before it. The decoder reports a frame it cannot decode; one inside
- * the excerpt is reported as damage there.
- */
+/** Frames do not say where they are: the file is walked by its 4-byte headers, never decoded, to the excerpt. */
 export async function openMp3(file: FileHandle, size: number, tagBytes: number): Promise<SourceStream> {
   const head = await readAt(file, tagBytes, 4096);
   const firstAt = head.findIndex(
@@ -62,11 +56,7 @@ export async function openMp3(file: FileHandle, size: number, tagBytes: number):
   };
 }
 
-/**
- * The byte offset of audio frame `index`, walking frame headers from the first. Damage on the way is stepped
- * over to the next real frame, and counted as the frames its bytes would hold: it is before the excerpt, and
- * only where the excerpt starts depends on it.
- */
+/** Damage on the way counts as the frames its bytes would hold: only where the excerpt starts depends on it. */
 async function walk(
   file: FileHandle,
   size: number,
@@ -111,7 +101,6 @@ const BITRATES = [
   ],
 ];
 
-/** The frame whose header starts at `p`, or undefined when the bytes there are not one. */
 export function frameOf(b: Uint8Array, p: number): Frame | undefined {
   if (p + 4 > b.length || b[p] !== 0xff || (b[p + 1]! & 0xe0) !== 0xe0) return undefined;
   const version = (b[p + 1]! >> 3) & 0x03;
@@ -135,7 +124,6 @@ function tagOffset(frame: Frame): number {
   return 4 + (mpeg1 ? (frame.channels === 1 ? 17 : 32) : frame.channels === 1 ? 9 : 17);
 }
 
-/** Whether the frame is a Xing or Info frame (written by LAME and most encoders), and the audio frames it counts. */
 function xing(b: Uint8Array, p: number, frame: Frame): { frames?: number } | undefined {
   const at = p + tagOffset(frame);
   const tag = ascii(b, at, at + 4);
@@ -144,17 +132,11 @@ function xing(b: Uint8Array, p: number, frame: Frame): { frames?: number } | und
   return { frames: view.getUint32(at + 4) & 0x01 ? view.getUint32(at + 8) : undefined };
 }
 
-// The Xing frame's fields: which are present (frame count, byte count, table of contents), then each in turn.
 const XING_FLAGS = 0x7;
 const TOC_ENTRIES = 100;
 const XING_BYTES = 4 + 4 + 4 + 4 + TOC_ENTRIES;
 
-/**
- * A Layer III stream with a Xing frame put before it: the count of its frames and bytes, and where each
- * hundredth of its time starts. A variable-bitrate MP3 without one has no length until it is read through, and
- * a player can only guess where a time is: WebKit, given such a file from memory, reports a length of 0 and ends
- * playback at a seek. The frame is silent and carries no audio; every decoder skips it.
- */
+/** Without a Xing frame a VBR MP3 has no length: WebKit, given one from memory, reports 0 and ends at a seek. */
 export function withXingFrame(mp3: Uint8Array): Uint8Array {
   const offsets: number[] = [];
   for (let p = 0; p < mp3.length; ) {

@@ -6,10 +6,7 @@ export interface Pcm {
 
 export const seconds = (pcm: Pcm) => (pcm.channels[0]?.length ?? 0) / pcm.sampleRate;
 
-/**
- * Raised-cosine fades in and out, so the preview starts and ends in silence with no click. In place: a
- * minute of 96 kHz audio is 46 MB, and a copy per step is what made memory grow with the preview.
- */
+/** In place: a minute of 96 kHz audio is 46 MB, and a copy per step made memory grow with the preview. */
 export function applyFades(pcm: Pcm, fadeSeconds: number): void {
   const n = Math.min(Math.round(fadeSeconds * pcm.sampleRate), Math.floor(pcm.channels[0]!.length / 2));
   for (const channel of pcm.channels) {
@@ -21,7 +18,7 @@ export function applyFades(pcm: Pcm, fadeSeconds: number): void {
   }
 }
 
-/** Louder or quieter by a number of decibels, in place. */
+/** In place. */
 export function applyGain(pcm: Pcm, decibels: number): void {
   const gain = 10 ** (decibels / 20);
   for (const channel of pcm.channels) for (let i = 0; i < channel.length; i++) channel[i]! *= gain;

@@ -5,13 +5,9 @@ import { applyFades, applyGain, seconds, type Pcm } from "./pcm";
 import { SourceError } from "./source";
 import { codeHash } from "../code-hash";
 
-/**
- * What every preview is made to, and documented as (media/README.md, "Previews"): never louder than the site asks
- * listeners to be. EBU R 128 asks at most -16 LUFS and -1 dBTP of online audio; previews sit a little quieter.
- */
+/** EBU R 128 asks at most -16 LUFS and -1 dBTP of online audio; previews sit a little quieter. */
 export const PREVIEW_SETTINGS = {
   targetLufs: -18,
-  /** The most a preview's true peak may reach, after encoding. */
   ceilingDbtp: -1,
   /** Before encoding, room for what MP3 adds to peaks. */
   ceilingBeforeCodecDbtp: -1.5,
@@ -20,13 +16,10 @@ export const PREVIEW_SETTINGS = {
   mp3: MP3,
 } as const;
 
-/**
- * The code that makes a preview (this folder, and the packages it decodes, encodes and measures with): part of what a
- * cached or committed preview is known by, beside its input and PREVIEW_SETTINGS.
- */
+/** Part of what a cached or committed preview is known by, beside its input and PREVIEW_SETTINGS. */
 export const previewCode = () => codeHash(["scripts/static-build/media/audio"]);
 
-/** What the pipeline measured on the encoded file, and remembers with it. */
+/** Measured on the encoded file. */
 export interface Measured {
   seconds: number;
   peaks: number[];
@@ -35,15 +28,13 @@ export interface Measured {
   truePeakDbtp: number;
   /** Where the audio came from: "theta.flac, 30:00–30:45 of 1:30:00", or a recipe. */
   cut: string;
-  /** For an excerpt: where it sits in its master, for checking a beat that glides. */
   excerpt?: { start: number; seconds: number; of?: number };
-  /** With no binaural beat: the rate of a pulse both ears hear (isochronic, or a monaural beat), if there is one. */
+  /** Only with no binaural beat. */
   pulseHz?: number;
-  /** What the ears hear, for saying why no beat was found: one channel, the same sound, or tones in one ear only (the first few). */
+  /** For saying why no beat was found. */
   ears: { mono: boolean; identical: boolean; oneEarOnly: string[] };
 }
 
-/** The pipeline, from source audio to a checked MP3 and what it plays. */
 export async function makePreview(
   pcm: Pcm,
   cut: string,

@@ -11,11 +11,10 @@ export { SourceError };
 export interface Excerpt {
   pcm: Pcm;
   format: SourceStream["format"];
-  /** Where the excerpt starts in the file, in seconds. */
   start: number;
-  /** The file's length in seconds, where its header says. */
+  /** Where its header says. */
   sourceSeconds?: number;
-  /** How many channels the file has: a mono file's one is read into both ears. */
+  /** A mono file's one channel is read into both ears. */
   channels: number;
 }
 
@@ -27,10 +26,7 @@ export interface ExcerptRange {
   shortest: number;
 }
 
-/**
- * `seconds` of a WAV, FLAC or MP3 file from `start`, its first two channels (a mono file's one in both). Memory
- * holds the excerpt and a chunk of the file, never the file.
- */
+/** Memory holds the excerpt and a chunk of the file, never the file. */
 export async function readExcerpt(
   path: string,
   { start = 0, seconds, longest, shortest }: ExcerptRange,
@@ -88,7 +84,6 @@ export async function readExcerpt(
   }
 }
 
-/** The file, or an error that says why it cannot be read: missing, a folder, not allowed, or what the system said. */
 async function opened(path: string): Promise<FileHandle> {
   try {
     const file = await open(path, "r");
@@ -113,7 +108,7 @@ async function opened(path: string): Promise<FileHandle> {
   }
 }
 
-/** The reader for the file's format, told apart by its first bytes, not its name. */
+/** Told apart by its first bytes, not its name. */
 async function openSource(file: FileHandle, size: number): Promise<SourceStream> {
   const head = await readAt(file, 0, 12);
   const text = (from: number, to: number) => ascii(head, from, to);

@@ -1,6 +1,5 @@
 import type { Pcm } from "./pcm";
 
-/** What a synthesized preview plays: a tone in each ear, `beatHz` apart, over a soft noise bed. */
 export interface Recipe {
   /** The left ear's tone; the right ear hears carrierHz + beatHz. */
   carrierHz: number;
@@ -10,10 +9,7 @@ export interface Recipe {
   seconds: number;
 }
 
-/**
- * A recipe as stereo audio at 44.1 kHz. The bed is pink noise (Paul Kellet's filter over a seeded generator,
- * so a recipe always gives the same bytes), the same in both ears; the tones are each ear's own.
- */
+/** Pink noise from a seeded generator (Paul Kellet's filter), so a recipe always gives the same bytes. */
 export function synthesize({ carrierHz, beatHz, noise, seconds }: Recipe, sampleRate = 44_100): Pcm {
   const n = Math.round(seconds * sampleRate);
   const left = new Float32Array(n);

@@ -5,11 +5,7 @@ import { ascii, CHUNK_BYTES, Damaged, readAt, SourceError, type SourceStream } f
 // WAVE format tags the decoder reads: integer PCM, float, A-law, µ-law (WAVE_FORMAT_EXTENSIBLE names one of them).
 const READABLE = new Set([1, 3, 6, 7]);
 
-/**
- * A WAV (or RF64, for files over 4 GiB) file. Its chunks are walked by their headers to the format and the
- * audio; an excerpt is read from its own byte offset, so a master of any length costs what the excerpt does.
- * The samples are decoded by @audio/decode-wav, given the file's own format chunk.
- */
+/** An excerpt is read from its own byte offset, so a master of any length costs what the excerpt does. */
 export async function openWav(file: FileHandle, size: number): Promise<SourceStream> {
   const rf64 = ascii(await readAt(file, 0, 4), 0, 4) === "RF64";
   let format: Uint8Array | undefined;
