@@ -120,8 +120,15 @@ function FieldGets({ field }: { field: Field }) {
   );
 }
 
+interface PreviewOf {
+  field: Field;
+  preview: Preview;
+  site: SiteContent;
+  url: (path: string) => string;
+}
+
 /** The props of a field's player: the same on its page and its cards, which leave out the volume (`compact`). */
-const playerProps = (field: Field, preview: Preview, site: SiteContent, url: (path: string) => string) => ({
+const playerProps = ({ field, preview, site, url }: PreviewOf) => ({
   field: fieldSlug(field),
   title: field.title,
   studio: site.brand,
@@ -133,20 +140,11 @@ const playerProps = (field: Field, preview: Preview, site: SiteContent, url: (pa
 });
 
 /** A card's player, and for a preview that is only the field's beat, a word that it is not the field itself. */
-function CardPreview({
-  field,
-  preview,
-  site,
-  url,
-}: {
-  field: Field;
-  preview: Preview;
-  site: SiteContent;
-  url: (path: string) => string;
-}) {
+function CardPreview(props: PreviewOf) {
+  const { preview } = props;
   return (
     <div className="field-card__preview">
-      <Island name="PreviewPlayer" props={{ ...playerProps(field, preview, site, url), compact: true }} />
+      <Island name="PreviewPlayer" props={{ ...playerProps(props), compact: true }} />
       {preview.kind === "beat" && (
         <p className="field-card__caption">
           <Text text={frame.fieldCard.beatShort} />
@@ -234,20 +232,11 @@ export function CoverImage({
 /** The widest picture a card's cover needs: --cover-card (22rem, 352 px) at twice the pixels. */
 const CARD_WIDEST = 800;
 
-export function FieldPreview({
-  field,
-  preview,
-  site,
-  url,
-}: {
-  field: Field;
-  preview: Preview;
-  site: SiteContent;
-  url: (path: string) => string;
-}) {
+export function FieldPreview(props: PreviewOf) {
+  const { preview } = props;
   return (
     <figure className="field-card__preview">
-      <Island name="PreviewPlayer" props={playerProps(field, preview, site, url)} />
+      <Island name="PreviewPlayer" props={playerProps(props)} />
       <figcaption className="field-card__caption">
         <Text
           text={preview.kind === "excerpt" ? frame.fieldCard.excerpt : frame.fieldCard.beat}
