@@ -42,16 +42,14 @@ import {
 } from "./static-build/write";
 import { keptServedBytes, pageBudget } from "./static-build/page-budget";
 
-// The owner's settings and folders, for main() and the dev server (taken from this bundle, as fresh as the rest).
+// For main() and the dev server (scripts/dev/tools.ts), taken from this bundle: as fresh as the rest.
 export { ownerFolders, ownerMedia, ownerSite } from "./static-build/owner";
-// What the dev server's remembered stylesheets call (scripts/dev/tools.ts), from this bundle: as fresh as the rest.
 export { buildStyles, stylesheetFor } from "./static-build/styles";
 
 export interface SiteOptions {
   site: SiteContent;
   /** Where each content field came from, when not the content file (environment overrides). */
   sources?: Record<string, string>;
-  /** The other content files (copy, mail, safety, sample), checked string by string. */
   contentFiles?: readonly ContentFile[];
   pages?: readonly PageModule[];
   tools?: AssetTools;
@@ -61,10 +59,7 @@ export interface SiteOptions {
   images?: CoverFolders;
   /** Where the masters, the committed previews and the cache are (ownerFolders() for the owner's; none, none). */
   previewFolders?: PreviewFolders;
-  /**
-   * The folder of the fields' record (scripts/static-build/identity.ts), read and kept there only where it is given:
-   * ownerFolders() for the owner's builds, a test's own folder, or none (each field at the address its title makes).
-   */
+  /** The fields' record's folder (identity.ts), read and kept only if given; none: each field at its title's path. */
   record?: string;
   /** Given each page as it is made, to write it (the build's staging folder): the pages are then not kept. */
   emit?: (file: string, html: string) => Promise<void>;
@@ -77,10 +72,7 @@ export interface BuildOptions extends Omit<SiteOptions, "emit"> {
   log?: (line: string) => void;
 }
 
-/**
- * The whole build, written at once: first what it made for src/ (previews to commit), then the site to outDir. Nothing
- * is written anywhere if any step or check throws. `npm run build` and `npm run dev` both run it.
- */
+/** The whole build: what it made for src/ (to commit), then the site to outDir; nothing written if any step throws. */
 export async function build({ outDir = join(ROOT, "dist"), log = () => {}, ...options }: BuildOptions) {
   // First, so that even a build that fails leaves a complete site behind.
   if (outDir !== null) for (const line of await recoverOutput(outDir)) log(`Recovered: ${line}.`);
@@ -107,10 +99,7 @@ export async function build({ outDir = join(ROOT, "dist"), log = () => {}, ...op
   return site;
 }
 
-/**
- * Every file of the site, in memory, in order: content, assets, pages, files for hosts, checks. A problem with the
- * content names each field by its place and title.
- */
+/** Every file of the site, in memory. A problem with the content names each field by its place and title. */
 export async function buildSite(options: SiteOptions) {
   return makeSite(options).catch((error: unknown) => {
     throw error instanceof ContentError ? error.naming(options.site.fields) : error;
@@ -129,9 +118,8 @@ async function makeSite({
   record: recordFolder,
   emit,
 }: SiteOptions) {
-  // 1. Content: the owner's data and every other content string, checked field by field, each field at the address
-  //    it was first given (the record the build keeps beside the previews); each master and image there and fit;
-  //    and, for a build to publish, no placeholder left. All at once, before any audio or image work.
+  // 1. Content: every string checked, each field at the address it was first given (the record), each master and image
+  //    there and fit, and for a build to publish no placeholder left. All before any audio or image work.
   const record = recordFolder ? await readFieldRecord(recordFolder) : [];
   const {
     content,
@@ -149,16 +137,14 @@ async function makeSite({
   const identity = updateRecord(site, content, record);
   const urls = createUrls(content);
 
-  // 2. Assets: stylesheet and loader to inline, the hashed islands, icons, manifest and share image; each field's
-  //    preview, checked for what its card claims, and its cover.
+  // 2. Assets: stylesheet and loader to inline, hashed islands, icons, manifest; each field's preview and cover.
   const assets = await buildAssets(content, urls, tools, sources);
   const previews = await buildPreviews(content, sources, previewFolders);
   const hues = new Map(identity.record.flatMap((entry) => (entry.hue === undefined ? [] : [[entry.slug, entry.hue]])));
   const covers = await buildCovers(content, previews.measured, theme(), sources, images, hues);
   const shares = buildFieldShareImages(content, covers.forShare, theme());
 
-  // 3. Render: every page to HTML, each with its Content-Security-Policy (the site's pages, the catalogue's further
-  //    pages, and a page for each field), measured against its budgets and written as it is made (or kept, in memory).
+  // 3. Render: every page to HTML with its Content-Security-Policy, measured against its budgets, written as made.
   const all = sitePages(content, pages, shares.bySlug);
   const budgets = new Map<string, string[]>();
   const made = new Map<string, string>();
@@ -181,8 +167,7 @@ async function makeSite({
   // Kept in the order the pages were made in, not finished in.
   const html = new Map([...facts.keys()].filter((file) => made.has(file)).map((file) => [file, made.get(file)!]));
 
-  // 4. Files for hosts, crawlers and feed readers: the sitemap and robots.txt, the feed of fields, and headers
-  //    with the same policy.
+  // 4. Files for hosts, crawlers and feed readers: sitemap, robots.txt, the feed, and headers with the same policy.
   const routes = [
     ...navRoutes(pages).map((r) => r.path),
     ...all.filter((page) => !page.meta.nav && !page.meta.noindex).map((page) => page.meta.path),
@@ -195,7 +180,7 @@ async function makeSite({
     ...shareFiles,
     ...html,
     ...(feed ? [[FEED.path.slice(1), feed] as const] : []),
-    // A field's old address, where its owner moved it: a page that sends the visitor on, and a 301 where hosts take one.
+    // A field's old address, where its owner moved it: a page sending the visitor on, and a 301 where hosts take one.
     ...identity.moved.map((moved) => [outputFileFor(moved.from), movedPage(moved, urls)] as const),
     ...(identity.moved.length ? [["_redirects", redirectsFile(identity.moved, urls)] as const] : []),
     ["sitemap.xml", sitemapXml(routes, urls)],
@@ -213,8 +198,7 @@ async function makeSite({
     [...facts.keys()].flatMap((file) => budgets.get(file) ?? []),
   );
   const notes = [...checked, ...contentNotes(content), ...identity.notes, ...previews.notes];
-  // What the build made for src/ (previews and the fields' record, to commit): written by build() only now that every
-  // check has passed.
+  // What the build made for src/ (to commit): written by build() only now that every check has passed.
   const commit = previews.commit;
   const kept = fieldRecordFile(
     identity.record.map((entry) => ({ ...entry, hue: covers.hues.get(entry.slug) ?? entry.hue })),

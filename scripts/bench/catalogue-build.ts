@@ -1,7 +1,5 @@
-/**
- * `tsx scripts/bench/catalogue-build.ts COUNT DIR`: builds a catalogue of COUNT fields grown from the owner's into
- * DIR, as a maintainer's build runs (a process of its own, the caches on disk as they are). The bench times it.
- */
+// Builds a catalogue of COUNT fields grown from the owner's into DIR as a maintainer's build runs (a process of its
+// own, the caches on disk as they are), for the bench to time.
 import { readdirSync, readFileSync } from "node:fs";
 import { site } from "../../src/content/site";
 import { build, ownerMedia } from "../build";
@@ -11,9 +9,7 @@ const [count, outDir] = process.argv.slice(2);
 if (!count || !outDir || !(Number(count) > 0)) throw new Error("usage: tsx scripts/bench/catalogue-build.ts COUNT DIR");
 // The owner's previews and images, as their builds have them; not their fields' record: this catalogue is not theirs.
 await build({ site: { ...site, fields: catalogueOf(Number(count), site.fields[0]!) }, outDir, ...ownerMedia() });
-// esbuild's own process (the only one a build starts, to make a bundle) ended, and waited for until Node has reaped
-// it (stop() only signals it): the bench counts the CPU of the processes this one waited for with its own
-// (scripts/bench/eleventy.ts).
+// Until esbuild's process is reaped (stop() only signals it): the bench counts waited-for children's CPU (eleventy.ts).
 const children = () =>
   readdirSync("/proc/self/task").flatMap((task) =>
     readFileSync(`/proc/self/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean),

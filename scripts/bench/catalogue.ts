@@ -1,9 +1,6 @@
 import type { Field } from "../../src/content/types";
 
-/**
- * Twelve fields with copy as long and as varied as an owner's: what the byte budgets and the layouts are proven
- * on (a catalogue grown from the shipped two). Each with a recipe preview, so no audio file is needed.
- */
+// Twelve fields' copy, as long and varied as an owner's, to prove budgets and layouts on; recipe previews: no audio.
 const ENTRIES: [title: string, tuning: string, minutes: number, description: string][] = [
   [
     "Deep Theta Drift",
@@ -95,10 +92,7 @@ export function twelveFields(base: Field): Field[] {
   ]);
 }
 
-/**
- * A catalogue of any size, grown from the twelve: the same copy again with a volume number ("Deep Theta Drift 2"),
- * each field its own title, page and storefront address.
- */
+/** A catalogue of any size, grown from the twelve: the copy again with a volume number ("Deep Theta Drift 2"). */
 export function catalogueOf(count: number, base: Field): Field[] {
   const twelve = twelveFields(base);
   return Array.from({ length: count }, (_, i) => {

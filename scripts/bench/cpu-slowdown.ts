@@ -1,11 +1,6 @@
-/**
- * How much slower than this machine Lighthouse's model should run the page's work to stand for a mid-tier phone.
- * Lighthouse's default, 4×, assumes a fast desktop (a benchmark index of 1,500 to 2,000); on a slower machine it
- * stands for a low-end phone instead, and a route's work weighs more against the bare page than it would on the
- * phone the bench means. Lighthouse's throttling guide (docs/throttling.md, "Calibrating the CPU slowdown") says to
- * lower it there, and its calculator's anchors are these: an index of 150 needs 1×, 800 needs 2×, 1,300 needs 3×,
- * and each 233 above 1,300 one more.
- */
+// The CPU slowdown that makes this machine stand for a mid-tier phone. Lighthouse's default, 4×, assumes a fast desktop
+// (benchmark index 1,500 to 2,000); on a slower machine it stands for a low-end phone. Its docs/throttling.md
+// ("Calibrating the CPU slowdown") says to lower it there; its calculator's anchors, one more × each 233 past 1,300:
 const ANCHORS: readonly (readonly [index: number, slowdown: number])[] = [
   [150, 1],
   [800, 2],
@@ -18,7 +13,7 @@ export function cpuSlowdownFor(benchmarkIndex: number): number {
   if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0)
     throw new Error(`not a benchmark index: ${benchmarkIndex}`);
   if (benchmarkIndex <= ANCHORS[0]![0]) return 1;
-  // The segment the index falls in; past the last anchor, the last segment's slope goes on.
+  // Past the last anchor, the last segment's slope goes on.
   const found = ANCHORS.findIndex(([index]) => benchmarkIndex <= index);
   const upper = found === -1 ? ANCHORS.length - 1 : found;
   const [i0, s0] = ANCHORS[upper - 1]!;

@@ -8,7 +8,6 @@ import { ROOT } from "../paths";
 /** The peer: Eleventy 3, installed beside the bench (scripts/bench/package.json). */
 const ELEVENTY = join(ROOT, "scripts/bench/node_modules/@11ty/eleventy/cmd.cjs");
 
-/** Pairs of warm builds, ours and Eleventy's in turns, for each catalogue size. */
 const PAIRS = 5;
 
 export interface PeerRow {
@@ -32,7 +31,6 @@ function childrenCpu(): number {
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
-/** The CPU seconds a Node process used, its own children counted: node ARGS, run from the project's root. */
 function timed(args: readonly string[], what: string): number {
   const before = childrenCpu();
   const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: "utf8" });
@@ -41,9 +39,8 @@ function timed(args: readonly string[], what: string): number {
 }
 
 /**
- * The same pages as an Eleventy site: a Liquid layout holding what every page shares around its `<main>` (the head,
- * header and footer of the first page, its title a variable), and each page a template of its own `<main>` with its
- * title and address. Eleventy renders each into its layout and writes it: as many pages, each about as large.
+ * The same pages as an Eleventy site: a Liquid layout of what every page shares around its `<main>` (the first page's,
+ * its title a variable), and each page a template of its own `<main>`: as many pages, each about as large.
  */
 async function peerSite(built: string, into: string): Promise<number> {
   const pages = (await readdir(built, { recursive: true })).filter((file) => file.endsWith(".html")).sort();
@@ -67,10 +64,7 @@ async function peerSite(built: string, into: string): Promise<number> {
   return pages.length;
 }
 
-/**
- * Warm builds of a catalogue, ours (as `npm run build` runs: scripts/bundled.mjs) against Eleventy building as many
- * pages of the same size, in turns: the median CPU seconds of each over PAIRS pairs.
- */
+/** Warm builds of each size, ours and Eleventy's of as many pages in turns: the median CPU seconds of each. */
 export async function againstEleventy(sizes: readonly number[]): Promise<PeerRow[]> {
   const rows: PeerRow[] = [];
   for (const fields of sizes) {

@@ -34,9 +34,7 @@ import { firstTaps, type TapRow } from "./taps";
 import { cpuSlowdownFor } from "./cpu-slowdown";
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 5);
-/** The CPU slowdown every run uses, when set; otherwise this machine's, from Lighthouse's benchmark of it. */
 const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : undefined;
-/** The catalogue measured instead of dist/, when set: this many fields grown from the owner's. */
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 0);
 const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 5);
 const DEV_EDITS = Number(process.env.BENCH_DEV_EDITS ?? 10);
@@ -44,13 +42,10 @@ const PREVIEWS = process.env.BENCH_PREVIEWS !== "0";
 const TAPS = process.env.BENCH_TAPS !== "0";
 /** How soon a first tap on Play must sound: from a local server, and on a slow phone (the CPU 4× slower, slow 4G). */
 const TAP_TARGET_MS = { unthrottled: 300, "slow phone": 1000 } as const;
-/** Another checkout of the project, whose site is built the same way and measured in turns with this one's. */
 const COMPARE = process.env.BENCH_COMPARE;
-/** What the other checkout's pages are called in the tables. */
 const OTHER = "B ";
 /** The long catalogue whose build is timed: a studio's years of releases. */
 const CATALOGUE_FIELDS = Number(process.env.BENCH_CATALOGUE ?? 500);
-/** The catalogue sizes whose warm build is set against Eleventy's (eleventy.ts). */
 const PEER_SIZES = (process.env.BENCH_ELEVENTY ?? "12,500")
   .split(",")
   .map(Number)
@@ -58,16 +53,13 @@ const PEER_SIZES = (process.env.BENCH_ELEVENTY ?? "12,500")
 /** The most a warm build of that catalogue (previews, covers and share images all kept) may take. */
 const CATALOGUE_WARM_BUDGET_MS = 30_000;
 const ROUTES = navRoutes().map((r) => r.path);
-/**
- * The floor every route is measured against: a heading and a paragraph, nothing else, served the same way. Like
- * the site's pages it names no icon, so the browser asks for /favicon.ico once the page has loaded, as it does there.
- */
+// The floor every route is measured against. Like the site's pages it names no icon, so the browser asks for
+// /favicon.ico once the page has loaded, as it does there.
 const BARE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title><meta name="description" content="A heading and a paragraph, nothing else."></head><body><h1>A bare page</h1><p>A heading and a paragraph, nothing else: the fastest page this server can send, for comparison.</p></body></html>`;
 const BARE = "bare page";
-/** A field's own page, and its floor: the bare page carrying the same cover, so the picture's own cost is not counted against the page. */
+/** The field page's floor: the bare page with the same cover, so the picture's own cost is not counted against it. */
 const BARE_COVER = "bare page + cover";
 const FIELD_ROUTE = "field page";
-/** Each measured page (the other checkout's too) and the floor it is a ratio to. */
 const floorOf = (name: string) => (name.replace(OTHER, "") === FIELD_ROUTE ? BARE_COVER : BARE);
 /** The most a route's LCP may exceed the bare page's, as a ratio; the table marks a route above it. */
 const LCP_RATIO_TARGET = 1.1;
@@ -83,9 +75,7 @@ interface Run {
   si: number;
   bytes: Record<(typeof KINDS)[number] | "total", number>;
   requests: number;
-  /** Audits that did not pass fully, for finding what holds a score back. */
   shortfalls: string[];
-  /** Lighthouse's insights (font display, forced reflow, LCP discovery, …) that did not pass. */
   insights: string[];
   /** Lighthouse's model of the largest paint (lcpParts): when the document has arrived, and the work it waited on. */
   documentMs: number;
@@ -100,9 +90,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** The build as `npm run build` runs it (a fresh `node scripts/bundled.mjs scripts/build.ts`), timed end to end. */
 function timeBuilds(): number[] {
-  // BENCH_BUILD_RUNS=0 skips this (when only Lighthouse's figures are wanted).
   const times: number[] = [];
   for (let i = 0; i < BUILD_RUNS; i++) {
     const started = performance.now();
@@ -116,10 +104,7 @@ function timeBuilds(): number[] {
   return times;
 }
 
-/**
- * A catalogue of CATALOGUE_FIELDS fields built twice, each in a process of its own: the first fills whatever the
- * caches lack (previews, covers, share images), the second is the warm build a maintainer waits for.
- */
+/** Built twice, a process each: the first fills the caches, the second is the warm build a maintainer waits for. */
 function timeCatalogueBuilds(): { fields: number; firstMs: number; warmMs: number } | undefined {
   if (CATALOGUE_FIELDS === 0) return undefined;
   const dir = join(tmpdir(), `bench-catalogue-build-${process.pid}`);
@@ -140,10 +125,7 @@ function timeCatalogueBuilds(): { fields: number; firstMs: number; warmMs: numbe
   }
 }
 
-/**
- * `npm run dev` on a copy of the project: one-line copy changes, each timed from the save to the new page
- * being served (watching, rebuilding and swapping in), and the server's own figure for the rebuild.
- */
+/** `npm run dev` on a copy of the project: one-line copy changes, each timed from the save to the new page served. */
 async function timeDevRebuilds(): Promise<{ savedToServed: number[]; rebuild: number[] }> {
   if (DEV_EDITS === 0) return { savedToServed: [], rebuild: [] };
   const dev = await startDevProcess();
@@ -162,10 +144,7 @@ async function timeDevRebuilds(): Promise<{ savedToServed: number[]; rebuild: nu
   return { savedToServed, rebuild };
 }
 
-/**
- * A throwaway self-signed certificate for 127.0.0.1, so the bench can speak HTTP/2 (browsers only do it
- * over TLS). Without openssl the bench falls back to plain HTTP/1.1 and says so.
- */
+/** A throwaway certificate for 127.0.0.1: browsers speak HTTP/2 only over TLS. Undefined without openssl. */
 async function loopbackCertificate(): Promise<{ key: string; cert: string } | undefined> {
   const dir = await mkdtemp(join(tmpdir(), "bench-tls-"));
   try {
@@ -177,11 +156,8 @@ async function loopbackCertificate(): Promise<{ key: string; cert: string } | un
   }
 }
 
-/**
- * Every run a first visit: Lighthouse empties the HTTP cache but, by default, keeps local storage, where the
- * loader notes that the headings' font is cached (src/client/loader.ts). Kept, that note would claim a font the
- * emptied cache no longer has, a visit no real first-time visitor makes.
- */
+// Every run a first visit: Lighthouse empties the HTTP cache but by default keeps local storage, where the loader notes
+// that the headings' font is cached (src/client/loader.ts): a claim the emptied cache would belie.
 const CLEAR_STORAGE: ("file_systems" | "shader_cache" | "service_workers" | "cache_storage" | "local_storage")[] = [
   "file_systems",
   "shader_cache",
@@ -258,10 +234,10 @@ async function calibrate(bareUrl: string, port: number) {
 }
 
 /**
- * What the largest paint waits for in Lighthouse's model of a slow phone (Lantern, replaying this run's trace):
- * the document, in simulated time, and the main thread's work before the paint, as traced here (the model slows
- * a task by the CPU slowdown, one that lays out by half as much, and leaves out most tasks under 10 ms). Beside the
- * bare page's, they say if a route's LCP is bytes or work.
+ * What the largest paint waits for in Lighthouse's model of a slow phone (Lantern, replaying this run's trace): the
+ * document, in simulated time, and the main thread's work before the paint, as traced here (the model slows a task by
+ * the CPU slowdown, one that lays out by half as much, and leaves out most under 10 ms). Beside the bare page's, they
+ * say if a route's LCP is bytes or work.
  */
 async function lcpParts(artifacts: Record<string, unknown>): Promise<{ documentMs: number; workMs: number }> {
   const { LanternLargestContentfulPaint } = await import(
@@ -314,7 +290,6 @@ function table(rows: string[][]): string {
     .join("\n");
 }
 
-/** The first taps (taps.ts): each round's time from the tap to the sound or the open menu, the median and the worst. */
 function printTaps(rows: (TapRow & { setup: string })[]) {
   const ms = (n: number | null) => (n === null ? "never" : `${Math.round(n)}`);
   console.log(`\nFirst taps on a field's page, a first visit at 375 × 812, tapped the moment painted:\n`);
@@ -338,13 +313,11 @@ function printTaps(rows: (TapRow & { setup: string })[]) {
   );
 }
 
-/** One way of serving the site and, the same way, the bare page. */
 interface Setup {
   name: string;
   start(dir: string): Promise<{ url: string; close(): Promise<void> }>;
 }
 
-/** The catalogue of twelve fields (BENCH_FIELDS=12), built to a folder of its own; or the site in dist/. */
 async function siteToMeasure(): Promise<{ dir: string; label: string; fields: readonly Field[] }> {
   if (!FIELDS)
     return { dir: join(ROOT, "dist"), label: "the site in dist/", fields: withEnvironment(site).content.fields };
@@ -355,10 +328,7 @@ async function siteToMeasure(): Promise<{ dir: string; label: string; fields: re
   return { dir, label: `a catalogue of ${grown.length} fields (BENCH_FIELDS)`, fields: grown };
 }
 
-/**
- * The site of another checkout of the project (BENCH_COMPARE: a folder with its own npm install, a git worktree of
- * another commit say), built there as this one is measured: the twelve-field catalogue, or its own content.
- */
+/** BENCH_COMPARE's checkout (its own npm install: a git worktree, say), built there as this one is measured. */
 async function buildCompared(checkout: string, fields: number): Promise<string> {
   const outDir = await mkdtemp(join(tmpdir(), "bench-compare-"));
   const script = fields
@@ -388,7 +358,6 @@ against a bare page served the same way, in two setups. Writes its tables to .ar
   BENCH_TAPS=0          skip the first taps on Play and the menu
   BENCH_ELEVENTY=12,500 catalogue sizes whose warm build is set against Eleventy 3's, in CPU (0 skips it)`;
 
-/** The build, dev-rebuild, catalogue and preview timings, as the bench prints them after Lighthouse's tables. */
 function printTimings(
   builds: number[],
   dev: Awaited<ReturnType<typeof timeDevRebuilds>>,
@@ -417,11 +386,7 @@ function printTimings(
   if (previews.length) console.log(`\n${previewBenchTable(previews)}`);
 }
 
-/**
- * The bare pages each route is compared with, served the same way as the site (its response headers: security
- * headers, policy, caching): a page of text, and the same with the cover of the field page measured, as large on
- * screen (the page's own size attributes). Returns their folder.
- */
+/** The bare pages, under the site's own `_headers`: text alone, and with the field page's cover. Their folder. */
 async function barePages(siteDir: string, fieldPage: string): Promise<string> {
   const bareDir = await mkdtemp(join(tmpdir(), "bench-bare-"));
   await writeFile(join(bareDir, "index.html"), BARE_PAGE);
@@ -434,8 +399,7 @@ async function barePages(siteDir: string, fieldPage: string): Promise<string> {
   await mkdir(join(bareDir, dirname(coverSrc.slice(1))), { recursive: true });
   await mkdir(join(bareDir, "cover"));
   await writeFile(join(bareDir, coverSrc.slice(1)), await readFile(join(siteDir, coverSrc.slice(1))));
-  // As large as a phone draws it (styles/tokens.css' --cover-phone, 15rem); sized by attributes, as the site's
-  // policy allows no inline style.
+  // As a phone draws it (styles/tokens.css' --cover-phone, 15rem); by attributes: the policy allows no inline style.
   await writeFile(
     join(bareDir, "cover", "index.html"),
     BARE_PAGE.replace("</p>", `</p><img src="${coverSrc}" width="240" height="240" alt="A cover">`),
@@ -443,7 +407,6 @@ async function barePages(siteDir: string, fieldPage: string): Promise<string> {
   return bareDir;
 }
 
-/** The site served two ways (as a CDN serves it, and as `serve` does), the bare page beside it each way. */
 function setupsFor(tls: Awaited<ReturnType<typeof loopbackCertificate>>): Setup[] {
   return [
     {
@@ -483,10 +446,7 @@ function targetsFor(servers: readonly Served[], fieldPage: string) {
   }));
 }
 
-/**
- * Lighthouse, round by round, each setup's bare page and then every route, so a machine that slows down mid-run slows
- * all alike; then the first taps on each setup. Chrome is warmed up and this machine measured first.
- */
+/** Round by round, each setup's bare page then every route, so a machine that slows down mid-run slows all alike. */
 async function measure(chromePath: string, servers: readonly Served[], fieldPage: string, tls: boolean) {
   const targets = targetsFor(servers, fieldPage);
   const runsBy = new Map(targets.map((t) => [t.setup, new Map<string, Run[]>(t.urls.map(([name]) => [name, []]))]));
@@ -609,7 +569,6 @@ async function main() {
   console.log(`Written to ${join(".artifacts/bench", "latest.json")}`);
 }
 
-/** One setup's table, printed, and its figures: each route's medians and its LCP as a ratio to the bare page's. */
 function report(setup: string, runsBy: Map<string, Run[]>) {
   const results = Object.fromEntries([...runsBy].map(([name, runs]) => [name, { ...summarise(runs), runs }]));
   // Each route against the bare page of the same round, then the median of those ratios: a round the machine
@@ -686,10 +645,7 @@ function report(setup: string, runsBy: Map<string, Run[]>) {
   return { setup, bareLcpMs: results[BARE]!.lcp, lcpRatios, differences, routes: results };
 }
 
-/**
- * BENCH_COMPARE: each route's ratio in the other checkout less its ratio here, round by round (each against the bare
- * page of its own round), and how many rounds it was lower: a change is real when most rounds agree.
- */
+/** Each route's ratio in the other checkout less here, round by round, and in how many lower: real if most are. */
 function printDifferences(runsBy: Map<string, Run[]>) {
   const ratio = (name: string, round: number) => runsBy.get(name)![round]!.lcp / runsBy.get(floorOf(name))![round]!.lcp;
   const rounds = runsBy.get(BARE)!.length;

@@ -1,10 +1,7 @@
 /**
- * The previews' part of npm run bench (also `tsx scripts/bench/previews.ts` alone): what a master adds to a cold
- * build, measured by /usr/bin/time -v, when an owner's fields point at full-length masters. Masters are made here,
- * in a copy of the project: 90 minutes at 96 kHz, 24-bit, as WAV (3.1 GB) and FLAC, and at 48 kHz as MP3, each a
- * minute of pad, noise and carriers over and over; a field takes 45 s from 30 minutes in. Then 40 fields of
- * 60-second previews in one build. Every master is new, so every build is cold; the same field with no preview, built
- * cold first, is what each adds to.
+ * The previews' part of npm run bench (also `tsx scripts/bench/previews.ts` alone): what a full-length master adds to a
+ * cold build, by /usr/bin/time -v. The masters, made in a copy of the project, are a minute of pad, noise and carriers
+ * over and over; each is new, so every build is cold, set against the same field with no preview, built cold first.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -45,7 +42,6 @@ function minute(rate: number): Pcm {
   });
 }
 
-/** Writes parts to a file in order. */
 async function writeParts(path: string, parts: Iterable<Uint8Array>) {
   const file = await open(path, "w");
   try {
@@ -63,7 +59,7 @@ function* repeated(head: Uint8Array, body: Uint8Array, times: number) {
 async function makeMasters(folder: string): Promise<Record<string, string>> {
   const rate = 96_000;
   const block = minute(rate);
-  // A WAV's header (44 bytes, with a 16-byte format chunk) says how long the whole is; its body is the minute again and again.
+  // A WAV's header (44 bytes: a 16-byte format chunk) gives the whole's length; its body is the minute over and over.
   const one = wav(block, "int24");
   const head = one.slice(0, 44);
   const data = MINUTES * (one.length - 44);
@@ -109,7 +105,6 @@ const field = (i: number, preview: Field["preview"]): Field => ({
   preview,
 });
 
-/** The whole build in the copy, under /usr/bin/time -v: its wall time and peak memory. */
 function timedBuild(root: string, masters: string): { seconds: number; megabytes: number } {
   const run = spawnSync(
     "/usr/bin/time",

@@ -1,13 +1,9 @@
-/**
- * The first tap, measured: on a first visit to a field's page at a phone's size, Play tapped the moment it is
- * painted, and the time until its sound begins (the element's `playing`); and the menu's toggle tapped the
- * moment it is painted, and whether and when the menu opens. Each unthrottled and on a slow phone (the CPU slowed
- * 4× over slow 4G: 150 ms, 1.6 Mbps down, 750 kbps up), in the system's Chromium. Figures, not a test.
- */
+// The first tap on a field's page, a first visit at a phone's size: Play or the menu's toggle tapped the moment it is
+// painted, timed until the sound begins (`playing`) or the menu opens. Figures, not a test.
 import { chromium, type CDPSession, type Page } from "playwright-core";
 import { CHROMIUM_ARGS } from "../test/chromium";
 
-/** Slow 4G (150 ms, 1.6 Mbps down, 750 kbps up) and a mid-tier phone's CPU, 4× slower: the conditions of a slow phone. */
+/** A slow phone: slow 4G and a mid-tier phone's CPU, 4× slower. */
 const THROTTLED = {
   cpu: 4,
   network: {
@@ -35,7 +31,7 @@ declare global {
   }
 }
 
-/** In the page before anything else: when the first tap lands, when a preview's time first advances, when the menu opens. */
+/** In the page before anything else: when the first tap lands, when a preview's sound begins, when the menu opens. */
 function recordFirstTap() {
   addEventListener("pointerdown", () => (window.__tappedAt ??= performance.now()), { capture: true });
   // Playing: the element's audio has begun to go out (its time then advances, reported every 250 ms at most).
@@ -93,7 +89,6 @@ async function firstTap(
   }
 }
 
-/** Each of Play and the menu, unthrottled and on a slow phone, `rounds` first visits each, to a field's page. */
 export async function firstTaps(chromePath: string, fieldPageUrl: string, rounds: number): Promise<TapRow[]> {
   const browser = await chromium.launch({
     executablePath: chromePath,

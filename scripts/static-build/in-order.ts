@@ -1,9 +1,8 @@
 import pLimit from "p-limit";
 
 /**
- * Tasks, waited for to the last: their values in order, or the first failure in their order, not
- * the first in time. So a build stopped by two fields names the first of them, every time, and nothing it started is
- * still running when it says so.
+ * Tasks, waited for to the last: their values in order, or the first failure in their order, not in time. So a build
+ * stopped by two fields names the first of them every time, and nothing it started still runs when it says so.
  */
 export async function allInOrder<T extends readonly unknown[]>(tasks: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
   const settled = await Promise.allSettled(tasks);

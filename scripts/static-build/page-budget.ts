@@ -14,9 +14,8 @@ import { readPage, type PageFacts } from "./page-facts";
 import { CACHE, policyOf, SECURITY_HEADERS, type PolicyFacts } from "./security";
 
 /**
- * What a connection's first round trip carries: ten segments of 1,460 bytes (RFC 6928's initial window). A page whose
- * headers and first screen (its head, with the styles and loader inlined, and its HTML up to the end of what the
- * first screen shows) fit in it paints that screen from its first response; the rest follows in the next.
+ * A connection's first round trip: ten segments of 1,460 bytes (RFC 6928's initial window). A page whose headers and
+ * first screen (its head, inlined styles and loader, HTML up to the end of what it shows) fit in it paints from it.
  */
 export const FIRST_ROUND_TRIP = 14_600;
 
@@ -26,16 +25,10 @@ export const FIRST_ROUND_TRIP = 14_600;
  */
 export const PAGE_CEILING = 40_000;
 
-/**
- * What a server adds to the site's own headers, at most: its status line, Content-Type, Content-Encoding, the length
- * or chunking, Date, ETag, Last-Modified, Vary, Connection and Accept-Ranges (`serve` sent 323 bytes of these).
- */
+/** What a server adds to the site's own headers, at most: status line, Date, ETag, … (`serve` sent 323 bytes). */
 export const SERVER_HEADERS = 350;
 
-/**
- * The bytes of a page's response headers over HTTP/1.1, which sends them as written (HTTP/2 and 3 compress them):
- * the site's own for this page (the security headers, its policy and its caching), and the server's.
- */
+/** A page's response headers over HTTP/1.1, which sends them as written (HTTP/2 and 3 compress them). */
 export function headerBytes(policy: PolicyFacts): number {
   const own = {
     ...SECURITY_HEADERS,
@@ -50,28 +43,18 @@ export function headerBytes(policy: PolicyFacts): number {
 export const ENCODINGS = ["br", "gzip"] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
-/**
- * gzip as the least capable host the README recommends sends a page: zlib's default level, which a host that does
- * not say otherwise uses (GitHub Pages, a server left as it came). The generated nginx configuration sends level 9.
- */
+/** gzip as the least capable host the README recommends sends it: zlib's default (GitHub Pages); our nginx sends 9. */
 export const SERVED_GZIP_LEVEL = 6;
 
-/**
- * Brotli as `serve` sends it to a browser that asks for it (its compression middleware's default quality): a
- * little larger than gzip at level 6 on a page (13,311 bytes against 13,071 on a twelve-field Products).
- */
+/** Brotli as `serve` sends it: a little larger than gzip 6 (13,311 bytes against 13,071 on a twelve-field Products). */
 export const SERVED_BROTLI_QUALITY = 4;
 
-/** What a host sends of a page, and how it encoded it. */
 export interface Served {
   encoding: string;
   bytes: number;
 }
 
-/**
- * A page as the least capable host sends it, the larger of gzip at its level and brotli at serve's: the bytes sent
- * once its first screen is flushed, and the whole. Each encoding compresses the page once, as a server streams it.
- */
+/** The larger of gzip and serve's brotli, streamed once: the bytes sent once the first screen is flushed, and all. */
 export async function servedBytes(
   html: string,
   firstScreenEnd = html.length,
@@ -128,16 +111,13 @@ export function compressed(bytes: Uint8Array | string, encoding: Encoding): numb
     : gzipSync(raw, { level: SERVED_GZIP_LEVEL }).length;
 }
 
-/** A page up to the end of its first screen's content (PageFacts.firstScreenEnd). */
 export const firstScreen = (html: string, facts = readPage(html)) => html.slice(0, facts.firstScreenEnd);
 
-/** A named part of a page, as the owner knows it, and what it adds to the compressed page. */
 export interface PagePart {
   part: string;
   bytes: number;
 }
 
-/** The parts a page is made of, each named by what it is and how many there are. */
 const PARTS: [name: (count: number) => string, is: (element: Element) => boolean][] = [
   [() => "its inlined styles", (e) => e.tagName === "style"],
   [() => "the loader script", (e) => e.tagName === "script" && e.attrs.length === 0],
@@ -148,10 +128,7 @@ const PARTS: [name: (count: number) => string, is: (element: Element) => boolean
   [() => "the footer", (e) => e.tagName === "footer"],
 ];
 
-/**
- * The largest parts of a page (or of its first screen), by how much each adds to it compressed (the text with the
- * part, less the text without it): what to look at when a page is over its budget.
- */
+/** A page's largest parts by what each adds to it compressed: what to look at when a page is over its budget. */
 export function biggestParts(html: string, elements: readonly Element[] = parsePage(html)): PagePart[] {
   const whole = compressed(html, "gzip");
   return PARTS.flatMap(([name, is]) => {
@@ -166,9 +143,8 @@ export function biggestParts(html: string, elements: readonly Element[] = parseP
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /**
- * A page's problems with its budgets: its first screen over its first round trip, or its whole over the ceiling, with
- * its size and its biggest parts. As the least capable host sends it (above); not brotli at its best, which is smaller
- * and took 80 ms a page, 40 s of a 500-field catalogue's build.
+ * A page's problems with its budgets, with its biggest parts. As the least capable host sends it (above); not brotli at
+ * its best, which is smaller but took 80 ms a page, 40 s of a 500-field catalogue's build.
  */
 export async function pageBudget(
   file: string,

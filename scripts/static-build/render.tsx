@@ -23,26 +23,19 @@ export interface RenderOptions {
   previews?: Previews;
   covers?: Covers;
   pages?: readonly PageModule[];
-  /**
-   * Given each page as it is made (to measure and write it), a few at a time; the pages are then not kept, so that a
-   * catalogue's are never all in memory at once.
-   */
+  /** Given each page as it is made, a few at a time; the pages are then not kept: a catalogue's never all in memory. */
   each?: (file: string, html: string, facts: PageFacts) => Promise<void>;
 }
 
 /** Pages given to `each` and not yet done with: enough to keep its work going beside the rendering. */
 const PAGES_IN_HAND = 8;
 
-/** Every page of a site, by its file in the output folder, and what the checks and headers read of each. */
 export interface RenderedSite {
   pages: Map<string, string>;
   facts: Map<string, PageFacts>;
 }
 
-/**
- * Every page rendered to a complete HTML document, keyed by its file in the output folder, with the styles it
- * uses inlined and the site's Content-Security-Policy written into each page's <meta>. Pure, apart from loading the islands' components.
- */
+/** Every page as a whole HTML document, styles and policy inlined, by its output file. Pure but for loading islands. */
 export async function renderSite({
   site,
   assets,
@@ -60,7 +53,6 @@ export async function renderSite({
   const nav = navRoutes(pages);
   const slots = siteSlots(site);
   const output: RenderedSite = { pages: new Map(), facts: new Map() };
-  /** One page, complete but for its policy. */
   const render = ({ meta, Page, structuredData }: PageModule) => {
     const items = nav.map((n) => ({ label: n.label, href: urls.path(n.path), current: n.path === meta.path }));
     let html: string;
@@ -122,7 +114,6 @@ function finished(rendered: string, assets: PageAssets): { html: string; facts: 
   const edits: Edit[] = [];
   const policy = elements.find((el) => attribute(el, "http-equiv") === "Content-Security-Policy");
   const after = policy?.end;
-  // An element's attributes spelled as HTML spells them, by edits to its own text.
   const spelling = (element: Element): Edit[] =>
     element.attrs.flatMap(({ name, start }) =>
       html.startsWith(name, start) ? [] : [{ start, end: start + name.length, text: name }],

@@ -16,14 +16,10 @@ import { basename, dirname, join, resolve, sep } from "node:path";
 import { ROOT } from "../paths";
 import { ASSET_DIR } from "./asset-path";
 
-/**
- * A file every build leaves in its output folder. Its presence is what lets a later build replace the folder:
- * the build never deletes a folder it did not make.
- */
+/** Left in every output folder: a build replaces only a folder it made. */
 export const BUILD_MARKER = ".site-build";
 const MARKER_TEXT = "Written by `npm run build` (scripts/build.ts). The next build replaces this folder whole.\n";
 
-/** The output folder is one the build must not replace; the message names it and says why. */
 export class OutputFolderError extends Error {
   constructor(folder: string, reason: string) {
     super(`Refusing to write the site into ${folder}: ${reason}`);
@@ -35,32 +31,24 @@ export class OutputFolderError extends Error {
 export const KEEP_ASSETS_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What a build carried over from the one before, and what it let go. */
 export interface KeptAssets {
   kept: number;
   dropped: number;
 }
 
-/**
- * A file of the site that is on disk already, an entry of the build's cache (media/cache.ts): written by a link to it,
- * never read into memory (a catalogue's share images are most of its bytes).
- */
+/** A file in the build's cache: copied, never read into memory (a catalogue's share images are most of its bytes). */
 export interface KeptFile {
   kept: string;
 }
 
-/** A file of the site as the build makes it: text, bytes, or kept on disk. */
 export type SiteFile = string | Uint8Array | KeptFile;
 
 export const isKept = (file: SiteFile): file is KeptFile => typeof file === "object" && "kept" in file;
 
-/** A site file's bytes, read where it is kept. */
 export const bytesOf = async (file: SiteFile): Promise<Uint8Array> =>
   isKept(file) ? new Uint8Array(await readFile(file.kept)) : typeof file === "string" ? Buffer.from(file) : file;
 
-/** A site being written into a sibling folder of outDir, swapped in for it only once whole. */
 export interface StagedSite {
-  /** Writes a file now (a page, as it is made). */
   put(file: string, contents: SiteFile): Promise<void>;
   /** Writes the rest, brings the earlier build's assets along, and swaps the folder in for outDir. */
   finish(files: ReadonlyMap<string, SiteFile>): Promise<KeptAssets>;
@@ -69,13 +57,10 @@ export interface StagedSite {
 }
 
 /**
- * The site written to a sibling folder and only then swapped in for outDir, so a visitor (or a server) never sees a
- * half-written site, and a failure before the swap leaves the old one untouched. The earlier build's hashed files that
- * this one no longer makes (an island's chunk, a preview made anew) come along for KEEP_ASSETS_DAYS after the last
- * build that made them, so a page opened before a deploy still finds them.
- *
- * Written with the file system's synchronous calls: a catalogue's thousands of links, times and small files each
- * cost a trip through libuv's threads otherwise, which took a third of a warm 500-field build's CPU.
+ * Swapped in for outDir only once whole: no one sees a half-written site, and a failure leaves the old one. The earlier
+ * build's hashed files this one no longer makes come along for KEEP_ASSETS_DAYS, for pages opened before a deploy.
+ * With synchronous fs calls: through libuv's threads, a catalogue's thousands of links, times and small files took a
+ * third of a warm 500-field build's CPU.
  */
 export async function stageSite(outDir: string, now = Date.now()): Promise<StagedSite> {
   await assertReplaceable(outDir);
@@ -128,10 +113,8 @@ const sizeOf = (file: SiteFile) =>
   isKept(file) ? statSync(file.kept).size : typeof file === "string" ? Buffer.byteLength(file) : file.byteLength;
 
 /**
- * An asset the earlier build wrote under the same name, taken by a link to its file (made at this build's time): a
- * name under assets/ is its contents' hash, or the key of all that made it, so a warm build copies none of a
- * catalogue's covers, share images and previews. Where the sizes differ (the file was changed by hand) or the disk
- * takes no link, it is written.
+ * The earlier build's asset of the same name, linked: a name under assets/ is its contents' hash or key, so a warm
+ * build copies none of a catalogue's files. Not where the sizes differ (changed by hand) or the disk takes no link.
  */
 function linked(earlier: string, target: string, size: number): boolean {
   try {
@@ -215,9 +198,8 @@ async function realTarget(path: string): Promise<string> {
 }
 
 /**
- * Heals what a build stopped between its two renames leaves behind: with no output folder, the previous
- * complete site (`<out>.old-<pid>`) is put back; then the staging and old folders of builds that are no
- * longer running are removed. Returns what it did, for the caller to say.
+ * Heals what a build stopped between its two renames left: with no output folder, the previous site (`<out>.old-<pid>`)
+ * is put back; leftovers of builds no longer running are removed. Returns what it did, for the caller to say.
  */
 export async function recoverOutput(outDir: string): Promise<string[]> {
   const parent = dirname(resolve(outDir));
@@ -264,10 +246,7 @@ export interface SourceChanges {
 
 export const noSourceChanges = (): SourceChanges => ({ write: new Map(), remove: [] });
 
-/**
- * A file written whole or not at all: to a temporary name beside it, then renamed over it, so that a reader (or a
- * build stopped halfway) never finds half of it. Unique per process and call, for writers that may race.
- */
+/** Written beside, then renamed over: no reader finds half a file. A unique temporary name, as writers may race. */
 export async function writeWhole(path: string, contents: string | Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;

@@ -11,15 +11,12 @@ import { DRAWN_WITH, drawnPng, fieldShareImage, SHARE_IMAGE } from "./images";
 import { ROOT } from "../../paths";
 import { mapInOrder } from "../in-order";
 
-/** The code that lays out and draws a share image, and the typefaces it finds (fonts.ts). */
 const shareCode = () => codeHash(["scripts/static-build/media/field-share.ts"], ROOT, DRAWN_WITH);
 
 /**
- * Each field page's share image (1200×630: its cover and its title), by the field's slug, and the files. A picture
- * is kept in the cache (cache.ts) by all it draws (the words, the cover, the theme) and the code that draws it, so a
- * warm build of a long catalogue renders none again, and a change to any of them renders it afresh; its name carries
- * that key, and the site's file is the cache's own. The names are known at once; the files come when drawn, so that
- * the pages that name them are made meanwhile.
+ * Each field page's share image by its slug, and the files. Kept in the cache by all it draws and the code that draws
+ * it, a key its name carries, so a warm build draws none. The names are known at once; the files come when drawn, so
+ * that the pages that name them are made meanwhile.
  */
 export function buildFieldShareImages(
   site: SiteContent,
@@ -45,9 +42,8 @@ export function buildFieldShareImages(
       },
     ]),
   );
-  // Several at a time, each laid out here, then drawn and encoded on libuv's and sharp's threads: with only one a core,
-  // the cores wait on each other's steps. Each is named by its key and left on disk: the largest files of a catalogue,
-  // never read by a warm build. Kept in the fields' order.
+  // Four a core, each laid out here, then drawn and encoded on libuv's and sharp's threads: with only one a core, the
+  // cores wait on each other's steps. Left on disk, never read: the largest files of a catalogue.
   const files = mapInOrder(pictures, 4 * availableParallelism(), async ({ field, cover, key, path }, i) => {
     const file = await kept.file(`${key}.png`, () => {
       const { svg, faces } = fieldShareImage(field, `fields[${i}]`, site, cover, theme);

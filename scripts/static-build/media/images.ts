@@ -14,10 +14,7 @@ const resvg = (): typeof Resvg => createRequire(import.meta.url)("@resvg/resvg-j
 /** The packages a picture is drawn with that load only then: their versions belong in its key (codeHash). */
 export const DRAWN_WITH = ["@resvg/resvg-js", "fontkit"];
 
-/**
- * SVG to PNG, drawn only with the typefaces given (from the registry, never the system's: the same commit
- * must give the same picture on every machine, and a CI machine may have no fonts at all).
- */
+/** SVG to PNG with only the typefaces given, never the system's: the same picture on every machine, fontless CI too. */
 export function renderPng(svg: string, width?: number, faces: readonly Typeface[] = [MAIN_FACE]): Uint8Array {
   return new (resvg().Resvg)(svg, renderOptions(faces, width)).render().asPng();
 }
@@ -47,10 +44,7 @@ function renderOptions(faces: readonly Typeface[], width?: number) {
   };
 }
 
-/**
- * A PNG wrapped as an ICO (one image, the PNG stored whole, as every browser since 2009 reads it): for
- * /favicon.ico, which browsers, crawlers and feed readers ask for when a page names no icon of its own.
- */
+/** A PNG stored whole in a one-image ICO (as every browser since 2009 reads it), for /favicon.ico. */
 export function icoFromPng(png: Uint8Array, size: number): Uint8Array {
   const header = Buffer.alloc(22);
   header.writeUInt16LE(1, 2); // type: icon
@@ -67,10 +61,7 @@ export function icoFromPng(png: Uint8Array, size: number): Uint8Array {
 const gradientStops = (theme: Theme) =>
   `<stop offset="0" stop-color="${theme.violetLight}"/><stop offset=".55" stop-color="${theme.blueLight}"/><stop offset="1" stop-color="${theme.tealLight}"/>`;
 
-/**
- * The mark: a soft wave in the accent gradient on the night background. `rounded` for the SVG favicon;
- * square for the PNG icons, which phones mask to their own shape.
- */
+/** The mark. `rounded` for the SVG favicon; square for the PNG icons, which phones mask to their own shape. */
 export function iconSvg(theme: Theme, { rounded }: { rounded: boolean }): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
@@ -81,7 +72,6 @@ export function iconSvg(theme: Theme, { rounded }: { rounded: boolean }): string
   );
 }
 
-/** How one text of the share image may be set: sizes it may shrink to, lines it may wrap to. */
 interface TextStyle {
   weight: 400 | 600;
   largest: number;
@@ -130,9 +120,8 @@ export function shareImageWords(site: SiteContent, sources: Record<string, strin
 }
 
 /**
- * The 1200×630 picture shown when a page is shared: the brand and tagline over the site's orbs. Each text
- * takes the largest size at which it fits, wrapping onto more lines and shrinking down to a floor; text that
- * cannot fit even then, or that no typeface here can draw, stops the build with the field named.
+ * The picture shown when a page is shared. Each text takes the largest size at which it fits, wrapping and shrinking
+ * down to a floor; text that cannot fit even then, or that no typeface here can draw, stops the build, naming it.
  */
 export function shareImage(
   site: SiteContent,
@@ -218,14 +207,12 @@ export function shareImage(
   return { svg, faces };
 }
 
-/** A field page's share image: its cover square on the left, the studio's name and the field's title beside it. */
 const FIELD_TITLE: TextStyle = { weight: 600, largest: 80, smallest: 40, step: 4, lines: 4, leading: 1.08 };
 const FIELD_TEXT = { left: SHARE_IMAGE.height + 60, width: SHARE_IMAGE.width - SHARE_IMAGE.height - 60 - 56 } as const;
 
 /**
- * The picture a shared link to a field's page shows: its cover (an image, as a data: URL) filling the left square,
- * the studio's name above the field's title, in the largest size at which the title fits, and its tuning beneath.
- * A title that cannot fit even at the smallest size, or that no typeface here can draw, stops the build, naming it.
+ * A field page's share picture: its cover (a data: URL) filling the left square, the studio's name, the title in the
+ * largest size that fits, the tuning. A title that cannot fit or be drawn stops the build, naming it.
  */
 export function fieldShareImage(
   field: { title: string; tuning: string },
@@ -340,9 +327,8 @@ const sizes = (style: TextStyle) =>
 type Measure = (text: string, size: number, weight: number) => number;
 
 /**
- * A line of text as it is drawn: each run in the typeface that draws it. In a line that mixes typefaces, resvg drops
- * the whole line when EB Garamond forms an f-ligature (fi, fl, ff…), so there a zero-width non-joiner after each "f"
- * keeps the letters apart.
+ * Each run of a line in the typeface that draws it. In a line that mixes typefaces, resvg drops the whole line when EB
+ * Garamond forms an f-ligature (fi, fl, ff…), so there a zero-width non-joiner after each "f" keeps them apart.
  */
 function drawnRuns(text: string): { face: Typeface; letters: string }[] {
   const runs = runsByFace(text);
@@ -352,16 +338,12 @@ function drawnRuns(text: string): { face: Typeface; letters: string }[] {
   }));
 }
 
-/** Text as SVG, as it is drawn (drawnRuns). */
 const svgText = (text: string) =>
   drawnRuns(text)
     .map((run) => `<tspan font-family="${run.face.family}">${escapeXml(run.letters)}</tspan>`)
     .join("");
 
-/**
- * The width a line of text is set at, as it is drawn (drawnRuns), as fontkit lays it out: the advances of its glyphs,
- * kerned and joined as each face says.
- */
+/** A line's width as drawnRuns draws it and fontkit lays it out: its glyphs' advances, kerned and joined. */
 function measurer(): Measure {
   const known = new Map<string, number>();
   return (text, size, weight) => {
@@ -383,9 +365,8 @@ function measurer(): Measure {
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 
 /**
- * The text broken into lines that fit the width at this size, or undefined if it needs more lines than the
- * style allows (or one word alone is too wide). Lines break at spaces, and between words in scripts that
- * use no spaces; punctuation stays with the word before it.
+ * The text in lines that fit the width at this size, or undefined if it needs more than the style allows (or one word
+ * is too wide). Lines break at spaces, and between words in scripts without; punctuation stays with the word before.
  */
 function wrap(
   text: string,
