@@ -24,29 +24,25 @@ export { COVER_SIZE, drawnCover };
 /**
  * What an owner's cover is made into: square, at the widths pages ask for. 800 is a 375-px phone's full width at 2×:
  * a grainy photo comes to 34 kB there as AVIF (measured), within the 40 kB a cover above a phone's fold may weigh.
- * The least it may be is on its short side, the square's: 600, what the smallest image the rule of 1200 px on the
- * long side let in (1200 × 600) gives, so no cover that built before is refused now.
+ * At least 600 on the short side, as an earlier rule let in 1200 × 600. AVIF at effort 1: against 2, a photo's
+ * encodes took a third less CPU and a drawn thumbnail's a seventh, for the same quality and bytes within 1 %.
  */
 export const COVER_SETTINGS = {
   widths: [480, 800, 1200],
   avifQuality: 50,
-  avifEffort: 2,
+  avifEffort: 1,
   webpQuality: 78,
   shortSideAtLeast: 600,
   widestShape: 2,
 } as const;
 
 /**
- * A cover as a list's thumbnail (FieldCard's COVER_SIZES.thumb, 4.5rem: 72 px at 1×), at 2× and 3×. A drawn cover
- * is sent there as AVIF or WebP rather than its SVG: Chromium builds a whole document for each SVG picture on the
- * main thread, 5 to 13 ms each before Home's first paint (traced), where a raster picture decodes off it.
+ * A list's thumbnail (FieldCard's COVER_SIZES.thumb: 72 px at 1×) at 2× and 3×, a drawn cover's too, not its SVG:
+ * Chromium builds a document for each SVG picture on the main thread (5 to 13 ms before Home's first paint, traced).
  */
 export const THUMB_SETTINGS = { ...COVER_SETTINGS, widths: [144, 216] } as const;
 
-/**
- * The maker's photo (site.maker.photo): a round portrait 5rem across on About, so 80 px at 1×, 160 at 2×, 240 at 3×;
- * at least 160 on its short side, as every phone's screen has at least twice the pixels.
- */
+/** The maker's photo: 5rem round on About, so 160 px at 2×, 240 at 3×; at least 160, as every phone is 2× or more. */
 export const PHOTO_SETTINGS = { ...COVER_SETTINGS, widths: [160, 240], shortSideAtLeast: 160 } as const;
 
 export interface CoverFolders {
@@ -57,11 +53,9 @@ export interface CoverFolders {
 }
 
 /**
- * Every field's cover, by its slug, and the maker's photo (src/lib/cover.ts' MAKER_PHOTO), and the files
- * to write. An owner's image is checked, cropped square, stripped of every metadata block (a phone's photo carries
- * where it was taken) and made as AVIF and WebP at each width, kept in the cache by its content; a field without a
- * `cover` gets one drawn from its sound (an SVG), in the hue `hues` kept for it, or a new one. (The committed file
- * itself is stripped before: scripts/static-build/preflight.ts.)
+ * Every field's cover by its slug, the maker's photo, and the files. An owner's image is cropped square, stripped of
+ * all metadata (a phone's photo carries where it was taken) and made as AVIF and WebP at each width; a field without
+ * a `cover` gets one drawn from its sound, in the hue `hues` kept for it, or a new one.
  */
 export async function buildCovers(
   site: SiteContent,
@@ -81,10 +75,9 @@ export async function buildCovers(
   const files = new Map<string, SiteFile>();
   const cache = diskCache("covers", cacheRoot);
   const code = coversCode();
-  /** Each cover as a data: URL, for the field's share image to draw. */
   const forShare = new Map<string, string>();
   const problems: ContentProblem[] = [];
-  /** The owner's image named at `at`, made as `settings` say; a problem with it is kept, to report with the rest. */
+  /** The owner's image named at `at`; a problem with it is kept, to report with the rest. */
   const owners = async (
     at: string,
     file: string,
@@ -117,7 +110,6 @@ export async function buildCovers(
       });
       if (!made) return undefined;
       const thumb = await sized(`cover-${slug}`, THUMB_SETTINGS.widths, made.make, own);
-      // The square the field's share image draws it in (SHARE_IMAGE's height).
       const share = await bytesOf((await made.make("png", SHARE_IMAGE.height)).file);
       return {
         cover: { ...made.image, alt: `The cover of ${field.title}`, thumb },
@@ -171,10 +163,7 @@ const FORMATS: Record<string, string> = { jpeg: "JPEG", png: "PNG", webp: "WebP"
 
 type ImageSettings = typeof COVER_SETTINGS | typeof PHOTO_SETTINGS | typeof THUMB_SETTINGS;
 
-/**
- * One of the owner's images read and checked, from its header alone: there, a picture, and big enough to be cut
- * square at the widths pages ask for. Quick: what the build checks before any audio or image work.
- */
+/** An owner's image checked from its header alone (there, a picture, big enough): quick, before any image work. */
 export async function readOwnerImage(folder: string | undefined, file: string, settings: ImageSettings, what: string) {
   if (folder === undefined) throw new CoverError("cannot be read: this build was given no folder of images");
   const bytes = await readFile(join(folder, file)).catch(async (error: NodeJS.ErrnoException) => {
@@ -207,7 +196,6 @@ export async function readOwnerImage(folder: string | undefined, file: string, s
   return { bytes, side, held: metadataHeld(info), format: info.format };
 }
 
-/** One of the owner's images, checked and made square at each of the settings' widths, AVIF and WebP. */
 async function ownerImage({
   file,
   name,
@@ -227,7 +215,6 @@ async function ownerImage({
   folder: string | undefined;
   cache: Cache;
   files: Map<string, SiteFile>;
-  /** The code that makes the sizes (coversCode). */
   code: string;
 }) {
   const { bytes, side } = await readOwnerImage(folder, file, settings, what);
@@ -239,9 +226,8 @@ async function ownerImage({
 }
 
 /**
- * The widths a square of this side honestly gives: each of `widths` it reaches, and its own side where that falls
- * short of the largest, so a 600-px square gives 480 and 600. Never one it would have to be enlarged to; and none
- * past the largest, where the browser has what it needs.
+ * The widths a square of this side honestly gives: each of `widths` it reaches, and its own side where that falls short
+ * of the largest (a 600-px square gives 480 and 600); never one it must be enlarged to, nor any past the largest.
  */
 export function widthsFor(widths: readonly number[], side: number): number[] {
   const reached = widths.filter((w) => w <= side);
@@ -257,10 +243,7 @@ type Make = (format: "avif" | "webp" | "png", size: number) => Promise<{ key: st
 /** sharp, loaded when an image is made or read: a build whose images are all in the cache never loads it. */
 const sharpImages = async () => (await import("sharp")).default;
 
-/**
- * An image (its bytes, read only when a size is not in the cache) made square at a size and in a format, and kept: a
- * build names each size it made before without reading it.
- */
+/** Makes a size, kept in the cache: the image's bytes are read only for a size not already there. */
 function maker(source: () => Promise<Uint8Array>, key: string, settings: ImageSettings, kept: Cache): Make {
   let bytes: Promise<Uint8Array> | undefined;
   return async (format, size) => ({
