@@ -105,13 +105,20 @@ export async function buildAssets(
     [...scripted].sort(),
     codeHash(["scripts/static-build/styles.ts"]),
   );
+  // And by this build, once read: a catalogue's field pages all have the same classes.
+  const read = new Map<string, string>();
   const stylesheet = (classes: ReadonlySet<string>) => {
     const name = `${cacheKey(sheets, [...classes].sort())}.css`;
+    let css = read.get(name);
+    if (css !== undefined) return css;
     const known = keptCss.readNow(name);
     // An empty entry is a damaged one: no page's stylesheet is empty.
-    if (known?.length) return new TextDecoder().decode(known);
-    const css = stylesheetFor(styles, classes, { scripted });
-    void keptCss.write(name, css);
+    if (known?.length) css = new TextDecoder().decode(known);
+    else {
+      css = stylesheetFor(styles, classes, { scripted });
+      void keptCss.write(name, css);
+    }
+    read.set(name, css);
     return css;
   };
 
