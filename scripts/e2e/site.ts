@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Response } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request, Response } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -292,9 +292,15 @@ export function watchPage(page: Page): { problems: string[]; requests: string[];
     if (!ownStatus) problems.push(`console.${message.type()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+  // Each request by the document it was made for: one the next page's navigation cancels is not a failure (the
+  // favicon a page adds once it has painted may be asked for only as the test moves on).
+  let shown = 0;
+  const madeFor = new WeakMap<Request, number>();
   page.on("request", (request) => {
     inFlight++;
     requests.push(request.url());
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) shown++;
+    madeFor.set(request, shown);
   });
   const finished = () => {
     inFlight--;
@@ -302,7 +308,8 @@ export function watchPage(page: Page): { problems: string[]; requests: string[];
   };
   page.on("requestfinished", finished);
   page.on("requestfailed", (request) => {
-    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
+    const cancelled = request.failure()?.errorText === "net::ERR_ABORTED" && madeFor.get(request)! < shown;
+    if (!cancelled) problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
     finished();
   });
   page.on("response", (response) => {
