@@ -42,7 +42,7 @@ import {
 } from "./static-build/write";
 import { keptServedBytes, pageBudget } from "./static-build/page-budget";
 
-// For main() and the dev server (scripts/dev/tools.ts), taken from this bundle: as fresh as the rest.
+// For the dev server (scripts/dev/index.ts and its stylesheets, tools.ts), from this bundle: as fresh as the rest.
 export { ownerFolders, ownerMedia, ownerSite } from "./static-build/owner";
 export { buildStyles, stylesheetFor } from "./static-build/styles";
 
@@ -145,25 +145,28 @@ async function makeSite({
   const shares = buildFieldShareImages(content, covers.forShare, theme());
 
   // 3. Render: every page to HTML with its Content-Security-Policy, measured against its budgets, written as made.
-  const all = sitePages(content, pages, shares.bySlug);
   const budgets = new Map<string, string[]>();
   const made = new Map<string, string>();
   const measure = keptServedBytes();
-  const rendered = renderSite({
-    site: content,
-    assets: assets.page,
-    urls,
-    previews: previews.bySlug,
-    covers: covers.bySlug,
-    pages: all,
-    each: async (file, page, pageFacts) => {
-      budgets.set(file, await pageBudget(file, page, pageFacts, measure));
-      if (emit) await emit(file, page);
-      else made.set(file, page);
-    },
-  });
-  // The share images are drawn while the pages are made; a problem with one comes first, as a content problem.
-  const [shareFiles, { facts }] = await allInOrder([shares.files, rendered]);
+  const render = async () => {
+    const all = sitePages(content, pages, shares.bySlug);
+    const { facts } = await renderSite({
+      site: content,
+      assets: assets.page,
+      urls,
+      previews: previews.bySlug,
+      covers: covers.bySlug,
+      pages: all,
+      each: async (file, page, pageFacts) => {
+        budgets.set(file, await pageBudget(file, page, pageFacts, measure));
+        if (emit) await emit(file, page);
+        else made.set(file, page);
+      },
+    });
+    return { all, facts };
+  };
+  // The share images drawn while the pages are made, both waited for whatever fails: a problem with a picture first.
+  const [shareFiles, { all, facts }] = await allInOrder([shares.draw(), render()]);
   // Kept in the order the pages were made in, not finished in.
   const html = new Map([...facts.keys()].filter((file) => made.has(file)).map((file) => [file, made.get(file)!]));
 

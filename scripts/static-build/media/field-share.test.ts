@@ -20,7 +20,7 @@ afterAll(() => rm(cache, { recursive: true, force: true }));
 describe("a field page's share image", () => {
   it("is a 1200×630 PNG of the field's cover and its title, made once and then taken from the cache", async () => {
     const covers = await buildCovers(FIXTURE_SITE, new Map(), theme());
-    const first = await buildFieldShareImages(FIXTURE_SITE, covers.forShare, theme(), cache);
+    const first = buildFieldShareImages(FIXTURE_SITE, covers.forShare, theme(), cache);
     const [field] = FIXTURE_SITE.fields;
     const image = first.bySlug.get(fieldSlug(field!))!;
     expect(image).toMatchObject({
@@ -28,7 +28,7 @@ describe("a field page's share image", () => {
       height: 630,
       alt: `${field!.title}: ${field!.tuning}, from ${FIXTURE_SITE.brand}`,
     });
-    expect(await sharp(await bytesOf((await first.files).get(image.path.slice(1))!)).metadata()).toMatchObject({
+    expect(await sharp(await bytesOf((await first.draw()).get(image.path.slice(1))!)).metadata()).toMatchObject({
       format: "png",
       width: 1200,
       height: 630,
@@ -36,16 +36,18 @@ describe("a field page's share image", () => {
     // A second build takes each picture from the cache: stand a marker in for every kept file.
     const kept = join(cache, "share");
     for (const file of await readdir(kept)) await writeFile(join(kept, file), "kept");
-    const again = await buildFieldShareImages(FIXTURE_SITE, covers.forShare, theme(), cache);
+    const again = buildFieldShareImages(FIXTURE_SITE, covers.forShare, theme(), cache);
     const texts = async (built: typeof again) =>
-      Promise.all([...(await built.files).values()].map(async (file) => new TextDecoder().decode(await bytesOf(file))));
+      Promise.all(
+        [...(await built.draw()).values()].map(async (file) => new TextDecoder().decode(await bytesOf(file))),
+      );
     expect(await texts(again)).toEqual(FIXTURE_SITE.fields.map(() => "kept"));
     // Any word it draws changed (as an owner's edit under `npm run dev`): that picture is drawn afresh.
     const retuned = {
       ...FIXTURE_SITE,
       fields: [{ ...field!, tuning: "Theta, retuned" }, ...FIXTURE_SITE.fields.slice(1)],
     };
-    const afresh = await buildFieldShareImages(retuned, covers.forShare, theme(), cache);
+    const afresh = buildFieldShareImages(retuned, covers.forShare, theme(), cache);
     expect((await texts(afresh))[0]).not.toBe("kept");
     expect((await texts(afresh)).slice(1)).toEqual(FIXTURE_SITE.fields.slice(1).map(() => "kept"));
   });

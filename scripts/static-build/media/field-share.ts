@@ -15,7 +15,7 @@ const shareCode = () => codeHash(["scripts/static-build/media/field-share.ts"], 
 
 /**
  * Each field page's share image by its slug, and the files. Kept in the cache by all it draws and the code that draws
- * it, a key its name carries, so a warm build draws none. The names are known at once; the files come when drawn, so
+ * it, a key its name carries, so a warm build draws none. The names are known at once; `draw()` makes the files, so
  * that the pages that name them are made meanwhile.
  */
 export function buildFieldShareImages(
@@ -23,7 +23,7 @@ export function buildFieldShareImages(
   covers: ReadonlyMap<string, string>,
   theme: Theme,
   cacheRoot?: string,
-): { bySlug: Map<string, ShareImage>; files: Promise<Map<string, SiteFile>> } {
+): { bySlug: Map<string, ShareImage>; draw(): Promise<Map<string, SiteFile>> } {
   const kept = cache("share", cacheRoot);
   const code = shareCode();
   const pictures = site.fields.map((field) => {
@@ -43,13 +43,14 @@ export function buildFieldShareImages(
     ]),
   );
   // Four a core, each laid out here, then drawn and encoded on libuv's and sharp's threads: with only one a core, the
-  // cores wait on each other's steps. Left on disk, never read: the largest files of a catalogue.
-  const files = mapInOrder(pictures, 4 * availableParallelism(), async ({ field, cover, key, path }, i) => {
-    const file = await kept.file(`${key}.png`, () => {
-      const { svg, faces } = fieldShareImage(field, `fields[${i}]`, site, cover, theme);
-      return drawnPng(svg, faces);
-    });
-    return [path.slice(1), file] as const;
-  }).then((made) => new Map<string, SiteFile>(made));
-  return { bySlug, files };
+  // cores wait on each other's steps. Left on disk, never read by a warm build: the largest files of a catalogue.
+  const draw = () =>
+    mapInOrder(pictures, 4 * availableParallelism(), async ({ field, cover, key, path }, i) => {
+      const file = await kept.file(`${key}.png`, () => {
+        const { svg, faces } = fieldShareImage(field, `fields[${i}]`, site, cover, theme);
+        return drawnPng(svg, faces);
+      });
+      return [path.slice(1), file] as const;
+    }).then((made) => new Map<string, SiteFile>(made));
+  return { bySlug, draw };
 }
