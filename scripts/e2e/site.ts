@@ -293,14 +293,29 @@ export function watchPage(page: Page): { problems: string[]; requests: string[];
   });
   page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
   // Each request by the document it was made for: one the next page's navigation cancels is not a failure (the
-  // favicon a page adds once it has painted may be asked for only as the test moves on).
-  let shown = 0;
+  // favicon a page adds once it has painted may be asked for only as the test moves on). Until the navigation
+  // commits, a request is still the old page's.
+  let started = 0;
+  let navigating = false;
   const madeFor = new WeakMap<Request, number>();
+  const opensPage = (request: Request) => {
+    try {
+      return request.isNavigationRequest() && request.frame() === page.mainFrame();
+    } catch {
+      // A navigation request of a frame not there yet (a worker's, an iframe's) has no frame.
+      return false;
+    }
+  };
   page.on("request", (request) => {
     inFlight++;
     requests.push(request.url());
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) shown++;
-    madeFor.set(request, shown);
+    const opens = opensPage(request);
+    if (opens) started++;
+    navigating ||= opens;
+    madeFor.set(request, navigating && !opens ? started - 1 : started);
+  });
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) navigating = false;
   });
   const finished = () => {
     inFlight--;
@@ -308,7 +323,7 @@ export function watchPage(page: Page): { problems: string[]; requests: string[];
   };
   page.on("requestfinished", finished);
   page.on("requestfailed", (request) => {
-    const cancelled = request.failure()?.errorText === "net::ERR_ABORTED" && madeFor.get(request)! < shown;
+    const cancelled = request.failure()?.errorText === "net::ERR_ABORTED" && madeFor.get(request)! < started;
     if (!cancelled) problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
     finished();
   });
