@@ -246,6 +246,35 @@ describe("what the checks read of a page, taken as it is made", () => {
     expect([...made].filter(([file, html]) => facts.get(file)!.firstScreenEnd < html.length).length).toBeGreaterThan(3);
   });
 
+  it("a page that cannot be made fails the render only once the pages already handed on are done with", async () => {
+    const [first, ...rest] = sitePages(site);
+    const broken = {
+      ...first!,
+      meta: { ...first!.meta, path: "/broken/" },
+      Page: () => {
+        throw new Error("no page here");
+      },
+    };
+    const started: string[] = [];
+    const ended: string[] = [];
+    const failure = renderSite({
+      site,
+      assets: FAKE_ASSETS,
+      urls: createUrls(site),
+      previews: fakePreviews(site),
+      covers: fakeCovers(site),
+      pages: [...rest, broken],
+      each: async (file) => {
+        started.push(file);
+        await new Promise((resolve) => setImmediate(resolve));
+        ended.push(file);
+      },
+    });
+    await expect(failure).rejects.toThrow("/broken/");
+    expect(started.length).toBeGreaterThan(0);
+    expect(ended).toEqual(started);
+  });
+
   it("spells an HTML element's attributes in lowercase (React writes charSet, srcSet) and an SVG's in its own case", () => {
     const names = (html: string) =>
       [...html.matchAll(/<[a-z][\w-]*((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*\/?>/g)].flatMap(([, attrs]) =>

@@ -81,22 +81,28 @@ export async function renderSite({
   };
   const inHand = new Set<Promise<void>>();
   const done: Promise<void>[] = [];
-  for (const page of pages) {
-    const file = outputFileFor(page.meta.path);
-    const { html, facts } = render(page);
-    output.facts.set(file, facts);
-    if (!each) {
-      output.pages.set(file, html);
-      continue;
+  try {
+    for (const page of pages) {
+      const file = outputFileFor(page.meta.path);
+      const { html, facts } = render(page);
+      output.facts.set(file, facts);
+      if (!each) {
+        output.pages.set(file, html);
+        continue;
+      }
+      const work = each(file, html, facts);
+      done.push(work);
+      inHand.add(work);
+      void work.then(
+        () => inHand.delete(work),
+        () => inHand.delete(work),
+      );
+      if (inHand.size >= PAGES_IN_HAND) await Promise.race(inHand).catch(() => {});
     }
-    const work = each(file, html, facts);
-    done.push(work);
-    inHand.add(work);
-    void work.then(
-      () => inHand.delete(work),
-      () => inHand.delete(work),
-    );
-    if (inHand.size >= PAGES_IN_HAND) await Promise.race(inHand).catch(() => {});
+  } catch (error) {
+    // A page that cannot be made stops the build only once the pages in hand are written: nothing writes after it.
+    await Promise.allSettled(done);
+    throw error;
   }
   await allInOrder(done);
   return output;
