@@ -59,7 +59,7 @@ function* repeated(head: Uint8Array, body: Uint8Array, times: number) {
 async function makeMasters(folder: string): Promise<Record<string, string>> {
   const rate = 96_000;
   const block = minute(rate);
-  // A WAV's header (44 bytes: a 16-byte format chunk) gives the whole's length; its body is the minute over and over.
+  // A WAV's header (44 bytes, with a 16-byte format chunk) gives the whole's length; its body is the minute repeated.
   const one = wav(block, "int24");
   const head = one.slice(0, 44);
   const data = MINUTES * (one.length - 44);

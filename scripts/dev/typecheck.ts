@@ -15,8 +15,9 @@ export interface TypeChecker {
  * Beside the build, not in its way (esbuild strips types unchecked): a whole check on every save, about 2 s, of
  * scripts/dev/tsconfig.json (not the test suites, whose own packages may not be installed) and the browser code.
  * Not incremental: --build trusts file times, and a save made while a check was reading would look older than its
- * record. A save during a check queues one more rather than killing it, at normal priority: killed at every save, or
- * at the lowest priority, a busy machine's checker never finished. (tsc's --watch loses a file saved by rename.)
+ * record, so the next check would find nothing to do and miss it. A save during a check queues one more rather than
+ * killing it, at normal priority: killed at every save, or at the lowest priority, a busy machine's checker never
+ * finished. (tsc's --watch loses a file saved by rename.)
  * `report` hears undefined only when tsc ran and passed: a checker that could not start or crashed is a problem.
  */
 export function startTypeChecker(report: (problem: DevProblem | undefined) => void, root = ROOT): TypeChecker {

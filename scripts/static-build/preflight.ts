@@ -33,7 +33,11 @@ export interface PreflightOptions {
   images?: string;
 }
 
-/** All that needs no audio or image work, in one pass, so that every mistake is reported at once, in seconds. */
+/**
+ * All that needs no audio or image work, in one pass, so that every mistake is reported at once, in seconds. A side
+ * effect: an owner's image that tells where it was taken, or what took it, has that stripped from the file itself,
+ * which is about to be committed; the build says so.
+ */
 export async function preflight(
   site: SiteContent,
   options: PreflightOptions,
@@ -85,7 +89,10 @@ async function missingMasters(
     });
 }
 
-/** Metadata is stripped in place; a build to publish, which runs on what is committed, refuses it instead. */
+/**
+ * Metadata is stripped in place; a build to publish, which runs on what is committed, refuses it instead, as does any
+ * build for a file that cannot be stripped here.
+ */
 async function checkImages(site: SiteContent, fields: readonly unknown[], options: PreflightOptions) {
   const folder = options.images;
   const problems: ContentProblem[] = [];

@@ -51,7 +51,10 @@ export function isExecutable(given: string | undefined): boolean {
   );
 }
 
-/** Data blocks never run, so CSP does not govern them: left out, the policy stays put when only content changes. */
+/**
+ * Data blocks never run, so CSP does not govern them: left out, the policy stays put when only content changes.
+ * `styleText`: a style whose text is to change is hashed by its new text.
+ */
 export function elementFacts(elements: readonly Element[], styleText = rawText): PolicyFacts {
   const hash = (element: Element, text = rawText(element)) =>
     `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;

@@ -107,7 +107,8 @@ export const mediaStylesheet = (chunk: StyleChunk) => (chunk.layer ? `@layer ${c
 
 /**
  * The stylesheet a page inlines (`classes` undefined: every component, as the dev server swaps in). A rule is left out
- * when each of its selectors needs a class neither on the page nor one the scripts may add (`scripted`).
+ * when each of its selectors needs a class neither on the page nor one the scripts may add (`scripted`); of the design
+ * tokens, only those something reads. The media stylesheets only with `everything` (the dev server's swap-in).
  */
 export function stylesheetFor(
   chunks: readonly StyleChunk[],

@@ -179,6 +179,7 @@ function afterPaint() {
 
 for (const type of FIRST_USE) addEventListener(type, start, listening);
 // Preload only once the first paint is reported: Lighthouse counts any earlier preload against the largest paint.
+// (Two animation frames after load were not enough: Chromium ran them before it reported the first paint.)
 const loaded = new Promise((resolve) => addEventListener("load", resolve));
 const painted = new Promise((resolve) => {
   // Now and then Chromium reports no first paint for a page it has drawn (and a browser without paint timing

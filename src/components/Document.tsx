@@ -51,8 +51,9 @@ export function Document({
         <meta charSet="utf-8" />
         <meta httpEquiv="Content-Security-Policy" content={CSP_PLACEHOLDER} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* The whole page before the first paint: Chromium paints as the HTML arrives on a slow CPU, and what it
-            painted moved when the rest came. A page arrives in one round trip, so this waits only for parsing. */}
+        {/* Chromium paints as the HTML arrives on a slow CPU, and what it painted moved when the rest came. Its first
+            paint waits until the footer's last line opens: the wait ends as soon as the element named opens. A page
+            arrives in one round trip, so this waits only for parsing; browsers without rel=expect ignore it. */}
         <link rel="expect" href={`#${LAST_LINE_ID}`} blocking="render" />
         <title>{title}</title>
         <meta name="description" content={description} />

@@ -52,6 +52,10 @@ export function FieldCard({
   site: SiteContent;
   url: (path: string) => string;
   linkLabel: string;
+  /**
+   * "full" (Products): the description and what a buyer gets; "catalogue" (All Fields, a field page's others): the
+   * description only where the card is wide; "compact" (Home): neither.
+   */
   form?: "full" | "catalogue" | "compact";
   id?: string;
   describe?: boolean;
@@ -284,7 +288,10 @@ export function FieldFacts({ field }: { field: Field }) {
   );
 }
 
-/** Quiet in a list, where bright buttons would leave none leading; the price is hidden, as the action says it. */
+/**
+ * Quiet in a list, where bright buttons would leave none leading. The price is hidden from screen readers, as the
+ * action says it.
+ */
 export function FieldAction({
   field,
   label,
@@ -295,6 +302,7 @@ export function FieldAction({
   field: Field;
   label: string;
   variant?: "primary" | "secondary";
+  /** The visible "Opens Gumroad in a new tab" beside it, where it is the only such action in view. */
   note?: boolean;
   place?: string;
 }) {

@@ -12,7 +12,10 @@ const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]
 /** The most a home screen shows under an icon before cutting the name short. */
 export const SHORT_NAME_MAX = 12;
 
-/** About sets the maker's words as a quote in the serif: a sentence or two reads as a voice, a paragraph as a wall. */
+/**
+ * About sets the maker's words as a quote in the serif: a sentence or two reads as a voice, a paragraph as a wall.
+ * Longer, they would also take the room in About's first round trip that the listeners' words need.
+ */
 export const MAKER_WORDS_MAX = 400;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

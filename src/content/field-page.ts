@@ -1,4 +1,4 @@
-/** A field's own page: {title}, {minutes} and {tuning} are filled in for each field. */
+/** A field's own page: {title}, {minutes} and {tuning} are filled in for each field; the site's own slots work too. */
 export const fieldPage = {
   /** Where the page sits, above its title: a link back to the catalogue. */
   back: "All Fields",

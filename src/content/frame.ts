@@ -1,4 +1,7 @@
-/** The words around every page; {seconds}, {minutes} and {bands} are filled in for each card. */
+/**
+ * The words around every page; {seconds}, {minutes} and {bands} are filled in for each card.
+ * The site's own slots work too.
+ */
 export const frame = {
   /** The copy's language and region, for share previews (og:locale): British English. */
   locale: "en_GB",
@@ -16,7 +19,10 @@ export const frame = {
     pagesLabel: "Pages",
     safety: "Listen with stereo headphones at a low volume, and never while driving.",
   },
-  /** The form that follows the studio on Gumroad: in the footer, and under a field's product (field-page.ts). */
+  /**
+   * The form that follows the studio on Gumroad: in the footer, and under a field's product (field-page.ts).
+   * `note`: in one sentence, where it leads and what happens to the address.
+   */
   follow: {
     /** The address field's label in the footer. */
     title: "New fields by e-mail",

@@ -1,6 +1,7 @@
 /**
- * A buyer's questions, on Products and Services; each id links straight to its answer (/products/#refunds). Text in
- * [[double brackets]] is the owner's to write: terms the site must not invent, which a --deploy build refuses.
+ * A buyer's questions, on Products and Services; each id links straight to its answer (/products/#refunds).
+ * {storefront}, {formats} and {lengths} are filled in from site.ts. Text in [[double brackets]] is the owner's to
+ * write: terms the site must not invent, which a --deploy build refuses.
  */
 export interface Question {
   /** The answer's address on its page: lowercase words joined by hyphens. */

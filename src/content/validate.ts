@@ -182,7 +182,7 @@ export interface Placeholder {
   value: string;
 }
 
-/** An e-mail's or URL's host; reserved for examples (RFC 2606, 6761): those TLDs, or any "example" label. */
+/** An e-mail's or URL's host; reserved for examples (RFC 2606, 6761): RESERVED_TOP's TLDs, or any "example" label. */
 const ADDRESS_HOST = /(?:[\w.+-]+@|\b[a-z][\w+.-]*:\/\/(?:[^\s/@]*@)?)([\w-]+(?:\.[\w-]+)*)/gi;
 const RESERVED_TOP = new Set(["example", "test", "invalid", "localhost"]);
 const reservedHost = (host: string) => {

@@ -24,6 +24,9 @@ export async function loadIsland<N extends IslandName>(name: N): Promise<Compone
   return module[name] as ComponentType<IslandProps<N>>;
 }
 
-/** From the JSON block right after the island's element: not checked again here, where each byte is every page's. */
+/**
+ * From the JSON block right after the island's element (render.test.ts checks it on every page): not checked again
+ * here, where each byte is every page's.
+ */
 export const readIslandProps = <P = Record<string, unknown>>(element: Element): P =>
   JSON.parse(element.nextElementSibling!.textContent!) as P;

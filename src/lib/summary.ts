@@ -1,7 +1,10 @@
 /** Two sentences on a card: a whole paragraph would stand far taller than the cards beside it. */
 export const CARD_TEXT_MAX = 240;
 
-/** A description as its card tells it: whole, else its first sentences that fit, else its first words and "…". */
+/**
+ * A description as its card tells it: whole, else its first sentences that fit, else its first words and "…".
+ * Never a cut word.
+ */
 export function cardText(text: string, max = CARD_TEXT_MAX): string {
   const whole = text.trim();
   if ([...whole].length <= max) return whole;

@@ -82,7 +82,10 @@ export const now = () => performance.timeOrigin + performance.now();
 /** A file's time is the kernel's coarse clock's, up to a tick (1 to 10 ms) behind: a save this close counts as after. */
 const FILE_CLOCK_LAG_MS = 50;
 
-/** Not when a source is gone or was saved at or after `since`: what was read may not be what is hashed. */
+/**
+ * Not when a source is gone or was saved at or after `since` (when making it began): what was read may not be
+ * what is hashed.
+ */
 export function keepMadeFrom<T>(
   path: string,
   root: string,

@@ -22,7 +22,10 @@ import { traceThreads } from "./trace-threads";
 export { PREVIEW_SETTINGS, type Measured };
 export { committedMasters, type PreviewRecord } from "./preview-store";
 
-/** Traces use the threads: a second at once added memory, not speed (at two 211 s, 560 MB; at one 195 s, 497 MB). */
+/**
+ * Each holds its excerpt (up to 46 MB) and traces use the threads, so a second at once added memory, not speed: 40
+ * fields of 60-second previews took 211 s and 560 MB at two, 195 s and 497 MB at one (the bench, on two cores).
+ */
 const AT_ONCE = 1;
 
 export interface PreviewReport {

@@ -77,7 +77,10 @@ const keptExif = (exif: Uint8Array): Uint8Array | undefined => {
 const startsWith = (bytes: Uint8Array, text: string) =>
   Buffer.from(bytes.subarray(0, text.length)).toString("latin1") === text;
 
-/** Every other byte as it was (not encoded again); an orientation other than upright is kept in a minimal EXIF. */
+/**
+ * Without EXIF, XMP, IPTC, or a PNG's text and time; every other byte as it was (not encoded again). An orientation
+ * other than upright is kept in a minimal EXIF.
+ */
 export function stripMetadata(bytes: Uint8Array): Uint8Array {
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return stripJpeg(bytes);
   if (startsWith(bytes, "\x89PNG\r\n\x1a\n")) return stripPng(bytes);

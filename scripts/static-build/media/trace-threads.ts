@@ -36,8 +36,10 @@ const workerCode = () =>
     .then((result) => result.outputFiles[0]!.text));
 
 /**
- * One a core beside the build's: each holds some 80 MB. On two cores a second saved a 90-minute FLAC's cold build a
- * second and added 70 MB; the build's own thread taking windows saved nothing and cost 2 to 3 CPU-seconds more.
+ * One a core beside the build's: each holds some 80 MB, so not more. On two cores a second saved a 90-minute FLAC's
+ * cold build a second and added 70 MB; the build's own thread taking windows saved nothing and cost 2 to 3 CPU-seconds
+ * more. Workers start at the first window, so a build with nothing to trace starts none; an idle one never keeps the
+ * process alive.
  */
 export function traceThreads(size = Math.max(1, availableParallelism() - 1)): TraceThreads {
   const queue: Job[] = [];

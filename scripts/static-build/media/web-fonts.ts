@@ -35,9 +35,11 @@ export const DISPLAY_FONT = {
 
 /**
  * The serifs a visitor's system sets headings in until the brand's face is there, each scaled to set the same lines
- * (styles/tokens.css' --font-display-fallback lists them, in this order). Georgia, which Debian lacks, is from
- * Capsize's table (xWidthAvg 1062), less the 0.5 to 1.4% by which Capsize measured wider than faceMetrics.
- * The Linux faces are named last by their family too: WebKitGTK finds no other, and set the stand-in 29% wider.
+ * (styles/tokens.css' --font-display-fallback lists them, in this order). Bold faces: the headings' weight is 600.
+ * Georgia, which Debian lacks, is from Capsize's table (xWidthAvg 1062), less the 0.5 to 1.4% by which Capsize
+ * measured wider than faceMetrics. Each face is named as Chromium, Firefox and Safari find it (its full and PostScript
+ * names), and the Linux ones last by their family too: WebKitGTK finds no other, and without the family name it set
+ * the stand-in unscaled, 29% wider.
  */
 export const FALLBACK_FACES: readonly { family: string; local: readonly string[]; metrics: FaceMetrics }[] = [
   // macOS, iOS and Windows.

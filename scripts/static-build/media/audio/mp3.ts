@@ -132,11 +132,15 @@ function xing(b: Uint8Array, p: number, frame: Frame): { frames?: number } | und
   return { frames: view.getUint32(at + 4) & 0x01 ? view.getUint32(at + 8) : undefined };
 }
 
+/** The fields present: frame count, byte count, table of contents. */
 const XING_FLAGS = 0x7;
 const TOC_ENTRIES = 100;
 const XING_BYTES = 4 + 4 + 4 + 4 + TOC_ENTRIES;
 
-/** Without a Xing frame a VBR MP3 has no length: WebKit, given one from memory, reports 0 and ends at a seek. */
+/**
+ * Without a Xing frame a VBR MP3 has no length: WebKit, given one from memory, reports 0 and ends at a seek. The frame
+ * is silent and carries no audio; every decoder skips it.
+ */
 export function withXingFrame(mp3: Uint8Array): Uint8Array {
   const offsets: number[] = [];
   for (let p = 0; p < mp3.length; ) {

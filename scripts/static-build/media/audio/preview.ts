@@ -5,9 +5,13 @@ import { applyFades, applyGain, seconds, type Pcm } from "./pcm";
 import { SourceError } from "./source";
 import { codeHash } from "../code-hash";
 
-/** EBU R 128 asks at most -16 LUFS and -1 dBTP of online audio; previews sit a little quieter. */
+/**
+ * Documented in media/README.md ("Previews"): keep the two in sync. EBU R 128 asks at most -16 LUFS and -1 dBTP of
+ * online audio; previews sit a little quieter.
+ */
 export const PREVIEW_SETTINGS = {
   targetLufs: -18,
+  /** The true peak's ceiling after encoding. */
   ceilingDbtp: -1,
   /** Before encoding, room for what MP3 adds to peaks. */
   ceilingBeforeCodecDbtp: -1.5,

@@ -11,8 +11,9 @@ export { SourceError };
 export interface Excerpt {
   pcm: Pcm;
   format: SourceStream["format"];
+  /** In seconds. */
   start: number;
-  /** Where its header says. */
+  /** The file's length in seconds, where its header says. */
   sourceSeconds?: number;
   /** A mono file's one channel is read into both ears. */
   channels: number;
@@ -26,7 +27,7 @@ export interface ExcerptRange {
   shortest: number;
 }
 
-/** Memory holds the excerpt and a chunk of the file, never the file. */
+/** Its first two channels. Memory holds the excerpt and a chunk of the file, never the file. */
 export async function readExcerpt(
   path: string,
   { start = 0, seconds, longest, shortest }: ExcerptRange,

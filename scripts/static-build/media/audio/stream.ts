@@ -14,7 +14,10 @@ export interface SourceStream {
 /** A file that cannot give a preview; the message completes "fields[i].preview (file) …". */
 export class SourceError extends Error {}
 
-/** "short": the file ends before its header says. */
+/**
+ * Decoding stopped at `atFrame`: "damaged", the bytes from there on are not valid audio; "short", the file ends before
+ * its header says.
+ */
 export class Damaged extends Error {
   constructor(
     readonly atFrame: number,
