@@ -158,17 +158,6 @@ describe("build: what stops it, and what it leaves as it was", () => {
     expect(await readdir(workDir)).toEqual(["dist"]);
   });
 
-  it("names a title too long for its share image first, even when its page cannot be made either", async () => {
-    const before = await snapshot(outDir);
-    const long = { title: "Rain ".repeat(60).trim(), description: "Short." };
-    const failure = build({
-      site: { ...site, fields: site.fields.map((f, i) => (i === 0 ? { ...f, ...long } : f)) },
-      outDir,
-    });
-    await expect(failure).rejects.toThrow(/src\/content\/site\.ts: fields\[0\] \("Rain Rain[^"]*"\)\.title /);
-    expect(await snapshot(outDir)).toEqual(before);
-  });
-
   it("refused after making a preview from a master, writes nothing: src/ and the output as they were", async () => {
     const folders = await projectFolders(workDir);
     // A Theta beat (6 Hz), and a field that declares Alpha.
@@ -292,6 +281,19 @@ describe("build: what stops it, and what it leaves as it was", () => {
     );
     expect(await snapshot(join(workDir, "cli"))).toEqual(before);
     await copy.remove();
+  });
+});
+
+describe("build: a content problem met while the pages are made", () => {
+  it("names a title too long for its share image first, even when its page cannot be made either", async () => {
+    const before = await snapshot(outDir);
+    const long = { title: "Rain ".repeat(60).trim(), description: "Short." };
+    const failure = build({
+      site: { ...site, fields: site.fields.map((f, i) => (i === 0 ? { ...f, ...long } : f)) },
+      outDir,
+    });
+    await expect(failure).rejects.toThrow(/src\/content\/site\.ts: fields\[0\] \("Rain Rain[^"]*"\)\.title /);
+    expect(await snapshot(outDir)).toEqual(before);
   });
 });
 
