@@ -8,7 +8,7 @@ import type { LaterLink, PageAssets } from "../../src/lib/page";
 import type { SiteUrls } from "../../src/lib/routes";
 import { ASSET_DIR, assetPath } from "./asset-path";
 import { esbuildTargets } from "./browsers";
-import { DRAWN_WITH, icoFromPng, iconSvg, renderPng, SHARE_IMAGE, shareImage, shareImageWords } from "./media/images";
+import { drawingCode, icoFromPng, iconSvg, renderPng, SHARE_IMAGE, shareImage, shareImageWords } from "./media/images";
 import { CACHE_ROOT, cache, cacheKey } from "./media/cache";
 import { codeHash, keepMadeFrom, keptIfSame, now, packageVersion } from "./media/code-hash";
 import { ROOT } from "../paths";
@@ -55,7 +55,7 @@ export async function buildAssets(
   const colours = theme();
   // Each picture kept in the cache by all it draws and the code that draws it: a warm build draws none.
   const kept = cache("share");
-  const code = codeHash(["scripts/static-build/media/images.ts"], ROOT, DRAWN_WITH);
+  const code = drawingCode();
   const picture = (what: unknown, draw: () => Uint8Array) => kept.through(`${cacheKey(what, code)}.png`, draw);
   const iconPng = (rounded: boolean, size: number) =>
     picture([colours, rounded, size], () => renderPng(iconSvg(colours, { rounded }), size));

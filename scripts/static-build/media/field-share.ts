@@ -5,13 +5,9 @@ import { assetPath } from "../asset-path";
 import type { SiteFile } from "../write";
 import type { Theme } from "../styles";
 import { cache, cacheKey } from "./cache";
-import { codeHash } from "./code-hash";
 import { availableParallelism } from "node:os";
-import { DRAWN_WITH, drawnPng, fieldShareImage, SHARE_IMAGE } from "./images";
-import { ROOT } from "../../paths";
+import { drawingCode, drawnPng, fieldShareImage, SHARE_IMAGE } from "./images";
 import { mapInOrder } from "../in-order";
-
-const shareCode = () => codeHash(["scripts/static-build/media/field-share.ts"], ROOT, DRAWN_WITH);
 
 /**
  * Each field page's share image by its slug, and the files. Kept in the cache by all it draws and the code that draws
@@ -25,7 +21,8 @@ export function buildFieldShareImages(
   cacheRoot?: string,
 ): { bySlug: Map<string, ShareImage>; draw(): Promise<Map<string, SiteFile>> } {
   const kept = cache("share", cacheRoot);
-  const code = shareCode();
+  // Not this module: how many are drawn at once changes no picture, nor its name.
+  const code = drawingCode();
   const pictures = site.fields.map((field) => {
     const cover = covers.get(fieldSlug(field))!;
     const key = cacheKey([field.title, field.tuning, site.brand, theme], cover, code);

@@ -5,6 +5,8 @@ import type { SiteContent } from "../../../src/content/types";
 import { CONTENT_FILE, ContentError } from "../../../src/content/validate";
 import { facesFor, fontAt, isInstalled, MAIN_FACE, runsByFace, type Typeface } from "./fonts";
 import { escapeXml } from "../../../src/lib/xml";
+import { ROOT } from "../../paths";
+import { codeHash } from "./code-hash";
 import { theme as stylesheetTheme, type Theme } from "../styles";
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
@@ -12,7 +14,9 @@ export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 /** resvg, loaded to draw: a warm build, whose pictures are all kept, draws none. */
 const resvg = (): typeof Resvg => createRequire(import.meta.url)("@resvg/resvg-js");
 /** The packages a picture is drawn with that load only then: their versions belong in its key (codeHash). */
-export const DRAWN_WITH = ["@resvg/resvg-js", "fontkit"];
+const DRAWN_WITH = ["@resvg/resvg-js", "fontkit"];
+/** The code a picture is drawn with (this module and what it imports): part of each picture's key. */
+export const drawingCode = () => codeHash(["scripts/static-build/media/images.ts"], ROOT, DRAWN_WITH);
 
 /** SVG to PNG with only the typefaces given, never the system's: the same picture on every machine, fontless CI too. */
 export function renderPng(svg: string, width?: number, faces: readonly Typeface[] = [MAIN_FACE]): Uint8Array {
