@@ -145,6 +145,29 @@ describe("npm start: serve, on this machine only, with the hosts' headers", () =
   });
 });
 
+/** The site's generated configuration in `prefix`, inside the main one Debian's package gives. */
+async function writeNginxConfig(prefix: string, serverName: string, httpsPort: number, httpPort: number) {
+  const site = nginxConfig(await readSiteHeaders(dist(), FIXTURE_SITE), {
+    serverName,
+    root: dist(),
+    certificate: join(prefix, "cert.pem"),
+    certificateKey: join(prefix, "key.pem"),
+    httpsListen: [`127.0.0.1:${httpsPort}`],
+    httpListen: [`127.0.0.1:${httpPort}`],
+  });
+  await writeFile(join(prefix, "site.conf"), site);
+  // The main configuration Debian's package gives, cut down to what a test on loopback needs; the site's
+  // file goes in as conf.d/ would have it, beside Debian's mime.types.
+  await copyFile("/etc/nginx/mime.types", join(prefix, "mime.types"));
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+    .map((kind) => `${kind}_temp_path ${join(prefix, kind)};`)
+    .join(" ");
+  await writeFile(
+    join(prefix, "nginx.conf"),
+    `${userInfo().uid === 0 ? "user root;\n" : ""}worker_processes 1;\npid ${join(prefix, "nginx.pid")};\nevents {}\nhttp {\n  access_log off;\n  ${temp}\n  include ${join(prefix, "site.conf")};\n}\n`,
+  );
+}
+
 // Where nginx is not installed, skipped; `npm test` ends by saying so (scripts/e2e/requirements.ts), and CI fails.
 describe.skipIf(!findNginx())("nginx with the generated configuration, as generated", () => {
   const SERVER_NAME = "www.studio.example";
@@ -161,25 +184,7 @@ describe.skipIf(!findNginx())("nginx with the generated configuration, as genera
     const [httpsPort, httpPort] = [await freePort(), await freePort()];
     https = `https://127.0.0.1:${httpsPort}`;
     http = `http://127.0.0.1:${httpPort}`;
-    const site = nginxConfig(await readSiteHeaders(dist(), FIXTURE_SITE), {
-      serverName: SERVER_NAME,
-      root: dist(),
-      certificate: join(prefix, "cert.pem"),
-      certificateKey: join(prefix, "key.pem"),
-      httpsListen: [`127.0.0.1:${httpsPort}`],
-      httpListen: [`127.0.0.1:${httpPort}`],
-    });
-    await writeFile(join(prefix, "site.conf"), site);
-    // The main configuration Debian's package gives, cut down to what a test on loopback needs; the site's
-    // file goes in as conf.d/ would have it, beside Debian's mime.types.
-    await copyFile("/etc/nginx/mime.types", join(prefix, "mime.types"));
-    const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
-      .map((kind) => `${kind}_temp_path ${join(prefix, kind)};`)
-      .join(" ");
-    await writeFile(
-      join(prefix, "nginx.conf"),
-      `${userInfo().uid === 0 ? "user root;\n" : ""}worker_processes 1;\npid ${join(prefix, "nginx.pid")};\nevents {}\nhttp {\n  access_log off;\n  ${temp}\n  include ${join(prefix, "site.conf")};\n}\n`,
-    );
+    await writeNginxConfig(prefix, SERVER_NAME, httpsPort, httpPort);
     const args = ["-p", prefix, "-c", join(prefix, "nginx.conf"), "-e", "stderr"];
     const binary = findNginx()!;
     checked = spawnSync(binary, ["-t", ...args], { encoding: "utf8" });

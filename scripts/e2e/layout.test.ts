@@ -59,6 +59,52 @@ async function problemsAtEveryWidth(page: Page, origin: string, routes: readonly
   return found;
 }
 
+/** Each grid of like cards on its route, given 2, 3, 5 and 12 cards at 375, 768 and 1440 px. */
+async function gridsWithEveryCount(page: Page, origin: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const [route, selector] of [
+    ["/all-fields/", ".card-grid--fields"],
+    [fieldPath(CATALOGUE_SITE.fields[0]!), ".card-grid--fields"],
+    ["/products/", ".card-grid--rows"],
+    ["/", ".card-grid--three"],
+    ["/contact/", ".card-grid--two"],
+  ] as const) {
+    await page.setViewportSize({ width: 375, height: VIEWPORT_HEIGHT });
+    await page.goto(`${origin}${route}`, { waitUntil: "load" });
+    for (const width of [375, 768, 1440]) {
+      await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
+      for (const problem of await page.evaluate(gridCountProblems, { selector, counts: [2, 3, 5, 12] }))
+        found.push(`${route} ${selector} at ${width} px: ${problem}`);
+    }
+  }
+  return found;
+}
+
+/** On every route at 375, 768 and 1440 px, each headline taller than its lines by more than HEADLINE_SLACK, first visit and next. */
+async function headlinesOverTheirLines(page: Page, origin: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const slack: string[] = [];
+  for (const width of [375, 768, 1440]) {
+    await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
+    for (const route of new Set([...CATALOGUE_ROUTES, "/services/", "/contact/"])) {
+      for (const visit of ["first", "next"] as const) {
+        // A first visit as the loader sees one: nothing remembered (the face itself may come from the HTTP cache).
+        if (visit === "first") await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "local_storage" });
+        await page.goto(`${origin}${route}`, { waitUntil: "load" });
+        await page.evaluate(() => document.fonts.ready);
+        const cached = await page.evaluate(() => document.documentElement.classList.contains("font-cached"));
+        expect(cached, `${route} at ${width} px, ${visit} visit`).toBe(visit === "next");
+        const over = await page.evaluate(headlineSlack);
+        if (over > HEADLINE_SLACK) slack.push(`${route} at ${width} px, ${visit} visit: ${Math.round(over)} px`);
+        // The loader remembers the face once it has fetched it, for the next visit.
+        if (visit === "first")
+          await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.endsWith(".woff2")));
+      }
+    }
+  }
+  return slack;
+}
+
 describe("the layout at every width from 320 to 1920 px", () => {
   let twelve: StaticServer;
   beforeAll(async () => {
@@ -142,51 +188,17 @@ describe("the layout at every width from 320 to 1920 px", () => {
   it("a grid of like cards never leaves one alone in its last row, nor a hole, with 2, 3, 5 and 12 cards at 375, 768 and 1440 px", async () => {
     const context = await newContext(chromium.browser, { width: 375 });
     const page = await context.newPage();
-    const found: string[] = [];
-    for (const [route, selector] of [
-      ["/all-fields/", ".card-grid--fields"],
-      [fieldPath(CATALOGUE_SITE.fields[0]!), ".card-grid--fields"],
-      ["/products/", ".card-grid--rows"],
-      ["/", ".card-grid--three"],
-      ["/contact/", ".card-grid--two"],
-    ] as const) {
-      await page.setViewportSize({ width: 375, height: VIEWPORT_HEIGHT });
-      await page.goto(`${twelve.url}${route}`, { waitUntil: "load" });
-      for (const width of [375, 768, 1440]) {
-        await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
-        for (const problem of await page.evaluate(gridCountProblems, { selector, counts: [2, 3, 5, 12] }))
-          found.push(`${route} ${selector} at ${width} px: ${problem}`);
-      }
-    }
-    expect(found).toEqual([]);
+    expect(await gridsWithEveryCount(page, twelve.url)).toEqual([]);
     await context.close();
   });
 
   it("on every route at 375, 768 and 1440 px, a headline's box fits its lines: in the stand-in of a first visit, and in the face of the next", async () => {
     const context = await newContext(chromium.browser, { width: 375 });
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    const slack: string[] = [];
-    for (const width of [375, 768, 1440]) {
-      await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
-      for (const route of new Set([...CATALOGUE_ROUTES, "/services/", "/contact/"])) {
-        for (const visit of ["first", "next"] as const) {
-          // A first visit as the loader sees one: nothing remembered (the face itself may come from the HTTP cache).
-          if (visit === "first")
-            await cdp.send("Storage.clearDataForOrigin", { origin: twelve.url, storageTypes: "local_storage" });
-          await page.goto(`${twelve.url}${route}`, { waitUntil: "load" });
-          await page.evaluate(() => document.fonts.ready);
-          const cached = await page.evaluate(() => document.documentElement.classList.contains("font-cached"));
-          expect(cached, `${route} at ${width} px, ${visit} visit`).toBe(visit === "next");
-          const over = await page.evaluate(headlineSlack);
-          if (over > HEADLINE_SLACK) slack.push(`${route} at ${width} px, ${visit} visit: ${Math.round(over)} px`);
-          // The loader remembers the face once it has fetched it, for the next visit.
-          if (visit === "first")
-            await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.endsWith(".woff2")));
-        }
-      }
-    }
-    expect(slack, `headlines taller than their lines by more than ${HEADLINE_SLACK} px`).toEqual([]);
+    expect(
+      await headlinesOverTheirLines(page, twelve.url),
+      `headlines taller than their lines by more than ${HEADLINE_SLACK} px`,
+    ).toEqual([]);
     await context.close();
   });
 

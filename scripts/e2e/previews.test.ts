@@ -164,6 +164,44 @@ describe("a field's preview, without JavaScript", () => {
   });
 });
 
+/**
+ * The deploy made the first field's preview anew (its excerpt moved), so its file has another name and the old one
+ * is gone; or the page no longer has the field. The host swaps the folders while the page is open.
+ */
+async function deployUnder(work: string, change: "a new preview" | "the field gone") {
+  const dir = await mkdtemp(join(work, "swap-"));
+  const [live, next] = [join(dir, "live"), join(dir, "next")];
+  await cp(inject("fixtureDistDir"), live, { recursive: true });
+  await cp(live, next, { recursive: true });
+  const page = join(next, "products/index.html");
+  const html = await readFile(page, "utf8");
+  // Every field's preview made anew: each file gone, another in its place, named in the pages.
+  const previews = [...new Set([...html.matchAll(/<audio[^>]* src="\/(assets\/[^"]+\.mp3)"/g)].map((m) => m[1]!))];
+  for (const old of previews) {
+    await rm(join(next, old));
+    if (change === "the field gone") continue;
+    const made = old.replace(/\.mp3$/, "-anew.mp3");
+    await cp(join(live, old), join(next, made));
+    for (const file of ["products/index.html", "index.html", "all-fields/index.html"]) {
+      const text = await readFile(join(next, file), "utf8");
+      await writeFile(join(next, file), text.replaceAll(`/${old}`, `/${made}`));
+    }
+  }
+  if (change === "the field gone") await writeFile(page, html.replace(/ data-field="[^"]*"/g, ""));
+  // A host serving whatever the folder holds now (the suite's static server keeps what it has read).
+  let files = folderSource(live);
+  const server = await listen(siteHandler({ read: (path) => files.read(path) }, { headers: true }));
+  return {
+    server,
+    url: server.url,
+    deploy: async () => {
+      await rename(live, join(dir, "previous"));
+      await rename(next, live);
+      files = folderSource(live);
+    },
+  };
+}
+
 describe("a page opened before a deploy", () => {
   let work: string | undefined;
   let server: StaticServer | undefined;
@@ -214,48 +252,10 @@ describe("a page opened before a deploy", () => {
     await context.close();
   });
 
-  /**
-   * The deploy made the first field's preview anew (its excerpt moved), so its file has another name and the old one
-   * is gone; or the page no longer has the field. The host swaps the folders while the page is open.
-   */
-  async function deployUnder(change: "a new preview" | "the field gone") {
-    const dir = await mkdtemp(join(work ?? tmpdir(), "swap-"));
-    const [live, next] = [join(dir, "live"), join(dir, "next")];
-    await cp(inject("fixtureDistDir"), live, { recursive: true });
-    await cp(live, next, { recursive: true });
-    const page = join(next, "products/index.html");
-    const html = await readFile(page, "utf8");
-    // Every field's preview made anew: each file gone, another in its place, named in the pages.
-    const previews = [...new Set([...html.matchAll(/<audio[^>]* src="\/(assets\/[^"]+\.mp3)"/g)].map((m) => m[1]!))];
-    for (const old of previews) {
-      await rm(join(next, old));
-      if (change === "the field gone") continue;
-      const made = old.replace(/\.mp3$/, "-anew.mp3");
-      await cp(join(live, old), join(next, made));
-      for (const file of ["products/index.html", "index.html", "all-fields/index.html"]) {
-        const text = await readFile(join(next, file), "utf8");
-        await writeFile(join(next, file), text.replaceAll(`/${old}`, `/${made}`));
-      }
-    }
-    if (change === "the field gone") await writeFile(page, html.replace(/ data-field="[^"]*"/g, ""));
-    // A host serving whatever the folder holds now (the suite's static server keeps what it has read).
-    let files = folderSource(live);
-    const server = await listen(siteHandler({ read: (path) => files.read(path) }, { headers: true }));
-    return {
-      server,
-      url: server.url,
-      deploy: async () => {
-        await rename(live, join(dir, "previous"));
-        await rename(next, live);
-        files = folderSource(live);
-      },
-    };
-  }
-
   /** Products opened on a phone, the deploy made under it, then `act` on the open page. */
-  async function underOpenPage(change: Parameters<typeof deployUnder>[0], act: (page: Page) => Promise<void>) {
+  async function underOpenPage(change: Parameters<typeof deployUnder>[1], act: (page: Page) => Promise<void>) {
     work ??= await mkdtemp(join(tmpdir(), "site-deploy-"));
-    const site = await deployUnder(change);
+    const site = await deployUnder(work, change);
     const context = await chromium.browser.newContext({ baseURL: site.url, viewport: { width: PHONE, height: 720 } });
     try {
       const page = await context.newPage();

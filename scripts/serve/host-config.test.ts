@@ -103,7 +103,9 @@ describe("host configuration from the headers as data", () => {
     expect(config).toContain("error_page 404 /repo/404.html;");
     expect(config).toContain("location = /repo/_headers { return 404; }");
   });
+});
 
+describe("host configuration for `serve` and CloudFront, from the headers as data", () => {
   it("gives `serve` (npm start) the same headers: each page's by the file it sends, the assets' caching by folder", () => {
     const config = serveConfig(site) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
     const [all, assets, ...rest] = config.headers;

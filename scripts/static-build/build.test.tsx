@@ -176,34 +176,6 @@ describe("build: what stops it, and what it leaves as it was", () => {
     expect(await snapshot(outDir)).toEqual(before);
   });
 
-  it("keeps the earlier build's assets it no longer makes for a week after the last build that made them, for pages already open", async () => {
-    const out = join(workDir, "deploys");
-    const day = 24 * 60 * 60 * 1000;
-    const now = Date.now();
-    const files = (...names: string[]) => new Map(names.map((name) => [name, name] as const));
-    expect(await writeSite(out, files("index.html", "assets/islands-a.js"), now)).toEqual({ kept: 0, dropped: 0 });
-    // A day later the chunk is made anew: the old one stays beside it; a page is never kept.
-    expect(await writeSite(out, files("about/index.html", "assets/islands-b.js"), now + day)).toEqual({
-      kept: 1,
-      dropped: 0,
-    });
-    expect(await listFiles(out)).toEqual([
-      BUILD_MARKER,
-      "about/index.html",
-      "assets/islands-a.js",
-      "assets/islands-b.js",
-    ]);
-    // Six days after that, the first is a week past the last build that made it, and goes; the second stays a day more.
-    expect(await writeSite(out, files("assets/islands-c.js"), now + 7 * day)).toEqual({ kept: 1, dropped: 1 });
-    expect(await listFiles(out)).toEqual([BUILD_MARKER, "assets/islands-b.js", "assets/islands-c.js"]);
-  });
-
-  it("replaces stale files rather than adding to them", async () => {
-    await writeFile(join(outDir, "stale.html"), "old");
-    await build({ site, outDir });
-    expect(await listFiles(outDir)).not.toContain("stale.html");
-  });
-
   it("stops on a dead internal link, naming the page, and leaves the previous output as it was", async () => {
     const before = await snapshot(outDir);
     const broken: PageModule = {
@@ -281,6 +253,36 @@ describe("build: what stops it, and what it leaves as it was", () => {
     );
     expect(await snapshot(join(workDir, "cli"))).toEqual(before);
     await copy.remove();
+  });
+});
+
+describe("build: what it keeps of the earlier output, and what it replaces", () => {
+  it("keeps the earlier build's assets it no longer makes for a week after the last build that made them, for pages already open", async () => {
+    const out = join(workDir, "deploys");
+    const day = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    const files = (...names: string[]) => new Map(names.map((name) => [name, name] as const));
+    expect(await writeSite(out, files("index.html", "assets/islands-a.js"), now)).toEqual({ kept: 0, dropped: 0 });
+    // A day later the chunk is made anew: the old one stays beside it; a page is never kept.
+    expect(await writeSite(out, files("about/index.html", "assets/islands-b.js"), now + day)).toEqual({
+      kept: 1,
+      dropped: 0,
+    });
+    expect(await listFiles(out)).toEqual([
+      BUILD_MARKER,
+      "about/index.html",
+      "assets/islands-a.js",
+      "assets/islands-b.js",
+    ]);
+    // Six days after that, the first is a week past the last build that made it, and goes; the second stays a day more.
+    expect(await writeSite(out, files("assets/islands-c.js"), now + 7 * day)).toEqual({ kept: 1, dropped: 1 });
+    expect(await listFiles(out)).toEqual([BUILD_MARKER, "assets/islands-b.js", "assets/islands-c.js"]);
+  });
+
+  it("replaces stale files rather than adding to them", async () => {
+    await writeFile(join(outDir, "stale.html"), "old");
+    await build({ site, outDir });
+    expect(await listFiles(outDir)).not.toContain("stale.html");
   });
 });
 

@@ -729,7 +729,9 @@ describe("a page for each field", () => {
       }
     }
   });
+});
 
+describe("a field's price", () => {
   it("shows a price only where the owner set one, beside the storefront action, and describes it as an Offer; without one, no Product", async () => {
     const base = FIXTURE_SITE.fields[0]!;
     const fields = [

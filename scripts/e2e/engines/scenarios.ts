@@ -443,30 +443,35 @@ function headerScenarios({ holdTab }: Shared): void {
       });
 
     it.sequential("on a phone: the menu closes when a link is chosen, and the page navigates", async ({ expect }) => {
-      await own.view.open(`${ROUTE}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
-      await until(own.view, "the header live", live);
-      const target = "/contact/";
-      // What the menu looked like as the visitor left, sent as the page was left (Firefox can drop storage written then).
-      await own.view.evaluate(() =>
-        addEventListener("pagehide", () =>
-          navigator.sendBeacon("/__report", `menu ${document.querySelector(".site-nav")!.matches(":popover-open")}`),
-        ),
-      );
-      const reported = own.site.reports.length;
-      await own.view.click(".site-header__toggle");
-      await until(own.view, "the menu open", () =>
-        [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })),
-      );
-      await own.view.click(`.site-nav a[href="${target}"]`);
-      await until(
-        own.view,
-        `arrival at ${target}`,
-        (path) => location.pathname === path && document.readyState === "complete",
-        target,
-      );
-      await expect.poll(() => own.site.reports.slice(reported)).toEqual(["menu false"]);
+      await leavesByTheMenu(own, ROUTE, expect);
     });
   });
+}
+
+/** On a phone, a link chosen in the open menu: the page navigates, and the menu was closed as the visitor left. */
+async function leavesByTheMenu(own: Tab, route: string, expect: ExpectStatic): Promise<void> {
+  await own.view.open(`${route}#main`, { width: PHONE, height: VIEWPORT_HEIGHT });
+  await until(own.view, "the header live", live);
+  const target = "/contact/";
+  // What the menu looked like as the visitor left, sent as the page was left (Firefox can drop storage written then).
+  await own.view.evaluate(() =>
+    addEventListener("pagehide", () =>
+      navigator.sendBeacon("/__report", `menu ${document.querySelector(".site-nav")!.matches(":popover-open")}`),
+    ),
+  );
+  const reported = own.site.reports.length;
+  await own.view.click(".site-header__toggle");
+  await until(own.view, "the menu open", () =>
+    [...document.querySelectorAll(".site-nav a")].every((a) => a.checkVisibility({ visibilityProperty: true })),
+  );
+  await own.view.click(`.site-nav a[href="${target}"]`);
+  await until(
+    own.view,
+    `arrival at ${target}`,
+    (path) => location.pathname === path && document.readyState === "complete",
+    target,
+  );
+  await expect.poll(() => own.site.reports.slice(reported)).toEqual(["menu false"]);
 }
 
 /** The band sample and the previews: nothing before a click, one sound at a time, seeking. */
@@ -551,42 +556,7 @@ function playerScenarios({ holdTab, problems }: Shared): void {
     it.sequential("a Play tapped while the page's scripts are still loading plays at once, and the player then shows it playing", async ({
       expect,
     }) => {
-      const audio = () =>
-        own.view.evaluate(() => {
-          const element = document.querySelector<HTMLAudioElement>(".product audio")!;
-          return { paused: element.paused, time: element.currentTime };
-        });
-      const release = own.site.holdScripts();
-      try {
-        await own.view.open(FIELD_PAGE, { width: PHONE, height: VIEWPORT_HEIGHT }, { ...FIXTURE, fresh: "early play" });
-        await own.view.click(".product .player__play");
-        await until(own.view, "its time advancing, before React", () => {
-          const element = document.querySelector<HTMLAudioElement>(".product audio")!;
-          const hydrated = document.querySelectorAll("[data-hydrated]").length;
-          return (
-            (!element.paused && element.currentTime > 0.3 && hydrated === 0) || { time: element.currentTime, hydrated }
-          );
-        });
-        // Its button says so already: the pause shape, drawn by the stylesheet from the loader's mark.
-        expect(
-          await own.view.evaluate(
-            () => getComputedStyle(document.querySelector(".product .player__icon-play")!).display,
-          ),
-        ).toBe("none");
-      } finally {
-        release();
-      }
-      await until(own.view, "the player live", live);
-      expect(
-        await own.view.evaluate(() => document.querySelector(".product .player")!.hasAttribute("data-playing")),
-      ).toBe(true);
-      expect((await audio()).paused).toBe(false);
-      await own.view.click(".product .player__play");
-      await until(
-        own.view,
-        "paused by the player React now runs",
-        () => document.querySelector<HTMLAudioElement>(".product audio")!.paused,
-      );
+      await playsBeforeReact(own, expect);
       expect(await problems(own.view)).toEqual([]);
     });
 
@@ -602,6 +572,44 @@ function playerScenarios({ holdTab, problems }: Shared): void {
       });
     }
   });
+}
+
+/** A Play tapped while the page's scripts are still loading plays at once; the player React then runs shows it and pauses it. */
+async function playsBeforeReact(own: Tab, expect: ExpectStatic): Promise<void> {
+  const audio = () =>
+    own.view.evaluate(() => {
+      const element = document.querySelector<HTMLAudioElement>(".product audio")!;
+      return { paused: element.paused, time: element.currentTime };
+    });
+  const release = own.site.holdScripts();
+  try {
+    await own.view.open(FIELD_PAGE, { width: PHONE, height: VIEWPORT_HEIGHT }, { ...FIXTURE, fresh: "early play" });
+    await own.view.click(".product .player__play");
+    await until(own.view, "its time advancing, before React", () => {
+      const element = document.querySelector<HTMLAudioElement>(".product audio")!;
+      const hydrated = document.querySelectorAll("[data-hydrated]").length;
+      return (
+        (!element.paused && element.currentTime > 0.3 && hydrated === 0) || { time: element.currentTime, hydrated }
+      );
+    });
+    // Its button says so already: the pause shape, drawn by the stylesheet from the loader's mark.
+    expect(
+      await own.view.evaluate(() => getComputedStyle(document.querySelector(".product .player__icon-play")!).display),
+    ).toBe("none");
+  } finally {
+    release();
+  }
+  await until(own.view, "the player live", live);
+  expect(await own.view.evaluate(() => document.querySelector(".product .player")!.hasAttribute("data-playing"))).toBe(
+    true,
+  );
+  expect((await audio()).paused).toBe(false);
+  await own.view.click(".product .player__play");
+  await until(
+    own.view,
+    "paused by the player React now runs",
+    () => document.querySelector<HTMLAudioElement>(".product audio")!.paused,
+  );
 }
 
 /**

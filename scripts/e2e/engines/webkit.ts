@@ -101,12 +101,14 @@ async function hasUnpaintedRow(png: Buffer): Promise<boolean> {
   return false;
 }
 
+type Command = Awaited<ReturnType<typeof driverOnItsOwnDisplay>>;
+
 /**
  * Grows the window, when it must, until its viewport holds `inner`: the page is in a frame of its own exact
  * size, so a larger window changes nothing. Under load the window manager can drop a resize: asked again.
  */
 async function growWindow(
-  command: Awaited<ReturnType<typeof driverOnItsOwnDisplay>>,
+  command: Command,
   at: string,
   run: <R>(script: string) => Promise<R>,
   inner: Viewport,
@@ -152,8 +154,6 @@ export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions):
   const cleanups: (() => Promise<unknown>)[] = [];
   let version = "";
 
-  const startDriver = () => driverOnItsOwnDisplay({ pulseServer, screenshots }, home, drivers);
-
   return {
     name: "webkit",
     get version() {
@@ -163,7 +163,7 @@ export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions):
     // Each tab is a window with a driver and a display of its own.
     tabs: 4,
     async newView(site): Promise<EngineView> {
-      const command = await startDriver();
+      const command = await driverOnItsOwnDisplay({ pulseServer, screenshots }, home, drivers);
       const { sessionId, capabilities } = await command<{
         sessionId: string;
         capabilities: { browserVersion: string };
@@ -174,114 +174,118 @@ export async function webkitEngine({ pulseServer, screenshots }: LaunchOptions):
       });
       cleanups.push(() => command("DELETE", `/session/${sessionId}`).catch(() => undefined));
       version = `WebKitGTK ${capabilities.browserVersion}`;
-      const at = `/session/${sessionId}`;
-      const run = <R>(script: string) =>
-        command<R>("POST", `${at}/execute/async`, {
-          // Async, so a returned promise is awaited the same way in every WebDriver.
-          script: `const done = arguments[arguments.length - 1]; Promise.resolve(${script}).then((value) => done({ value }), (error) => done({ error: String(error) }));`,
-          args: [],
-        }).then((result) => {
-          const { value, error } = result as { value: R; error?: string };
-          if (error) throw new Error(`in WebKit: ${error}`);
-          return value;
-        });
-      const find = async (selector: string) =>
-        (await command<Record<string, string>>("POST", `${at}/element`, { using: "css selector", value: selector }))[
-          ELEMENT
-        ]!;
-      let current: Viewport = { width: 1024, height: 768 };
-
-      const sizeWindow = (inner: Viewport, exactHeight = false) => growWindow(command, at, run, inner, { exactHeight });
-      const intoFrame = async () => command("POST", `${at}/frame`, { id: { [ELEMENT]: await find("iframe") } });
-      /** The frame, and the window around it, at a size; commands then go to the page in the frame. */
-      const sizeFrame = async (size: Viewport, exactHeight = false) => {
-        await command("POST", `${at}/frame`, { id: null });
-        await sizeWindow(size, exactHeight);
-        await run(
-          `Object.assign(document.querySelector("iframe"), { width: ${size.width}, height: ${size.height} }), null`,
-        );
-        await intoFrame();
-        await pollUntil(
-          `WebKit's frame to take the size ${size.width} × ${size.height}`,
-          () => run<boolean>(`innerWidth === ${size.width} && innerHeight === ${size.height}`),
-          { every: 20 },
-        );
-        // And has painted at that size: a snapshot shows what was last painted.
-        await run("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
-      };
-
-      return {
-        async open(path, viewport, mode = AS_BUILT) {
-          current = viewport;
-          const framable = { ...mode, framable: true };
-          const page = new URL(await site.url(path, framable));
-          const holder = new URL(await site.url("/__frame.html", framable));
-          holder.search = new URLSearchParams({
-            src: page.pathname + page.search + page.hash,
-            width: String(viewport.width),
-            height: String(viewport.height),
-          }).toString();
-          await command("POST", `${at}/frame`, { id: null });
-          await sizeWindow(viewport);
-          await command("POST", `${at}/url`, { url: holder.href });
-          await intoFrame();
-        },
-        async resize(viewport) {
-          current = viewport;
-          await sizeFrame(viewport);
-        },
-        evaluate: (fn, arg) => run(callSource(fn, arg)),
-        async click(selector) {
-          // WebDriver scrolls what it clicks into view, but WebKit's driver does not scroll inside the page's frame:
-          // an element below the frame's fold was "not interactable". Scrolled here first, as a visitor would.
-          await run(
-            `document.querySelector(${JSON.stringify(selector)}).scrollIntoView({ block: "center", behavior: "instant" }), null`,
-          );
-          await command("POST", `${at}/element/${await find(selector)}/click`);
-        },
-        async press(key) {
-          const value = { Escape: ESCAPE }[key];
-          await command("POST", `${at}/actions`, {
-            actions: [
-              {
-                type: "key",
-                id: "keyboard",
-                actions: [
-                  { type: "keyDown", value },
-                  { type: "keyUp", value },
-                ],
-              },
-            ],
-          });
-          await command("DELETE", `${at}/actions`);
-        },
-        async screenshot(file) {
-          // WebDriver shows what the window shows: the frame (and the window) grown to the page's height first.
-          const height = Math.min(await run<number>("document.documentElement.scrollHeight"), SCREEN.height - 100);
-          // As tall as the frame exactly: in a taller window, WebKit's snapshot of the frame leaves the difference black.
-          await sizeFrame({ width: current.width, height }, true);
-          await command("POST", `${at}/frame`, { id: null });
-          // A row of pure black, which the site never draws, is one WebKit did not paint: taken again until there is
-          // none, so that a part-black picture is never saved.
-          let png = Buffer.alloc(0);
-          await pollUntil(
-            `WebKit to paint the whole of ${file}`,
-            async () => {
-              const taken = await command<string>("GET", `${at}/element/${await find("iframe")}/screenshot`);
-              png = Buffer.from(taken, "base64");
-              return !(await hasUnpaintedRow(png));
-            },
-            { every: 250, ceiling: 30_000 },
-          );
-          await sizeFrame(current);
-          await writeFile(file, png);
-        },
-      };
+      return webkitView(command, `/session/${sessionId}`, site);
     },
     async close() {
       await Promise.all(cleanups.map((cleanup) => cleanup()));
       for (const driver of drivers) if (driver.exitCode === null) process.kill(-driver.pid!, "SIGTERM");
       await rm(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A page in a session (`at`), shown in a frame of the holder page so that it can be any size. */
+function webkitView(command: Command, at: string, site: Parameters<Engine["newView"]>[0]): EngineView {
+  const run = <R>(script: string) =>
+    command<R>("POST", `${at}/execute/async`, {
+      // Async, so a returned promise is awaited the same way in every WebDriver.
+      script: `const done = arguments[arguments.length - 1]; Promise.resolve(${script}).then((value) => done({ value }), (error) => done({ error: String(error) }));`,
+      args: [],
+    }).then((result) => {
+      const { value, error } = result as { value: R; error?: string };
+      if (error) throw new Error(`in WebKit: ${error}`);
+      return value;
+    });
+  const find = async (selector: string) =>
+    (await command<Record<string, string>>("POST", `${at}/element`, { using: "css selector", value: selector }))[
+      ELEMENT
+    ]!;
+  let current: Viewport = { width: 1024, height: 768 };
+
+  const sizeWindow = (inner: Viewport, exactHeight = false) => growWindow(command, at, run, inner, { exactHeight });
+  const intoFrame = async () => command("POST", `${at}/frame`, { id: { [ELEMENT]: await find("iframe") } });
+  /** The frame, and the window around it, at a size; commands then go to the page in the frame. */
+  const sizeFrame = async (size: Viewport, exactHeight = false) => {
+    await command("POST", `${at}/frame`, { id: null });
+    await sizeWindow(size, exactHeight);
+    await run(
+      `Object.assign(document.querySelector("iframe"), { width: ${size.width}, height: ${size.height} }), null`,
+    );
+    await intoFrame();
+    await pollUntil(
+      `WebKit's frame to take the size ${size.width} × ${size.height}`,
+      () => run<boolean>(`innerWidth === ${size.width} && innerHeight === ${size.height}`),
+      { every: 20 },
+    );
+    // And has painted at that size: a snapshot shows what was last painted.
+    await run("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
+  };
+
+  return {
+    async open(path, viewport, mode = AS_BUILT) {
+      current = viewport;
+      const framable = { ...mode, framable: true };
+      const page = new URL(await site.url(path, framable));
+      const holder = new URL(await site.url("/__frame.html", framable));
+      holder.search = new URLSearchParams({
+        src: page.pathname + page.search + page.hash,
+        width: String(viewport.width),
+        height: String(viewport.height),
+      }).toString();
+      await command("POST", `${at}/frame`, { id: null });
+      await sizeWindow(viewport);
+      await command("POST", `${at}/url`, { url: holder.href });
+      await intoFrame();
+    },
+    async resize(viewport) {
+      current = viewport;
+      await sizeFrame(viewport);
+    },
+    evaluate: (fn, arg) => run(callSource(fn, arg)),
+    async click(selector) {
+      // WebDriver scrolls what it clicks into view, but WebKit's driver does not scroll inside the page's frame:
+      // an element below the frame's fold was "not interactable". Scrolled here first, as a visitor would.
+      await run(
+        `document.querySelector(${JSON.stringify(selector)}).scrollIntoView({ block: "center", behavior: "instant" }), null`,
+      );
+      await command("POST", `${at}/element/${await find(selector)}/click`);
+    },
+    async press(key) {
+      const value = { Escape: ESCAPE }[key];
+      await command("POST", `${at}/actions`, {
+        actions: [
+          {
+            type: "key",
+            id: "keyboard",
+            actions: [
+              { type: "keyDown", value },
+              { type: "keyUp", value },
+            ],
+          },
+        ],
+      });
+      await command("DELETE", `${at}/actions`);
+    },
+    async screenshot(file) {
+      // WebDriver shows what the window shows: the frame (and the window) grown to the page's height first.
+      const height = Math.min(await run<number>("document.documentElement.scrollHeight"), SCREEN.height - 100);
+      // As tall as the frame exactly: in a taller window, WebKit's snapshot of the frame leaves the difference black.
+      await sizeFrame({ width: current.width, height }, true);
+      await command("POST", `${at}/frame`, { id: null });
+      // A row of pure black, which the site never draws, is one WebKit did not paint: taken again until there is
+      // none, so that a part-black picture is never saved.
+      let png = Buffer.alloc(0);
+      await pollUntil(
+        `WebKit to paint the whole of ${file}`,
+        async () => {
+          const taken = await command<string>("GET", `${at}/element/${await find("iframe")}/screenshot`);
+          png = Buffer.from(taken, "base64");
+          return !(await hasUnpaintedRow(png));
+        },
+        { every: 250, ceiling: 30_000 },
+      );
+      await sizeFrame(current);
+      await writeFile(file, png);
     },
   };
 }
