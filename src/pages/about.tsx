@@ -81,9 +81,7 @@ export function Page({ site, url, covers }: PageProps) {
       {site.maker && <Maker maker={site.maker} photo={covers.get(MAKER_PHOTO)} url={url} copy={about.maker} />}
       {quotes.length > 0 && <ListenerQuotes quotes={quotes} copy={about.listeners} />}
 
-      <div className="container section">
-        <SafetyNote />
-      </div>
+      <SafetyNote />
 
       <Callout
         id="more"

@@ -114,9 +114,7 @@ function FieldPage({ site, field, others, url, previews, covers }: FieldPageProp
 
       <Questions group={productQuestions} tone="raised" />
 
-      <div className="container section">
-        <SafetyNote binaural={binaural} />
-      </div>
+      <SafetyNote binaural={binaural} />
 
       {others.length > 0 && (
         <Section id="others" title={fieldPage.others} note={<StorefrontNote />}>

@@ -97,9 +97,7 @@ function ProductsPage({ site, url, previews, covers, page }: PageProps & { page:
 
       <Questions group={productQuestions} tone="raised" />
 
-      <div className="container section">
-        <SafetyNote />
-      </div>
+      <SafetyNote />
 
       <Section id="benefits" tone="raised" eyebrow={benefits.eyebrow} title={benefits.title}>
         <CardList cards={benefits.cards} />
