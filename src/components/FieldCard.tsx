@@ -11,7 +11,7 @@ import type { Preview } from "../lib/preview";
 import { Icon } from "./Icon";
 import { Island } from "./Island";
 import { StorefrontLink } from "./Links";
-import { Text } from "./Text";
+import { Paragraph, Text } from "./Text";
 import { cardText } from "../lib/summary";
 
 /** "$19", "€24.50": an amount as the site's language writes it in its currency. */
@@ -149,11 +149,7 @@ function CardPreview(props: PreviewOf) {
   return (
     <div className="field-card__preview">
       <Island name="PreviewPlayer" props={{ ...playerProps(props), compact: true }} />
-      {preview.kind === "beat" && (
-        <p className="field-card__caption">
-          <Text text={frame.fieldCard.beatShort} />
-        </p>
-      )}
+      {preview.kind === "beat" && <Paragraph className="field-card__caption" text={frame.fieldCard.beatShort} />}
     </div>
   );
 }

@@ -44,6 +44,13 @@ export function Text({
   );
 }
 
+/** A paragraph of one content text. */
+export const Paragraph = ({ text, className, id }: { text: string; className?: string; id?: string }) => (
+  <p className={className} id={id}>
+    <Text text={text} />
+  </p>
+);
+
 /** Hyphenated words kept whole: a button reading "Browse Ready- / Made Fields" reads as two broken words. */
 function HyphenatedKept({ text }: { text: string }): ReactNode {
   return text.split(/(\S+[-\u2010]\S+)/).map((part, i) =>

@@ -4,7 +4,7 @@ import { ButtonLink, MailLink } from "../components/Links";
 import { SafetyNote } from "../components/SafetyNote";
 import { SampleSection } from "../components/SampleSection";
 import { Callout, PageIntro, Section } from "../components/Section";
-import { Text } from "../components/Text";
+import { Paragraph, Text } from "../components/Text";
 import { ListenerQuotes, Maker } from "../components/Trust";
 import { about } from "../content/about";
 import { BANDS } from "../content/bands";
@@ -25,9 +25,7 @@ export const meta: PageMeta = {
 const Prose = ({ paragraphs }: { paragraphs: readonly string[] }) => (
   <div className="prose">
     {paragraphs.map((paragraph) => (
-      <p key={paragraph}>
-        <Text text={paragraph} />
-      </p>
+      <Paragraph key={paragraph} text={paragraph} />
     ))}
   </div>
 );
@@ -49,9 +47,7 @@ export function Page({ site, url, covers }: PageProps) {
             text: b.text,
           }))}
         />
-        <p className="note">
-          <Text text={beats.note} />
-        </p>
+        <Paragraph className="note" text={beats.note} />
       </Section>
 
       <SampleSection tone="raised" />

@@ -3,7 +3,7 @@ import { onPage, pageCount, pagePath, Pagination } from "../components/Paginatio
 import { FieldCard, StorefrontNote } from "../components/FieldCard";
 import { MailLink, StorefrontLink } from "../components/Links";
 import { Callout, PageIntro, Section } from "../components/Section";
-import { Text } from "../components/Text";
+import { Paragraph } from "../components/Text";
 import { allFields } from "../content/all-fields";
 import { fieldSlug } from "../content/fields";
 import { mail } from "../content/mail";
@@ -160,9 +160,7 @@ function CataloguePage({
               />
             }
           >
-            <p>
-              <Text text={catalogue.store.text} />
-            </p>
+            <Paragraph text={catalogue.store.text} />
           </Card>
         </div>
       </Section>
@@ -211,9 +209,7 @@ function Browse({
       some.length > 0 && (
         // biome-ignore lint/a11y/useSemanticElements: a group of links, not of a form's fields, which a fieldset would say
         <div className="browse__group" role="group" aria-labelledby={`browse-${kind}`}>
-          <p className="eyebrow browse__label" id={`browse-${kind}`}>
-            <Text text={label} />
-          </p>
+          <Paragraph className="eyebrow browse__label" id={`browse-${kind}`} text={label} />
           <ul className="browse__list">{some.map((s) => link(selectionPath(s), s.name, s.key === current?.key))}</ul>
         </div>
       )

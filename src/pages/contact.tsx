@@ -3,7 +3,7 @@ import { Icon } from "../components/Icon";
 import { Island } from "../components/Island";
 import { MailLink } from "../components/Links";
 import { PageIntro, Section } from "../components/Section";
-import { Text } from "../components/Text";
+import { Paragraph, Text } from "../components/Text";
 import { contact } from "../content/contact";
 import { frame } from "../content/frame";
 import { mail } from "../content/mail";
@@ -37,9 +37,7 @@ export function Page({ site }: PageProps) {
               {site.email.slice(site.email.indexOf("@") + 1)}
             </p>
             <Island name="CopyAddress" props={{ address: site.email, labels: frame.copyAddress }} />
-            <p className="contact-card__note">
-              <Text text={card.note} />
-            </p>
+            <Paragraph className="contact-card__note" text={card.note} />
             <div className="actions">
               <MailLink email={site.email} preset={mail.contactUs} variant="primary">
                 {card.send}

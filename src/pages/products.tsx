@@ -5,7 +5,7 @@ import { onPage, pageCount, pagePath, Pagination } from "../components/Paginatio
 import { Questions } from "../components/Questions";
 import { SafetyNote } from "../components/SafetyNote";
 import { Callout, PageIntro, Section } from "../components/Section";
-import { Text } from "../components/Text";
+import { Paragraph } from "../components/Text";
 import { allFields } from "../content/all-fields";
 import { fieldSlug } from "../content/fields";
 import { mail } from "../content/mail";
@@ -86,9 +86,7 @@ function ProductsPage({ site, url, previews, covers, page }: PageProps & { page:
           />
         )}
         <div className="section__footer">
-          <p>
-            <Text text={fields.allFieldsPrompt} />
-          </p>
+          <Paragraph text={fields.allFieldsPrompt} />
           <ButtonLink href={url("/all-fields/")} variant="secondary">
             {fields.allFields}
           </ButtonLink>
