@@ -10,17 +10,13 @@ import { about } from "../content/about";
 import { BANDS } from "../content/bands";
 import { mail } from "../content/mail";
 import { MAKER_PHOTO } from "../lib/cover";
-import type { PageMeta, PageProps } from "./types";
+import { navPage } from "../lib/page";
+import type { PageProps } from "./types";
 
 /** Listeners' words shown: the first three in site.ts, a row of them on a laptop. */
 export const QUOTES_SHOWN = 3;
 
-export const meta: PageMeta = {
-  path: "/about/",
-  title: about.title,
-  description: about.description,
-  nav: { label: about.nav, order: 2 },
-};
+export const meta = navPage("/about/", about, 2);
 
 const Prose = ({ paragraphs }: { paragraphs: readonly string[] }) => (
   <div className="prose">

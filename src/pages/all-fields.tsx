@@ -12,17 +12,13 @@ import { bandRange, type Band } from "../content/bands";
 import { perSite, selections, selects, type Selection } from "../content/purposes";
 import type { Field, SiteContent } from "../content/types";
 import { fillSlots } from "../lib/slots";
-import type { PageMeta, PageModule, PageProps } from "./types";
+import { navPage } from "../lib/page";
+import type { PageModule, PageProps } from "./types";
 
 /** The cards whose covers a wide screen shows in its first view: loaded with the page, the rest as they come near. */
 const FIRST_ROW = 4;
 
-export const meta: PageMeta = {
-  path: "/all-fields/",
-  title: allFields.title,
-  description: allFields.description,
-  nav: { label: allFields.nav, order: 5 },
-};
+export const meta = navPage("/all-fields/", allFields, 5);
 
 /** The path of a page of a list: /all-fields/ (or a purpose's or band's, /all-fields/sleep/), then 2/ and on. */
 const listPath = (selection: Selection | undefined, page: number) =>

@@ -7,14 +7,10 @@ import { Paragraph, Text } from "../components/Text";
 import { contact } from "../content/contact";
 import { frame } from "../content/frame";
 import { mail } from "../content/mail";
-import type { PageMeta, PageProps } from "./types";
+import { navPage } from "../lib/page";
+import type { PageProps } from "./types";
 
-export const meta: PageMeta = {
-  path: "/contact/",
-  title: contact.title,
-  description: contact.description,
-  nav: { label: contact.nav, order: 6 },
-};
+export const meta = navPage("/contact/", contact, 6);
 
 export function Page({ site }: PageProps) {
   const { intro, card, help } = contact;

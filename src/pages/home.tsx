@@ -7,17 +7,12 @@ import { Paragraph, Text } from "../components/Text";
 import { fieldSlug } from "../content/fields";
 import { home } from "../content/home";
 import { products } from "../content/products";
-import { FOLD } from "../lib/page";
-import type { PageMeta, PageProps } from "./types";
+import { FOLD, navPage } from "../lib/page";
+import type { PageProps } from "./types";
 
 export { homeData as structuredData } from "../content/structured-data";
 
-export const meta: PageMeta = {
-  path: "/",
-  title: home.title,
-  description: home.description,
-  nav: { label: home.nav, order: 1 },
-};
+export const meta = navPage("/", home, 1);
 
 /** Home shows the first fields in site.ts, two at most: Products shows a few more in full, All Fields every one. */
 export const HOME_FIELDS = 2;

@@ -13,17 +13,13 @@ import { products } from "../content/products";
 import { productQuestions } from "../content/questions";
 import type { Field, SiteContent } from "../content/types";
 import { fillSlots } from "../lib/slots";
-import type { PageMeta, PageModule, PageProps } from "./types";
+import { navPage } from "../lib/page";
+import type { PageModule, PageProps } from "./types";
 
 /** A field's card's id on Products, from its slug: a link to it survives a new title or order. */
 export const fieldId = (field: Field) => `field-${fieldSlug(field)}`;
 
-export const meta: PageMeta = {
-  path: "/products/",
-  title: products.title,
-  description: products.description,
-  nav: { label: products.nav, order: 4 },
-};
+export const meta = navPage("/products/", products, 4);
 
 /** The cards a laptop's first screen shows: two rows of two. */
 const FIRST_SCREEN = 4;
