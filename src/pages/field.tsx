@@ -173,22 +173,13 @@ function FieldDetail({
           </p>
         )}
       </div>
-      {trace ? (
+      {(trace || !binaural) && (
         <div className="panel field-detail__trace">
           <h3 className="field-detail__title">
-            <Text text={fieldPage.trace.title} />
+            <Text text={trace ? fieldPage.trace.title : fieldPage.sound.title} />
           </h3>
-          <BeatTrace trace={trace} bands={fieldBands(field)} />
+          {trace ? <BeatTrace trace={trace} bands={fieldBands(field)} /> : <NoBeat pulse={preview?.pulse} />}
         </div>
-      ) : (
-        !binaural && (
-          <div className="panel field-detail__trace">
-            <h3 className="field-detail__title">
-              <Text text={fieldPage.sound.title} />
-            </h3>
-            <NoBeat pulse={preview?.pulse} />
-          </div>
-        )
       )}
     </section>
   );
