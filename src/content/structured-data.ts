@@ -63,6 +63,7 @@ export function fieldData(
 
 /** A Product only with a price: search engines require a product's offer or reviews; a CreativeWork asks none. */
 function fieldThing(field: Field, site: SiteContent, urls: SiteUrls, previews: ReadonlyMap<string, Preview>): object {
+  const preview = previews.get(fieldSlug(field));
   return {
     "@type": field.price ? "Product" : "CreativeWork",
     "@id": `${urls.absolute(fieldPath(field))}#field`,
@@ -91,7 +92,15 @@ function fieldThing(field: Field, site: SiteContent, urls: SiteUrls, previews: R
         ? [{ "@type": "PropertyValue", name: "Binaural beat", value: `Glides ${glideInWords(field.glide)}` }]
         : []),
     ],
-    ...audioOf(previews.get(fieldSlug(field)), field.title, urls),
+    ...(preview && {
+      audio: {
+        "@type": "AudioObject",
+        name: `${field.title}: preview`,
+        contentUrl: urls.absolute(preview.path),
+        duration: `PT${Math.round(preview.seconds)}S`,
+        encodingFormat: "audio/mpeg",
+      },
+    }),
     // Only a price the owner set: never one made up. Pay-what-you-want: the least, and that it is the least.
     ...(field.price && {
       offers: {
@@ -109,18 +118,5 @@ function fieldThing(field: Field, site: SiteContent, urls: SiteUrls, previews: R
         }),
       },
     }),
-  };
-}
-
-function audioOf(preview: Preview | undefined, title: string, urls: SiteUrls): object {
-  if (!preview) return {};
-  return {
-    audio: {
-      "@type": "AudioObject",
-      name: `${title}: preview`,
-      contentUrl: urls.absolute(preview.path),
-      duration: `PT${Math.round(preview.seconds)}S`,
-      encodingFormat: "audio/mpeg",
-    },
   };
 }
