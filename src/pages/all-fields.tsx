@@ -34,19 +34,13 @@ const listData =
     return fieldListData(items, urls, before);
   };
 
-/** Each site's lists of one purpose or band, by its key, as they are asked for. */
-const knownLists = perSite(() => new Map<string, readonly Field[]>());
+/** Each site's list of each purpose and band, by its key, made together: every one has pages of its own. */
+const fieldLists = perSite(
+  (site) => new Map(selections(site).map((s) => [s.key, site.fields.filter((field) => selects(s, field, site))])),
+);
 
-function listed(site: SiteContent, selection?: Selection): readonly Field[] {
-  if (!selection) return site.fields;
-  const known = knownLists(site);
-  if (!known.has(selection.key))
-    known.set(
-      selection.key,
-      site.fields.filter((field) => selects(selection, field, site)),
-    );
-  return known.get(selection.key)!;
-}
+const listed = (site: SiteContent, selection?: Selection): readonly Field[] =>
+  selection ? fieldLists(site).get(selection.key)! : site.fields;
 
 export const structuredData = listData(1);
 
