@@ -68,28 +68,21 @@ export function PageIntro({
   /** A line after the lead that holds for all the page shows (StorefrontNote). */
   note?: ReactNode;
 }) {
-  const words = (
-    <div className="page-intro__inner">
-      <Paragraph className="eyebrow" text={eyebrow} />
-      <h1>
-        <Text text={title} />
-      </h1>
-      <Paragraph className="lead" text={lead} />
-      {note}
-      {children && <div className="actions">{children}</div>}
-    </div>
-  );
   return (
     <div className={list ? "page-intro page-intro--list" : "page-intro"}>
       <div className="page-intro__glow" aria-hidden="true" />
-      {aside ? (
-        <div className="container page-intro__split">
-          {words}
-          {aside}
+      <div className={aside ? "container page-intro__split" : "container"}>
+        <div className="page-intro__inner">
+          <Paragraph className="eyebrow" text={eyebrow} />
+          <h1>
+            <Text text={title} />
+          </h1>
+          <Paragraph className="lead" text={lead} />
+          {note}
+          {children && <div className="actions">{children}</div>}
         </div>
-      ) : (
-        <div className="container">{words}</div>
-      )}
+        {aside}
+      </div>
     </div>
   );
 }
