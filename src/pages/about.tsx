@@ -7,7 +7,7 @@ import { Callout, PageIntro, Section } from "../components/Section";
 import { Paragraph, Text } from "../components/Text";
 import { ListenerQuotes, Maker } from "../components/Trust";
 import { about } from "../content/about";
-import { BANDS } from "../content/bands";
+import { bandRange } from "../content/bands";
 import { mail } from "../content/mail";
 import { MAKER_PHOTO } from "../lib/cover";
 import { navPage } from "../lib/page";
@@ -35,14 +35,7 @@ export function Page({ site, url, covers }: PageProps) {
 
       <Section id="binaural-beats" eyebrow={beats.eyebrow} title={beats.title} split fold>
         <Prose paragraphs={beats.paragraphs} />
-        <CardList
-          layout="two"
-          cards={beats.bands.map((b) => ({
-            title: b.title,
-            eyebrow: `${BANDS[b.band].low}–${BANDS[b.band].high} Hz`,
-            text: b.text,
-          }))}
-        />
+        <CardList layout="two" cards={beats.bands.map((b) => ({ ...b, eyebrow: bandRange(b.band) }))} />
         <Paragraph className="note" text={beats.note} />
       </Section>
 
