@@ -50,16 +50,14 @@ export function Page(props: PageProps) {
 
 /** A list's title and description: the catalogue's, or its purpose's or band's, each page after the first numbered. */
 function listMeta(site: SiteContent, selection: Selection | undefined, page: number) {
-  const fields = listed(site, selection);
-  const pages = String(pageCount(fields.length));
+  const count = listed(site, selection).length;
   const words = selection && (selection.kind === "purpose" ? allFields.lists.purpose : allFields.lists.band);
-  const count = fields.length;
   const slots = {
     count: `${count} field${count === 1 ? "" : "s"}`,
     name: selection?.name ?? "",
     range: selection?.kind === "band" ? bandRange(selection.key as Band) : "",
     page: String(page),
-    pages,
+    pages: String(pageCount(count)),
   };
   if (!words)
     return page === 1
