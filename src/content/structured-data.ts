@@ -61,6 +61,14 @@ export function fieldData(
   };
 }
 
+/** One of a field's facts, as schema.org writes it. */
+const property = (name: string, value: string | number, unit = {}) => ({
+  "@type": "PropertyValue",
+  name,
+  value,
+  ...unit,
+});
+
 /** A Product only with a price: search engines require a product's offer or reviews; a CreativeWork asks none. */
 function fieldThing(field: Field, site: SiteContent, urls: SiteUrls, previews: ReadonlyMap<string, Preview>): object {
   const preview = previews.get(fieldSlug(field));
@@ -74,23 +82,11 @@ function fieldThing(field: Field, site: SiteContent, urls: SiteUrls, previews: R
       ? { category: "Digital audio download", brand: { "@type": "Brand", name: site.brand } }
       : { genre: "Digital audio download", creator: { "@id": `${urls.absolute("/")}#organization` } }),
     additionalProperty: [
-      {
-        "@type": "PropertyValue",
-        name: "Duration",
-        value: field.durationMinutes,
-        unitCode: "MIN",
-        unitText: "minutes",
-      },
-      { "@type": "PropertyValue", name: "Tuning", value: field.tuning },
+      property("Duration", field.durationMinutes, { unitCode: "MIN", unitText: "minutes" }),
+      property("Tuning", field.tuning),
       // Only bands the build found in the field's preview: a build whose preview lacks one stops.
-      ...(field.bands ?? []).map((band) => ({
-        "@type": "PropertyValue",
-        name: "Binaural beat",
-        value: bandLabel(band),
-      })),
-      ...(field.glide
-        ? [{ "@type": "PropertyValue", name: "Binaural beat", value: `Glides ${glideInWords(field.glide)}` }]
-        : []),
+      ...(field.bands ?? []).map((band) => property("Binaural beat", bandLabel(band))),
+      ...(field.glide ? [property("Binaural beat", `Glides ${glideInWords(field.glide)}`)] : []),
     ],
     ...(preview && {
       audio: {
