@@ -145,11 +145,10 @@ const playerProps = ({ field, preview, site, url }: PreviewOf) => ({
 
 /** A card's player, and for a preview that is only the field's beat, a word that it is not the field itself. */
 function CardPreview(props: PreviewOf) {
-  const { preview } = props;
   return (
     <div className="field-card__preview">
       <Island name="PreviewPlayer" props={{ ...playerProps(props), compact: true }} />
-      {preview.kind === "beat" && <Paragraph className="field-card__caption" text={frame.fieldCard.beatShort} />}
+      {props.preview.kind === "beat" && <Paragraph className="field-card__caption" text={frame.fieldCard.beatShort} />}
     </div>
   );
 }
@@ -191,7 +190,6 @@ export function CoverImage({
   /** Where the layout shows it, and so the sizes it asks for; a thumbnail takes the cover's own small picture. */
   shownAs: keyof typeof COVER_SIZES;
 }) {
-  const sizes = COVER_SIZES[shownAs];
   const shown = shownAs === "thumb" && cover.thumb ? { ...cover, ...cover.thumb } : cover;
   const img = (
     <img
@@ -221,7 +219,7 @@ export function CoverImage({
           key={source.type}
           type={source.type}
           srcSet={srcset([...thumb(source.type), ...large(source.srcset)])}
-          sizes={sizes}
+          sizes={COVER_SIZES[shownAs]}
         />
       ))}
       {img}
