@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { CardCopy } from "../content/types";
 import type { IconName } from "../lib/icons";
 import { Icon } from "./Icon";
-import { Text } from "./Text";
+import { Paragraph, Text } from "./Text";
 
 export function Card({
   icon,
@@ -29,11 +29,7 @@ export function Card({
       )}
       {/* The label before its heading, in the source as on screen, as a section's eyebrow is: a label placed above
           a heading that comes before it in the source moves that heading down when it arrives after a first paint. */}
-      {eyebrow && (
-        <p className="eyebrow card__label">
-          <Text text={eyebrow} />
-        </p>
-      )}
+      {eyebrow && <Paragraph className="eyebrow card__label" text={eyebrow} />}
       <h3 className="card__title">
         <Text text={title} />
       </h3>
@@ -81,9 +77,7 @@ export function CardList<C extends CardText>({
     <CardGrid layout={layout}>
       {cards.map((card) => (
         <Card key={card.title} icon={card.icon} eyebrow={card.eyebrow} title={card.title} actions={actions?.(card)}>
-          <p>
-            <Text text={card.text} />
-          </p>
+          <Paragraph text={card.text} />
         </Card>
       ))}
     </CardGrid>

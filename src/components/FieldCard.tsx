@@ -11,7 +11,7 @@ import type { Preview } from "../lib/preview";
 import { Icon } from "./Icon";
 import { Island } from "./Island";
 import { StorefrontLink } from "./Links";
-import { Text } from "./Text";
+import { Paragraph, Text } from "./Text";
 import { cardText } from "../lib/summary";
 
 /** "$19", "€24.50": an amount as the site's language writes it in its currency. */
@@ -145,15 +145,10 @@ const playerProps = ({ field, preview, site, url }: PreviewOf) => ({
 
 /** A card's player, and for a preview that is only the field's beat, a word that it is not the field itself. */
 function CardPreview(props: PreviewOf) {
-  const { preview } = props;
   return (
     <div className="field-card__preview">
       <Island name="PreviewPlayer" props={{ ...playerProps(props), compact: true }} />
-      {preview.kind === "beat" && (
-        <p className="field-card__caption">
-          <Text text={frame.fieldCard.beatShort} />
-        </p>
-      )}
+      {props.preview.kind === "beat" && <Paragraph className="field-card__caption" text={frame.fieldCard.beatShort} />}
     </div>
   );
 }
@@ -195,7 +190,6 @@ export function CoverImage({
   /** Where the layout shows it, and so the sizes it asks for; a thumbnail takes the cover's own small picture. */
   shownAs: keyof typeof COVER_SIZES;
 }) {
-  const sizes = COVER_SIZES[shownAs];
   const shown = shownAs === "thumb" && cover.thumb ? { ...cover, ...cover.thumb } : cover;
   const img = (
     <img
@@ -225,7 +219,7 @@ export function CoverImage({
           key={source.type}
           type={source.type}
           srcSet={srcset([...thumb(source.type), ...large(source.srcset)])}
-          sizes={sizes}
+          sizes={COVER_SIZES[shownAs]}
         />
       ))}
       {img}

@@ -2,7 +2,7 @@ import { frame } from "../content/frame";
 import type { SiteContent } from "../content/types";
 import { FOLLOW_ACTION } from "../lib/follow";
 import { Icon } from "./Icon";
-import { Text } from "./Text";
+import { Paragraph, Text } from "./Text";
 
 /**
  * Follows the studio on Gumroad, which confirms by mail and owns the unsubscribe link. A plain form, no script: its
@@ -45,9 +45,7 @@ export function FollowForm({
         </span>
         <Icon name="external" className="button__icon" />
       </button>
-      <p id={`${id}-note`}>
-        <Text text={frame.follow.note} />
-      </p>
+      <Paragraph id={`${id}-note`} text={frame.follow.note} />
     </form>
   );
 }

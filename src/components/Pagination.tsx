@@ -38,16 +38,17 @@ export function Pagination({
   path: (page: number) => string;
   words: PaginationWords;
 }) {
+  const step = (to: number, rel: "prev" | "next", label: string) => (
+    <li>
+      <a className="pagination__step" href={path(to)} rel={rel}>
+        <Text text={label} />
+      </a>
+    </li>
+  );
   return (
     <nav className="pagination" aria-label={words.nav}>
       <ul className="pagination__list">
-        {page > 1 && (
-          <li>
-            <a className="pagination__step" href={path(page - 1)} rel="prev">
-              <Text text={words.previous} />
-            </a>
-          </li>
-        )}
+        {page > 1 && step(page - 1, "prev", words.previous)}
         {numbered(page, pages).map((n, i, all) => (
           <li key={n} className={i > 0 && n - all[i - 1]! > 1 ? "pagination__after-gap" : undefined}>
             <a
@@ -60,13 +61,7 @@ export function Pagination({
             </a>
           </li>
         ))}
-        {page < pages && (
-          <li>
-            <a className="pagination__step" href={path(page + 1)} rel="next">
-              <Text text={words.next} />
-            </a>
-          </li>
-        )}
+        {page < pages && step(page + 1, "next", words.next)}
       </ul>
     </nav>
   );

@@ -1,6 +1,6 @@
 import type { QuestionGroup } from "../content/questions";
 import { Section } from "./Section";
-import { MoreLink, Text } from "./Text";
+import { MoreLink, Paragraph, Text } from "./Text";
 
 /** As <details>: each opens without JavaScript, prints open, and a link or the browser's find leads to its answer. */
 export function Questions({ group, tone }: { group: QuestionGroup; tone?: "plain" | "raised" }) {
@@ -14,9 +14,7 @@ export function Questions({ group, tone }: { group: QuestionGroup; tone?: "plain
             </summary>
             <div className="question__answer">
               {q.answer.map((paragraph, i) => (
-                <p key={i}>
-                  <Text text={paragraph} />
-                </p>
+                <Paragraph key={i} text={paragraph} />
               ))}
               {q.more && (
                 <p>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { FOLD } from "../lib/page";
-import { Text } from "./Text";
+import { Paragraph, Text } from "./Text";
 
 /** A titled band of the page. The id names the heading, so the section is a labelled region. */
 export function Section({
@@ -35,19 +35,11 @@ export function Section({
     <section className={className} aria-labelledby={`${id}-title`} id={id} {...(fold && { [FOLD]: "" })}>
       <div className="container">
         <header className={titleShown ? "section__header" : "visually-hidden"}>
-          {eyebrow && (
-            <p className="eyebrow">
-              <Text text={eyebrow} />
-            </p>
-          )}
+          {eyebrow && <Paragraph className="eyebrow" text={eyebrow} />}
           <h2 className="section__title" id={`${id}-title`}>
             <Text text={title} />
           </h2>
-          {lead && (
-            <p className="lead">
-              <Text text={lead} />
-            </p>
-          )}
+          {lead && <Paragraph className="lead" text={lead} />}
           {note}
         </header>
         {children && <div className="section__body">{children}</div>}
@@ -76,32 +68,21 @@ export function PageIntro({
   /** A line after the lead that holds for all the page shows (StorefrontNote). */
   note?: ReactNode;
 }) {
-  const words = (
-    <div className="page-intro__inner">
-      <p className="eyebrow">
-        <Text text={eyebrow} />
-      </p>
-      <h1>
-        <Text text={title} />
-      </h1>
-      <p className="lead">
-        <Text text={lead} />
-      </p>
-      {note}
-      {children && <div className="actions">{children}</div>}
-    </div>
-  );
   return (
     <div className={list ? "page-intro page-intro--list" : "page-intro"}>
       <div className="page-intro__glow" aria-hidden="true" />
-      {aside ? (
-        <div className="container page-intro__split">
-          {words}
-          {aside}
+      <div className={aside ? "container page-intro__split" : "container"}>
+        <div className="page-intro__inner">
+          <Paragraph className="eyebrow" text={eyebrow} />
+          <h1>
+            <Text text={title} />
+          </h1>
+          <Paragraph className="lead" text={lead} />
+          {note}
+          {children && <div className="actions">{children}</div>}
         </div>
-      ) : (
-        <div className="container">{words}</div>
-      )}
+        {aside}
+      </div>
     </div>
   );
 }
@@ -115,9 +96,7 @@ export function Callout({ id, title, text, actions }: { id: string; title: strin
           <h2 className="callout__title" id={`${id}-title`}>
             <Text text={title} />
           </h2>
-          <p>
-            <Text text={text} />
-          </p>
+          <Paragraph text={text} />
         </div>
         <div className="actions callout__actions">{actions}</div>
       </div>

@@ -7,7 +7,7 @@ import type { SiteUrls } from "../lib/routes";
 import { FollowForm } from "./FollowForm";
 import { Island } from "./Island";
 import { MailLink } from "./Links";
-import { Text } from "./Text";
+import { Paragraph, Text } from "./Text";
 
 /** The footer's last line: the first paint waits for it to open (see Document's <head>). */
 export const LAST_LINE_ID = "site-footer-legal";
@@ -32,9 +32,7 @@ export function SiteFooter({
           <p className="site-footer__tagline">{site.tagline}</p>
         </div>
         <div className="site-footer__contact">
-          <p className="site-footer__label">
-            <Text text={frame.footer.contactLabel} />
-          </p>
+          <Paragraph className="site-footer__label" text={frame.footer.contactLabel} />
           <MailLink email={site.email} preset={mail.generalInquiry}>
             {site.email}
           </MailLink>

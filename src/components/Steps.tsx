@@ -1,5 +1,5 @@
 import type { StepCopy } from "../content/types";
-import { Text } from "./Text";
+import { Paragraph, Text } from "./Text";
 
 /** A short numbered sequence; the numbers come from the list itself, so they stay right when steps change. */
 export function Steps({ steps }: { steps: readonly StepCopy[] }) {
@@ -10,9 +10,7 @@ export function Steps({ steps }: { steps: readonly StepCopy[] }) {
           <h3 className="steps__title">
             <Text text={step.title} />
           </h3>
-          <p className="steps__text">
-            <Text text={step.text} />
-          </p>
+          <Paragraph className="steps__text" text={step.text} />
         </li>
       ))}
     </ol>

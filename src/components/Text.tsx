@@ -44,6 +44,13 @@ export function Text({
   );
 }
 
+/** A paragraph of one content text. */
+export const Paragraph = ({ text, className, id }: { text: string; className?: string; id?: string }) => (
+  <p className={className} id={id}>
+    <Text text={text} />
+  </p>
+);
+
 /** Hyphenated words kept whole: a button reading "Browse Ready- / Made Fields" reads as two broken words. */
 function HyphenatedKept({ text }: { text: string }): ReactNode {
   return text.split(/(\S+[-\u2010]\S+)/).map((part, i) =>
@@ -58,9 +65,9 @@ function HyphenatedKept({ text }: { text: string }): ReactNode {
 }
 
 /** A content text as plain words, for an attribute or a label: slots filled, markup gone. */
-export function usePlain(): (text: string, local?: LocalSlots) => string {
+export function usePlain(): (text: string) => string {
   const { slots } = useSetting();
-  return (text, local = {}) => plainText(fillSlots(text, local), slots);
+  return (text) => plainText(text, slots);
 }
 
 /** A link on a line of its own to where the site says more: as tall a target as a button. */

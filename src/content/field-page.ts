@@ -4,9 +4,6 @@ export const fieldPage = {
   back: "All Fields",
   /** The page's description for search results, when the field's own is too short or too long for one. */
   description: "{title}: a {minutes}-minute headphone field ({tuning}), to hear first and download from {storefront}.",
-  hear: "Hear it first",
-  /** Above the facts and the storefront action. */
-  get: "Take it home",
   /** Above a description longer than the page's opening tells: the whole of it. */
   about: "About this field",
   others: "Other fields",

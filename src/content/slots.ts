@@ -1,9 +1,7 @@
 import { listInWords, type Slots } from "../lib/slots";
 import type { Field, SiteContent } from "./types";
 
-const distinct = <T>(values: readonly T[]) => [...new Set(values)];
-
-const minutes = (fields: readonly Field[]) => distinct([...fields].map((f) => f.durationMinutes).sort((a, b) => a - b));
+const minutes = (fields: readonly Field[]) => [...new Set(fields.map((f) => f.durationMinutes).sort((a, b) => a - b))];
 
 /** The fields' lengths, shortest first, to stand before a noun: "60- or 90-minute". */
 export const fieldLengths = (fields: readonly Field[]) =>

@@ -61,8 +61,17 @@ export function fieldData(
   };
 }
 
+/** One of a field's facts, as schema.org writes it. */
+const property = (name: string, value: string | number, unit = {}) => ({
+  "@type": "PropertyValue",
+  name,
+  value,
+  ...unit,
+});
+
 /** A Product only with a price: search engines require a product's offer or reviews; a CreativeWork asks none. */
 function fieldThing(field: Field, site: SiteContent, urls: SiteUrls, previews: ReadonlyMap<string, Preview>): object {
+  const preview = previews.get(fieldSlug(field));
   return {
     "@type": field.price ? "Product" : "CreativeWork",
     "@id": `${urls.absolute(fieldPath(field))}#field`,
@@ -73,25 +82,21 @@ function fieldThing(field: Field, site: SiteContent, urls: SiteUrls, previews: R
       ? { category: "Digital audio download", brand: { "@type": "Brand", name: site.brand } }
       : { genre: "Digital audio download", creator: { "@id": `${urls.absolute("/")}#organization` } }),
     additionalProperty: [
-      {
-        "@type": "PropertyValue",
-        name: "Duration",
-        value: field.durationMinutes,
-        unitCode: "MIN",
-        unitText: "minutes",
-      },
-      { "@type": "PropertyValue", name: "Tuning", value: field.tuning },
+      property("Duration", field.durationMinutes, { unitCode: "MIN", unitText: "minutes" }),
+      property("Tuning", field.tuning),
       // Only bands the build found in the field's preview: a build whose preview lacks one stops.
-      ...(field.bands ?? []).map((band) => ({
-        "@type": "PropertyValue",
-        name: "Binaural beat",
-        value: bandLabel(band),
-      })),
-      ...(field.glide
-        ? [{ "@type": "PropertyValue", name: "Binaural beat", value: `Glides ${glideInWords(field.glide)}` }]
-        : []),
+      ...(field.bands ?? []).map((band) => property("Binaural beat", bandLabel(band))),
+      ...(field.glide ? [property("Binaural beat", `Glides ${glideInWords(field.glide)}`)] : []),
     ],
-    ...audioOf(previews.get(fieldSlug(field)), field.title, urls),
+    ...(preview && {
+      audio: {
+        "@type": "AudioObject",
+        name: `${field.title}: preview`,
+        contentUrl: urls.absolute(preview.path),
+        duration: `PT${Math.round(preview.seconds)}S`,
+        encodingFormat: "audio/mpeg",
+      },
+    }),
     // Only a price the owner set: never one made up. Pay-what-you-want: the least, and that it is the least.
     ...(field.price && {
       offers: {
@@ -109,18 +114,5 @@ function fieldThing(field: Field, site: SiteContent, urls: SiteUrls, previews: R
         }),
       },
     }),
-  };
-}
-
-function audioOf(preview: Preview | undefined, title: string, urls: SiteUrls): object {
-  if (!preview) return {};
-  return {
-    audio: {
-      "@type": "AudioObject",
-      name: `${title}: preview`,
-      contentUrl: urls.absolute(preview.path),
-      duration: `PT${Math.round(preview.seconds)}S`,
-      encodingFormat: "audio/mpeg",
-    },
   };
 }

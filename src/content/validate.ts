@@ -266,41 +266,35 @@ export function sampleProblems(sample: SampleContent): { field: string; message:
 /** The questions blocks: each answer reachable at its own address, and every question answered. */
 export function questionProblems(groups: Record<string, QuestionGroup>): { field: string; message: string }[] {
   const problems: { field: string; message: string }[] = [];
+  const fail = (field: string, message: string) => problems.push({ field, message });
   const seen = new Map<string, string>();
   const address = (field: string, id: unknown) => {
-    if (typeof id !== "string" || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(id)) {
-      problems.push({
+    if (typeof id !== "string" || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(id))
+      fail(
         field,
-        message: `must be lowercase words joined by hyphens, like "refund-terms": it is the answer's address on the page (got ${shown(id)})`,
-      });
-    } else if (seen.has(id)) {
-      problems.push({
+        `must be lowercase words joined by hyphens, like "refund-terms": it is the answer's address on the page (got ${shown(id)})`,
+      );
+    else if (seen.has(id))
+      fail(
         field,
-        message: `is "${id}", already the id of ${seen.get(id)}: each needs its own, or one link would lead to two places`,
-      });
-    } else seen.set(id, field);
+        `is "${id}", already the id of ${seen.get(id)}: each needs its own, or one link would lead to two places`,
+      );
+    else seen.set(id, field);
   };
   for (const [name, group] of Object.entries(groups)) {
     address(`${name}.id`, group.id);
     if (group.questions.length === 0)
-      problems.push({
-        field: `${name}.questions`,
-        message: "must hold at least one question, or the block is an empty heading",
-      });
+      fail(`${name}.questions`, "must hold at least one question, or the block is an empty heading");
     group.questions.forEach((q, i) => {
       const at = `${name}.questions[${i}]`;
       address(`${at}.id`, q.id);
       if (q.answer.length === 0)
-        problems.push({
-          field: `${at}.answer`,
-          message: "must hold at least one paragraph: a question left unanswered helps no one",
-        });
-      if (q.more && !/^\/[^\s]*$/.test(q.more.path)) {
-        problems.push({
-          field: `${at}.more.path`,
-          message: `must be a path on this site, starting with "/", like "/about/#listening-safely" (got ${shown(q.more.path)})`,
-        });
-      }
+        fail(`${at}.answer`, "must hold at least one paragraph: a question left unanswered helps no one");
+      if (q.more && !/^\/[^\s]*$/.test(q.more.path))
+        fail(
+          `${at}.more.path`,
+          `must be a path on this site, starting with "/", like "/about/#listening-safely" (got ${shown(q.more.path)})`,
+        );
     });
   }
   return problems;

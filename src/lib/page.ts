@@ -15,6 +15,13 @@ export interface PageMeta {
   follows?: boolean;
 }
 
+/** A page in the top bar, in its place there, named and described as its content file says. */
+export const navPage = (
+  path: string,
+  { title, description, nav }: { title: string; description: string; nav: string },
+  order: number,
+): PageMeta => ({ path, title, description, nav: { label: nav, order } });
+
 /** The feed of fields (scripts/static-build/feed.ts), linked from every page's head when there is one. */
 export const FEED = { path: "/feed.xml", type: "application/atom+xml" } as const;
 

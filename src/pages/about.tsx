@@ -4,30 +4,24 @@ import { ButtonLink, MailLink } from "../components/Links";
 import { SafetyNote } from "../components/SafetyNote";
 import { SampleSection } from "../components/SampleSection";
 import { Callout, PageIntro, Section } from "../components/Section";
-import { Text } from "../components/Text";
+import { Paragraph, Text } from "../components/Text";
 import { ListenerQuotes, Maker } from "../components/Trust";
 import { about } from "../content/about";
-import { BANDS } from "../content/bands";
+import { bandRange } from "../content/bands";
 import { mail } from "../content/mail";
 import { MAKER_PHOTO } from "../lib/cover";
-import type { PageMeta, PageProps } from "./types";
+import { navPage } from "../lib/page";
+import type { PageProps } from "./types";
 
 /** Listeners' words shown: the first three in site.ts, a row of them on a laptop. */
 export const QUOTES_SHOWN = 3;
 
-export const meta: PageMeta = {
-  path: "/about/",
-  title: about.title,
-  description: about.description,
-  nav: { label: about.nav, order: 2 },
-};
+export const meta = navPage("/about/", about, 2);
 
 const Prose = ({ paragraphs }: { paragraphs: readonly string[] }) => (
   <div className="prose">
     {paragraphs.map((paragraph) => (
-      <p key={paragraph}>
-        <Text text={paragraph} />
-      </p>
+      <Paragraph key={paragraph} text={paragraph} />
     ))}
   </div>
 );
@@ -41,17 +35,8 @@ export function Page({ site, url, covers }: PageProps) {
 
       <Section id="binaural-beats" eyebrow={beats.eyebrow} title={beats.title} split fold>
         <Prose paragraphs={beats.paragraphs} />
-        <CardList
-          layout="two"
-          cards={beats.bands.map((b) => ({
-            title: b.title,
-            eyebrow: `${BANDS[b.band].low}–${BANDS[b.band].high} Hz`,
-            text: b.text,
-          }))}
-        />
-        <p className="note">
-          <Text text={beats.note} />
-        </p>
+        <CardList layout="two" cards={beats.bands.map((b) => ({ ...b, eyebrow: bandRange(b.band) }))} />
+        <Paragraph className="note" text={beats.note} />
       </Section>
 
       <SampleSection tone="raised" />
@@ -81,9 +66,7 @@ export function Page({ site, url, covers }: PageProps) {
       {site.maker && <Maker maker={site.maker} photo={covers.get(MAKER_PHOTO)} url={url} copy={about.maker} />}
       {quotes.length > 0 && <ListenerQuotes quotes={quotes} copy={about.listeners} />}
 
-      <div className="container section">
-        <SafetyNote />
-      </div>
+      <SafetyNote />
 
       <Callout
         id="more"

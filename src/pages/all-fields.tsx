@@ -3,7 +3,7 @@ import { onPage, pageCount, pagePath, Pagination } from "../components/Paginatio
 import { FieldCard, StorefrontNote } from "../components/FieldCard";
 import { MailLink, StorefrontLink } from "../components/Links";
 import { Callout, PageIntro, Section } from "../components/Section";
-import { Text } from "../components/Text";
+import { Paragraph } from "../components/Text";
 import { allFields } from "../content/all-fields";
 import { fieldSlug } from "../content/fields";
 import { mail } from "../content/mail";
@@ -12,17 +12,13 @@ import { bandRange, type Band } from "../content/bands";
 import { perSite, selections, selects, type Selection } from "../content/purposes";
 import type { Field, SiteContent } from "../content/types";
 import { fillSlots } from "../lib/slots";
-import type { PageMeta, PageModule, PageProps } from "./types";
+import { navPage } from "../lib/page";
+import type { PageModule, PageProps } from "./types";
 
 /** The cards whose covers a wide screen shows in its first view: loaded with the page, the rest as they come near. */
 const FIRST_ROW = 4;
 
-export const meta: PageMeta = {
-  path: "/all-fields/",
-  title: allFields.title,
-  description: allFields.description,
-  nav: { label: allFields.nav, order: 5 },
-};
+export const meta = navPage("/all-fields/", allFields, 5);
 
 /** The path of a page of a list: /all-fields/ (or a purpose's or band's, /all-fields/sleep/), then 2/ and on. */
 const listPath = (selection: Selection | undefined, page: number) =>
@@ -38,19 +34,13 @@ const listData =
     return fieldListData(items, urls, before);
   };
 
-/** Each site's lists of one purpose or band, by its key, as they are asked for. */
-const knownLists = perSite(() => new Map<string, readonly Field[]>());
+/** Each site's list of each purpose and band, by its key, made together: every one has pages of its own. */
+const fieldLists = perSite(
+  (site) => new Map(selections(site).map((s) => [s.key, site.fields.filter((field) => selects(s, field, site))])),
+);
 
-function listed(site: SiteContent, selection?: Selection): readonly Field[] {
-  if (!selection) return site.fields;
-  const known = knownLists(site);
-  if (!known.has(selection.key))
-    known.set(
-      selection.key,
-      site.fields.filter((field) => selects(selection, field, site)),
-    );
-  return known.get(selection.key)!;
-}
+const listed = (site: SiteContent, selection?: Selection): readonly Field[] =>
+  selection ? fieldLists(site).get(selection.key)! : site.fields;
 
 export const structuredData = listData(1);
 
@@ -60,16 +50,14 @@ export function Page(props: PageProps) {
 
 /** A list's title and description: the catalogue's, or its purpose's or band's, each page after the first numbered. */
 function listMeta(site: SiteContent, selection: Selection | undefined, page: number) {
-  const fields = listed(site, selection);
-  const pages = String(pageCount(fields.length));
+  const count = listed(site, selection).length;
   const words = selection && (selection.kind === "purpose" ? allFields.lists.purpose : allFields.lists.band);
-  const count = fields.length;
   const slots = {
     count: `${count} field${count === 1 ? "" : "s"}`,
     name: selection?.name ?? "",
     range: selection?.kind === "band" ? bandRange(selection.key as Band) : "",
     page: String(page),
-    pages,
+    pages: String(pageCount(count)),
   };
   if (!words)
     return page === 1
@@ -160,9 +148,7 @@ function CataloguePage({
               />
             }
           >
-            <p>
-              <Text text={catalogue.store.text} />
-            </p>
+            <Paragraph text={catalogue.store.text} />
           </Card>
         </div>
       </Section>
@@ -211,9 +197,7 @@ function Browse({
       some.length > 0 && (
         // biome-ignore lint/a11y/useSemanticElements: a group of links, not of a form's fields, which a fieldset would say
         <div className="browse__group" role="group" aria-labelledby={`browse-${kind}`}>
-          <p className="eyebrow browse__label" id={`browse-${kind}`}>
-            <Text text={label} />
-          </p>
+          <Paragraph className="eyebrow browse__label" id={`browse-${kind}`} text={label} />
           <ul className="browse__list">{some.map((s) => link(selectionPath(s), s.name, s.key === current?.key))}</ul>
         </div>
       )

@@ -3,18 +3,14 @@ import { Icon } from "../components/Icon";
 import { Island } from "../components/Island";
 import { MailLink } from "../components/Links";
 import { PageIntro, Section } from "../components/Section";
-import { Text } from "../components/Text";
+import { Paragraph, Text } from "../components/Text";
 import { contact } from "../content/contact";
 import { frame } from "../content/frame";
 import { mail } from "../content/mail";
-import type { PageMeta, PageProps } from "./types";
+import { navPage } from "../lib/page";
+import type { PageProps } from "./types";
 
-export const meta: PageMeta = {
-  path: "/contact/",
-  title: contact.title,
-  description: contact.description,
-  nav: { label: contact.nav, order: 6 },
-};
+export const meta = navPage("/contact/", contact, 6);
 
 export function Page({ site }: PageProps) {
   const { intro, card, help } = contact;
@@ -37,9 +33,7 @@ export function Page({ site }: PageProps) {
               {site.email.slice(site.email.indexOf("@") + 1)}
             </p>
             <Island name="CopyAddress" props={{ address: site.email, labels: frame.copyAddress }} />
-            <p className="contact-card__note">
-              <Text text={card.note} />
-            </p>
+            <Paragraph className="contact-card__note" text={card.note} />
             <div className="actions">
               <MailLink email={site.email} preset={mail.contactUs} variant="primary">
                 {card.send}

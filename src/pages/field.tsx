@@ -1,12 +1,12 @@
 import { BeatTrace, NoBeat } from "../components/BeatTrace";
-import { traceTracks } from "../lib/preview";
+import { traceTracks, type Preview } from "../lib/preview";
 import { CardGrid, wideInFields } from "../components/Card";
 import { CoverImage, FieldAction, FieldCard, FieldFacts, FieldPreview, StorefrontNote } from "../components/FieldCard";
 import { FollowForm } from "../components/FollowForm";
 import { Questions } from "../components/Questions";
 import { SafetyNote } from "../components/SafetyNote";
 import { Section } from "../components/Section";
-import { Text } from "../components/Text";
+import { Paragraph, Text } from "../components/Text";
 import { allFields } from "../content/all-fields";
 import { fieldPage } from "../content/field-page";
 import { fieldPath, fieldSlug } from "../content/fields";
@@ -89,9 +89,7 @@ function FieldPage({ site, field, others, url, previews, covers }: FieldPageProp
         <div className="container product__inner">
           {cover && <CoverImage cover={cover} url={url} className="product__cover" eager largest shownAs="page" />}
           <div className="product__info">
-            <p className="eyebrow">
-              <Text text={`[${fieldPage.back}](/all-fields/)`} />
-            </p>
+            <Paragraph className="eyebrow" text={`[${fieldPage.back}](/all-fields/)`} />
             <h1>{field.title}</h1>
             {preview && (
               <div className="product__hear" id="hear">
@@ -104,7 +102,7 @@ function FieldPage({ site, field, others, url, previews, covers }: FieldPageProp
         </div>
       </div>
 
-      <FieldDetail site={site} field={field} url={url} previews={previews} binaural={binaural} />
+      <FieldDetail site={site} field={field} url={url} preview={preview} binaural={binaural} />
 
       {site.storefront.sellerId && (
         <div className="container follow-band">
@@ -114,9 +112,7 @@ function FieldPage({ site, field, others, url, previews, covers }: FieldPageProp
 
       <Questions group={productQuestions} tone="raised" />
 
-      <div className="container section">
-        <SafetyNote binaural={binaural} />
-      </div>
+      <SafetyNote binaural={binaural} />
 
       {others.length > 0 && (
         <Section id="others" title={fieldPage.others} note={<StorefrontNote />}>
@@ -147,10 +143,9 @@ function FieldDetail({
   site,
   field,
   url,
-  previews,
+  preview,
   binaural,
-}: Pick<FieldPageProps, "site" | "field" | "url" | "previews"> & { binaural: boolean }) {
-  const preview = previews.get(fieldSlug(field));
+}: Pick<FieldPageProps, "site" | "field" | "url"> & { preview?: Preview; binaural: boolean }) {
   const purpose = fieldPurpose(field, site);
   const trace = preview?.trace && traceTracks(preview.trace).length > 0 ? preview.trace : undefined;
   return (
@@ -175,22 +170,13 @@ function FieldDetail({
           </p>
         )}
       </div>
-      {trace ? (
+      {(trace || !binaural) && (
         <div className="panel field-detail__trace">
           <h3 className="field-detail__title">
-            <Text text={fieldPage.trace.title} />
+            <Text text={trace ? fieldPage.trace.title : fieldPage.sound.title} />
           </h3>
-          <BeatTrace trace={trace} bands={fieldBands(field)} />
+          {trace ? <BeatTrace trace={trace} bands={fieldBands(field)} /> : <NoBeat pulse={preview?.pulse} />}
         </div>
-      ) : (
-        !binaural && (
-          <div className="panel field-detail__trace">
-            <h3 className="field-detail__title">
-              <Text text={fieldPage.sound.title} />
-            </h3>
-            <NoBeat pulse={preview?.pulse} />
-          </div>
-        )
       )}
     </section>
   );

@@ -3,21 +3,16 @@ import { FieldCard, StorefrontNote } from "../components/FieldCard";
 import { ButtonLink } from "../components/Links";
 import { Section } from "../components/Section";
 import { Steps } from "../components/Steps";
-import { Text } from "../components/Text";
+import { Paragraph, Text } from "../components/Text";
 import { fieldSlug } from "../content/fields";
 import { home } from "../content/home";
 import { products } from "../content/products";
-import { FOLD } from "../lib/page";
-import type { PageMeta, PageProps } from "./types";
+import { FOLD, navPage } from "../lib/page";
+import type { PageProps } from "./types";
 
 export { homeData as structuredData } from "../content/structured-data";
 
-export const meta: PageMeta = {
-  path: "/",
-  title: home.title,
-  description: home.description,
-  nav: { label: home.nav, order: 1 },
-};
+export const meta = navPage("/", home, 1);
 
 /** Home shows the first fields in site.ts, two at most: Products shows a few more in full, All Fields every one. */
 export const HOME_FIELDS = 2;
@@ -38,15 +33,11 @@ export function Page({ site, url, previews, covers }: PageProps) {
             (styles/components/hero.css), after them for a keyboard as for the eye. */}
         <div className="container hero__inner">
           <div className="hero__head">
-            <p className="eyebrow">
-              <Text text={hero.eyebrow} />
-            </p>
+            <Paragraph className="eyebrow" text={hero.eyebrow} />
             <h1 className="hero__title">
               <Text text={hero.title} />
             </h1>
-            <p className="hero__subtitle">
-              <Text text={hero.subtitle} />
-            </p>
+            <Paragraph className="hero__subtitle" text={hero.subtitle} />
             <div className="actions">
               <ButtonLink href={url("/products/")}>{hero.explore}</ButtonLink>
             </div>
@@ -72,9 +63,7 @@ export function Page({ site, url, previews, covers }: PageProps) {
               ))}
             </div>
             <StorefrontNote />
-            <p className="hero__fields-lead">
-              <Text text={fields.lead} />
-            </p>
+            <Paragraph className="hero__fields-lead" text={fields.lead} />
             <p className="hero__fields-more">
               {site.fields.length > shown.length && (
                 <>
@@ -104,9 +93,7 @@ export function Page({ site, url, previews, covers }: PageProps) {
       <Section id="listen" tone="raised" eyebrow={listen.eyebrow} title={listen.title} lead={listen.lead}>
         <Steps steps={listen.steps} />
         <div className="section__footer">
-          <p>
-            <Text text={listen.footer} />
-          </p>
+          <Paragraph text={listen.footer} />
           <ButtonLink href={url("/about/")} variant="secondary" context={listen.learnMoreContext}>
             {listen.learnMore}
           </ButtonLink>

@@ -1,6 +1,5 @@
 import * as about from "./about";
 import * as allFields from "./all-fields";
-import { cataloguePages } from "./all-fields";
 import { fieldPages } from "./field";
 import type { SiteContent } from "../content/types";
 import type { ShareImage } from "../lib/page";
@@ -8,7 +7,6 @@ import * as contact from "./contact";
 import * as home from "./home";
 import * as notFound from "./not-found";
 import * as products from "./products";
-import { productPages } from "./products";
 import * as services from "./services";
 import type { PageModule } from "./types";
 
@@ -21,7 +19,7 @@ export function sitePages(
   list: readonly PageModule[] = pages,
   shareImages?: ReadonlyMap<string, ShareImage>,
 ): PageModule[] {
-  return [...list, ...productPages(site), ...cataloguePages(site), ...fieldPages(site, shareImages)];
+  return [...list, ...products.productPages(site), ...allFields.cataloguePages(site), ...fieldPages(site, shareImages)];
 }
 
 /** The top bar's links, from the pages' own meta, in nav order: the one place the nav is derived. */

@@ -5,7 +5,7 @@ import { onPage, pageCount, pagePath, Pagination } from "../components/Paginatio
 import { Questions } from "../components/Questions";
 import { SafetyNote } from "../components/SafetyNote";
 import { Callout, PageIntro, Section } from "../components/Section";
-import { Text } from "../components/Text";
+import { Paragraph } from "../components/Text";
 import { allFields } from "../content/all-fields";
 import { fieldSlug } from "../content/fields";
 import { mail } from "../content/mail";
@@ -13,17 +13,13 @@ import { products } from "../content/products";
 import { productQuestions } from "../content/questions";
 import type { Field, SiteContent } from "../content/types";
 import { fillSlots } from "../lib/slots";
-import type { PageMeta, PageModule, PageProps } from "./types";
+import { navPage } from "../lib/page";
+import type { PageModule, PageProps } from "./types";
 
 /** A field's card's id on Products, from its slug: a link to it survives a new title or order. */
 export const fieldId = (field: Field) => `field-${fieldSlug(field)}`;
 
-export const meta: PageMeta = {
-  path: "/products/",
-  title: products.title,
-  description: products.description,
-  nav: { label: products.nav, order: 4 },
-};
+export const meta = navPage("/products/", products, 4);
 
 /** The cards a laptop's first screen shows: two rows of two. */
 const FIRST_SCREEN = 4;
@@ -86,9 +82,7 @@ function ProductsPage({ site, url, previews, covers, page }: PageProps & { page:
           />
         )}
         <div className="section__footer">
-          <p>
-            <Text text={fields.allFieldsPrompt} />
-          </p>
+          <Paragraph text={fields.allFieldsPrompt} />
           <ButtonLink href={url("/all-fields/")} variant="secondary">
             {fields.allFields}
           </ButtonLink>
@@ -97,9 +91,7 @@ function ProductsPage({ site, url, previews, covers, page }: PageProps & { page:
 
       <Questions group={productQuestions} tone="raised" />
 
-      <div className="container section">
-        <SafetyNote />
-      </div>
+      <SafetyNote />
 
       <Section id="benefits" tone="raised" eyebrow={benefits.eyebrow} title={benefits.title}>
         <CardList cards={benefits.cards} />

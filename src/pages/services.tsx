@@ -7,14 +7,10 @@ import { bandLabel } from "../content/bands";
 import { mail } from "../content/mail";
 import { serviceQuestions } from "../content/questions";
 import { services } from "../content/services";
-import type { PageMeta, PageProps } from "./types";
+import { navPage } from "../lib/page";
+import type { PageProps } from "./types";
 
-export const meta: PageMeta = {
-  path: "/services/",
-  title: services.title,
-  description: services.description,
-  nav: { label: services.nav, order: 3 },
-};
+export const meta = navPage("/services/", services, 3);
 
 export function Page({ site, url }: PageProps) {
   const { intro, process, examples, readyMade } = services;
