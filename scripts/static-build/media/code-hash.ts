@@ -72,8 +72,12 @@ interface Kept<T> {
 
 /** The value kept at `path` (keepMadeFrom), if every file and package it was made from is as it was then. */
 export function keptIfSame<T>(path: string, root: string, entries: readonly string[]): T | undefined {
-  const known = readKept<T>(path);
-  return known && sourcesOf(root, entries, known.files, known.packages) === known.sources ? known.value : undefined;
+  try {
+    const known = JSON.parse(readFileSync(path, "utf8")) as Kept<T>;
+    return sourcesOf(root, entries, known.files, known.packages) === known.sources ? known.value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The time now, to the fraction of a millisecond (Date.now() cuts it to the millisecond). */
@@ -116,14 +120,6 @@ function sourcesOf(root: string, entries: readonly string[], files: readonly str
     return undefined;
   }
   return hash.digest("hex");
-}
-
-function readKept<T>(path: string): Kept<T> | undefined {
-  try {
-    return JSON.parse(readFileSync(path, "utf8")) as Kept<T>;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Written whole, then named; at best, as every cache entry (a full disk means the next build bundles again). */
