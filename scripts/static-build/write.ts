@@ -95,15 +95,13 @@ export async function stageSite(outDir: string, now = Date.now()): Promise<Stage
       await abort();
       throw error;
     }
-    let hadPrevious = true;
     try {
       renameSync(outDir, previous);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      hadPrevious = false;
     }
     renameSync(staging, outDir);
-    if (hadPrevious) rmSync(previous, { recursive: true, force: true });
+    rmSync(previous, { recursive: true, force: true });
     return carried;
   };
   return { put, finish, abort };
@@ -209,10 +207,7 @@ export async function recoverOutput(outDir: string): Promise<string[]> {
     .filter(({ match }) => match?.[1] === name && !isRunning(Number(match[3])))
     .map(({ entry, match }) => ({ path: join(parent, entry), kind: match![2] as "old" | "tmp" }));
   const done: string[] = [];
-  const outExists = await lstat(outDir).then(
-    () => true,
-    () => false,
-  );
+  const outExists = (await lstat(outDir).catch(() => undefined)) !== undefined;
   const previous = leftovers.find((l) => l.kind === "old");
   if (!outExists && previous) {
     await rename(previous.path, outDir);
