@@ -129,15 +129,11 @@ async function withMaster(
       shortest: PREVIEW_MIN_SECONDS,
     });
   const known = `${cacheKey("source", path, master.size, master.mtimeMs, wanted, code)}.source.json`;
-  let source = await cache
-    .read(known)
-    .then((b) => b && (JSON.parse(Buffer.from(b).toString("utf8")) as PreviewRecord["source"]));
   let excerpt: Excerpt | undefined;
-  if (!source) {
+  const source = await cache.json(known, async () => {
     excerpt = await readWantedExcerpt();
-    source = sourceOf(preview.file, master.size, excerpt);
-    await cache.write(known, JSON.stringify(source));
-  }
+    return sourceOf(preview.file, master.size, excerpt);
+  });
   const changed = record ? recordChanges(record, preview.file, wanted, source) : ["none was made yet"];
   if (same && same.record.code !== code) changed.push("the site's code now makes previews another way");
   const length = source.seconds ?? field.durationMinutes * 60;
