@@ -162,18 +162,11 @@ function carryAssets(outDir: string, staging: string, files: ReadonlySet<string>
 export async function assertReplaceable(outDir: string): Promise<void> {
   const target = await realTarget(resolve(outDir));
   const project = await realpath(ROOT);
-  if (target === project) {
+  if (target === project || project.startsWith(target.endsWith(sep) ? target : `${target}${sep}`))
     throw new OutputFolderError(
       outDir,
-      "that is the project itself, and the build replaces its output folder whole. Use dist/ or a folder of its own.",
+      `${target === project ? "that is the project itself" : `it holds the project (${project})`}, and the build replaces its output folder whole. Use dist/ or a folder of its own.`,
     );
-  }
-  if (project.startsWith(target.endsWith(sep) ? target : `${target}${sep}`)) {
-    throw new OutputFolderError(
-      outDir,
-      `it holds the project (${project}), and the build replaces its output folder whole. Use dist/ or a folder of its own.`,
-    );
-  }
   const info = await lstat(target).catch(() => undefined);
   if (!info) return;
   if (!info.isDirectory()) throw new OutputFolderError(outDir, "it is a file, not a folder.");
