@@ -13,12 +13,11 @@ import { cacheKey } from "./cache";
 export function codeHash(paths: readonly string[], root = ROOT, loadedLater: readonly string[] = []): string {
   const graph = graphHash(paths, root);
   // A package the code loads only when it needs it (createRequire: fontkit, resvg) is out of esbuild's sight.
-  return loadedLater.length === 0
-    ? graph
-    : cacheKey(
-        graph,
-        loadedLater.map((name) => `${name}@${packageVersion(root, name)}`),
-      );
+  if (loadedLater.length === 0) return graph;
+  return cacheKey(
+    graph,
+    loadedLater.map((name) => `${name}@${packageVersion(root, name)}`),
+  );
 }
 
 function graphHash(paths: readonly string[], root: string): string {
