@@ -230,30 +230,19 @@ export function failedBuild(error: unknown, out: string): string {
 export function contentNotes(site: SiteContent, now = new Date()): string[] {
   const year = now.getFullYear();
   return [
-    ...(site.copyrightYear === year
-      ? []
-      : [
-          `src/content/site.ts: copyrightYear is ${site.copyrightYear}, and it is ${year}: every footer says © ${site.copyrightYear}`,
-        ]),
-    ...(site.storefront.sellerId
-      ? []
-      : [
-          "src/content/site.ts: storefront.sellerId is not set, so no page offers to follow the studio: set it to the seller_id in Gumroad's follow form",
-        ]),
-    ...(site.fields.some(inFeed)
-      ? []
-      : [
-          `src/content/site.ts: no field has a released day, so there is no feed of new fields (${FEED.path}): give each field released: "YYYY-MM-DD"`,
-        ]),
+    site.copyrightYear !== year &&
+      `src/content/site.ts: copyrightYear is ${site.copyrightYear}, and it is ${year}: every footer says © ${site.copyrightYear}`,
+    !site.storefront.sellerId &&
+      "src/content/site.ts: storefront.sellerId is not set, so no page offers to follow the studio: set it to the seller_id in Gumroad's follow form",
+    !site.fields.some(inFeed) &&
+      `src/content/site.ts: no field has a released day, so there is no feed of new fields (${FEED.path}): give each field released: "YYYY-MM-DD"`,
     // Allowed (a master still being edited), but easily forgotten: nothing else on its cards and page says so.
-    ...site.fields.flatMap((field, i) =>
-      field.preview
-        ? []
-        : [
-            `src/content/site.ts: ${fieldAt(i, field)} has no preview: its cards and page have nothing to play until its preview names an excerpt of its master`,
-          ],
+    ...site.fields.map(
+      (field, i) =>
+        !field.preview &&
+        `src/content/site.ts: ${fieldAt(i, field)} has no preview: its cards and page have nothing to play until its preview names an excerpt of its master`,
     ),
-  ];
+  ].filter((note) => note !== false);
 }
 
 const BUILD_USAGE = `

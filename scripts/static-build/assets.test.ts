@@ -24,7 +24,7 @@ it("keeps a bundle while every file it was made from is the same, and makes it a
       logLevel: "silent" as const,
     };
     const cacheRoot = join(root, "cache");
-    const text = async () => (await keptBuild(options, cacheRoot)).outputFiles[0]!.text;
+    const text = async () => (await keptBuild(options, cacheRoot)).outputs[0]!.text;
     expect(await text()).toContain('"first"');
     // What was kept is what a second build gives: it is not bundled again.
     const [entry] = await readdir(join(cacheRoot, "esbuild"));

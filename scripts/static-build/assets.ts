@@ -36,18 +36,11 @@ export interface AssetTools {
   buildStyles(): StyleChunk[];
 }
 
-export interface IslandsBundle {
-  outputFiles: { path: string; contents: Uint8Array; text: string }[];
-  metafile: esbuild.Metafile;
-}
-
-export const plainTools: AssetTools = { buildStyles };
-
 /** Icons and manifest at fixed addresses, where browsers look; the share image hashed, a new URL to social caches. */
 export async function buildAssets(
   site: SiteContent,
   urls: SiteUrls,
-  tools: AssetTools = plainTools,
+  tools: AssetTools = { buildStyles },
   sources: Record<string, string> = {},
 ): Promise<BuiltAssets> {
   const files = new Map<string, Uint8Array>();
@@ -172,37 +165,29 @@ interface KeptBuild {
 export async function keptBuild(
   options: Omit<esbuild.BuildOptions, "plugins"> & { metafile: true; entryPoints: object; absWorkingDir: string },
   cacheRoot = CACHE_ROOT,
-): Promise<IslandsBundle> {
+): Promise<KeptBuild> {
   const kept = join(cacheRoot, "esbuild", `${cacheKey(options, packageVersion(ROOT, "esbuild"))}.json`);
   const [root, entries] = [options.absWorkingDir, Object.values(options.entryPoints) as string[]];
   const known = keptIfSame<KeptBuild>(kept, root, entries);
-  if (known) {
-    const outputFiles = known.outputs.map(({ path, text }) => ({
-      path,
-      text,
-      contents: new TextEncoder().encode(text),
-    }));
-    return { outputFiles, metafile: known.metafile };
-  }
+  if (known) return known;
   const since = now();
   const made = await (await import("esbuild")).build({ ...options, write: false });
-  const [outputFiles, metafile] = [made.outputFiles!, made.metafile!];
-  const outputs = outputFiles.map(({ path, text }) => ({ path, text }));
+  const bundle = { outputs: made.outputFiles!.map(({ path, text }) => ({ path, text })), metafile: made.metafile! };
   // What esbuild read besides the modules: the TypeScript settings of each folder.
-  const read = [...Object.keys(metafile.inputs), ...TSCONFIGS.filter((file) => existsSync(join(root, file)))];
-  keepMadeFrom(kept, root, entries, read, [], { outputs, metafile }, since);
-  return { outputFiles, metafile };
+  const read = [...Object.keys(bundle.metafile.inputs), ...TSCONFIGS.filter((file) => existsSync(join(root, file)))];
+  keepMadeFrom(kept, root, entries, read, [], bundle, since);
+  return bundle;
 }
 
 /** The islands bundle, and the loader inlined in every page with the URLs each island needs compiled into it. */
 async function buildClient(
   url: (path: string) => string,
-  bundle: IslandsBundle,
+  bundle: KeptBuild,
   font: string,
   afterPaint: readonly LaterLink[],
 ): Promise<{ loader: string; files: Map<string, Uint8Array> }> {
   const files = new Map<string, Uint8Array>();
-  for (const out of bundle.outputFiles) files.set(relative(ROOT, out.path), out.contents);
+  for (const out of bundle.outputs) files.set(relative(ROOT, out.path), new TextEncoder().encode(out.text));
   const outputs = bundle.metafile.outputs;
   const outputFor = (source: string) => Object.keys(outputs).find((file) => outputs[file]!.entryPoint === source);
   const entry = outputFor(ISLANDS_ENTRY);
@@ -251,5 +236,5 @@ async function buildClient(
     write: false,
     logLevel: "silent",
   });
-  return { loader: loader.outputFiles[0]!.text.trim(), files };
+  return { loader: loader.outputs[0]!.text.trim(), files };
 }

@@ -30,6 +30,7 @@ export function atomFeed(
   const entries = fields.map((field) => {
     const page = urls.absolute(fieldPath(field));
     const picture = pictures.shares.get(fieldSlug(field)) ?? pictures.covers.get(fieldSlug(field));
+    const src = picture && escapeXml(urls.absolute(picture.path));
     const purpose = fieldPurpose(field, site);
     const facts = [
       fillSlots(frame.fieldCard.lengthShort, { minutes: String(field.durationMinutes) }),
@@ -38,11 +39,7 @@ export function atomFeed(
       ...(field.price ? [priceInWords(field.price)] : []),
     ].map((fact) => plainText(fact, slots));
     const html = [
-      ...(picture
-        ? [
-            `<p><img src="${escapeXml(urls.absolute(picture.path))}" alt="" width="${picture.width}" height="${picture.height}"></p>`,
-          ]
-        : []),
+      ...(picture ? [`<p><img src="${src}" alt="" width="${picture.width}" height="${picture.height}"></p>`] : []),
       `<p>${escapeXml(field.description)}</p>`,
       `<p>${facts.map(escapeXml).join(" · ")}</p>`,
     ].join("");
@@ -56,11 +53,7 @@ export function atomFeed(
       `    <summary>${escapeXml(field.description)}</summary>`,
       `    <content type="html">${escapeXml(html)}</content>`,
       ...(purpose ? [`    <category term="${escapeXml(purpose.key)}" label="${escapeXml(purpose.name)}"/>`] : []),
-      ...(picture
-        ? [
-            `    <media:thumbnail url="${escapeXml(urls.absolute(picture.path))}" width="${picture.width}" height="${picture.height}"/>`,
-          ]
-        : []),
+      ...(picture ? [`    <media:thumbnail url="${src}" width="${picture.width}" height="${picture.height}"/>`] : []),
       "  </entry>",
     ].join("\n");
   });

@@ -93,10 +93,7 @@ export async function renderSite({
       const work = each(file, html, facts);
       done.push(work);
       inHand.add(work);
-      void work.then(
-        () => inHand.delete(work),
-        () => inHand.delete(work),
-      );
+      void work.catch(() => {}).then(() => inHand.delete(work));
       if (inHand.size >= PAGES_IN_HAND) await Promise.race(inHand).catch(() => {});
     }
   } catch (error) {

@@ -140,13 +140,8 @@ export function siteHeaderRules(facts: ReadonlyMap<string, { policy: PolicyFacts
 /** One policy allowing what each given one does, for a host that sends one for every page (CloudFront). */
 export function unionOfPolicies(policies: readonly string[]): string {
   const merged = new Map<string, Set<string>>();
-  for (const policy of policies) {
-    for (const [name, ...values] of policy.split(";").map((d) => d.trim().split(/\s+/))) {
-      const seen = merged.get(name!) ?? new Set<string>();
-      values.forEach((v) => seen.add(v));
-      merged.set(name!, seen);
-    }
-  }
+  for (const [name, ...values] of policies.flatMap((policy) => policy.split(";").map((d) => d.trim().split(/\s+/))))
+    merged.set(name!, new Set([...(merged.get(name!) ?? []), ...values]));
   // 'none' with another source in one list is void: a page with a form allows its target, one without allows none.
   const ordered = (values: Set<string>) => [
     ...[...values].filter((v) => !v.startsWith("'sha256-") && !(v === "'none'" && values.size > 1)),

@@ -24,9 +24,5 @@ if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
   const before = readFileSync(path, "utf8");
   const after = withSettingsTable(before);
   if (after !== before) writeFileSync(path, after);
-  console.log(
-    after === before
-      ? `${SETTINGS_README}: the settings table is current`
-      : `${SETTINGS_README}: settings table written`,
-  );
+  console.log(`${SETTINGS_README}: ${after === before ? "the settings table is current" : "settings table written"}`);
 }

@@ -95,15 +95,13 @@ export async function stageSite(outDir: string, now = Date.now()): Promise<Stage
       await abort();
       throw error;
     }
-    let hadPrevious = true;
     try {
       renameSync(outDir, previous);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      hadPrevious = false;
     }
     renameSync(staging, outDir);
-    if (hadPrevious) rmSync(previous, { recursive: true, force: true });
+    rmSync(previous, { recursive: true, force: true });
     return carried;
   };
   return { put, finish, abort };
@@ -164,18 +162,11 @@ function carryAssets(outDir: string, staging: string, files: ReadonlySet<string>
 export async function assertReplaceable(outDir: string): Promise<void> {
   const target = await realTarget(resolve(outDir));
   const project = await realpath(ROOT);
-  if (target === project) {
+  if (target === project || project.startsWith(target.endsWith(sep) ? target : `${target}${sep}`))
     throw new OutputFolderError(
       outDir,
-      "that is the project itself, and the build replaces its output folder whole. Use dist/ or a folder of its own.",
+      `${target === project ? "that is the project itself" : `it holds the project (${project})`}, and the build replaces its output folder whole. Use dist/ or a folder of its own.`,
     );
-  }
-  if (project.startsWith(target.endsWith(sep) ? target : `${target}${sep}`)) {
-    throw new OutputFolderError(
-      outDir,
-      `it holds the project (${project}), and the build replaces its output folder whole. Use dist/ or a folder of its own.`,
-    );
-  }
   const info = await lstat(target).catch(() => undefined);
   if (!info) return;
   if (!info.isDirectory()) throw new OutputFolderError(outDir, "it is a file, not a folder.");
@@ -209,10 +200,7 @@ export async function recoverOutput(outDir: string): Promise<string[]> {
     .filter(({ match }) => match?.[1] === name && !isRunning(Number(match[3])))
     .map(({ entry, match }) => ({ path: join(parent, entry), kind: match![2] as "old" | "tmp" }));
   const done: string[] = [];
-  const outExists = await lstat(outDir).then(
-    () => true,
-    () => false,
-  );
+  const outExists = (await lstat(outDir).catch(() => undefined)) !== undefined;
   const previous = leftovers.find((l) => l.kind === "old");
   if (!outExists && previous) {
     await rename(previous.path, outDir);

@@ -13,12 +13,11 @@ import { cacheKey } from "./cache";
 export function codeHash(paths: readonly string[], root = ROOT, loadedLater: readonly string[] = []): string {
   const graph = graphHash(paths, root);
   // A package the code loads only when it needs it (createRequire: fontkit, resvg) is out of esbuild's sight.
-  return loadedLater.length === 0
-    ? graph
-    : cacheKey(
-        graph,
-        loadedLater.map((name) => `${name}@${packageVersion(root, name)}`),
-      );
+  if (loadedLater.length === 0) return graph;
+  return cacheKey(
+    graph,
+    loadedLater.map((name) => `${name}@${packageVersion(root, name)}`),
+  );
 }
 
 function graphHash(paths: readonly string[], root: string): string {
@@ -72,8 +71,12 @@ interface Kept<T> {
 
 /** The value kept at `path` (keepMadeFrom), if every file and package it was made from is as it was then. */
 export function keptIfSame<T>(path: string, root: string, entries: readonly string[]): T | undefined {
-  const known = readKept<T>(path);
-  return known && sourcesOf(root, entries, known.files, known.packages) === known.sources ? known.value : undefined;
+  try {
+    const known = JSON.parse(readFileSync(path, "utf8")) as Kept<T>;
+    return sourcesOf(root, entries, known.files, known.packages) === known.sources ? known.value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The time now, to the fraction of a millisecond (Date.now() cuts it to the millisecond). */
@@ -116,14 +119,6 @@ function sourcesOf(root: string, entries: readonly string[], files: readonly str
     return undefined;
   }
   return hash.digest("hex");
-}
-
-function readKept<T>(path: string): Kept<T> | undefined {
-  try {
-    return JSON.parse(readFileSync(path, "utf8")) as Kept<T>;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Written whole, then named; at best, as every cache entry (a full disk means the next build bundles again). */

@@ -31,12 +31,7 @@ export function buildFieldShareImages(
   const bySlug = new Map<string, ShareImage>(
     pictures.map(({ field, path }) => [
       fieldSlug(field),
-      {
-        path,
-        width: SHARE_IMAGE.width,
-        height: SHARE_IMAGE.height,
-        alt: `${field.title}: ${field.tuning}, from ${site.brand}`,
-      },
+      { path, ...SHARE_IMAGE, alt: `${field.title}: ${field.tuning}, from ${site.brand}` },
     ]),
   );
   // Four a core, each laid out here, then drawn and encoded on libuv's and sharp's threads: with only one a core, the

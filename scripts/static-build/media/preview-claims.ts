@@ -1,6 +1,7 @@
 import { BANDS, inBand, type Band } from "../../../src/content/bands";
 import { glideAt, glideBands } from "../../../src/content/glide";
 import type { Field } from "../../../src/content/types";
+import type { Trace } from "../../../src/lib/preview";
 import { CONTENT_FILE, fieldAt } from "../../../src/content/validate";
 import type { Beat } from "./audio/analyse";
 import type { Measured } from "./audio/preview";
@@ -76,4 +77,23 @@ export function undeclaredNote(field: Field, i: number, beats: readonly Beat[]):
       ? `; add bands: [${bands.map((b) => `"${b}"`).join(", ")}] to have ${beats.length > 1 ? "them" : "it"} checked and shown on its card`
       : "";
   return `${CONTENT_FILE}: ${fieldAt(i, field)}.preview plays a ${named.join(" and a ")} beat it does not declare${advice}`;
+}
+
+/** A point with no beat at all (a fade, a silent intro) is not held against the master. */
+export function traceProblem(field: Field, trace: Trace): string | undefined {
+  const bands = field.bands ?? [];
+  for (const point of trace.points) {
+    if (point.beats.length === 0) continue;
+    const where = `at ${clock(point.at)} of ${clock(trace.seconds)}`;
+    if (field.glide) {
+      const expected = glideAt(field.glide, point.at / trace.seconds);
+      const tolerance = 0.1 + 0.1 * Math.abs(field.glide.toHz - field.glide.fromHz);
+      if (!point.beats.some((b) => Math.abs(b - expected) <= tolerance)) {
+        return `${where}, its master plays ${point.beats.map(hz).join(" and ")}, off the glide the field declares (from ${hz(field.glide.fromHz)} to ${hz(field.glide.toHz)}, ${hz(expected)} there)`;
+      }
+    } else if (bands.length > 0 && !point.beats.some((b) => bands.some((band) => inBand(b, band)))) {
+      return `${where}, its master plays ${point.beats.map(hz).join(" and ")}, outside the ${bands.map(bandName).join(" or ")} the field declares: declare the band it moves into, or a glide`;
+    }
+  }
+  return undefined;
 }

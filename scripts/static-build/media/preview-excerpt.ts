@@ -54,11 +54,8 @@ export async function fromMaster(field: Field, preview: FilePreview, folders: Fo
   return taking;
 }
 
-async function excerptOf(
-  field: Field,
-  preview: FilePreview,
-  { masters, shelf, commit, cache, code, threads }: Folders,
-): Promise<FromMaster> {
+async function excerptOf(field: Field, preview: FilePreview, folders: Folders): Promise<FromMaster> {
+  const { masters, shelf } = folders;
   const wanted = { start: preview.start ?? 0, seconds: preview.seconds ?? null };
   const same = shelf.previews.find(
     (p) => identity(p.record.source.file, p.record.excerpt) === identity(preview.file, wanted),
@@ -78,9 +75,9 @@ async function excerptOf(
       holds === undefined
         ? `is not here (the masters folder, ${masters}, is not on this machine)`
         : `is not in the masters folder (${notThere(holds, preview.file, "no audio file")})`;
-    return withoutMaster(field, preview.file, wanted, earlier, away, code, shelf);
+    return withoutMaster(field, preview.file, wanted, earlier, away, folders);
   }
-  return withMaster(field, preview, { wanted, same, record, path, master }, { shelf, commit, cache, code, threads });
+  return withMaster(field, preview, { wanted, same, record, path, master }, folders);
 }
 
 /** Its committed preview as it is, when it still matches what the field asks; otherwise a refusal. */
@@ -90,8 +87,7 @@ async function withoutMaster(
   wanted: Wanted,
   earlier: Shelved | undefined,
   away: string,
-  code: string,
-  shelf: Shelf,
+  { code, shelf }: Folders,
 ): Promise<FromMaster> {
   if (!earlier)
     throw new PreviewError(
@@ -117,7 +113,7 @@ async function withMaster(
   field: Field,
   preview: FilePreview,
   found: { wanted: Wanted; same?: Shelved; record?: PreviewRecord; path: string; master: Stats },
-  { shelf, commit, cache, code, threads }: Omit<Folders, "masters">,
+  { shelf, commit, cache, code, threads }: Folders,
 ): Promise<FromMaster> {
   const { wanted, same, record, path, master } = found;
   // What the excerpt holds is known by its audio, not its file's date: a master copied to another disk is the same master.
@@ -129,15 +125,11 @@ async function withMaster(
       shortest: PREVIEW_MIN_SECONDS,
     });
   const known = `${cacheKey("source", path, master.size, master.mtimeMs, wanted, code)}.source.json`;
-  let source = await cache
-    .read(known)
-    .then((b) => b && (JSON.parse(Buffer.from(b).toString("utf8")) as PreviewRecord["source"]));
   let excerpt: Excerpt | undefined;
-  if (!source) {
+  const source = await cache.json(known, async () => {
     excerpt = await readWantedExcerpt();
-    source = sourceOf(preview.file, master.size, excerpt);
-    await cache.write(known, JSON.stringify(source));
-  }
+    return sourceOf(preview.file, master.size, excerpt);
+  });
   const changed = record ? recordChanges(record, preview.file, wanted, source) : ["none was made yet"];
   if (same && same.record.code !== code) changed.push("the site's code now makes previews another way");
   const length = source.seconds ?? field.durationMinutes * 60;

@@ -12,15 +12,13 @@ import { makePreview, PREVIEW_SETTINGS, previewCode, type Measured } from "./aud
 import { clock, SourceError } from "./audio/source";
 import { synthesize } from "./audio/synth";
 import { cache as diskCache, cacheKey, type Cache } from "./cache";
-import { claimProblem, declaredBands, hz, undeclaredNote } from "./preview-claims";
+import { claimProblem, declaredBands, hz, traceProblem, undeclaredNote } from "./preview-claims";
 import { AUDIO_FILE, fromMaster } from "./preview-excerpt";
 import { PreviewError, readShelf, unusedPreviews, type FromMaster } from "./preview-store";
 import pLimit from "p-limit";
-import { traceProblem } from "./trace";
 import { traceThreads } from "./trace-threads";
 
 export { PREVIEW_SETTINGS, type Measured };
-export { committedMasters, type PreviewRecord } from "./preview-store";
 
 /**
  * Each holds its excerpt (up to 46 MB) and traces use the threads, so a second at once added memory, not speed: 40

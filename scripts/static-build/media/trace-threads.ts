@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import Tinypool from "tinypool";
 import { ROOT } from "../../paths";
+import { writeWhole } from "../write";
 import { CACHE_ROOT } from "./cache";
 import type { MeasureWindow } from "./trace";
 
@@ -32,11 +32,8 @@ async function workerFile(): Promise<string> {
     logLevel: "silent",
   });
   const code = outputFiles[0]!.contents;
-  const folder = join(CACHE_ROOT, "trace-worker");
-  const file = join(folder, `${createHash("sha256").update(code).digest("hex").slice(0, 16)}.cjs`);
-  await mkdir(folder, { recursive: true });
-  await writeFile(`${file}.${process.pid}`, code);
-  await rename(`${file}.${process.pid}`, file);
+  const file = join(CACHE_ROOT, "trace-worker", `${createHash("sha256").update(code).digest("hex").slice(0, 16)}.cjs`);
+  await writeWhole(file, code);
   return file;
 }
 

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE_SITE } from "../../test/fixtures";
 import { pad, render, sparseWav } from "../../test/audio-corpus";
-import { traceOf, traceProblem, TRACE_SETTINGS } from "./trace";
+import { traceProblem } from "./preview-claims";
+import { traceOf, TRACE_SETTINGS } from "./trace";
 import { traceThreads } from "./trace-threads";
 
 let work: string;

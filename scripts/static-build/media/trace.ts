@@ -1,9 +1,6 @@
-import { BANDS, inBand, type Band } from "../../../src/content/bands";
-import { glideAt } from "../../../src/content/glide";
-import type { Field } from "../../../src/content/types";
 import type { Trace } from "../../../src/lib/preview";
 import { binaural } from "./audio/analyse";
-import { clock, readExcerpt, SourceError } from "./audio/source";
+import { readExcerpt, SourceError } from "./audio/source";
 import pLimit from "p-limit";
 
 /** How the whole master is measured: a short window at each of evenly spaced points, never the file whole. */
@@ -43,28 +40,4 @@ export async function traceOf(
     seconds: Math.round(seconds),
     points: at.flatMap((middle, i) => (beats[i] ? [{ at: Math.round(middle), beats: beats[i] }] : [])),
   };
-}
-
-const hz = (value: number) => `${value.toFixed(2)} Hz`;
-
-/** A point with no beat at all (a fade, a silent intro) is not held against the master. */
-export function traceProblem(field: Field, trace: Trace): string | undefined {
-  const bands = field.bands ?? [];
-  for (const point of trace.points) {
-    if (point.beats.length === 0) continue;
-    const where = `at ${clock(point.at)} of ${clock(trace.seconds)}`;
-    if (field.glide) {
-      const expected = glideAt(field.glide, point.at / trace.seconds);
-      const tolerance = 0.1 + 0.1 * Math.abs(field.glide.toHz - field.glide.fromHz);
-      if (!point.beats.some((b) => Math.abs(b - expected) <= tolerance)) {
-        return `${where}, its master plays ${point.beats.map(hz).join(" and ")}, off the glide the field declares (from ${hz(field.glide.fromHz)} to ${hz(field.glide.toHz)}, ${hz(expected)} there)`;
-      }
-    } else if (bands.length > 0 && !point.beats.some((b) => bands.some((band) => inBand(b, band)))) {
-      const named = bands
-        .map((band: Band) => `${BANDS[band].name} (${BANDS[band].low}–${BANDS[band].high} Hz)`)
-        .join(" or ");
-      return `${where}, its master plays ${point.beats.map(hz).join(" and ")}, outside the ${named} the field declares: declare the band it moves into, or a glide`;
-    }
-  }
-  return undefined;
 }
