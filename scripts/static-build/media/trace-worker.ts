@@ -1,5 +1,11 @@
+import { parentPort } from "node:worker_threads";
 import { measureWindow } from "./trace";
 
-/** A trace thread's task (trace-threads.ts): a window to measure. */
-export default ({ path, start, seconds }: { path: string; start: number; seconds: number }) =>
-  measureWindow(path, start, seconds);
+/** A trace thread (trace-threads.ts): each message a window to measure, each reply its beats or the error's stack. */
+parentPort?.on("message", async ({ path, start, seconds }: { path: string; start: number; seconds: number }) => {
+  try {
+    parentPort!.postMessage({ beats: await measureWindow(path, start, seconds) });
+  } catch (error) {
+    parentPort!.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+});
