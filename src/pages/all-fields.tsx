@@ -40,7 +40,9 @@ const fieldLists = perSite(
 );
 
 const listed = (site: SiteContent, selection?: Selection): readonly Field[] =>
-  selection ? fieldLists(site).get(selection.key)! : site.fields;
+  selection
+    ? (fieldLists(site).get(selection.key) ?? site.fields.filter((field) => selects(selection, field, site)))
+    : site.fields;
 
 export const structuredData = listData(1);
 
