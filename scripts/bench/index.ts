@@ -90,34 +90,27 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/** The milliseconds a bundled script (scripts/bundled.mjs, as `npm run build` runs one) takes in a process of its own. */
+function timedScript(args: readonly string[], what: string): number {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ["scripts/bundled.mjs", ...args], { cwd: ROOT, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${what} failed:\n${result.stderr}`);
+  return performance.now() - started;
+}
+
 function timeBuilds(): number[] {
-  const times: number[] = [];
-  for (let i = 0; i < BUILD_RUNS; i++) {
-    const started = performance.now();
-    const result = spawnSync(process.execPath, ["scripts/bundled.mjs", "scripts/build.ts"], {
-      cwd: ROOT,
-      encoding: "utf8",
-    });
-    if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
-    times.push(performance.now() - started);
-  }
-  return times;
+  return Array.from({ length: BUILD_RUNS }, () => timedScript(["scripts/build.ts"], "build"));
 }
 
 /** Built twice, a process each: the first fills the caches, the second is the warm build a maintainer waits for. */
 function timeCatalogueBuilds(): { fields: number; firstMs: number; warmMs: number } | undefined {
   if (CATALOGUE_FIELDS === 0) return undefined;
   const dir = join(tmpdir(), `bench-catalogue-build-${process.pid}`);
-  const timed = () => {
-    const started = performance.now();
-    const result = spawnSync(
-      process.execPath,
-      ["scripts/bundled.mjs", "scripts/bench/catalogue-build.ts", String(CATALOGUE_FIELDS), dir],
-      { cwd: ROOT, encoding: "utf8" },
+  const timed = () =>
+    timedScript(
+      ["scripts/bench/catalogue-build.ts", String(CATALOGUE_FIELDS), dir],
+      `the ${CATALOGUE_FIELDS}-field build`,
     );
-    if (result.status !== 0) throw new Error(`the ${CATALOGUE_FIELDS}-field build failed:\n${result.stderr}`);
-    return performance.now() - started;
-  };
   try {
     return { fields: CATALOGUE_FIELDS, firstMs: timed(), warmMs: timed() };
   } finally {
@@ -158,13 +151,7 @@ async function loopbackCertificate(): Promise<{ key: string; cert: string } | un
 
 // Every run a first visit: Lighthouse empties the HTTP cache but by default keeps local storage, where the loader notes
 // that the headings' font is cached (src/client/loader.ts): a claim the emptied cache would belie.
-const CLEAR_STORAGE: ("file_systems" | "shader_cache" | "service_workers" | "cache_storage" | "local_storage")[] = [
-  "file_systems",
-  "shader_cache",
-  "service_workers",
-  "cache_storage",
-  "local_storage",
-];
+const CLEAR_STORAGE = ["file_systems", "shader_cache", "service_workers", "cache_storage", "local_storage"] as const;
 
 /** Lighthouse runs that failed to record (a fresh Chrome sometimes misses its first trace) and were run again. */
 const retried: string[] = [];
@@ -177,7 +164,7 @@ async function lighthouseRun(url: string, port: number, cpuSlowdownMultiplier?: 
     output: "json",
     logLevel: "error",
     onlyCategories: [...CATEGORIES],
-    clearStorageTypes: CLEAR_STORAGE,
+    clearStorageTypes: [...CLEAR_STORAGE],
     // Merged into the mobile defaults: their network, this CPU slowdown.
     ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
   });
@@ -264,20 +251,14 @@ async function lcpParts(artifacts: Record<string, unknown>): Promise<{ documentM
 }
 
 function summarise(runs: Run[]) {
-  const pick = (f: (r: Run) => number) => median(runs.map(f));
+  // The median of each of these keys over the runs, in the record `of` gives for a run.
+  const medians = <K extends string>(keys: readonly K[], of: (r: Run) => Record<K, number>) =>
+    Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => of(r)[k]))])) as Record<K, number>;
   return {
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, pick((r) => r.scores[c])])) as Run["scores"],
-    fcp: pick((r) => r.fcp),
-    lcp: pick((r) => r.lcp),
-    tbt: pick((r) => r.tbt),
-    cls: pick((r) => r.cls),
-    si: pick((r) => r.si),
-    bytes: Object.fromEntries(
-      [...KINDS, "total"].map((k) => [k, pick((r) => r.bytes[k as keyof Run["bytes"]])]),
-    ) as Run["bytes"],
-    requests: pick((r) => r.requests),
-    documentMs: pick((r) => r.documentMs),
-    workMs: pick((r) => r.workMs),
+    scores: medians(CATEGORIES, (r) => r.scores),
+    ...medians(["fcp", "lcp", "tbt", "cls", "si"], (r) => r),
+    bytes: medians([...KINDS, "total"], (r) => r.bytes),
+    ...medians(["requests", "documentMs", "workMs"], (r) => r),
     shortfalls: [...new Set(runs.flatMap((r) => r.shortfalls))],
     insights: [...new Set(runs.flatMap((r) => r.insights))],
   };
@@ -365,14 +346,11 @@ function printTimings(
   previews: PreviewBenchRow[],
 ) {
   const ms = (n: number) => `${Math.round(n)}`;
-  if (builds.length)
-    console.log(
-      `\nBuild (npm run build, ${BUILD_RUNS} runs): min ${ms(Math.min(...builds))} ms, median ${ms(median(builds))} ms`,
-    );
+  const spread = (times: number[]) => `min ${ms(Math.min(...times))} ms, median ${ms(median(times))} ms`;
+  if (builds.length) console.log(`\nBuild (npm run build, ${BUILD_RUNS} runs): ${spread(builds)}`);
   if (dev.rebuild.length)
     console.log(
-      `Dev rebuild after a one-line copy change (${DEV_EDITS} edits): rebuild min ${ms(Math.min(...dev.rebuild))} ms, median ${ms(median(dev.rebuild))} ms; ` +
-        `save to served min ${ms(Math.min(...dev.savedToServed))} ms, median ${ms(median(dev.savedToServed))} ms`,
+      `Dev rebuild after a one-line copy change (${DEV_EDITS} edits): rebuild ${spread(dev.rebuild)}; save to served ${spread(dev.savedToServed)}`,
     );
 
   if (catalogue) {
