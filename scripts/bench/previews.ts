@@ -51,11 +51,6 @@ async function writeParts(path: string, parts: Iterable<Uint8Array>) {
   }
 }
 
-function* repeated(head: Uint8Array, body: Uint8Array, times: number) {
-  yield head;
-  for (let i = 0; i < times; i++) yield body;
-}
-
 async function makeMasters(folder: string): Promise<Record<string, string>> {
   const rate = 96_000;
   const block = minute(rate);
@@ -65,7 +60,7 @@ async function makeMasters(folder: string): Promise<Record<string, string>> {
   const data = MINUTES * (one.length - 44);
   new DataView(head.buffer).setUint32(4, 36 + data, true);
   new DataView(head.buffer).setUint32(40, data, true);
-  await writeParts(join(folder, "master.wav"), repeated(head, one.subarray(44), MINUTES));
+  await writeParts(join(folder, "master.wav"), [head, ...Array(MINUTES).fill(one.subarray(44))]);
   const frames = block.channels[0]!.length;
   await writeParts(
     join(folder, "master.flac"),
@@ -78,7 +73,7 @@ async function makeMasters(folder: string): Promise<Record<string, string>> {
   );
   // An MP3 of the minute, encoded once at 48 kHz and repeated: a stream of MP3 streams, as a joined file is.
   const mp3 = await encodeMp3(minute(48_000));
-  await writeParts(join(folder, "master.mp3"), repeated(new Uint8Array(0), mp3, MINUTES));
+  await writeParts(join(folder, "master.mp3"), Array(MINUTES).fill(mp3));
   const sizes = await Promise.all(
     ["wav", "flac", "mp3"].map(async (ext) => [
       ext,
@@ -134,19 +129,12 @@ export async function benchPreviews(): Promise<PreviewBenchRow[]> {
     process.stdout.write("Making 90-minute masters (WAV, FLAC, MP3)... ");
     const sizes = await makeMasters(folder);
     process.stdout.write("done.\n");
+    const masters = { wav: "96 kHz 24-bit WAV", flac: "96 kHz 24-bit FLAC", mp3: "48 kHz MP3" };
     const cases: [string, Field[]][] = [
-      [
-        `45 s from 30:00 of a 90-minute 96 kHz 24-bit WAV (${sizes.wav} GB)`,
-        [field(0, { file: "master.wav", start: 1800, seconds: 45 })],
-      ],
-      [
-        `45 s from 30:00 of a 90-minute 96 kHz 24-bit FLAC (${sizes.flac} GB)`,
-        [field(0, { file: "master.flac", start: 1800, seconds: 45 })],
-      ],
-      [
-        `45 s from 30:00 of a 90-minute 48 kHz MP3 (${sizes.mp3} GB)`,
-        [field(0, { file: "master.mp3", start: 1800, seconds: 45 })],
-      ],
+      ...Object.entries(masters).map(([ext, kind]): [string, Field[]] => [
+        `45 s from 30:00 of a 90-minute ${kind} (${sizes[ext]} GB)`,
+        [field(0, { file: `master.${ext}`, start: 1800, seconds: 45 })],
+      ]),
       [
         "40 fields, each 60 s of the WAV master",
         Array.from({ length: 40 }, (_, i) => field(i, { file: "master.wav", start: 60 * i + 30, seconds: 60 })),
