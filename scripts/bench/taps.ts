@@ -1,6 +1,6 @@
 // The first tap on a field's page, a first visit at a phone's size: Play or the menu's toggle tapped the moment it is
 // painted, timed until the sound begins (`playing`) or the menu opens. Figures, not a test.
-import { chromium, type CDPSession, type Page } from "playwright-core";
+import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS } from "../test/chromium";
 
 /** A slow phone: slow 4G and a mid-tier phone's CPU, 4× slower. */
@@ -45,14 +45,6 @@ function recordFirstTap() {
   );
 }
 
-async function throttle(page: Page, cdp: CDPSession, slow: boolean) {
-  if (!slow) return;
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLED.cpu });
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", THROTTLED.network);
-  await page.context().setOffline(false);
-}
-
 /** One first visit: the selector tapped as soon as it is painted; the ms from the tap until `effect` was recorded. */
 async function firstTap(
   browser: Awaited<ReturnType<typeof chromium.launch>>,
@@ -70,7 +62,12 @@ async function firstTap(
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await throttle(page, cdp, slow);
+    if (slow) {
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLED.cpu });
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", THROTTLED.network);
+      await context.setOffline(false);
+    }
     await page.addInitScript(recordFirstTap);
     // Not awaited: the tap comes the moment Play is painted, long before the page has loaded.
     page.goto(url, { waitUntil: "commit" }).catch(() => {});
