@@ -29,25 +29,12 @@ const DEBOUNCE_MS = 30;
 /** What the build reads from these folders: its code and styles, and the owner's images (covers, the maker's photo). */
 const BUILT_FROM = /\.(tsx?|css)$|^src\/.+\.(jpe?g|png|webp|avif)$/i;
 
-export interface DevOptions {
-  port?: number;
-  host?: string;
-  typecheck?: boolean;
-  log?: (line: string) => void;
-}
-
 export interface DevStats {
   builds: number;
   lastBuildMs: number;
   heapUsed: number;
   clients: number;
   watchers: number;
-}
-
-export interface DevServer {
-  url: string;
-  stats(): DevStats;
-  close(): Promise<void>;
 }
 
 async function devClientBundle(): Promise<Uint8Array> {
@@ -78,12 +65,7 @@ async function ownCode(): Promise<Set<string>> {
   return new Set(Object.keys(metafile.inputs));
 }
 
-export async function startDevServer({
-  port = 3000,
-  host = "localhost",
-  typecheck = true,
-  log = console.log,
-}: DevOptions = {}): Promise<DevServer> {
+async function startDevServer(port: number, typecheck: boolean) {
   const clients = eventClients();
   const loader = await buildLoader();
   let build: LoadedBuild | undefined;
@@ -123,7 +105,7 @@ export async function startDevServer({
       lastBuildMs = performance.now() - started;
       const hadProblem = shown.problem !== undefined;
       shown.problem = undefined;
-      announce({ log, clients, shown, built, builds, ms: lastBuildMs, changed, hadProblem, css: tools.css }, () =>
+      announce({ clients, shown, built, builds, ms: lastBuildMs, changed, hadProblem, css: tools.css }, () =>
         addresses(hadProblem ? built.pages.keys() : changedPages, content.basePath),
       );
     } catch (error) {
@@ -131,8 +113,8 @@ export async function startDevServer({
       // truncates, then writes), so say nothing until that build has spoken.
       if (saves.waiting() > 0) return;
       shown.problem = await describe(error, build?.map, BUNDLE_FILE);
-      log(`✗ ${located(shown.problem)}`);
-      log(
+      console.log(`✗ ${located(shown.problem)}`);
+      console.log(
         files.size
           ? "  Still serving the last good build; save a fix to rebuild."
           : "  Nothing to serve yet; save a fix to build.",
@@ -143,11 +125,11 @@ export async function startDevServer({
   }
 
   const saves = batcher(DEBOUNCE_MS, rebuild);
-  const watcher = watchSaves(own, log, (file) => saves.add(file));
-  const checker = typecheck ? typeReports(log, clients, shown) : undefined;
+  const watcher = watchSaves(own, (file) => saves.add(file));
+  const checker = typecheck ? typeReports(clients, shown) : undefined;
 
   // dist/ is not the dev server's, but a build stopped between its renames is healed here as by `npm run build`.
-  for (const line of await recoverOutput(join(ROOT, "dist"))) log(`Recovered: ${line}.`);
+  for (const line of await recoverOutput(join(ROOT, "dist"))) console.log(`Recovered: ${line}.`);
   await rebuild([]);
 
   const devClient = await devClientBundle();
@@ -170,12 +152,11 @@ export async function startDevServer({
   });
   const server: StaticServer = await listen(
     devHandler({ devClient, clients, site, stats, shown: () => shown.problem ?? shown.typeProblem }),
-    { port, host },
+    { port, host: "localhost" },
   );
 
   return {
     url: server.url,
-    stats,
     close: async () => {
       saves.close();
       watcher.close();
@@ -195,7 +176,6 @@ interface Shown {
 /** Told to the open tabs in one message: the new styles alone, or the pages to reload (all after a problem). */
 function announce(
   build: {
-    log: (line: string) => void;
     clients: ReturnType<typeof eventClients>;
     shown: Shown;
     built: { placeholders: readonly { field: string; value: string }[]; notes: readonly string[] };
@@ -207,36 +187,38 @@ function announce(
   },
   reloaded: () => string[],
 ) {
-  const { log, clients, builds, changed } = build;
+  const { clients, builds, changed } = build;
   const onlyStyles = changed.length > 0 && changed.every((f) => f.startsWith("styles/"));
   const what = builds === 1 ? "Built" : onlyStyles ? "Styles updated" : "Rebuilt";
-  log(`✓ ${what} in ${Math.round(build.ms)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`);
+  console.log(
+    `✓ ${what} in ${Math.round(build.ms)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`,
+  );
   if (builds === 1) {
     const placeholders = build.built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ");
-    if (placeholders) log(`  Placeholders still in use (replace them before publishing): ${placeholders}`);
-    for (const note of build.built.notes) log(`  ${note}`);
+    if (placeholders) console.log(`  Placeholders still in use (replace them before publishing): ${placeholders}`);
+    for (const note of build.built.notes) console.log(`  ${note}`);
   }
   if (onlyStyles && !build.hadProblem) clients.send({ type: "css", css: build.css() });
   else clients.send({ type: "reload", paths: reloaded() });
   if (build.shown.typeProblem) clients.send({ type: "problem", problem: build.shown.typeProblem });
 }
 
-function typeReports(log: (line: string) => void, clients: ReturnType<typeof eventClients>, shown: Shown): TypeChecker {
+function typeReports(clients: ReturnType<typeof eventClients>, shown: Shown): TypeChecker {
   return startTypeChecker((found) => {
     const previous = shown.typeProblem;
     shown.typeProblem = found;
     if (found) {
-      log(`✗ ${found.file ? "Type error" : "Type check failed"}: ${located(found)}`);
+      console.log(`✗ ${found.file ? "Type error" : "Type check failed"}: ${located(found)}`);
       if (!shown.problem) clients.send({ type: "problem", problem: found });
     } else if (previous) {
-      log("✓ Types check again");
+      console.log("✓ Types check again");
       if (!shown.problem) clients.send({ type: "ok" });
     }
   });
 }
 
 /** The masters lie outside the project, in the folder `follow` is given. */
-function watchSaves(own: Set<string>, log: (line: string) => void, save: (file: string) => void) {
+function watchSaves(own: Set<string>, save: (file: string) => void) {
   const tree = watchTree(
     WATCHED.map((dir) => join(ROOT, dir)),
     (path) => {
@@ -244,7 +226,7 @@ function watchSaves(own: Set<string>, log: (line: string) => void, save: (file: 
       if (!BUILT_FROM.test(file) || /\.test\.tsx?$/.test(file) || file.startsWith("scripts/e2e/")) return;
       // The build is loaded afresh from every save; the server's own modules were loaded once, when it started.
       if (own.has(file))
-        log(
+        console.log(
           `${file} changed: the dev server itself runs it; restart npm run dev for the server to use it (builds use it at once).`,
         );
       save(file);
@@ -320,7 +302,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     "no-typecheck": { type: "boolean" },
   });
   if (positionals.length > 0) usageError("npm run dev", `it takes no ${positionals[0]}`);
-  const dev = await startDevServer({ port: Number(values.port), typecheck: !values["no-typecheck"] });
+  const dev = await startDevServer(Number(values.port), !values["no-typecheck"]);
   console.log(
     `Serving ${dev.url} (watching ${WATCHED.map((d) => `${d}/`).join(", ")} and the masters; Ctrl-C to stop)`,
   );
