@@ -389,10 +389,7 @@ function setupsFor(tls: Awaited<ReturnType<typeof loopbackCertificate>>): Setup[
   return [
     {
       name: tls ? "HTTPS + HTTP/2, brotli" : "HTTP/1.1, brotli",
-      start: async (dir) => {
-        const server = await serveStatic(dir, { compress: true, headers: true, tls });
-        return { url: server.url, close: () => server.close() };
-      },
+      start: (dir) => serveStatic(dir, { compress: true, headers: true, tls }),
     },
     {
       name: "HTTP/1.1, brotli at quality 4 (serve)",
