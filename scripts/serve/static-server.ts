@@ -214,8 +214,7 @@ function send(
     headers.etag = etag;
     const held = String(request.headers["if-none-match"] ?? "");
     if (held.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")) {
-      response.writeHead(304, { ...headers, ...extra });
-      response.end();
+      response.writeHead(304, { ...headers, ...extra }).end();
       return;
     }
   }
