@@ -14,11 +14,12 @@ import {
   siteHandler,
   type Request,
   type Response,
+  type SiteHandler,
   type StaticServer,
 } from "../serve/static-server";
 import { bytesOf, recoverOutput } from "../static-build/write";
 import { buildLoader, BUNDLE_FILE, type LoadedBuild } from "./build-module";
-import { eventClients } from "./clients";
+import { eventClients, type Clients } from "./clients";
 import { describe, located } from "./problems";
 import { cachedTools } from "./tools";
 import { startTypeChecker, type TypeChecker } from "./typecheck";
@@ -151,7 +152,7 @@ async function startDevServer(port: number, typecheck: boolean) {
     watchers: watcher.size(),
   });
   const server: StaticServer = await listen(
-    devHandler({ devClient, clients, site, stats, shown: () => shown.problem ?? shown.typeProblem }),
+    devHandler(devClient, clients, site, stats, () => shown.problem ?? shown.typeProblem),
     { port, host: "localhost" },
   );
 
@@ -176,7 +177,7 @@ interface Shown {
 /** Told to the open tabs in one message: the new styles alone, or the pages to reload (all after a problem). */
 function announce(
   build: {
-    clients: ReturnType<typeof eventClients>;
+    clients: Clients;
     shown: Shown;
     built: { placeholders: readonly { field: string; value: string }[]; notes: readonly string[] };
     builds: number;
@@ -203,7 +204,7 @@ function announce(
   if (build.shown.typeProblem) clients.send({ type: "problem", problem: build.shown.typeProblem });
 }
 
-function typeReports(clients: ReturnType<typeof eventClients>, shown: Shown): TypeChecker {
+function typeReports(clients: Clients, shown: Shown): TypeChecker {
   return startTypeChecker((found) => {
     const previous = shown.typeProblem;
     shown.typeProblem = found;
@@ -243,19 +244,13 @@ function watchSaves(own: Set<string>, save: (file: string) => void) {
   };
 }
 
-function devHandler({
-  devClient,
-  clients,
-  site,
-  stats,
-  shown,
-}: {
-  devClient: Uint8Array;
-  clients: ReturnType<typeof eventClients>;
-  site: ReturnType<typeof siteHandler>;
-  stats: () => DevStats;
-  shown: () => DevProblem | undefined;
-}) {
+function devHandler(
+  devClient: Uint8Array,
+  clients: Clients,
+  site: SiteHandler,
+  stats: () => DevStats,
+  shown: () => DevProblem | undefined,
+) {
   return async (request: Request, response: Response) => {
     const path = requestPath(request.url ?? "/").pathname;
     if (path === "/__dev/client.js") {
