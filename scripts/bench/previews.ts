@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, open, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { site } from "../../src/content/site";
@@ -42,15 +42,6 @@ function minute(rate: number): Pcm {
   });
 }
 
-async function writeParts(path: string, parts: Iterable<Uint8Array>) {
-  const file = await open(path, "w");
-  try {
-    for (const part of parts) await file.write(part);
-  } finally {
-    await file.close();
-  }
-}
-
 async function makeMasters(folder: string): Promise<Record<string, string>> {
   const rate = 96_000;
   const block = minute(rate);
@@ -60,9 +51,9 @@ async function makeMasters(folder: string): Promise<Record<string, string>> {
   const data = MINUTES * (one.length - 44);
   new DataView(head.buffer).setUint32(4, 36 + data, true);
   new DataView(head.buffer).setUint32(40, data, true);
-  await writeParts(join(folder, "master.wav"), [head, ...Array(MINUTES).fill(one.subarray(44))]);
+  await writeFile(join(folder, "master.wav"), [head, ...Array(MINUTES).fill(one.subarray(44))]);
   const frames = block.channels[0]!.length;
-  await writeParts(
+  await writeFile(
     join(folder, "master.flac"),
     flacParts({
       sampleRate: rate,
@@ -73,7 +64,7 @@ async function makeMasters(folder: string): Promise<Record<string, string>> {
   );
   // An MP3 of the minute, encoded once at 48 kHz and repeated: a stream of MP3 streams, as a joined file is.
   const mp3 = await encodeMp3(minute(48_000));
-  await writeParts(join(folder, "master.mp3"), Array(MINUTES).fill(mp3));
+  await writeFile(join(folder, "master.mp3"), Array(MINUTES).fill(mp3));
   const sizes = await Promise.all(
     ["wav", "flac", "mp3"].map(async (ext) => [
       ext,
