@@ -495,16 +495,12 @@ async function main() {
       other: compared ? await setup.start(compared) : undefined,
     })),
   );
-  let results: Awaited<ReturnType<typeof measure>>;
-  try {
-    results = await measure(chromePath, servers, fieldPage, !!tls);
-  } finally {
+  const { runsBy, taps, calibration } = await measure(chromePath, servers, fieldPage, !!tls).finally(async () => {
     await Promise.all(servers.flatMap((s) => [s.site.close(), s.bare.close(), s.other?.close()]));
     if (compared) await rm(compared, { recursive: true, force: true });
     await rm(bareDir, { recursive: true, force: true });
     if (measured.dir !== join(ROOT, "dist")) await rm(measured.dir, { recursive: true, force: true });
-  }
-  const { runsBy, taps, calibration } = results;
+  });
 
   console.log(
     `\nLighthouse on ${measured.label}: ${LIGHTHOUSE_RUNS} runs per route, mobile defaults, medians; bytes as transferred.` +
