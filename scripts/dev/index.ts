@@ -15,7 +15,6 @@ import {
   type Request,
   type Response,
   type SiteHandler,
-  type StaticServer,
 } from "../serve/static-server";
 import { bytesOf, recoverOutput } from "../static-build/write";
 import { buildLoader, BUNDLE_FILE, type LoadedBuild } from "./build-module";
@@ -151,7 +150,7 @@ async function startDevServer(port: number, typecheck: boolean) {
     clients: clients.size(),
     watchers: watcher.size(),
   });
-  const server: StaticServer = await listen(
+  const server = await listen(
     devHandler(devClient, clients, site, stats, () => shown.problem ?? shown.typeProblem),
     { port, host: "localhost" },
   );
