@@ -79,7 +79,6 @@ export function twelveFields(base: Field): Field[] {
         preview: { recipe: { carrierHz: 150 + 15 * i, beatHz: 4 + (i % 8), noise: 0.35, seconds: 5 } },
       }),
     ),
-  ].concat([
     {
       ...base,
       title: "Sunrise Walk",
@@ -89,7 +88,7 @@ export function twelveFields(base: Field): Field[] {
       description:
         "Thirty minutes of light alpha pulses over a gentle guitar loop and early birds, timed for a walk before the day begins in earnest.",
     },
-  ]);
+  ];
 }
 
 /** A catalogue of any size, grown from the twelve: the copy again with a volume number ("Deep Theta Drift 2"). */
