@@ -105,9 +105,24 @@ async function startDevServer(port: number, typecheck: boolean) {
       lastBuildMs = performance.now() - started;
       const hadProblem = shown.problem !== undefined;
       shown.problem = undefined;
-      announce({ clients, shown, built, builds, ms: lastBuildMs, changed, hadProblem, css: tools.css }, () =>
-        addresses(hadProblem ? built.pages.keys() : changedPages, content.basePath),
+      const onlyStyles = changed.length > 0 && changed.every((f) => f.startsWith("styles/"));
+      const what = builds === 1 ? "Built" : onlyStyles ? "Styles updated" : "Rebuilt";
+      console.log(
+        `✓ ${what} in ${Math.round(lastBuildMs)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`,
       );
+      if (builds === 1) {
+        const placeholders = built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ");
+        if (placeholders) console.log(`  Placeholders still in use (replace them before publishing): ${placeholders}`);
+        for (const note of built.notes) console.log(`  ${note}`);
+      }
+      // Told to the open tabs in one message: the new styles alone, or the pages to reload (all after a problem).
+      if (onlyStyles && !hadProblem) clients.send({ type: "css", css: tools.css() });
+      else
+        clients.send({
+          type: "reload",
+          paths: addresses(hadProblem ? built.pages.keys() : changedPages, content.basePath),
+        });
+      if (shown.typeProblem) clients.send({ type: "problem", problem: shown.typeProblem });
     } catch (error) {
       // A save that arrived meanwhile is built next; this failure may be its half-written file (an editor that
       // truncates, then writes), so say nothing until that build has spoken.
@@ -171,36 +186,6 @@ async function startDevServer(port: number, typecheck: boolean) {
 interface Shown {
   problem?: DevProblem;
   typeProblem?: DevProblem;
-}
-
-/** Told to the open tabs in one message: the new styles alone, or the pages to reload (all after a problem). */
-function announce(
-  build: {
-    clients: Clients;
-    shown: Shown;
-    built: { placeholders: readonly { field: string; value: string }[]; notes: readonly string[] };
-    builds: number;
-    ms: number;
-    changed: readonly string[];
-    hadProblem: boolean;
-    css: () => string;
-  },
-  reloaded: () => string[],
-) {
-  const { clients, builds, changed } = build;
-  const onlyStyles = changed.length > 0 && changed.every((f) => f.startsWith("styles/"));
-  const what = builds === 1 ? "Built" : onlyStyles ? "Styles updated" : "Rebuilt";
-  console.log(
-    `✓ ${what} in ${Math.round(build.ms)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`,
-  );
-  if (builds === 1) {
-    const placeholders = build.built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ");
-    if (placeholders) console.log(`  Placeholders still in use (replace them before publishing): ${placeholders}`);
-    for (const note of build.built.notes) console.log(`  ${note}`);
-  }
-  if (onlyStyles && !build.hadProblem) clients.send({ type: "css", css: build.css() });
-  else clients.send({ type: "reload", paths: reloaded() });
-  if (build.shown.typeProblem) clients.send({ type: "problem", problem: build.shown.typeProblem });
 }
 
 function typeReports(clients: Clients, shown: Shown): TypeChecker {
