@@ -149,10 +149,6 @@ async function loopbackCertificate(): Promise<{ key: string; cert: string } | un
   }
 }
 
-// Every run a first visit: Lighthouse empties the HTTP cache but by default keeps local storage, where the loader notes
-// that the headings' font is cached (src/client/loader.ts): a claim the emptied cache would belie.
-const CLEAR_STORAGE = ["file_systems", "shader_cache", "service_workers", "cache_storage", "local_storage"] as const;
-
 /** Lighthouse runs that failed to record (a fresh Chrome sometimes misses its first trace) and were run again. */
 const retried: string[] = [];
 
@@ -164,7 +160,9 @@ async function lighthouseRun(url: string, port: number, cpuSlowdownMultiplier?: 
     output: "json",
     logLevel: "error",
     onlyCategories: [...CATEGORIES],
-    clearStorageTypes: [...CLEAR_STORAGE],
+    // Every run a first visit: Lighthouse empties the HTTP cache but by default keeps local storage, where the loader
+    // notes that the headings' font is cached (src/client/loader.ts): a claim the emptied cache would belie.
+    clearStorageTypes: ["file_systems", "shader_cache", "service_workers", "cache_storage", "local_storage"],
     // Merged into the mobile defaults: their network, this CPU slowdown.
     ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
   });
@@ -180,9 +178,7 @@ async function lighthouseRun(url: string, port: number, cpuSlowdownMultiplier?: 
     .items;
   const bytes = Object.fromEntries([...KINDS, "total"].map((k) => [k, 0])) as Run["bytes"];
   for (const r of requests) {
-    const kind = (KINDS as readonly string[]).includes(r.resourceType ?? "")
-      ? (r.resourceType as (typeof KINDS)[number])
-      : "Other";
+    const kind = KINDS.find((k) => k === r.resourceType) ?? "Other";
     bytes[kind] += r.transferSize ?? 0;
     bytes.total += r.transferSize ?? 0;
   }
