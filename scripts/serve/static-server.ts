@@ -1,12 +1,6 @@
 import { readdir, readFile, realpath, stat } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import {
-  createSecureServer,
-  type Http2SecureServer,
-  type Http2ServerRequest,
-  type Http2ServerResponse,
-  type Http2Session,
-} from "node:http2";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse, type Http2Session } from "node:http2";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
 import { createHash } from "node:crypto";
@@ -244,7 +238,6 @@ const preferredEncoding = (request: Request) =>
 const compressibleFile = (path: string) => compressible(contentTypeOf(path)) === true;
 
 export interface StaticServer {
-  server: Server | Http2SecureServer;
   /** Origin the server answers on, e.g. http://127.0.0.1:41234 */
   url: string;
   close(): Promise<void>;
@@ -281,7 +274,6 @@ export async function listen(
   });
   const address = server.address() as AddressInfo;
   return {
-    server,
     url: `${tls ? "https" : "http"}://${host}:${address.port}`,
     close: () =>
       new Promise((resolve, reject) => {
