@@ -14,8 +14,7 @@ import { encodeMp3 } from "../static-build/media/audio/codec";
 import { carrierUnder, flacParts, pad, pinkNoise, render, sine, wav } from "../test/audio-corpus";
 import type { Pcm } from "../static-build/media/audio/pcm";
 import { CACHE_ROOT } from "../static-build/media/cache";
-import { copyProject } from "../test/project-copy";
-import { siteModule } from "../test/project-copy";
+import { copyProject, siteModule } from "../test/project-copy";
 
 /** What the issues set: a 90-minute master adds at most this to a cold build; any build peaks under this. */
 export const PREVIEW_BUDGET = { seconds: 10, megabytes: 500 } as const;
