@@ -366,10 +366,8 @@ async function barePages(siteDir: string, fieldPage: string): Promise<string> {
   await writeFile(join(bareDir, "index.html"), BARE_PAGE);
   await writeFile(join(bareDir, "_headers"), await readFile(join(siteDir, "_headers")));
   await writeFile(join(bareDir, "favicon.ico"), await readFile(join(siteDir, "favicon.ico")));
-  const coverTag = (await readFile(join(siteDir, fieldPage, "index.html"), "utf8")).match(
-    /<img class="product__cover"[^>]*>/,
-  )![0];
-  const coverSrc = coverTag.match(/src="([^"]+)"/)![1]!;
+  const fieldHtml = await readFile(join(siteDir, fieldPage, "index.html"), "utf8");
+  const coverSrc = fieldHtml.match(/<img class="product__cover"[^>]*?src="([^"]+)"/)![1]!;
   await mkdir(join(bareDir, dirname(coverSrc.slice(1))), { recursive: true });
   await mkdir(join(bareDir, "cover"));
   await writeFile(join(bareDir, coverSrc.slice(1)), await readFile(join(siteDir, coverSrc.slice(1))));
