@@ -52,9 +52,8 @@ export function folderSource(root: string): SiteSource & { files(): Promise<stri
 }
 
 /** "//evil.example/x" is a path here, never another host: parsing it against a base URL would read it as one. */
-export function requestPath(target: string): { pathname: string; search: string } {
-  const url = new URL(target.startsWith("/") ? `http://localhost${target}` : target);
-  return { pathname: url.pathname, search: url.search };
+export function requestPath(target: string): URL {
+  return new URL(target.startsWith("/") ? `http://localhost${target}` : target);
 }
 
 /** The bytes a CDN sends for a file with each encoding: brotli at its best setting, gzip at level 9. */
