@@ -155,7 +155,7 @@ async function startDevServer(port: number, typecheck: boolean) {
     {
       headers: true,
       basePath: build ? (await build.module.ownerSite()).content.basePath : "/",
-      transformHtml: addDevClient,
+      transformHtml: (html) => html.replace("</head>", '<script type="module" src="/__dev/client.js"></script></head>'),
     },
   );
   const stats = (): DevStats => ({
@@ -252,10 +252,6 @@ function devHandler(
       await site(request, response);
     }
   };
-}
-
-function addDevClient(html: string): string {
-  return html.replace("</head>", '<script type="module" src="/__dev/client.js"></script></head>');
 }
 
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
