@@ -51,11 +51,9 @@ export function watchTree(
 
 const MASTER = /\.(wav|flac|mp3)$/i;
 
-export interface MastersWatcher {
+export interface MastersWatcher extends TreeWatcher {
   /** Watches the folder this setting names, if it is not the one watched already (and is there). */
   follow(setting: string): void;
-  size(): number;
-  close(): void;
 }
 
 /**
