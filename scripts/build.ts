@@ -141,8 +141,9 @@ async function makeSite({
   const assets = await buildAssets(content, urls, tools, sources);
   const previews = await buildPreviews(content, sources, previewFolders);
   const hues = new Map(identity.record.flatMap((entry) => (entry.hue === undefined ? [] : [[entry.slug, entry.hue]])));
-  const covers = await buildCovers(content, previews.measured, theme(), sources, images, hues);
-  const shares = buildFieldShareImages(content, covers.forShare, theme());
+  const colours = theme();
+  const covers = await buildCovers(content, previews.measured, colours, sources, images, hues);
+  const shares = buildFieldShareImages(content, covers.forShare, colours);
 
   // 3. Render: every page to HTML with its Content-Security-Policy, measured against its budgets, written as made.
   const budgets = new Map<string, string[]>();

@@ -101,9 +101,11 @@ export async function buildAssets(
   // And by this build, once read: a catalogue's field pages all have the same classes.
   const read = new Map<string, string>();
   const stylesheet = (classes: ReadonlySet<string>) => {
-    const name = `${cacheKey(sheets, [...classes].sort())}.css`;
-    let css = read.get(name);
+    const sorted = [...classes].sort();
+    const key = sorted.join(" ");
+    let css = read.get(key);
     if (css !== undefined) return css;
+    const name = `${cacheKey(sheets, sorted)}.css`;
     const known = keptCss.readNow(name);
     // An empty entry is a damaged one: no page's stylesheet is empty.
     if (known?.length) css = new TextDecoder().decode(known);
@@ -111,7 +113,7 @@ export async function buildAssets(
       css = stylesheetFor(styles, classes, { scripted });
       void keptCss.write(name, css);
     }
-    read.set(name, css);
+    read.set(key, css);
     return css;
   };
 

@@ -34,15 +34,14 @@ const listData =
     return fieldListData(items, urls, before);
   };
 
+const fieldsOf = (site: SiteContent, selection: Selection) =>
+  site.fields.filter((field) => selects(selection, field, site));
+
 /** Each site's list of each purpose and band, by its key, made together: every one has pages of its own. */
-const fieldLists = perSite(
-  (site) => new Map(selections(site).map((s) => [s.key, site.fields.filter((field) => selects(s, field, site))])),
-);
+const fieldLists = perSite((site) => new Map(selections(site).map((s) => [s.key, fieldsOf(site, s)])));
 
 const listed = (site: SiteContent, selection?: Selection): readonly Field[] =>
-  selection
-    ? (fieldLists(site).get(selection.key) ?? site.fields.filter((field) => selects(selection, field, site)))
-    : site.fields;
+  selection ? (fieldLists(site).get(selection.key) ?? fieldsOf(site, selection)) : site.fields;
 
 export const structuredData = listData(1);
 

@@ -1,6 +1,6 @@
-import { BANDS, inBand, type Band } from "../../../src/content/bands";
+import { BANDS, bandRange, inBand, type Band } from "../../../src/content/bands";
 import { glideAt, glideBands } from "../../../src/content/glide";
-import type { Field } from "../../../src/content/types";
+import type { Field, Glide } from "../../../src/content/types";
 import type { Trace } from "../../../src/lib/preview";
 import { CONTENT_FILE, fieldAt } from "../../../src/content/validate";
 import type { Beat } from "./audio/analyse";
@@ -14,7 +14,9 @@ const beatsMeasured = (beats: readonly Beat[]) =>
     : beats
         .map((b) => `${hz(b.hz)} (its ears' carriers ${b.leftHz.toFixed(1)} and ${b.rightHz.toFixed(1)} Hz)`)
         .join(" and ");
-const bandName = (band: Band) => `${BANDS[band].name} (${BANDS[band].low}–${BANDS[band].high} Hz)`;
+const bandName = (band: Band) => `${BANDS[band].name} (${bandRange(band)})`;
+/** How far a measured beat may sit from the glide's beat at that point: more the further the glide moves. */
+const glideTolerance = (glide: Glide) => 0.1 + 0.1 * Math.abs(glide.toHz - glide.fromHz);
 
 /** The bands a field's beats sit in: those it declares, and those its glide passes through. */
 export const declaredBands = (field: Field): Band[] => [
@@ -32,7 +34,7 @@ export function claimProblem(field: Field, measured: Measured): string | undefin
     const expected = where
       ? glideAt(glide, (where.start + where.seconds / 2) / (where.of ?? field.durationMinutes * 60))
       : undefined;
-    const tolerance = 0.1 + 0.1 * Math.abs(glide.toHz - glide.fromHz);
+    const tolerance = glideTolerance(glide);
     const [low, high] = [Math.min(glide.fromHz, glide.toHz) - 0.1, Math.max(glide.fromHz, glide.toHz) + 0.1];
     const fits = (b: Beat) =>
       expected === undefined ? b.hz >= low && b.hz <= high : Math.abs(b.hz - expected) <= tolerance;
@@ -87,7 +89,7 @@ export function traceProblem(field: Field, trace: Trace): string | undefined {
     const where = `at ${clock(point.at)} of ${clock(trace.seconds)}`;
     if (field.glide) {
       const expected = glideAt(field.glide, point.at / trace.seconds);
-      const tolerance = 0.1 + 0.1 * Math.abs(field.glide.toHz - field.glide.fromHz);
+      const tolerance = glideTolerance(field.glide);
       if (!point.beats.some((b) => Math.abs(b - expected) <= tolerance)) {
         return `${where}, its master plays ${point.beats.map(hz).join(" and ")}, off the glide the field declares (from ${hz(field.glide.fromHz)} to ${hz(field.glide.toHz)}, ${hz(expected)} there)`;
       }

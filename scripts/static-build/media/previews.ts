@@ -13,7 +13,7 @@ import { clock, SourceError } from "./audio/source";
 import { synthesize } from "./audio/synth";
 import { cache as diskCache, cacheKey, type Cache } from "./cache";
 import { claimProblem, declaredBands, hz, traceProblem, undeclaredNote } from "./preview-claims";
-import { AUDIO_FILE, fromMaster } from "./preview-excerpt";
+import { AUDIO_FILE, fromMaster, type Folders } from "./preview-excerpt";
 import { PreviewError, readShelf, unusedPreviews, type FromMaster } from "./preview-store";
 import pLimit from "p-limit";
 import { traceThreads } from "./trace-threads";
@@ -87,6 +87,7 @@ export async function buildPreviews(
     if (!recipes.has(id)) recipes.set(id, fromRecipe(preview, cache, code));
     return recipes.get(id)!;
   };
+  const excerpts: Folders = { masters, shelf, commit, cache, code, threads };
   const made = await Promise.all(
     site.fields.map((field, i) =>
       limit(async () => {
@@ -96,15 +97,12 @@ export async function buildPreviews(
         try {
           const preview = field.preview;
           const { mp3, measured, note, trace, name }: Partial<FromMaster> & Pick<FromMaster, "mp3" | "measured"> =
-            "file" in preview
-              ? await fromMaster(field, preview, { masters, shelf, commit, cache, code, threads })
-              : await recipeOf(preview);
+            "file" in preview ? await fromMaster(field, preview, excerpts) : await recipeOf(preview);
           if (note) notes.push(note);
           const problem = claimProblem(field, measured) ?? (trace && traceProblem(field, trace));
           if (problem) return void fail(`${sourceName(preview, masters)} ${problem}`);
-          const undeclared = measured.beats.filter(
-            (beat) => !declaredBands(field).some((band) => inBand(beat.hz, band)),
-          );
+          const declared = declaredBands(field);
+          const undeclared = measured.beats.filter((beat) => !declared.some((band) => inBand(beat.hz, band)));
           if (undeclared.length > 0 && !field.glide) notes.push(undeclaredNote(field, i, undeclared));
           return { field, mp3, measured, name, trace: trace && { seconds: trace.seconds, points: trace.points } };
         } catch (error) {
