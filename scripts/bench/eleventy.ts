@@ -89,7 +89,12 @@ export async function againstEleventy(sizes: readonly number[]): Promise<PeerRow
   return rows;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** Every median the bench prints: of an even count, the mean of the middle two. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
 
 export function peerTable(rows: readonly PeerRow[]): string {
   const lines = rows.map(

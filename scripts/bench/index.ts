@@ -29,7 +29,7 @@ import { commandLine, usageError } from "../static-build/command-line";
 import { startServe } from "../serve/start";
 import { serveStatic } from "../serve/static-server";
 import { catalogueOf } from "./catalogue";
-import { againstEleventy, peerTable } from "./eleventy";
+import { againstEleventy, median, peerTable } from "./eleventy";
 import { firstTaps, type TapRow } from "./taps";
 import { cpuSlowdownFor } from "./cpu-slowdown";
 
@@ -83,12 +83,6 @@ interface Run {
   /** How fast Lighthouse found this machine (its benchmark index: a fast desktop scores 1,500 to 2,000). */
   benchmarkIndex: number;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** The milliseconds a bundled script (scripts/bundled.mjs, as `npm run build` runs one) takes in a process of its own. */
 function timedScript(args: readonly string[], what: string): number {
@@ -496,15 +490,8 @@ async function main() {
     if (measured.dir !== join(ROOT, "dist")) await rm(measured.dir, { recursive: true, force: true });
   });
 
-  console.log(
-    `\nLighthouse on ${measured.label}: ${LIGHTHOUSE_RUNS} runs per route, mobile defaults, medians; bytes as transferred.` +
-      `\nCPU slowdown ${calibration.cpuSlowdown.toFixed(1)}x: ${CPU_SLOWDOWN ? "BENCH_CPU_SLOWDOWN" : "a mid-tier phone's"}, on a machine Lighthouse benchmarks at ${Math.round(calibration.benchmarkIndex)} (its default, 4x, assumes 1,500 to 2,000).`,
-  );
-  const reports = [...runsBy].map(([setup, runs]) => report(setup, runs));
-  const worst = Math.max(...reports.flatMap((r) => [...ROUTES, FIELD_ROUTE].map((route) => r.lcpRatios[route]!)));
-  console.log(
-    `\nWorst LCP ratio to the bare page, over both setups: ${worst.toFixed(2)}x (target ${LCP_RATIO_TARGET.toFixed(2)}x).`,
-  );
+  // With BENCH_RUNS=0 Lighthouse measured nothing: there is no ratio to print.
+  const reports = LIGHTHOUSE_RUNS > 0 ? lighthouseReports(measured.label, calibration, runsBy) : [];
   if (retried.length) console.log(`\nRuns Lighthouse could not record, and ran again: ${retried.join(", ")}`);
   if (taps.length) printTaps(taps);
   printTimings(builds, dev, catalogue, previews);
@@ -532,6 +519,23 @@ async function main() {
   };
   await writeFile(join(outDir, "latest.json"), `${JSON.stringify(written, null, 2)}\n`);
   console.log(`Written to ${join(".artifacts/bench", "latest.json")}`);
+}
+
+function lighthouseReports(
+  label: string,
+  calibration: { cpuSlowdown: number; benchmarkIndex: number },
+  runsBy: Map<string, Map<string, Run[]>>,
+) {
+  console.log(
+    `\nLighthouse on ${label}: ${LIGHTHOUSE_RUNS} runs per route, mobile defaults, medians; bytes as transferred.` +
+      `\nCPU slowdown ${calibration.cpuSlowdown.toFixed(1)}x: ${CPU_SLOWDOWN ? "BENCH_CPU_SLOWDOWN" : "a mid-tier phone's"}, on a machine Lighthouse benchmarks at ${Math.round(calibration.benchmarkIndex)} (its default, 4x, assumes 1,500 to 2,000).`,
+  );
+  const reports = [...runsBy].map(([setup, runs]) => report(setup, runs));
+  const worst = Math.max(...reports.flatMap((r) => [...ROUTES, FIELD_ROUTE].map((route) => r.lcpRatios[route]!)));
+  console.log(
+    `\nWorst LCP ratio to the bare page, over both setups: ${worst.toFixed(2)}x (target ${LCP_RATIO_TARGET.toFixed(2)}x).`,
+  );
+  return reports;
 }
 
 function report(setup: string, runsBy: Map<string, Run[]>) {

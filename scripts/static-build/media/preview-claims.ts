@@ -18,11 +18,6 @@ const bandName = (band: Band) => `${BANDS[band].name} (${bandRange(band)})`;
 /** How far a measured beat may sit from the glide's beat at that point: more the further the glide moves. */
 const glideTolerance = (glide: Glide) => 0.1 + 0.1 * Math.abs(glide.toHz - glide.fromHz);
 
-/** The bands a field's beats sit in: those it declares, and those its glide passes through. */
-export const declaredBands = (field: Field): Band[] => [
-  ...new Set([...(field.bands ?? []), ...(field.glide ? glideBands(field.glide) : [])]),
-];
-
 export function claimProblem(field: Field, measured: Measured): string | undefined {
   const { beats } = measured;
   const declares = (field.bands?.length ?? 0) > 0 || field.glide !== undefined;

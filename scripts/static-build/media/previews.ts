@@ -12,7 +12,8 @@ import { makePreview, PREVIEW_SETTINGS, previewCode, type Measured } from "./aud
 import { clock, SourceError } from "./audio/source";
 import { synthesize } from "./audio/synth";
 import { cache as diskCache, cacheKey, type Cache } from "./cache";
-import { claimProblem, declaredBands, hz, traceProblem, undeclaredNote } from "./preview-claims";
+import { claimProblem, hz, traceProblem, undeclaredNote } from "./preview-claims";
+import { fieldBands } from "../../../src/content/purposes";
 import { AUDIO_FILE, fromMaster, type Folders } from "./preview-excerpt";
 import { PreviewError, readShelf, unusedPreviews, type FromMaster } from "./preview-store";
 import pLimit from "p-limit";
@@ -101,7 +102,7 @@ export async function buildPreviews(
           if (note) notes.push(note);
           const problem = claimProblem(field, measured) ?? (trace && traceProblem(field, trace));
           if (problem) return void fail(`${sourceName(preview, masters)} ${problem}`);
-          const declared = declaredBands(field);
+          const declared = fieldBands(field);
           const undeclared = measured.beats.filter((beat) => !declared.some((band) => inBand(beat.hz, band)));
           if (undeclared.length > 0 && !field.glide) notes.push(undeclaredNote(field, i, undeclared));
           return { field, mp3, measured, name, trace: trace && { seconds: trace.seconds, points: trace.points } };
@@ -134,7 +135,7 @@ export async function buildPreviews(
       ...(measured.pulseHz !== undefined && { pulse: measured.pulseHz }),
       ...(trace && { trace }),
     });
-    report.push({ field: field.title, declared: declaredBands(field), measured });
+    report.push({ field: field.title, declared: fieldBands(field), measured });
     measuredBySlug.set(fieldSlug(field), measured);
   }
   return { bySlug, files, report, measured: measuredBySlug, notes, commit };

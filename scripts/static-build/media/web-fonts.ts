@@ -1,4 +1,6 @@
+import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { assetPath } from "../asset-path";
 import { cache, cacheKey } from "./cache";
 import { ROOT } from "../../paths";
@@ -103,13 +105,7 @@ export async function buildWebFonts(): Promise<WebFont[]> {
     (Object.entries(DISPLAY_FONT.subsets) as [SubsetName, readonly Range[]][]).map(async ([subset, ranges]) => {
       const key = cacheKey(source, ranges, DISPLAY_FONT.features, code);
       // harfbuzz's subsetter, loaded only for a subset not in the cache.
-      const bytes = await kept.through(`${key}.woff2`, async () =>
-        (await import("subset-font")).default(source, rangeChars(ranges), {
-          targetFormat: "woff2",
-          keepFeatures: [...DISPLAY_FONT.features],
-          noHinting: true,
-        }),
-      );
+      const bytes = await kept.through(`${key}.woff2`, () => subsetApart(source, rangeChars(ranges)));
       return {
         subset,
         path: assetPath(`eb-garamond-${DISPLAY_FONT.weight}-${subset}`, "woff2", bytes),
@@ -118,6 +114,25 @@ export async function buildWebFonts(): Promise<WebFont[]> {
       };
     }),
   );
+}
+
+/**
+ * In a process of its own: harfbuzz and the woff2 encoder are WebAssembly, and the 85 MB they leave resident stays as
+ * long as the process does (60 MB of it stayed after a worker thread had ended). Here it goes before the pictures.
+ */
+function subsetApart(source: Uint8Array, text: string): Promise<Uint8Array> {
+  const subset = createRequire(import.meta.url).resolve("subset-font");
+  const options = { targetFormat: "woff2", keepFeatures: [...DISPLAY_FONT.features], noHinting: true };
+  const script = `const input = [];
+    process.stdin.on("data", (part) => input.push(part)).on("end", async () =>
+      process.stdout.write(await require(${JSON.stringify(subset)})(Buffer.concat(input), ${JSON.stringify(text)}, ${JSON.stringify(options)})));`;
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, out: Buffer) =>
+      error
+        ? reject(new Error(`subsetting ${DISPLAY_FONT.source} failed: ${error.message}`))
+        : resolve(new Uint8Array(out));
+    execFile(process.execPath, ["-e", script], { encoding: "buffer", maxBuffer: 1 << 26 }, done).stdin!.end(source);
+  });
 }
 
 export async function brandFace(): Promise<FaceTable> {
