@@ -105,7 +105,7 @@ export async function buildWebFonts(): Promise<WebFont[]> {
     (Object.entries(DISPLAY_FONT.subsets) as [SubsetName, readonly Range[]][]).map(async ([subset, ranges]) => {
       const key = cacheKey(source, ranges, DISPLAY_FONT.features, code);
       // harfbuzz's subsetter, loaded only for a subset not in the cache.
-      const bytes = await kept.through(`${key}.woff2`, () => subsetApart(source, rangeChars(ranges)));
+      const bytes = await kept.through(`${key}.woff2`, () => subsetApart(rangeChars(ranges)));
       return {
         subset,
         path: assetPath(`eb-garamond-${DISPLAY_FONT.weight}-${subset}`, "woff2", bytes),
@@ -120,19 +120,21 @@ export async function buildWebFonts(): Promise<WebFont[]> {
  * In a process of its own: harfbuzz and the woff2 encoder are WebAssembly, and the 85 MB they leave resident stays as
  * long as the process does (60 MB of it stayed after a worker thread had ended). Here it goes before the pictures.
  */
-function subsetApart(source: Uint8Array, text: string): Promise<Uint8Array> {
+function subsetApart(text: string): Promise<Uint8Array> {
   const subset = createRequire(import.meta.url).resolve("subset-font");
   const options = { targetFormat: "woff2", keepFeatures: [...DISPLAY_FONT.features], noHinting: true };
-  const script = `const input = [];
-    process.stdin.on("data", (part) => input.push(part)).on("end", async () =>
-      process.stdout.write(await require(${JSON.stringify(subset)})(Buffer.concat(input), ${JSON.stringify(text)}, ${JSON.stringify(options)})));`;
-  return new Promise((resolve, reject) => {
-    const done = (error: Error | null, out: Buffer) =>
+  const script = `const [source, text, options] = process.argv.slice(1);
+    Promise.resolve()
+      .then(() => require(${JSON.stringify(subset)})(require("node:fs").readFileSync(source), text, JSON.parse(options)))
+      .then((bytes) => process.stdout.write(bytes), (error) => { process.stderr.write(error.message); process.exit(1); });`;
+  const args = ["-e", script, DISPLAY_FONT.source, text, JSON.stringify(options)];
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, args, { encoding: "buffer", maxBuffer: 1 << 26 }, (error, out, said) =>
       error
-        ? reject(new Error(`subsetting ${DISPLAY_FONT.source} failed: ${error.message}`))
-        : resolve(new Uint8Array(out));
-    execFile(process.execPath, ["-e", script], { encoding: "buffer", maxBuffer: 1 << 26 }, done).stdin!.end(source);
-  });
+        ? reject(new Error(`subsetting ${DISPLAY_FONT.source} failed: ${said.toString().trim() || error.message}`))
+        : resolve(new Uint8Array(out)),
+    ),
+  );
 }
 
 export async function brandFace(): Promise<FaceTable> {
