@@ -100,7 +100,8 @@ export interface WebFont {
 export async function buildWebFonts(): Promise<WebFont[]> {
   const source = await readFile(DISPLAY_FONT.source);
   const kept = cache("fonts");
-  const code = codeHash(["scripts/static-build/media/web-fonts.ts"]);
+  // subset-font runs in its own process, out of esbuild's sight: its version is named.
+  const code = codeHash(["scripts/static-build/media/web-fonts.ts"], ROOT, ["subset-font"]);
   return Promise.all(
     (Object.entries(DISPLAY_FONT.subsets) as [SubsetName, readonly Range[]][]).map(async ([subset, ranges]) => {
       const key = cacheKey(source, ranges, DISPLAY_FONT.features, code);
@@ -126,14 +127,14 @@ function subsetApart(text: string): Promise<Uint8Array> {
   const script = `const [source, text, options] = process.argv.slice(1);
     Promise.resolve()
       .then(() => require(${JSON.stringify(subset)})(require("node:fs").readFileSync(source), text, JSON.parse(options)))
-      .then((bytes) => process.stdout.write(bytes), (error) => { process.stderr.write(error.message); process.exit(1); });`;
+      .then((bytes) => process.stdout.write(bytes), (error) => { process.stderr.write(String(error?.message ?? error)); process.exitCode = 1; });`;
   const args = ["-e", script, DISPLAY_FONT.source, text, JSON.stringify(options)];
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, args, { encoding: "buffer", maxBuffer: 1 << 26 }, (error, out, said) =>
-      error
-        ? reject(new Error(`subsetting ${DISPLAY_FONT.source} failed: ${said.toString().trim() || error.message}`))
-        : resolve(new Uint8Array(out)),
-    ),
+    execFile(process.execPath, args, { encoding: "buffer", maxBuffer: 1 << 26 }, (error, out, said) => {
+      if (!error) return resolve(new Uint8Array(out));
+      const why = said.toString().trim() || `it stopped (${error.signal ?? `exit code ${error.code}`})`;
+      reject(new Error(`subsetting ${DISPLAY_FONT.source} failed: ${why}`));
+    }),
   );
 }
 
