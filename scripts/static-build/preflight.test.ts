@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Field, SiteContent } from "../../src/content/types";
 import { ContentError } from "../../src/content/validate";
 import { buildSite } from "../build";
+import { writeSources } from "./write";
 import { pinkNoise, render, sine, wav } from "../test/audio-corpus";
 import { FIXTURE_SITE, projectFolders } from "../test/fixtures";
 
@@ -74,6 +75,26 @@ describe("the checks before any audio or image work", () => {
     // No audio or image work was done: nothing made, nothing cached.
     expect(await readdir(folders.cache).catch(() => [])).toEqual([]);
     expect(await readdir(folders.committed).catch(() => [])).toEqual([]);
+  });
+
+  it("without the masters folder, report a master no committed preview was made from with the other mistakes", async () => {
+    const { folders, build, refused } = await project();
+    await writeFile(join(folders.masters, "Harbour Theta (master).wav"), master(200, 210));
+    await writeSources(
+      (await build([{ ...first, preview: { file: "Harbour Theta (master).wav", seconds: 6 } }])).commit,
+    );
+    // As on a machine the masters were never copied to: the previews come from what is committed.
+    await rm(folders.masters, { recursive: true });
+    const problems = await refused([
+      { ...first, durationMinutes: 0, preview: { file: "Harbour Theta (master).wav", seconds: 6 } },
+      { ...second, preview: { file: "Harbor Theta (master).wav" } },
+    ]);
+    expect(problems?.map((p) => p.field)).toEqual([
+      'fields[0] ("First Fixture Field").durationMinutes',
+      'fields[1] ("Second Fixture Field").preview.file',
+    ]);
+    expect(problems?.[1]?.message).toContain("is not on this machine");
+    expect(problems?.[1]?.message).toContain('the nearest was made from "Harbour Theta (master).wav"');
   });
 
   it("take masters named as studios name them: spaces, brackets, a plus, an accent in either Unicode form, any case", async () => {

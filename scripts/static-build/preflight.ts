@@ -15,7 +15,7 @@ import {
 import { mastersFolder } from "../paths";
 import { keepAddresses, type FieldRecord } from "./identity";
 import { COVER_SETTINGS, CoverError, PHOTO_SETTINGS, readOwnerImage } from "./media/covers";
-import { notThere, sameName } from "./media/names";
+import { nearestName, notThere, sameName } from "./media/names";
 import { committedMasters } from "./media/preview-store";
 import { stripMetadata } from "./media/strip-metadata";
 import { writeWhole } from "./write";
@@ -62,7 +62,10 @@ export async function preflight(
   return { content, placeholders, notes: images.notes };
 }
 
-/** A masters folder not on this machine is the previews' to judge (they build from what is committed). */
+/**
+ * A master must be in the masters folder or, where that folder is not on this machine, have a committed preview made
+ * from it: the previews build from what is committed.
+ */
 async function missingMasters(
   site: SiteContent,
   fields: readonly unknown[],
@@ -75,16 +78,22 @@ async function missingMasters(
   if (named.length === 0) return [];
   const masters = options.masters ?? (typeof site.masters === "string" ? mastersFolder(site.masters) : undefined);
   const holds = masters && (await readdir(masters).catch(() => undefined));
-  if (!holds) return [];
-  const committed = options.committed ? await committedMasters(options.committed) : new Set<string>();
+  if (!holds && (!masters || !options.committed)) return [];
+  const committed = options.committed ? [...(await committedMasters(options.committed))] : [];
+  const away = (file: string) => {
+    const nearest = nearestName(committed, file);
+    return `is "${file}", which is not here (the masters folder, ${masters}, is not on this machine), and no preview of it is committed${nearest ? `: the nearest was made from "${nearest}"` : ""}`;
+  };
   return named
-    .filter(({ file }) => !sameName(holds, file) && !committed.has(file))
+    .filter(({ file }) => !committed.includes(file) && !(holds && sameName(holds, file)))
     .map(({ i, file }) => {
       const at = `fields[${i}].preview.file`;
       return {
         source: options.sources[at] ?? CONTENT_FILE,
         field: at,
-        message: `is "${file}", which is not in the masters folder (${masters}): ${notThere(holds, file, "no file")}`,
+        message: holds
+          ? `is "${file}", which is not in the masters folder (${masters}): ${notThere(holds, file, "no file")}`
+          : away(file),
       };
     });
 }

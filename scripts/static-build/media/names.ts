@@ -13,7 +13,7 @@ export function sameName(entries: readonly string[], name: string): string | und
   return cased.length === 1 ? cased[0] : undefined;
 }
 
-function nearestName(entries: readonly string[], name: string): string | undefined {
+export function nearestName(entries: readonly string[], name: string): string | undefined {
   const key = (text: string) => text.normalize("NFC").toLowerCase();
   const keys = entries.map(key);
   return entries.length > 0 ? entries[keys.indexOf(closest(key(name), keys))] : undefined;
