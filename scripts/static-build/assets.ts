@@ -19,7 +19,7 @@ import {
   mediaStylesheet,
   scriptedClasses,
   stylesheetFor,
-  theme,
+  keptTheme,
   type StyleChunk,
 } from "./styles";
 import { headlineRule, widthIn } from "./media/headline";
@@ -45,7 +45,7 @@ export async function buildAssets(
 ): Promise<BuiltAssets> {
   const files = new Map<string, Uint8Array>();
   const text = (value: string) => new TextEncoder().encode(value);
-  const colours = theme();
+  const colours = keptTheme();
   // Each picture kept in the cache by all it draws and the code that draws it: a warm build draws none.
   const kept = cache("share");
   const code = drawingCode();

@@ -19,8 +19,42 @@ export interface StyleChunk {
   named?: ReadonlySet<string>;
 }
 
+/**
+ * What the stylesheets compile to, kept while they, this code and lightningcss are as they were: a warm build loads
+ * no lightningcss. `make` says which files it read.
+ */
+function keptCompiled<T>(name: string, make: () => { value: T; read: string[] }): T {
+  const kept = join(CACHE_ROOT, "styles", `${cacheKey(name, codeHash(["scripts/static-build/styles.ts"]))}.json`);
+  const known = keptIfSame<T>(kept, ROOT, [name]);
+  if (known !== undefined) return known;
+  const since = now();
+  const { value, read } = make();
+  keepMadeFrom(kept, ROOT, [name], read, ["lightningcss"], value, since);
+  return value;
+}
+
+type KeptChunk = Omit<StyleChunk, "classes" | "named"> & { classes?: string[]; named?: string[] };
+
 /** Every stylesheet styles/site.css imports, in order, kept apart so that a page inlines only its components. */
 export function buildStyles(): StyleChunk[] {
+  const chunks = keptCompiled("chunks", () => {
+    const value = compiledStyles().map(
+      ({ classes, named, ...chunk }): KeptChunk => ({
+        ...chunk,
+        classes: classes && [...classes],
+        named: named && [...named],
+      }),
+    );
+    return { value, read: ["styles/site.css", "styles/media.css", ...value.map((chunk) => chunk.file)] };
+  });
+  return chunks.map(({ classes, named, ...chunk }) => ({
+    ...chunk,
+    classes: classes && new Set(classes),
+    named: named && new Set(named),
+  }));
+}
+
+function compiledStyles(): StyleChunk[] {
   const media = readFileSync(join(ROOT, "styles/media.css"), "utf8");
   const imports: { file: string; layer: string }[] = [];
   compile("styles/site.css", readFileSync(join(ROOT, "styles/site.css"), "utf8"), {
@@ -316,3 +350,6 @@ export function theme() {
 }
 
 export type Theme = ReturnType<typeof theme>;
+
+/** theme(), kept as buildStyles is. Apart from it: the share images' code, which calls theme(), names them. */
+export const keptTheme = (): Theme => keptCompiled("theme", () => ({ value: theme(), read: ["styles/tokens.css"] }));
