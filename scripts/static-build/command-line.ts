@@ -3,16 +3,11 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
 /** A wrong flag ends the command with a single line that says so, not a trace. */
-export function commandLine<const T extends Options>(
-  name: string,
-  usage: string,
-  options: T,
-  argv = process.argv.slice(2),
-) {
+export function commandLine<const T extends Options>(name: string, usage: string, options: T) {
   const config = {
     options: { ...options, help: { type: "boolean", short: "h" } },
     allowPositionals: true,
-    args: argv,
+    args: process.argv.slice(2),
   } as const;
   let parsed: ReturnType<typeof parseArgs<typeof config>>;
   try {
