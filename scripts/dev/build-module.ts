@@ -39,7 +39,6 @@ export async function buildLoader(): Promise<BuildLoader> {
     // Evaluated as a function, where Node has no import(): a package the build loads on first use is required.
     supported: { "dynamic-import": false },
     sourcemap: "external",
-    metafile: true,
     write: false,
     logLevel: "silent",
     // The bundle is one file standing in for many: give them the module location they expect.

@@ -4,6 +4,7 @@
  */
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
 import * as esbuild from "esbuild";
 import { NOT_FOUND, type DevProblem } from "../../src/client/dev-protocol";
 import { ROOT } from "../paths";
@@ -99,7 +100,9 @@ async function startDevServer(port: number, typecheck: boolean) {
       const next = new Map(
         await Promise.all([...built.files].map(async ([path, value]) => [path, await bytesOf(value)] as const)),
       );
-      const changedPages = [...built.pages.keys()].filter((page) => !sameBytes(files.get(page), next.get(page)));
+      const changedPages = [...built.pages.keys()].filter(
+        (page) => !isDeepStrictEqual(files.get(page), next.get(page)),
+      );
       files = next;
       builds++;
       lastBuildMs = performance.now() - started;
@@ -252,10 +255,6 @@ function devHandler(
       await site(request, response);
     }
   };
-}
-
-function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
-  return !!a && !!b && a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 /** The address a browser tab shows for each built page ("about/index.html" → "/about/"). */
