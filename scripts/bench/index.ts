@@ -92,10 +92,6 @@ function timedScript(args: readonly string[], what: string): number {
   return performance.now() - started;
 }
 
-function timeBuilds(): number[] {
-  return Array.from({ length: BUILD_RUNS }, () => timedScript(["scripts/build.ts"], "build"));
-}
-
 /** Built twice, a process each: the first fills the caches, the second is the warm build a maintainer waits for. */
 function timeCatalogueBuilds(): { fields: number; firstMs: number; warmMs: number } | undefined {
   if (CATALOGUE_FIELDS === 0) return undefined;
@@ -254,6 +250,8 @@ function summarise(runs: Run[]) {
   };
 }
 
+const ms = (n: number) => `${Math.round(n)}`;
+
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows
@@ -335,7 +333,6 @@ function printTimings(
   catalogue: ReturnType<typeof timeCatalogueBuilds>,
   previews: PreviewBenchRow[],
 ) {
-  const ms = (n: number) => `${Math.round(n)}`;
   const spread = (times: number[]) => `min ${ms(Math.min(...times))} ms, median ${ms(median(times))} ms`;
   if (builds.length) console.log(`\nBuild (npm run build, ${BUILD_RUNS} runs): ${spread(builds)}`);
   if (dev.rebuild.length)
@@ -457,7 +454,7 @@ async function main() {
 
   const previews: PreviewBenchRow[] = PREVIEWS ? await benchPreviews() : [];
   if (BUILD_RUNS > 0) console.log(`Timing ${BUILD_RUNS} builds...`);
-  const builds = timeBuilds();
+  const builds = Array.from({ length: BUILD_RUNS }, () => timedScript(["scripts/build.ts"], "build"));
   if (DEV_EDITS > 0) console.log(`Timing ${DEV_EDITS} dev-server rebuilds...`);
   const dev = await timeDevRebuilds();
   if (CATALOGUE_FIELDS > 0) console.log(`Building a catalogue of ${CATALOGUE_FIELDS} fields twice...`);
@@ -548,7 +545,6 @@ function report(setup: string, runsBy: Map<string, Run[]>) {
       median(runs.map((run, i) => run.lcp / runsBy.get(floorOf(name))![i]!.lcp)),
     ]),
   );
-  const ms = (n: number) => `${Math.round(n)}`;
   const kb = (n: number) => (n / 1024).toFixed(1);
   const rows = [
     [
