@@ -80,8 +80,9 @@ export async function buildAssets(
   const afterPaint: LaterLink[] = [...(atRoot ? [icon] : []), { rel: "manifest", href: MANIFEST }, ...stylesheets];
 
   const core = fonts.find((font) => font.subset === "core")!;
-  const js = await buildClient(urls.path, await keptBuild(ISLANDS_BUILD), urls.path(core.path), afterPaint);
-  for (const [file, bytes] of js.files) files.set(file, bytes);
+  const islandsBuild = await keptBuild(ISLANDS_BUILD);
+  for (const out of islandsBuild.outputs) files.set(relative(ROOT, out.path), text(out.text));
+  const loader = await buildClient(urls.path, islandsBuild, urls.path(core.path), afterPaint);
 
   const words = shareImageWords(site, sources).map((source) => source.text);
   const share = await picture([words, colours], () => {
@@ -121,7 +122,7 @@ export async function buildAssets(
     page: {
       css: (classes, headline) =>
         stylesheet(classes) + fontFaces + (headline ? headlineRule(headline, brandWidth) : ""),
-      script: js.loader,
+      script: loader,
       themeColor: colours.background,
       appleTouchIcon: ICONS.appleTouch,
       icon: atRoot ? null : icon,
@@ -181,15 +182,13 @@ export async function keptBuild(
   return bundle;
 }
 
-/** The islands bundle, and the loader inlined in every page with the URLs each island needs compiled into it. */
+/** The loader inlined in every page, with the URLs each island needs in the islands bundle compiled into it. */
 async function buildClient(
   url: (path: string) => string,
   bundle: KeptBuild,
   font: string,
   afterPaint: readonly LaterLink[],
-): Promise<{ loader: string; files: Map<string, Uint8Array> }> {
-  const files = new Map<string, Uint8Array>();
-  for (const out of bundle.outputs) files.set(relative(ROOT, out.path), new TextEncoder().encode(out.text));
+): Promise<string> {
   const outputs = bundle.metafile.outputs;
   const outputFor = (source: string) => Object.keys(outputs).find((file) => outputs[file]!.entryPoint === source);
   const entry = outputFor(ISLANDS_ENTRY);
@@ -238,5 +237,5 @@ async function buildClient(
     write: false,
     logLevel: "silent",
   });
-  return { loader: loader.outputs[0]!.text.trim(), files };
+  return loader.outputs[0]!.text.trim();
 }
