@@ -183,9 +183,8 @@ function send(
   status: number,
   extra: Record<string, string>,
 ) {
-  const type = extname(path);
   const bytes =
-    type === ".html" && how.transformHtml
+    extname(path) === ".html" && how.transformHtml
       ? new TextEncoder().encode(how.transformHtml(new TextDecoder().decode(raw)))
       : raw;
   const encoding = how.compress && compressibleFile(path) ? preferredEncoding(request) : undefined;
