@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { SourceMap } from "node:module";
+import type { SourceMap, SourceMapping } from "node:module";
 import { dirname, join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import type { DevProblem } from "../../src/client/dev-protocol";
@@ -42,11 +42,7 @@ export function sourceOf(
   const pattern = new RegExp(`${bundleFile.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:(\\d+):(\\d+)`, "g");
   for (const stack of stacks.reverse()) {
     for (const [, line, column] of stack.matchAll(pattern)) {
-      const entry = map.findEntry(Number(line) - 1, Number(column) - 1) as {
-        originalSource?: string;
-        originalLine?: number;
-        originalColumn?: number;
-      };
+      const entry = map.findEntry(Number(line) - 1, Number(column) - 1) as Partial<SourceMapping>;
       if (!entry.originalSource) continue;
       const file = relative(ROOT, join(dirname(bundleFile), entry.originalSource.replace(/^file:\/\//, "")));
       if (file.startsWith("node_modules")) continue;

@@ -4,9 +4,7 @@ import { NOT_FOUND, type DevMessage, type DevProblem } from "./dev-protocol";
 const OVERLAY_ID = "dev-overlay";
 
 function isNotFoundPage(): boolean {
-  const navigation = performance.getEntriesByType("navigation")[0] as
-    | (PerformanceNavigationTiming & { responseStatus?: number })
-    | undefined;
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
   return navigation?.responseStatus === 404;
 }
 
