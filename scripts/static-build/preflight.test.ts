@@ -94,7 +94,12 @@ describe("the checks before any audio or image work", () => {
       'fields[1] ("Second Fixture Field").preview.file',
     ]);
     expect(problems?.[1]?.message).toContain("is not on this machine");
-    expect(problems?.[1]?.message).toContain('the nearest was made from "Harbour Theta (master).wav"');
+    expect(problems?.[1]?.message).toContain('did you mean "Harbour Theta (master).wav"');
+    // Half a committed preview may be the one a field plays: that is the problem named, not a missing master.
+    const [mp3] = (await readdir(folders.committed)).filter((file) => file.endsWith(".mp3"));
+    await rm(join(folders.committed, mp3!));
+    const half = await refused([{ ...first, preview: { file: "Harbour Theta (master).wav", seconds: 6 } }]);
+    expect(half?.map((p) => [p.source, p.field])).toEqual([[`src/content/previews/${mp3!.slice(0, -4)}`, "(file)"]]);
   });
 
   it("take masters named as studios name them: spaces, brackets, a plus, an accent in either Unicode form, any case", async () => {

@@ -1,4 +1,5 @@
 import { readdir } from "node:fs/promises";
+import { distance } from "fastest-levenshtein";
 import { join } from "node:path";
 import type { ContentFile, SiteContent } from "../../src/content/types";
 import {
@@ -7,6 +8,7 @@ import {
   COVERS_FOLDER,
   findPlaceholders,
   placeholderError,
+  PREVIEWS_FOLDER,
   validateContent,
   withTitle,
   type ContentProblem,
@@ -16,7 +18,7 @@ import { mastersFolder } from "../paths";
 import { keepAddresses, type FieldRecord } from "./identity";
 import { COVER_SETTINGS, CoverError, PHOTO_SETTINGS, readOwnerImage } from "./media/covers";
 import { nearestName, notThere, sameName } from "./media/names";
-import { committedMasters } from "./media/preview-store";
+import { readShelf } from "./media/preview-store";
 import { stripMetadata } from "./media/strip-metadata";
 import { writeWhole } from "./write";
 
@@ -79,10 +81,16 @@ async function missingMasters(
   const masters = options.masters ?? (typeof site.masters === "string" ? mastersFolder(site.masters) : undefined);
   const holds = masters && (await readdir(masters).catch(() => undefined));
   if (!holds && (!masters || !options.committed)) return [];
-  const committed = options.committed ? [...(await committedMasters(options.committed))] : [];
-  const away = (file: string) => {
+  const shelf = await readShelf(options.committed);
+  // A half or unreadable preview may be the one a field plays: what is wrong with it is the problem to report.
+  if (!holds && shelf.problems.length > 0) return shelf.problems;
+  const committed = shelf.previews.map((p) => p.record.source.file);
+  const notHere = (file: string) => {
+    const spelt = sameName(committed, file);
+    if (spelt) return `is "${file}", and its committed preview was made from "${spelt}": write it as it is there`;
     const nearest = nearestName(committed, file);
-    return `is "${file}", which is not here (the masters folder, ${masters}, is not on this machine), and no preview of it is committed${nearest ? `: the nearest was made from "${nearest}"` : ""}`;
+    const meant = nearest && distance(nearest, file) <= file.length / 4 ? ` (did you mean "${nearest}"?)` : "";
+    return `is "${file}", which is not here (the masters folder, ${masters}, is not on this machine), and no preview of it is committed in ${PREVIEWS_FOLDER}/${meant}: put the master there, or set SITE_MASTERS to where it is, and build`;
   };
   return named
     .filter(({ file }) => !committed.includes(file) && !(holds && sameName(holds, file)))
@@ -93,7 +101,7 @@ async function missingMasters(
         field: at,
         message: holds
           ? `is "${file}", which is not in the masters folder (${masters}): ${notThere(holds, file, "no file")}`
-          : away(file),
+          : notHere(file),
       };
     });
 }

@@ -103,10 +103,6 @@ export async function readShelf(folder: string | undefined): Promise<Shelf> {
   return { folder, previews, names, remade: new Set(), madeNow: new Map(), problems };
 }
 
-export async function committedMasters(folder: string): Promise<Set<string>> {
-  return new Set((await readShelf(folder)).previews.map((p) => p.record.source.file));
-}
-
 /** A file in the committed previews' folder; with none given, a preview made from a master has nowhere to be kept. */
 export function inShelf(shelf: Shelf, file: string): string {
   if (shelf.folder === undefined)
