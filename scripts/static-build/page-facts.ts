@@ -17,28 +17,36 @@ export interface PageFacts {
   firstScreenEnd: number;
 }
 
+/**
+ * One copy of each string a build's pages keep: a catalogue's pages name the same links, hashes and ids, and its
+ * facts are kept until the checks.
+ */
+export type Strings = Map<string, string>;
+
 /** `policy` and `at`: for a page made by edits to the text its elements were read from. */
 export function factsOf(
   elements: readonly Element[],
   length: number,
-  { policy = elementFacts(elements), at = (offset: number) => offset } = {},
+  { policy = elementFacts(elements), at = (offset: number) => offset, strings = new Map() as Strings } = {},
 ): PageFacts {
   const meta = elements.find((e) => e.tagName === "meta" && attribute(e, "name") === "description");
   const title = elements.find((e) => e.tagName === "title");
   const body = elements.find((e) => e.tagName === "body");
   const fold = elements.find((e) => attribute(e, FOLD) !== undefined)?.end;
-  // Cloned: the parser's strings are slices of the page, and each would keep the whole page (60 kB) in memory for as
-  // long as a catalogue's facts are kept, until its checks.
+  // Cloned once: the parser's strings are slices of the page, and each would keep the whole page (60 kB) in memory.
+  const kept = (text: string) => {
+    let copy = strings.get(text);
+    if (copy === undefined) strings.set((copy = structuredClone(text)), copy);
+    return copy;
+  };
   return {
     h1s: elements.filter((e) => e.tagName === "h1").length,
-    ...structuredClone({
-      title: title && textOf(title),
-      description: (meta && attribute(meta, "content")) ?? "",
-      ids: new Set(elements.flatMap((e) => attribute(e, "id") ?? [])),
-      references: elements.flatMap(references),
-      slots: [...(body ? textOf(body) : "").matchAll(/\{\w+\}/g)].map(([slot]) => slot),
-      policy,
-    }),
+    title: title && kept(textOf(title)),
+    description: kept((meta && attribute(meta, "content")) ?? ""),
+    ids: new Set(elements.flatMap((e) => attribute(e, "id") ?? []).map(kept)),
+    references: elements.flatMap(references).map(kept),
+    slots: [...(body ? textOf(body) : "").matchAll(/\{\w+\}/g)].map(([slot]) => kept(slot)),
+    policy: { scripts: policy.scripts.map(kept), styles: policy.styles.map(kept), forms: policy.forms.map(kept) },
     firstScreenEnd: fold === undefined ? length : at(fold),
   };
 }

@@ -14,7 +14,7 @@ import type { Covers, PageModule, Previews } from "../../src/pages/types";
 import { elementFacts, policyOf } from "./security";
 import { applyEdits, attribute, parsePage, rawText, shifted, textOf, type Edit, type Element } from "./html";
 import { allInOrder } from "./in-order";
-import { factsOf, type PageFacts } from "./page-facts";
+import { factsOf, type PageFacts, type Strings } from "./page-facts";
 
 export interface RenderOptions {
   site: SiteContent;
@@ -52,6 +52,7 @@ export async function renderSite({
   ) as Record<IslandName, ComponentType<object>>;
   const nav = navRoutes(pages);
   const slots = siteSlots(site);
+  const strings: Strings = new Map();
   const output: RenderedSite = { pages: new Map(), facts: new Map() };
   const render = ({ meta, Page, structuredData }: PageModule) => {
     const items = nav.map((n) => ({ label: n.label, href: urls.path(n.path), current: n.path === meta.path }));
@@ -77,7 +78,7 @@ export async function renderSite({
     } catch (error) {
       throw new Error(`Rendering the page ${meta.path} failed: ${(error as Error).message}`, { cause: error });
     }
-    return finished(html, assets);
+    return finished(html, assets, strings);
   };
   const inHand = new Set<Promise<void>>();
   const done: Promise<void>[] = [];
@@ -111,7 +112,7 @@ export async function renderSite({
  * it; and attributes React spells in camel case (charSet, srcSet, popoverTarget) in HTML's lowercase, as validators
  * and readers expect. With it, what the checks read of the page, from the same reading.
  */
-function finished(rendered: string, assets: PageAssets): { html: string; facts: PageFacts } {
+function finished(rendered: string, assets: PageAssets, strings: Strings): { html: string; facts: PageFacts } {
   const html = `<!DOCTYPE html>${rendered}`;
   const elements = parsePage(html);
   const edits: Edit[] = [];
@@ -149,7 +150,7 @@ function finished(rendered: string, assets: PageAssets): { html: string; facts: 
   if (content)
     edits.push({ start: content.start, end: content.end, text: `content="${policyOf([facts], { meta: true })}"` });
   const page = applyEdits(html, edits);
-  return { html: page, facts: factsOf(elements, page.length, { policy: facts, at: shifted(edits) }) };
+  return { html: page, facts: factsOf(elements, page.length, { policy: facts, at: shifted(edits), strings }) };
 }
 
 /** A page as static markup, each island's slot then filled with that island rendered in a form React hydrates. */
