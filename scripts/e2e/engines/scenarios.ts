@@ -335,7 +335,14 @@ function fontScenarios({ name, take, give }: Shared): void {
           // The next page: from the cache, the face from its first frame; a face that comes later than `optional`
           // waits, never (its stand-in, set to the same lines, stays).
           await view.open("/nowhere/", { width: PHONE, height: VIEWPORT_HEIGHT }, mode);
-          await until(view, "the next page loaded", () => document.readyState === "complete");
+          // Until its fonts have settled, not only its load: a busy machine reads even the cache late. A slowed face
+          // may take longer than the test, so there the load is enough.
+          await until(
+            view,
+            "the next page loaded, and its fonts settled",
+            (slow) => document.readyState === "complete" && (slow || document.fonts.status === "loaded"),
+            slowFonts,
+          );
           if (!slowFonts) {
             const heading = await view.evaluate(headingFace);
             expect(heading.family).toMatch(/^"?EB Garamond"?,/);
