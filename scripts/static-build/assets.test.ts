@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { keptBuild } from "./assets";
 
-it("keeps a bundle while every file it was made from is the same, and makes it again when one changes", async () => {
+it("keeps a bundle while every file it was made from and every value defined in it are the same, and makes it again when one changes", async () => {
   const root = await mkdtemp(join(tmpdir(), "kept-build-"));
   try {
     // Each file saved a minute ago: a bundle made from a file saved as it is made is not kept (code-hash.ts).
@@ -13,10 +13,12 @@ it("keeps a bundle while every file it was made from is the same, and makes it a
       const before = new Date(Date.now() - 60_000);
       await utimes(join(root, file), before, before);
     };
-    await put("entry.ts", 'import { word } from "./word";\nconsole.log(word);');
+    await put("entry.ts", 'import { word } from "./word";\nconsole.log(word, __LATER__.word);');
     await put("word.ts", 'export const word = "first";');
     const options = {
       absWorkingDir: root,
+      // An object, which esbuild lists among its inputs as "<define:__LATER__>", as it does the loader's.
+      define: { __LATER__: '{"word":"later"}' },
       entryPoints: ["entry.ts"],
       bundle: true,
       write: false,
@@ -34,6 +36,9 @@ it("keeps a bundle while every file it was made from is the same, and makes it a
     // An imported file changed: bundled again, with it.
     await put("word.ts", 'export const word = "second";');
     expect(await text()).toContain('"second"');
+    // A value defined otherwise: bundled with it.
+    options.define.__LATER__ = '{"word":"sooner"}';
+    expect(await text()).toContain('"sooner"');
   } finally {
     await rm(root, { recursive: true, force: true });
   }

@@ -176,8 +176,10 @@ export async function keptBuild(
   const since = now();
   const made = await (await import("esbuild")).build({ ...options, write: false });
   const bundle = { outputs: made.outputFiles!.map(({ path, text }) => ({ path, text })), metafile: made.metafile! };
-  // What esbuild read besides the modules: the TypeScript settings of each folder.
-  const read = [...Object.keys(bundle.metafile.inputs), ...TSCONFIGS.filter((file) => existsSync(join(root, file)))];
+  // What esbuild read besides the modules: the TypeScript settings of each folder. Not a define's value ("<define:X>"),
+  // which it lists among its inputs: that is in the options, and so in the key.
+  const modules = Object.keys(bundle.metafile.inputs).filter((input) => !input.startsWith("<define:"));
+  const read = [...modules, ...TSCONFIGS.filter((file) => existsSync(join(root, file)))];
   keepMadeFrom(kept, root, entries, read, [], bundle, since);
   return bundle;
 }
