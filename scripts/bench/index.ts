@@ -25,7 +25,7 @@ import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from "../test/chromium";
 import { selfSignedCertificate } from "../test/certificate";
 import { startDevProcess } from "../test/dev-process";
 import { ROOT } from "../paths";
-import { commandLine, usageError } from "../static-build/command-line";
+import { commandLine } from "../static-build/command-line";
 import { startServe } from "../serve/start";
 import { serveStatic } from "../serve/static-server";
 import { catalogueOf } from "./catalogue";
@@ -444,8 +444,7 @@ async function measure(chromePath: string, servers: readonly Served[], fieldPage
 }
 
 async function main() {
-  const { positionals } = commandLine("npm run bench", BENCH_USAGE, {});
-  if (positionals.length > 0) usageError("npm run bench", `it takes no ${positionals[0]}`);
+  commandLine("npm run bench", BENCH_USAGE, {});
   const chromePath = findChromium();
   if (!chromePath) {
     console.error(INSTALL_HINT);
