@@ -545,46 +545,33 @@ function report(setup: string, runsBy: Map<string, Run[]>) {
     ]),
   );
   const kb = (n: number) => (n / 1024).toFixed(1);
-  const rows = [
+  type Summary = (typeof results)[string];
+  // Each column's heading beside what it shows of a route.
+  const columns: (readonly [string, (r: Summary, route: string) => string])[] = [
+    ["route", (_, route) => route],
+    ...CATEGORIES.map((c, i) => [["perf", "a11y", "b-p", "seo"][i]!, (r: Summary) => String(r.scores[c])] as const),
+    ["FCP ms", (r) => ms(r.fcp)],
+    ["LCP ms", (r) => ms(r.lcp)],
     [
-      "route",
-      "perf",
-      "a11y",
-      "b-p",
-      "seo",
-      "FCP ms",
-      "LCP ms",
       "LCP ratio",
-      "doc ms",
-      "work ms",
-      "TBT ms",
-      "CLS",
-      "SI ms",
-      "HTML kB",
-      "CSS kB",
-      "JS kB",
-      "other kB",
-      "total kB",
-      "reqs",
+      (_, route) =>
+        `${lcpRatios[route]!.toFixed(2)}x${route !== BARE && route !== BARE_COVER && lcpRatios[route]! > LCP_RATIO_TARGET ? " !" : ""}`,
     ],
-    ...Object.entries(results).map(([route, r]) => [
-      route,
-      ...CATEGORIES.map((c) => String(r.scores[c])),
-      ms(r.fcp),
-      ms(r.lcp),
-      `${lcpRatios[route]!.toFixed(2)}x${route !== BARE && route !== BARE_COVER && lcpRatios[route]! > LCP_RATIO_TARGET ? " !" : ""}`,
-      ms(r.documentMs),
-      ms(r.workMs),
-      ms(r.tbt),
-      r.cls.toFixed(3),
-      ms(r.si),
-      kb(r.bytes.Document),
-      kb(r.bytes.Stylesheet),
-      kb(r.bytes.Script),
-      kb(r.bytes.Image + r.bytes.Font + r.bytes.Other),
-      kb(r.bytes.total),
-      String(r.requests),
-    ]),
+    ["doc ms", (r) => ms(r.documentMs)],
+    ["work ms", (r) => ms(r.workMs)],
+    ["TBT ms", (r) => ms(r.tbt)],
+    ["CLS", (r) => r.cls.toFixed(3)],
+    ["SI ms", (r) => ms(r.si)],
+    ["HTML kB", (r) => kb(r.bytes.Document)],
+    ["CSS kB", (r) => kb(r.bytes.Stylesheet)],
+    ["JS kB", (r) => kb(r.bytes.Script)],
+    ["other kB", (r) => kb(r.bytes.Image + r.bytes.Font + r.bytes.Other)],
+    ["total kB", (r) => kb(r.bytes.total)],
+    ["reqs", (r) => String(r.requests)],
+  ];
+  const rows = [
+    columns.map(([heading]) => heading),
+    ...Object.entries(results).map(([route, r]) => columns.map(([, cell]) => cell(r, route))),
   ];
   console.log(`\n${setup}:\n`);
   console.log(table(rows));
