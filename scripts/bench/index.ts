@@ -29,7 +29,7 @@ import { commandLine } from "../static-build/command-line";
 import { startServe } from "../serve/start";
 import { serveStatic } from "../serve/static-server";
 import { catalogueOf } from "./catalogue";
-import { againstEleventy, median, peerTable } from "./eleventy";
+import { againstEleventy, median, peerTable, timed } from "./eleventy";
 import { firstTaps, type TapRow } from "./taps";
 import { cpuSlowdownFor } from "./cpu-slowdown";
 
@@ -85,24 +85,20 @@ interface Run {
 }
 
 /** The milliseconds a bundled script (scripts/bundled.mjs, as `npm run build` runs one) takes in a process of its own. */
-function timedScript(args: readonly string[], what: string): number {
-  const started = performance.now();
-  const result = spawnSync(process.execPath, ["scripts/bundled.mjs", ...args], { cwd: ROOT, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${what} failed:\n${result.stderr}`);
-  return performance.now() - started;
-}
+const timedScript = (args: readonly string[], what: string) =>
+  timed(["scripts/bundled.mjs", ...args], what, () => performance.now());
 
 /** Built twice, a process each: the first fills the caches, the second is the warm build a maintainer waits for. */
 function timeCatalogueBuilds(): { fields: number; firstMs: number; warmMs: number } | undefined {
   if (CATALOGUE_FIELDS === 0) return undefined;
   const dir = join(tmpdir(), `bench-catalogue-build-${process.pid}`);
-  const timed = () =>
+  const timedBuild = () =>
     timedScript(
       ["scripts/bench/catalogue-build.ts", String(CATALOGUE_FIELDS), dir],
       `the ${CATALOGUE_FIELDS}-field build`,
     );
   try {
-    return { fields: CATALOGUE_FIELDS, firstMs: timed(), warmMs: timed() };
+    return { fields: CATALOGUE_FIELDS, firstMs: timedBuild(), warmMs: timedBuild() };
   } finally {
     spawnSync("rm", ["-rf", dir]);
   }
