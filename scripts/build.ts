@@ -12,7 +12,7 @@ import type { PageModule } from "../src/pages/types";
 import { buildAssets, type AssetTools } from "./static-build/assets";
 import { ROOT } from "./paths";
 import { checkSite } from "./static-build/check";
-import { commandLine, usageError } from "./static-build/command-line";
+import { commandLine } from "./static-build/command-line";
 import { buildCovers, type CoverFolders } from "./static-build/media/covers";
 import { buildFieldShareImages } from "./static-build/media/field-share";
 import { buildPreviews, previewTable, type PreviewFolders } from "./static-build/media/previews";
@@ -262,11 +262,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) void main();
 
 export async function main() {
   const started = performance.now();
-  const { values, positionals } = commandLine("npm run build", BUILD_USAGE, {
+  const { values } = commandLine("npm run build", BUILD_USAGE, {
     out: { type: "string" },
     deploy: { type: "boolean" },
   });
-  if (positionals.length > 0) return usageError("npm run build", `it takes no ${positionals[0]}`);
   const outDir = values.out ? resolve(values.out) : join(ROOT, "dist");
   try {
     const { content, sources } = await ownerSite();

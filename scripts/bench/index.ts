@@ -25,11 +25,11 @@ import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from "../test/chromium";
 import { selfSignedCertificate } from "../test/certificate";
 import { startDevProcess } from "../test/dev-process";
 import { ROOT } from "../paths";
-import { commandLine, usageError } from "../static-build/command-line";
+import { commandLine } from "../static-build/command-line";
 import { startServe } from "../serve/start";
 import { serveStatic } from "../serve/static-server";
 import { catalogueOf } from "./catalogue";
-import { againstEleventy, median, peerTable } from "./eleventy";
+import { againstEleventy, median, peerTable, timed } from "./eleventy";
 import { firstTaps, type TapRow } from "./taps";
 import { cpuSlowdownFor } from "./cpu-slowdown";
 
@@ -85,24 +85,20 @@ interface Run {
 }
 
 /** The milliseconds a bundled script (scripts/bundled.mjs, as `npm run build` runs one) takes in a process of its own. */
-function timedScript(args: readonly string[], what: string): number {
-  const started = performance.now();
-  const result = spawnSync(process.execPath, ["scripts/bundled.mjs", ...args], { cwd: ROOT, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${what} failed:\n${result.stderr}`);
-  return performance.now() - started;
-}
+const timedScript = (args: readonly string[], what: string) =>
+  timed(["scripts/bundled.mjs", ...args], what, () => performance.now());
 
 /** Built twice, a process each: the first fills the caches, the second is the warm build a maintainer waits for. */
 function timeCatalogueBuilds(): { fields: number; firstMs: number; warmMs: number } | undefined {
   if (CATALOGUE_FIELDS === 0) return undefined;
   const dir = join(tmpdir(), `bench-catalogue-build-${process.pid}`);
-  const timed = () =>
+  const timedBuild = () =>
     timedScript(
       ["scripts/bench/catalogue-build.ts", String(CATALOGUE_FIELDS), dir],
       `the ${CATALOGUE_FIELDS}-field build`,
     );
   try {
-    return { fields: CATALOGUE_FIELDS, firstMs: timed(), warmMs: timed() };
+    return { fields: CATALOGUE_FIELDS, firstMs: timedBuild(), warmMs: timedBuild() };
   } finally {
     spawnSync("rm", ["-rf", dir]);
   }
@@ -444,8 +440,7 @@ async function measure(chromePath: string, servers: readonly Served[], fieldPage
 }
 
 async function main() {
-  const { positionals } = commandLine("npm run bench", BENCH_USAGE, {});
-  if (positionals.length > 0) usageError("npm run bench", `it takes no ${positionals[0]}`);
+  commandLine("npm run bench", BENCH_USAGE, {});
   const chromePath = findChromium();
   if (!chromePath) {
     console.error(INSTALL_HINT);
@@ -546,46 +541,33 @@ function report(setup: string, runsBy: Map<string, Run[]>) {
     ]),
   );
   const kb = (n: number) => (n / 1024).toFixed(1);
-  const rows = [
+  type Summary = (typeof results)[string];
+  // Each column's heading beside what it shows of a route.
+  const columns: (readonly [string, (r: Summary, route: string) => string])[] = [
+    ["route", (_, route) => route],
+    ...CATEGORIES.map((c, i) => [["perf", "a11y", "b-p", "seo"][i]!, (r: Summary) => String(r.scores[c])] as const),
+    ["FCP ms", (r) => ms(r.fcp)],
+    ["LCP ms", (r) => ms(r.lcp)],
     [
-      "route",
-      "perf",
-      "a11y",
-      "b-p",
-      "seo",
-      "FCP ms",
-      "LCP ms",
       "LCP ratio",
-      "doc ms",
-      "work ms",
-      "TBT ms",
-      "CLS",
-      "SI ms",
-      "HTML kB",
-      "CSS kB",
-      "JS kB",
-      "other kB",
-      "total kB",
-      "reqs",
+      (_, route) =>
+        `${lcpRatios[route]!.toFixed(2)}x${route !== BARE && route !== BARE_COVER && lcpRatios[route]! > LCP_RATIO_TARGET ? " !" : ""}`,
     ],
-    ...Object.entries(results).map(([route, r]) => [
-      route,
-      ...CATEGORIES.map((c) => String(r.scores[c])),
-      ms(r.fcp),
-      ms(r.lcp),
-      `${lcpRatios[route]!.toFixed(2)}x${route !== BARE && route !== BARE_COVER && lcpRatios[route]! > LCP_RATIO_TARGET ? " !" : ""}`,
-      ms(r.documentMs),
-      ms(r.workMs),
-      ms(r.tbt),
-      r.cls.toFixed(3),
-      ms(r.si),
-      kb(r.bytes.Document),
-      kb(r.bytes.Stylesheet),
-      kb(r.bytes.Script),
-      kb(r.bytes.Image + r.bytes.Font + r.bytes.Other),
-      kb(r.bytes.total),
-      String(r.requests),
-    ]),
+    ["doc ms", (r) => ms(r.documentMs)],
+    ["work ms", (r) => ms(r.workMs)],
+    ["TBT ms", (r) => ms(r.tbt)],
+    ["CLS", (r) => r.cls.toFixed(3)],
+    ["SI ms", (r) => ms(r.si)],
+    ["HTML kB", (r) => kb(r.bytes.Document)],
+    ["CSS kB", (r) => kb(r.bytes.Stylesheet)],
+    ["JS kB", (r) => kb(r.bytes.Script)],
+    ["other kB", (r) => kb(r.bytes.Image + r.bytes.Font + r.bytes.Other)],
+    ["total kB", (r) => kb(r.bytes.total)],
+    ["reqs", (r) => String(r.requests)],
+  ];
+  const rows = [
+    columns.map(([heading]) => heading),
+    ...Object.entries(results).map(([route, r]) => columns.map(([, cell]) => cell(r, route))),
   ];
   console.log(`\n${setup}:\n`);
   console.log(table(rows));

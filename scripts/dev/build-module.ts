@@ -14,18 +14,12 @@ export interface LoadedBuild {
   map: SourceMap;
 }
 
-export interface BuildLoader {
-  /** scripts/build.ts and everything it imports (pages, content, components), bundled and evaluated afresh. */
-  load(): Promise<LoadedBuild>;
-  dispose(): Promise<void>;
-}
-
 /**
  * The build code, bundled by an incremental esbuild context and evaluated as a new function each time (not a new
  * import, so nothing piles up in Node's module cache). Packages stay outside the bundle: React, esbuild,
  * lightningcss and resvg are shared with this process.
  */
-export async function buildLoader(): Promise<BuildLoader> {
+export async function buildLoader() {
   const context = await esbuild.context({
     absWorkingDir: ROOT,
     entryPoints: ["scripts/build.ts"],
@@ -48,7 +42,8 @@ export async function buildLoader(): Promise<BuildLoader> {
     },
   });
   return {
-    async load() {
+    /** scripts/build.ts and everything it imports (pages, content, components), bundled and evaluated afresh. */
+    async load(): Promise<LoadedBuild> {
       const result = await context.rebuild();
       const code = result.outputFiles.find((f) => f.path.endsWith(".cjs"))!.text;
       const map = new SourceMap(JSON.parse(result.outputFiles.find((f) => f.path.endsWith(".map"))!.text));

@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import * as esbuild from "esbuild";
 import { NOT_FOUND, type DevProblem } from "../../src/client/dev-protocol";
 import { ROOT } from "../paths";
-import { commandLine, usageError } from "../static-build/command-line";
+import { commandLine } from "../static-build/command-line";
 import {
   listen,
   requestPath,
@@ -271,11 +271,10 @@ open tab reloads, and shows what is wrong (a content error, a type error) over t
   --no-typecheck    skip the type check beside each build`;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values, positionals } = commandLine("npm run dev", DEV_USAGE, {
+  const { values } = commandLine("npm run dev", DEV_USAGE, {
     port: { type: "string", default: "3000" },
     "no-typecheck": { type: "boolean" },
   });
-  if (positionals.length > 0) usageError("npm run dev", `it takes no ${positionals[0]}`);
   const dev = await startDevServer(Number(values.port), !values["no-typecheck"]);
   console.log(
     `Serving ${dev.url} (watching ${WATCHED.map((d) => `${d}/`).join(", ")} and the masters; Ctrl-C to stop)`,

@@ -2,20 +2,11 @@ import { readdirSync, statSync, watch, type FSWatcher } from "node:fs";
 import { basename, isAbsolute, join, relative } from "node:path";
 import { mastersFolder, ROOT } from "../paths";
 
-export interface TreeWatcher {
-  size(): number;
-  close(): void;
-}
-
 /**
  * Each folder on its own: Node's recursive watch on Linux loses a file once an editor has replaced it (save by
  * rename, sed -i); a folder's watch does not, and sees new files too.
  */
-export function watchTree(
-  roots: readonly string[],
-  changed: (path: string) => void,
-  { nested = true } = {},
-): TreeWatcher {
+export function watchTree(roots: readonly string[], changed: (path: string) => void, { nested = true } = {}) {
   const watchers = new Map<string, FSWatcher>();
   const add = (dir: string) => {
     if (watchers.has(dir) || /(^|[/\\])(node_modules|\.git)([/\\]|$)/.test(dir)) return;
@@ -51,20 +42,16 @@ export function watchTree(
 
 const MASTER = /\.(wav|flac|mp3)$/i;
 
-export interface MastersWatcher extends TreeWatcher {
-  /** Watches the folder this setting names, if it is not the one watched already (and is there). */
-  follow(setting: string): void;
-}
-
 /**
  * Only the masters in the folder are watched, each heard as the setting names it ("../masters/field.flac"): it may
  * hold gigabytes in folders of their own. The setting can change with any build, and the folder can appear after
  * the server started, so each build says which it is.
  */
-export function watchMasters(changed: (file: string) => void, root = ROOT): MastersWatcher {
-  let watched: { folder: string; watcher: TreeWatcher } | undefined;
+export function watchMasters(changed: (file: string) => void, root = ROOT) {
+  let watched: { folder: string; watcher: ReturnType<typeof watchTree> } | undefined;
   return {
-    follow(setting) {
+    /** Watches the folder this setting names, if it is not the one watched already (and is there). */
+    follow(setting: string) {
       const folder = mastersFolder(setting, root);
       if (watched?.folder === folder && watched.watcher.size() > 0) return;
       watched?.watcher.close();
@@ -90,22 +77,13 @@ export function watchMasters(changed: (file: string) => void, root = ROOT): Mast
   };
 }
 
-export interface Batcher {
-  add(file: string): void;
-  /** Files saved since the batch now building began: a failure may be one of them half-written. */
-  waiting(): number;
-  /** Resolves when every batch so far has been handled. */
-  idle(): Promise<void>;
-  close(): void;
-}
-
 /** Handled `delayMs` after the last save, never while the previous batch is: an editor's one save is one batch. */
-export function batcher(delayMs: number, handle: (files: string[]) => Promise<void>): Batcher {
+export function batcher(delayMs: number, handle: (files: string[]) => Promise<void>) {
   const pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
   return {
-    add(file) {
+    add(file: string) {
       pending.add(file);
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -117,7 +95,9 @@ export function batcher(delayMs: number, handle: (files: string[]) => Promise<vo
         });
       }, delayMs);
     },
+    /** Files saved since the batch now building began: a failure may be one of them half-written. */
     waiting: () => pending.size,
+    /** Resolves when every batch so far has been handled. */
     idle: () => running,
     close: () => clearTimeout(timer),
   };

@@ -270,16 +270,18 @@ export async function readSiteHeaders(dist: string, content: SiteContent): Promi
   return { ...readRules(siteHeaderRules(readPages(html), createUrls(content))), redirects: readRedirects(redirects) };
 }
 
+const FLAGS = {
+  "server-name": { type: "string" },
+  root: { type: "string" },
+  certificate: { type: "string" },
+  "certificate-key": { type: "string" },
+  "https-listen": { type: "string", multiple: true },
+  "http-listen": { type: "string", multiple: true },
+  brotli: { type: "boolean" },
+} as const;
+
 async function main() {
-  const { values, positionals } = commandLine("npm run host-config", HOST_CONFIG_USAGE, {
-    "server-name": { type: "string" },
-    root: { type: "string" },
-    certificate: { type: "string" },
-    "certificate-key": { type: "string" },
-    "https-listen": { type: "string", multiple: true },
-    "http-listen": { type: "string", multiple: true },
-    brotli: { type: "boolean" },
-  });
+  const { values, positionals } = commandLine("npm run host-config", HOST_CONFIG_USAGE, FLAGS, true);
   const host = positionals[0];
   if (positionals.length !== 1 || (host !== "nginx" && host !== "cloudfront")) {
     usageError(

@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { commandLine, usageError } from "../static-build/command-line";
+import { commandLine } from "../static-build/command-line";
 import type { SiteContent } from "../../src/content/types";
 import { ownerSite } from "../static-build/owner";
 import { readSiteHeaders, serveConfig } from "./host-config";
@@ -65,10 +65,9 @@ Builds the site, then serves dist/ on http://localhost:3000 (this machine only),
   --port N   another port (or PORT in the environment)`;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values, positionals } = commandLine("npm start", START_USAGE, {
+  const { values } = commandLine("npm start", START_USAGE, {
     port: { type: "string", default: process.env.PORT ?? "3000" },
   });
-  if (positionals.length > 0) usageError("npm start", `it takes no ${positionals[0]}`);
   const serving = await startServe(join(ROOT, "dist"), Number(values.port), (await ownerSite()).content);
   console.log(
     `Serving dist/ at ${serving.url.replace("127.0.0.1", "localhost")}, with the site's own headers (Ctrl-C to stop).`,

@@ -2,8 +2,8 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
-/** A wrong flag ends the command with a single line that says so, not a trace. */
-export function commandLine<const T extends Options>(name: string, usage: string, options: T) {
+/** A wrong flag, or a word a command without `positionals` is given, ends it with a line that says so, not a trace. */
+export function commandLine<const T extends Options>(name: string, usage: string, options: T, positionals = false) {
   const config = {
     options: { ...options, help: { type: "boolean", short: "h" } },
     allowPositionals: true,
@@ -21,6 +21,7 @@ export function commandLine<const T extends Options>(name: string, usage: string
     console.log(usage.trim());
     process.exit(0);
   }
+  if (!positionals && parsed.positionals.length > 0) usageError(name, `it takes no ${parsed.positionals[0]}`);
   return parsed;
 }
 

@@ -30,11 +30,6 @@ export interface RenderOptions {
 /** Pages given to `each` and not yet done with: enough to keep its work going beside the rendering. */
 const PAGES_IN_HAND = 8;
 
-export interface RenderedSite {
-  pages: Map<string, string>;
-  facts: Map<string, PageFacts>;
-}
-
 /** Every page as a whole HTML document, styles and policy inlined, by its output file. Pure but for loading islands. */
 export async function renderSite({
   site,
@@ -44,7 +39,7 @@ export async function renderSite({
   covers = new Map(),
   pages = allPages,
   each,
-}: RenderOptions): Promise<RenderedSite> {
+}: RenderOptions) {
   const components = Object.fromEntries(
     await Promise.all(
       (Object.keys(islands) as IslandName[]).map(async (name) => [name, await loadIsland(name)] as const),
@@ -53,7 +48,7 @@ export async function renderSite({
   const nav = navRoutes(pages);
   const slots = siteSlots(site);
   const strings: Strings = new Map();
-  const output: RenderedSite = { pages: new Map(), facts: new Map() };
+  const output = { pages: new Map<string, string>(), facts: new Map<string, PageFacts>() };
   const render = ({ meta, Page, structuredData }: PageModule) => {
     const items = nav.map((n) => ({ label: n.label, href: urls.path(n.path), current: n.path === meta.path }));
     let html: string;

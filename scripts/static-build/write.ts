@@ -48,21 +48,13 @@ export const isKept = (file: SiteFile): file is KeptFile => typeof file === "obj
 export const bytesOf = async (file: SiteFile): Promise<Uint8Array> =>
   isKept(file) ? new Uint8Array(await readFile(file.kept)) : typeof file === "string" ? Buffer.from(file) : file;
 
-export interface StagedSite {
-  put(file: string, contents: SiteFile): Promise<void>;
-  /** Writes the rest, brings the earlier build's assets along, and swaps the folder in for outDir. */
-  finish(files: ReadonlyMap<string, SiteFile>): Promise<KeptAssets>;
-  /** Removes what was written: outDir stays as it was. */
-  abort(): Promise<void>;
-}
-
 /**
  * Swapped in for outDir only once whole: no one sees a half-written site, and a failure leaves the old one. The earlier
  * build's hashed files this one no longer makes come along for KEEP_ASSETS_DAYS, for pages opened before a deploy.
  * With synchronous fs calls: through libuv's threads, a catalogue's thousands of links, times and small files took a
  * third of a warm 500-field build's CPU.
  */
-export async function stageSite(outDir: string, now = Date.now()): Promise<StagedSite> {
+export async function stageSite(outDir: string, now = Date.now()) {
   await assertReplaceable(outDir);
   const staging = `${outDir}.tmp-${process.pid}`;
   const previous = `${outDir}.old-${process.pid}`;
@@ -84,7 +76,9 @@ export async function stageSite(outDir: string, now = Date.now()): Promise<Stage
       else writeFileSync(target, contents);
     if (asset) utimesSync(target, made, made);
   };
+  /** Removes what was written: outDir stays as it was. */
   const abort = async () => rmSync(staging, { recursive: true, force: true });
+  /** Writes the rest, brings the earlier build's assets along, and swaps the folder in for outDir. */
   const finish = async (files: ReadonlyMap<string, SiteFile>) => {
     let carried: KeptAssets;
     try {
