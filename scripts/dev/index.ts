@@ -108,23 +108,7 @@ async function startDevServer(port: number, typecheck: boolean) {
       lastBuildMs = performance.now() - started;
       const hadProblem = shown.problem !== undefined;
       shown.problem = undefined;
-      const onlyStyles = changed.length > 0 && changed.every((f) => f.startsWith("styles/"));
-      const what = builds === 1 ? "Built" : onlyStyles ? "Styles updated" : "Rebuilt";
-      console.log(
-        `✓ ${what} in ${Math.round(lastBuildMs)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`,
-      );
-      if (builds === 1) {
-        const placeholders = built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ");
-        if (placeholders) console.log(`  Placeholders still in use (replace them before publishing): ${placeholders}`);
-        for (const note of built.notes) console.log(`  ${note}`);
-      }
-      // Told to the open tabs in one message: the new styles alone, or the pages to reload (all after a problem).
-      if (onlyStyles && !hadProblem) clients.send({ type: "css", css: tools.css() });
-      else
-        clients.send({
-          type: "reload",
-          paths: addresses(hadProblem ? built.pages.keys() : changedPages, content.basePath),
-        });
+      announce(built, { changed, changedPages, builds, ms: lastBuildMs, hadProblem }, clients, tools.css);
       if (shown.typeProblem) clients.send({ type: "problem", problem: shown.typeProblem });
     } catch (error) {
       // A save that arrived meanwhile is built next; this failure may be its half-written file (an editor that
@@ -183,6 +167,33 @@ async function startDevServer(port: number, typecheck: boolean) {
       await Promise.all([checker?.close(), server.close(), loader.dispose()]);
     },
   };
+}
+
+/**
+ * A build that succeeded, said on the console (the first with its placeholders and notes), and to the open tabs in one
+ * message: the new styles alone, or the pages to reload (all of them after a problem).
+ */
+function announce(
+  built: Awaited<ReturnType<LoadedBuild["module"]["build"]>>,
+  how: { changed: readonly string[]; changedPages: string[]; builds: number; ms: number; hadProblem: boolean },
+  clients: Clients,
+  css: () => string,
+) {
+  const { changed, builds, hadProblem } = how;
+  const onlyStyles = changed.length > 0 && changed.every((f) => f.startsWith("styles/"));
+  const what = builds === 1 ? "Built" : onlyStyles ? "Styles updated" : "Rebuilt";
+  console.log(`✓ ${what} in ${Math.round(how.ms)} ms${builds > 1 && changed.length ? ` (${changed.join(", ")})` : ""}`);
+  if (builds === 1) {
+    const placeholders = built.placeholders.map((p) => `${p.field} = ${p.value}`).join("; ");
+    if (placeholders) console.log(`  Placeholders still in use (replace them before publishing): ${placeholders}`);
+    for (const note of built.notes) console.log(`  ${note}`);
+  }
+  if (onlyStyles && !hadProblem) clients.send({ type: "css", css: css() });
+  else
+    clients.send({
+      type: "reload",
+      paths: addresses(hadProblem ? built.pages.keys() : how.changedPages, built.content.basePath),
+    });
 }
 
 /** What every open page is shown: the build's problem, else the type checker's. */
