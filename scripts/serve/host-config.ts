@@ -281,7 +281,7 @@ const FLAGS = {
 } as const;
 
 async function main() {
-  const { values, positionals } = commandLine("npm run host-config", HOST_CONFIG_USAGE, FLAGS, true);
+  const { values, positionals } = commandLine("npm run host-config", HOST_CONFIG_USAGE, FLAGS, { positionals: true });
   const host = positionals[0];
   if (positionals.length !== 1 || (host !== "nginx" && host !== "cloudfront")) {
     usageError(

@@ -2,8 +2,16 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
-/** A wrong flag, or a word a command without `positionals` is given, ends it with a line that says so, not a trace. */
-export function commandLine<const T extends Options>(name: string, usage: string, options: T, positionals = false) {
+/**
+ * A wrong flag ends the command with a line that says so, not a trace; so does a word after it, unless the command
+ * takes words (`positionals`).
+ */
+export function commandLine<const T extends Options>(
+  name: string,
+  usage: string,
+  options: T,
+  { positionals = false } = {},
+) {
   const config = {
     options: { ...options, help: { type: "boolean", short: "h" } },
     allowPositionals: true,

@@ -76,9 +76,7 @@ export async function stageSite(outDir: string, now = Date.now()) {
       else writeFileSync(target, contents);
     if (asset) utimesSync(target, made, made);
   };
-  /** Removes what was written: outDir stays as it was. */
   const abort = async () => rmSync(staging, { recursive: true, force: true });
-  /** Writes the rest, brings the earlier build's assets along, and swaps the folder in for outDir. */
   const finish = async (files: ReadonlyMap<string, SiteFile>) => {
     let carried: KeptAssets;
     try {
@@ -98,7 +96,13 @@ export async function stageSite(outDir: string, now = Date.now()) {
     rmSync(previous, { recursive: true, force: true });
     return carried;
   };
-  return { put, finish, abort };
+  return {
+    put,
+    /** Writes the rest, brings the earlier build's assets along, and swaps the folder in for outDir. */
+    finish,
+    /** Removes what was written: outDir stays as it was. */
+    abort,
+  };
 }
 
 const sizeOf = (file: SiteFile) =>

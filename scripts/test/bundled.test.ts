@@ -61,4 +61,17 @@ describe("a command run as one bundle", () => {
       expect(await readFile(join(out("bundled"), file)), file).toEqual(await readFile(join(out("direct"), file)));
     }
   });
+
+  it("built again with nothing changed, starts no esbuild: every bundle it needs is kept", async () => {
+    const build = (env: Record<string, string> = {}) =>
+      spawnSync(process.execPath, ["scripts/bundled.mjs", "scripts/build.ts", "--out", join(copy.root, "warm")], {
+        cwd: copy.root,
+        encoding: "utf8",
+        env: { ...process.env, ...env },
+      });
+    expect(build().status).toBe(0);
+    // esbuild's binary, a program that only fails (esbuild ignores a path to nothing): bundling anything fails the build.
+    const warm = build({ ESBUILD_BINARY_PATH: "/bin/false" });
+    expect(warm.status, warm.stderr).toBe(0);
+  });
 });

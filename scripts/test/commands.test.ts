@@ -26,7 +26,7 @@ function run(script: string, args: string[]): Promise<{ status: number | null; s
   });
 }
 
-describe("every command answers --help, and refuses a wrong flag in one line", () => {
+describe("every command answers --help, and refuses a wrong flag or word in one line", () => {
   // Every command reads its flags with commandLine (scripts/static-build/command-line.ts): its usage shows it does.
   it.each(COMMANDS)("%s --help prints its usage", async (name, script) => {
     const help = await run(script, ["--help"]);
@@ -40,6 +40,15 @@ describe("every command answers --help, and refuses a wrong flag in one line", (
     expect(wrong.stderr).toBe(
       "npm run host-config: unknown option '--no-such-flag'; `npm run host-config -- --help` lists what it takes.\n",
     );
+  });
+
+  it("a word a command does not take is named, and the host a command takes is read as one", async () => {
+    const stray = await run("scripts/build.ts", ["fast"]);
+    expect([stray.status, stray.stdout]).toEqual([2, ""]);
+    expect(stray.stderr).toMatch(/^npm run build: it takes no fast; .*--help/);
+    const host = await run("scripts/serve/host-config.ts", ["nowhere"]);
+    expect(host.status).toBe(2);
+    expect(host.stderr).toMatch(/^npm run host-config: it knows nginx and cloudfront, not nowhere;/);
   });
 });
 
