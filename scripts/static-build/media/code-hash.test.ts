@@ -85,6 +85,12 @@ describe("the hash of the code that makes a cached result", () => {
     expect(keptIfSame(kept, root, ["lone.ts"])).toBeUndefined();
   });
 
+  it("takes no kept answer that does not say what it was made from", async () => {
+    const kept = join(root, "kept.json");
+    await writeFile(kept, JSON.stringify({ value: "from an older build" }));
+    expect(keptIfSame(kept, root, ["lone.ts"])).toBeUndefined();
+  });
+
   it("is not changed by the folder's tests or other files", async () => {
     const first = hash();
     await put("maker/encode.test.ts", "other test code");

@@ -72,7 +72,10 @@ interface Kept<T> {
 /** The value kept at `path` (keepMadeFrom), if every file and package it was made from is as it was then. */
 export function keptIfSame<T>(path: string, root: string, entries: readonly string[]): T | undefined {
   try {
-    const known = JSON.parse(readFileSync(path, "utf8")) as Kept<T>;
+    const known = JSON.parse(readFileSync(path, "utf8")) as Partial<Kept<T>>;
+    // An entry that does not say what it was made from (an older build's, or a damaged one) is never taken.
+    if (typeof known.sources !== "string" || !Array.isArray(known.files) || !Array.isArray(known.packages))
+      return undefined;
     return sourcesOf(root, entries, known.files, known.packages) === known.sources ? known.value : undefined;
   } catch {
     return undefined;
