@@ -16,7 +16,6 @@ import { commandLine } from "./static-build/command-line";
 import { buildCovers, type CoverFolders } from "./static-build/media/covers";
 import { buildFieldShareImages } from "./static-build/media/field-share";
 import { buildPreviews, previewTable, type PreviewFolders } from "./static-build/media/previews";
-import { keptTheme } from "./static-build/styles";
 import { renderSite } from "./static-build/render";
 import { allInOrder } from "./static-build/in-order";
 import { headersFile, siteHeaderRules } from "./static-build/security";
@@ -141,7 +140,7 @@ async function makeSite({
   const assets = await buildAssets(content, urls, tools, sources);
   const previews = await buildPreviews(content, sources, previewFolders);
   const hues = new Map(identity.record.flatMap((entry) => (entry.hue === undefined ? [] : [[entry.slug, entry.hue]])));
-  const colours = keptTheme();
+  const { colours } = assets;
   const covers = await buildCovers(content, previews.measured, colours, sources, images, hues);
   const shares = buildFieldShareImages(content, covers.forShare, colours);
 

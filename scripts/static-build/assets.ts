@@ -21,6 +21,7 @@ import {
   stylesheetFor,
   keptTheme,
   type StyleChunk,
+  type Theme,
 } from "./styles";
 import { headlineRule, widthIn } from "./media/headline";
 import { brandFace, buildWebFonts, fontFaceCss } from "./media/web-fonts";
@@ -29,6 +30,8 @@ export interface BuiltAssets {
   page: PageAssets;
   /** Keyed by its path in the output folder. */
   files: Map<string, Uint8Array>;
+  /** The stylesheet's colours, which the covers and share images are drawn in too. */
+  colours: Theme;
 }
 
 /** The dev server passes a version that remembers the stylesheets until one changes; the cache keeps the rest. */
@@ -130,6 +133,7 @@ export async function buildAssets(
       shareImage: { path: sharePath, ...SHARE_IMAGE },
     },
     files,
+    colours,
   };
 }
 
