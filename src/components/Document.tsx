@@ -98,7 +98,7 @@ export function Document({
         <main id={MAIN_ID} tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter site={site} urls={urls} nav={nav} follow={!meta.follows} />
+        <SiteFooter site={site} nav={nav} follow={!meta.follows} />
       </body>
     </html>
   );

@@ -11,7 +11,7 @@ import type { Preview } from "../lib/preview";
 import { Icon } from "./Icon";
 import { Island } from "./Island";
 import { StorefrontLink } from "./Links";
-import { Paragraph, Text } from "./Text";
+import { Paragraph, Text, useUrl } from "./Text";
 import { cardText } from "../lib/summary";
 
 /** "$19", "€24.50": an amount as the site's language writes it in its currency. */
@@ -31,7 +31,6 @@ export function FieldCard({
   field,
   preview,
   site,
-  url,
   linkLabel,
   form = "full",
   id,
@@ -50,7 +49,6 @@ export function FieldCard({
   /** The first cover of a list: likely the largest thing in its first screen, fetched first. */
   largest?: boolean;
   site: SiteContent;
-  url: (path: string) => string;
   linkLabel: string;
   /**
    * "full" (Products): the description and what a buyer gets; "catalogue" (All Fields, a field page's others): the
@@ -64,13 +62,13 @@ export function FieldCard({
   /** The last card a first screen shows, at the widest (FOLD). */
   fold?: boolean;
 }) {
+  const url = useUrl();
   const compact = form === "compact";
   return (
     <article className={`card field-card field-card--${form}`} id={id} {...(fold && { [FOLD]: "" })}>
       {cover && (
         <CoverImage
           cover={cover}
-          url={url}
           className="field-card__cover"
           eager={eager}
           largest={largest}
@@ -91,7 +89,7 @@ export function FieldCard({
         </h3>
         {!compact && describe && <p className="card__body">{cardText(field.description)}</p>}
         {form === "full" && <FieldGets field={field} />}
-        {preview && <CardPreview field={field} preview={preview} site={site} url={url} />}
+        {preview && <CardPreview field={field} preview={preview} site={site} />}
         <div className="card__actions">
           <FieldAction field={field} label={linkLabel} note={false} place={place} />
         </div>
@@ -128,11 +126,10 @@ interface PreviewOf {
   field: Field;
   preview: Preview;
   site: SiteContent;
-  url: (path: string) => string;
 }
 
 /** The props of a field's player: the same on its page and its cards, which leave out the volume (`compact`). */
-const playerProps = ({ field, preview, site, url }: PreviewOf) => ({
+const playerProps = ({ field, preview, site }: PreviewOf, url: (path: string) => string) => ({
   field: fieldSlug(field),
   title: field.title,
   studio: site.brand,
@@ -147,7 +144,7 @@ const playerProps = ({ field, preview, site, url }: PreviewOf) => ({
 function CardPreview(props: PreviewOf) {
   return (
     <div className="field-card__preview">
-      <Island name="PreviewPlayer" props={{ ...playerProps(props), compact: true }} />
+      <Island name="PreviewPlayer" props={{ ...playerProps(props, useUrl()), compact: true }} />
       {props.preview.kind === "beat" && <Paragraph className="field-card__caption" text={frame.fieldCard.beatShort} />}
     </div>
   );
@@ -175,14 +172,12 @@ export const COVER_SIZES = {
 /** A field's cover, its size given so that nothing moves when it arrives. */
 export function CoverImage({
   cover,
-  url,
   className,
   eager = false,
   largest = false,
   shownAs,
 }: {
   cover: Cover;
-  url: (path: string) => string;
   className: string;
   eager?: boolean;
   /** Fetched first (Lighthouse's LCP discovery); other eager covers go low, or they hold up the largest paint. */
@@ -190,6 +185,7 @@ export function CoverImage({
   /** Where the layout shows it, and so the sizes it asks for; a thumbnail takes the cover's own small picture. */
   shownAs: keyof typeof COVER_SIZES;
 }) {
+  const url = useUrl();
   const shown = shownAs === "thumb" && cover.thumb ? { ...cover, ...cover.thumb } : cover;
   const img = (
     <img
@@ -234,7 +230,7 @@ export function FieldPreview(props: PreviewOf) {
   const { preview } = props;
   return (
     <figure className="field-card__preview">
-      <Island name="PreviewPlayer" props={playerProps(props)} />
+      <Island name="PreviewPlayer" props={playerProps(props, useUrl())} />
       <figcaption className="field-card__caption">
         <Text
           text={preview.kind === "excerpt" ? frame.fieldCard.excerpt : frame.fieldCard.beat}

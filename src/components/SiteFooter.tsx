@@ -3,27 +3,25 @@ import { mail } from "../content/mail";
 import { safety } from "../content/safety";
 import type { SiteContent } from "../content/types";
 import type { NavItem } from "../islands/SiteHeader";
-import type { SiteUrls } from "../lib/routes";
 import { FollowForm } from "./FollowForm";
 import { Island } from "./Island";
 import { MailLink } from "./Links";
-import { Paragraph, Text } from "./Text";
+import { Paragraph, Text, useUrl } from "./Text";
 
 /** The footer's last line: the first paint waits for it to open (see Document's <head>). */
 export const LAST_LINE_ID = "site-footer-legal";
 
 export function SiteFooter({
   site,
-  urls,
   nav,
   follow,
 }: {
   site: SiteContent;
-  urls: SiteUrls;
   nav: readonly NavItem[];
   /** The form that follows the studio, unless the page has its own. */
   follow: boolean;
 }) {
+  const url = useUrl();
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -54,7 +52,7 @@ export function SiteFooter({
         </nav>
         <p className="site-footer__safety">
           <Text text={frame.footer.safety} />{" "}
-          <a className="text-link" href={urls.path(`${safety.page}#${safety.id}`)}>
+          <a className="text-link" href={url(`${safety.page}#${safety.id}`)}>
             {safety.title}
           </a>
         </p>

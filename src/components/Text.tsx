@@ -70,9 +70,12 @@ export function usePlain(): (text: string) => string {
   return (text) => plainText(text, slots);
 }
 
+/** Turns a site path into the URL to write in the page (adds the base path): the page's own `url`. */
+export const useUrl = () => useSetting().url;
+
 /** A link on a line of its own to where the site says more: as tall a target as a button. */
 export function MoreLink({ label, path }: { label: string; path: string }) {
-  const { url } = useSetting();
+  const url = useUrl();
   return (
     <a className="text-link more-link" href={url(path)}>
       <Text text={label} />

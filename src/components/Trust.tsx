@@ -41,12 +41,10 @@ export function ListenerQuotes({
 export function Maker({
   maker,
   photo,
-  url,
   copy,
 }: {
   maker: NonNullable<SiteContent["maker"]>;
   photo?: Cover;
-  url: (path: string) => string;
   copy: { eyebrow: string; title: string };
 }) {
   return (
@@ -56,7 +54,7 @@ export function Maker({
           <p>{maker.text}</p>
         </blockquote>
         <figcaption className="maker__name">
-          {photo && <CoverImage cover={photo} url={url} className="maker__photo" shownAs="photo" />}
+          {photo && <CoverImage cover={photo} className="maker__photo" shownAs="photo" />}
           {maker.name}
         </figcaption>
       </figure>

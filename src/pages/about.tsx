@@ -63,7 +63,7 @@ export function Page({ site, url, covers }: PageProps) {
         <CardList cards={expect.cards} />
       </Section>
 
-      {site.maker && <Maker maker={site.maker} photo={covers.get(MAKER_PHOTO)} url={url} copy={about.maker} />}
+      {site.maker && <Maker maker={site.maker} photo={covers.get(MAKER_PHOTO)} copy={about.maker} />}
       {quotes.length > 0 && <ListenerQuotes quotes={quotes} copy={about.listeners} />}
 
       <SafetyNote />

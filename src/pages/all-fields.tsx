@@ -124,7 +124,6 @@ function CataloguePage({
               largest={i === 0}
               fold={i === FIRST_ROW - 1 && shown.length > FIRST_ROW}
               site={site}
-              url={url}
               linkLabel={catalogue.view}
               form="catalogue"
               describe={wideInFields(i, shown.length)}

@@ -87,13 +87,13 @@ function FieldPage({ site, field, others, url, previews, covers }: FieldPageProp
       <div className="product">
         <div className="page-intro__glow" aria-hidden="true" />
         <div className="container product__inner">
-          {cover && <CoverImage cover={cover} url={url} className="product__cover" eager largest shownAs="page" />}
+          {cover && <CoverImage cover={cover} className="product__cover" eager largest shownAs="page" />}
           <div className="product__info">
             <Paragraph className="eyebrow" text={`[${fieldPage.back}](/all-fields/)`} />
             <h1>{field.title}</h1>
             {preview && (
               <div className="product__hear" id="hear">
-                <FieldPreview field={field} preview={preview} site={site} url={url} />
+                <FieldPreview field={field} preview={preview} site={site} />
               </div>
             )}
             <FieldAction field={field} label={products.fields.buy} variant="primary" />
@@ -124,7 +124,6 @@ function FieldPage({ site, field, others, url, previews, covers }: FieldPageProp
                 preview={previews.get(fieldSlug(other))}
                 cover={covers.get(fieldSlug(other))}
                 site={site}
-                url={url}
                 linkLabel={allFields.catalogue.view}
                 form="catalogue"
                 describe={wideInFields(at, others.length)}

@@ -56,7 +56,6 @@ export function Page({ site, url, previews, covers }: PageProps) {
                   cover={covers.get(fieldSlug(field))}
                   eager
                   site={site}
-                  url={url}
                   linkLabel={products.fields.buy}
                   form="compact"
                 />

@@ -67,7 +67,6 @@ function ProductsPage({ site, url, previews, covers, page }: PageProps & { page:
               largest={i === 0}
               fold={i === FIRST_SCREEN - 1 && shown.length > FIRST_SCREEN}
               site={site}
-              url={url}
               linkLabel={fields.buy}
               id={fieldId(field)}
             />
