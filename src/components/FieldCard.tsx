@@ -103,23 +103,23 @@ function FieldGets({ field }: { field: Field }) {
   return (
     <p className="field-card__gets">
       {field.delivery}, {numbersWithUnits(field.format)}
-      {field.bands && field.bands.length > 0 && (
-        <>
-          {" · "}
-          <Text
-            text={field.bands.length > 1 ? frame.fieldCard.bands : frame.fieldCard.band}
-            local={{ bands: field.bands.map(bandLabel).join(" and ") }}
-          />
-        </>
-      )}
-      {field.glide && (
-        <>
-          {" · "}
-          <Text text={frame.fieldCard.glide} local={{ beat: glideInWords(field.glide) }} />
-        </>
-      )}
+      {beatWords(field).flatMap((words) => [" · ", words])}
     </p>
   );
+}
+
+/** What a field declares of its beat, in words: the bands it is in, and how it glides. */
+function beatWords({ bands, glide }: Field) {
+  return [
+    bands?.length && (
+      <Text
+        key="bands"
+        text={bands.length > 1 ? frame.fieldCard.bands : frame.fieldCard.band}
+        local={{ bands: bands.map(bandLabel).join(" and ") }}
+      />
+    ),
+    glide && <Text key="glide" text={frame.fieldCard.glide} local={{ beat: glideInWords(glide) }} />,
+  ].filter((words) => typeof words === "object");
 }
 
 interface PreviewOf {
@@ -259,21 +259,12 @@ export function FieldFacts({ field }: { field: Field }) {
         <Icon name="download" className="facts__icon" />
         {field.delivery}, {numbersWithUnits(field.format)}
       </li>
-      {field.bands && field.bands.length > 0 && (
-        <li>
+      {beatWords(field).map((words) => (
+        <li key={words.key}>
           <Icon name="wave" className="facts__icon" />
-          <Text
-            text={field.bands.length > 1 ? frame.fieldCard.bands : frame.fieldCard.band}
-            local={{ bands: field.bands.map(bandLabel).join(" and ") }}
-          />
+          {words}
         </li>
-      )}
-      {field.glide && (
-        <li>
-          <Icon name="wave" className="facts__icon" />
-          <Text text={frame.fieldCard.glide} local={{ beat: glideInWords(field.glide) }} />
-        </li>
-      )}
+      ))}
     </ul>
   );
 }
