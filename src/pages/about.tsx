@@ -1,14 +1,15 @@
 import { slug } from "../lib/anchors";
 import { CardList } from "../components/Card";
+import { Island } from "../components/Island";
 import { ButtonLink, MailLink } from "../components/Links";
 import { SafetyNote } from "../components/SafetyNote";
-import { SampleSection } from "../components/SampleSection";
 import { Callout, PageIntro, Section } from "../components/Section";
 import { Paragraph, Text } from "../components/Text";
 import { ListenerQuotes, Maker } from "../components/Trust";
 import { about } from "../content/about";
 import { bandRange } from "../content/bands";
 import { mail } from "../content/mail";
+import { sample } from "../content/sample";
 import { MAKER_PHOTO } from "../lib/cover";
 import { navPage } from "../lib/page";
 import type { PageProps } from "./types";
@@ -39,7 +40,9 @@ export function Page({ site, url, covers }: PageProps) {
         <Paragraph className="note" text={beats.note} />
       </Section>
 
-      <SampleSection tone="raised" />
+      <Section id="hear-it" tone="raised" {...sample.section} split>
+        <Island name="SamplePlayer" props={{ sample }} />
+      </Section>
 
       <Section id="morphic-fields" eyebrow={morphic.eyebrow} title={morphic.title} split>
         <Prose paragraphs={morphic.paragraphs} />
