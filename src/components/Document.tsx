@@ -17,10 +17,6 @@ const hasFeed = perSite((site) => site.fields.some(inFeed));
 /** The page's own content: where the skip link goes. */
 const MAIN_ID = "main";
 
-export function pageTitle(title: string, path: string, site: SiteContent): string {
-  return path === "/" ? `${site.brand} · ${title}` : `${title} · ${site.brand}`;
-}
-
 /** The one owner of <html>, <head> and the page frame: skip link, header, main, footer. */
 export function Document({
   site,
@@ -41,7 +37,8 @@ export function Document({
   children: ReactNode;
 }) {
   const plain = usePlain();
-  const title = pageTitle(plain(meta.title), meta.path, site);
+  const own = plain(meta.title);
+  const title = meta.path === "/" ? `${site.brand} · ${own}` : `${own} · ${site.brand}`;
   const description = plain(meta.description);
   const canonical = meta.noindex ? undefined : urls.absolute(meta.path);
   const image = meta.image ?? { ...assets.shareImage, alt: `${site.brand}: ${site.tagline}` };
