@@ -2,14 +2,9 @@ import { createContext, useContext, type ReactNode } from "react";
 import { fillSlots, plainText, textRuns, type LocalSlots, type Slots } from "../lib/slots";
 
 /** What every content text on a page needs: the site's slots, and how to write a link to one of its pages. */
-export interface TextSetting {
-  slots: Slots;
-  url: (path: string) => string;
-}
+export const TextContext = createContext<{ slots: Slots; url: (path: string) => string } | undefined>(undefined);
 
-export const TextContext = createContext<TextSetting | undefined>(undefined);
-
-function useSetting(): TextSetting {
+function useSetting() {
   const setting = useContext(TextContext);
   if (!setting) throw new Error("content text rendered outside a page (no TextContext)");
   return setting;
