@@ -45,10 +45,6 @@ const listed = (site: SiteContent, selection?: Selection): readonly Field[] =>
 
 export const structuredData = listData(1);
 
-export function Page(props: PageProps) {
-  return <CataloguePage {...props} page={1} />;
-}
-
 /** A list's title and description: the catalogue's, or its purpose's or band's, each page after the first numbered. */
 function listMeta(site: SiteContent, selection: Selection | undefined, page: number) {
   const count = listed(site, selection).length;
@@ -81,20 +77,20 @@ export function cataloguePages(site: SiteContent): PageModule[] {
         (page): PageModule => ({
           meta: { path: listPath(selection, page), ...listMeta(site, selection, page) },
           structuredData: listData(page, selection),
-          Page: (props: PageProps) => <CataloguePage {...props} page={page} selection={selection} />,
+          Page: (props: PageProps) => <Page {...props} page={page} selection={selection} />,
         }),
       ),
   );
 }
 
-function CataloguePage({
+export function Page({
   site,
   url,
   previews,
   covers,
-  page,
+  page = 1,
   selection,
-}: PageProps & { page: number; selection?: Selection }) {
+}: PageProps & { page?: number; selection?: Selection }) {
   const { intro, catalogue, custom } = allFields;
   const fields = listed(site, selection);
   const pages = pageCount(fields.length);

@@ -27,11 +27,6 @@ const FIRST_SCREEN = 4;
 const pageTitle = (page: number, pages: number) =>
   fillSlots(products.pages.title, { page: String(page), pages: String(pages) });
 
-/** Products offers every field, a page of them at a time: /products/, then /products/2/ and on. */
-export function Page(props: PageProps) {
-  return <ProductsPage {...props} page={1} />;
-}
-
 /** Page 2 and on of a catalogue longer than a page of Products: not in the top bar, each its own title. */
 export function productPages(site: SiteContent): PageModule[] {
   const pages = pageCount(site.fields.length);
@@ -42,12 +37,13 @@ export function productPages(site: SiteContent): PageModule[] {
         title: pageTitle(page, pages),
         description: fillSlots(products.pages.description, { page: String(page), pages: String(pages) }),
       },
-      Page: (props: PageProps) => <ProductsPage {...props} page={page} />,
+      Page: (props: PageProps) => <Page {...props} page={page} />,
     }),
   );
 }
 
-function ProductsPage({ site, url, previews, covers, page }: PageProps & { page: number }) {
+/** Products offers every field, a page of them at a time: /products/, then /products/2/ and on. */
+export function Page({ site, url, previews, covers, page = 1 }: PageProps & { page?: number }) {
   const { intro, fields, benefits, personal } = products;
   const pages = pageCount(site.fields.length);
   const shown = onPage(site.fields, page).items;
