@@ -88,23 +88,25 @@ export function FieldCard({
           </a>
         </h3>
         {!compact && describe && <p className="card__body">{cardText(field.description)}</p>}
-        {form === "full" && <FieldGets field={field} />}
-        {preview && <CardPreview field={field} preview={preview} site={site} />}
+        {/* What a buyer gets, on a Products card: delivery and format, the beats it declares, how its beat moves. */}
+        {form === "full" && (
+          <p className="field-card__gets">
+            {field.delivery}, {numbersWithUnits(field.format)}
+            {beatWords(field).flatMap((words) => [" · ", words])}
+          </p>
+        )}
+        {/* Its player, and for a preview that is only the field's beat, a word that it is not the field itself. */}
+        {preview && (
+          <div className="field-card__preview">
+            <Island name="PreviewPlayer" props={{ ...playerProps({ field, preview, site }, url), compact: true }} />
+            {preview.kind === "beat" && <Paragraph className="field-card__caption" text={frame.fieldCard.beatShort} />}
+          </div>
+        )}
         <div className="card__actions">
           <FieldAction field={field} label={linkLabel} note={false} place={place} />
         </div>
       </div>
     </article>
-  );
-}
-
-/** What a buyer gets, in a line on a Products card: delivery and format, the beats it declares, how its beat moves. */
-function FieldGets({ field }: { field: Field }) {
-  return (
-    <p className="field-card__gets">
-      {field.delivery}, {numbersWithUnits(field.format)}
-      {beatWords(field).flatMap((words) => [" · ", words])}
-    </p>
   );
 }
 
@@ -139,16 +141,6 @@ const playerProps = ({ field, preview, site }: PreviewOf, url: (path: string) =>
   artwork: url("/icon-512.png"),
   startVolume: sample.startVolume,
 });
-
-/** A card's player, and for a preview that is only the field's beat, a word that it is not the field itself. */
-function CardPreview(props: PreviewOf) {
-  return (
-    <div className="field-card__preview">
-      <Island name="PreviewPlayer" props={{ ...playerProps(props, useUrl()), compact: true }} />
-      {props.preview.kind === "beat" && <Paragraph className="field-card__caption" text={frame.fieldCard.beatShort} />}
-    </div>
-  );
-}
 
 /** Said once above a list of cards, and hidden from screen readers: each action's accessible name says it. */
 export function StorefrontNote() {
