@@ -1,7 +1,6 @@
 /** Route paths are written one way only: "/" or "/about/" (trailing slash, matching about/index.html). */
 export function outputFileFor(path: string): string {
-  if (path.endsWith(".html")) return path.slice(1);
-  return `${path.slice(1)}index.html`;
+  return path.endsWith(".html") ? path.slice(1) : `${path.slice(1)}index.html`;
 }
 
 /** The path a page's file is served at ("about/index.html" at "/about/"): the reverse of outputFileFor. */
