@@ -1,11 +1,11 @@
 import { slug } from "../lib/anchors";
 import { CardList } from "../components/Card";
+import { CoverImage } from "../components/FieldCard";
 import { Island } from "../components/Island";
 import { ButtonLink, MailLink } from "../components/Links";
 import { SafetyNote } from "../components/SafetyNote";
 import { Callout, PageIntro, Section } from "../components/Section";
 import { Paragraph, Text } from "../components/Text";
-import { ListenerQuotes, Maker } from "../components/Trust";
 import { about } from "../content/about";
 import { bandRange } from "../content/bands";
 import { mail } from "../content/mail";
@@ -30,6 +30,7 @@ const Prose = ({ paragraphs }: { paragraphs: readonly string[] }) => (
 export function Page({ site, url, covers }: PageProps) {
   const { intro, beats, morphic, method, expect, more } = about;
   const quotes = site.listeners?.slice(0, QUOTES_SHOWN) ?? [];
+  const photo = covers.get(MAKER_PHOTO);
   return (
     <>
       <PageIntro {...intro} />
@@ -66,8 +67,45 @@ export function Page({ site, url, covers }: PageProps) {
         <CardList cards={expect.cards} />
       </Section>
 
-      {site.maker && <Maker maker={site.maker} photo={covers.get(MAKER_PHOTO)} copy={about.maker} />}
-      {quotes.length > 0 && <ListenerQuotes quotes={quotes} copy={about.listeners} />}
+      {site.maker && (
+        <Section id="maker" eyebrow={about.maker.eyebrow} title={about.maker.title}>
+          <figure className="maker">
+            <blockquote className="maker__words">
+              <p>{site.maker.text}</p>
+            </blockquote>
+            <figcaption className="maker__name">
+              {photo && <CoverImage cover={photo} className="maker__photo" shownAs="photo" />}
+              {site.maker.name}
+            </figcaption>
+          </figure>
+        </Section>
+      )}
+      {/* What listeners said, each with who said it and where: a quote a reader can trace, never one made up. */}
+      {quotes.length > 0 && (
+        <Section id="listeners" eyebrow={about.listeners.eyebrow} title={about.listeners.title}>
+          <ul className="quotes">
+            {quotes.map((quote) => (
+              <li key={`${quote.who}: ${quote.words}`}>
+                <figure className="quote">
+                  <blockquote className="quote__words" cite={quote.url}>
+                    <p>{quote.words}</p>
+                  </blockquote>
+                  <figcaption className="quote__source">
+                    {quote.who},{" "}
+                    {quote.url ? (
+                      <a className="text-link" href={quote.url}>
+                        <cite>{quote.source}</cite>
+                      </a>
+                    ) : (
+                      <cite>{quote.source}</cite>
+                    )}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
 
       <SafetyNote />
 
