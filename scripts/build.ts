@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { inFeed } from "../src/content/fields";
 import { contentFiles as allContentFiles } from "../src/content/index";
 import type { ContentFile, SiteContent } from "../src/content/types";
-import { ContentError, fieldAt, PREVIEWS_FOLDER } from "../src/content/validate";
+import { ContentError, fieldAt, PREVIEWS_FOLDER } from "../src/content/files";
 import { FEED } from "../src/lib/page";
 import { createUrls, outputFileFor } from "../src/lib/routes";
 import { pages as allPages, navRoutes, sitePages } from "../src/pages/index";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DevMessage } from "../../src/client/dev-protocol";
-import { COVERS_FOLDER } from "../../src/content/validate";
+import { COVERS_FOLDER } from "../../src/content/files";
 import { render, sine, wav } from "../test/audio-corpus";
 import { startDevProcess, type DevProcess } from "../test/dev-process";
 import { pollUntil } from "../test/poll";

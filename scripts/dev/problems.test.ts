@@ -4,7 +4,7 @@ import { join } from "node:path";
 import vm from "node:vm";
 import * as esbuild from "esbuild";
 import { describe as suite, expect, it } from "vitest";
-import { ContentError } from "../../src/content/validate";
+import { ContentError } from "../../src/content/files";
 import { ROOT } from "../paths";
 import { describe, lineOfField, parseTypeErrors, sourceOf } from "./problems";
 

@@ -3,7 +3,7 @@ import type { SourceMap, SourceMapping } from "node:module";
 import { dirname, join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import type { DevProblem } from "../../src/client/dev-protocol";
-import type { ContentError } from "../../src/content/validate";
+import type { ContentError } from "../../src/content/files";
 import { ROOT } from "../paths";
 
 /** What went wrong, where: the file and line a person should open. `bundleFile` is where the build's code ran. */

@@ -4,11 +4,11 @@ import type * as esbuild from "esbuild";
 import { frame } from "../../src/content/frame";
 import type { SiteContent } from "../../src/content/types";
 import { islands, type IslandName } from "../../src/islands/registry";
-import type { LaterLink, PageAssets } from "../../src/lib/page";
+import { SHARE_IMAGE, type LaterLink, type PageAssets } from "../../src/lib/page";
 import type { SiteUrls } from "../../src/lib/routes";
 import { ASSET_DIR, assetPath } from "./asset-path";
 import { esbuildTargets } from "./browsers";
-import { drawingCode, icoFromPng, iconSvg, renderPng, SHARE_IMAGE, shareImage, shareImageWords } from "./media/images";
+import { drawingCode, icoFromPng, iconSvg, renderPng, shareImage, shareImageWords } from "./media/images";
 import { CACHE_ROOT, cache, cacheKey } from "./media/cache";
 import { codeHash, keepMadeFrom, keptIfSame, now, packageVersion } from "./media/code-hash";
 import { ROOT } from "../paths";
@@ -89,7 +89,7 @@ export async function buildAssets(
 
   const words = shareImageWords(site, sources).map((source) => source.text);
   const share = await picture([words, colours], () => {
-    const { svg, faces } = shareImage(site, sources);
+    const { svg, faces } = shareImage(site, sources, colours);
     return renderPng(svg, undefined, faces);
   });
   const sharePath = assetPath("share", "png", share);

@@ -8,7 +8,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ContentError } from "../../src/content/validate";
+import { ContentError } from "../../src/content/files";
 import { islands } from "../../src/islands/registry";
 import { outputFileFor } from "../../src/lib/routes";
 import { pages } from "../../src/pages/index";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldPath, fieldSlug } from "../../src/content/fields";
 import type { SiteContent } from "../../src/content/types";
-import { ContentError } from "../../src/content/validate";
+import { ContentError } from "../../src/content/files";
 import { outputFileFor } from "../../src/lib/routes";
 import { buildSite } from "../build";
 import { isKept, writeSources } from "./write";

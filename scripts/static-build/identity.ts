@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { slug as slugOf } from "../../src/lib/anchors";
 import { fieldSlug } from "../../src/content/fields";
 import type { Field, SiteContent } from "../../src/content/types";
-import { CONTENT_FILE, ContentError, fieldAt, PREVIEWS_FOLDER } from "../../src/content/validate";
+import { CONTENT_FILE, ContentError, fieldAt, PREVIEWS_FOLDER } from "../../src/content/files";
 import type { SiteUrls } from "../../src/lib/routes";
 import { escapeXml } from "../../src/lib/xml";
 

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { COVERS_FOLDER, PREVIEWS_FOLDER, withEnvironment } from "../../src/content/validate";
+import { withEnvironment } from "../../src/content/validate";
+import { COVERS_FOLDER, PREVIEWS_FOLDER } from "../../src/content/files";
 import { ROOT } from "../paths";
 
 /** Read by the commands' main() and the dev server alone, and passed down: nothing below them reads it. */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Field, SiteContent } from "../../src/content/types";
-import { ContentError } from "../../src/content/validate";
+import { ContentError } from "../../src/content/files";
 import { buildSite } from "../build";
 import { writeSources } from "./write";
 import { pinkNoise, render, sine, wav } from "../test/audio-corpus";

@@ -2,18 +2,15 @@ import { readdir } from "node:fs/promises";
 import { distance } from "fastest-levenshtein";
 import { join } from "node:path";
 import type { ContentFile, SiteContent } from "../../src/content/types";
+import { findPlaceholders, placeholderError, validateContent, type Placeholder } from "../../src/content/validate";
 import {
   CONTENT_FILE,
   ContentError,
   COVERS_FOLDER,
-  findPlaceholders,
-  placeholderError,
   PREVIEWS_FOLDER,
-  validateContent,
   withTitle,
   type ContentProblem,
-  type Placeholder,
-} from "../../src/content/validate";
+} from "../../src/content/files";
 import { mastersFolder } from "../paths";
 import { keepAddresses, type FieldRecord } from "./identity";
 import { COVER_SETTINGS, CoverError, PHOTO_SETTINGS, readOwnerImage } from "./media/covers";

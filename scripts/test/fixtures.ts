@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp } from "node:fs/promises";
 import { join } from "node:path";
 import type { SiteContent } from "../../src/content/types";
-import type { ContentError } from "../../src/content/validate";
+import type { ContentError } from "../../src/content/files";
 import { fieldSlug } from "../../src/content/fields";
 import type { PageAssets } from "../../src/lib/page";
 import type { Preview } from "../../src/lib/preview";

@@ -3,7 +3,7 @@ import { cp, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, sep } from "node:path";
 import type { SiteContent } from "../../src/content/types";
-import { PREVIEWS_FOLDER } from "../../src/content/validate";
+import { PREVIEWS_FOLDER } from "../../src/content/files";
 import { ROOT } from "../paths";
 
 /**

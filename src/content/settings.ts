@@ -4,16 +4,13 @@ import { group, list, optional, rule, type Infer, type Problems, type Setting } 
 import { CARD_TEXT_MAX } from "../lib/summary";
 import { dayStart } from "../lib/dates";
 import { PURPOSES } from "./purposes";
+import { COVERS_FOLDER, IMAGE_FILE } from "./files";
 
 /**
  * The settings of src/content/site.ts, each once: what it is, what it must be, and so its type (src/content/types.ts)
  * and its row in src/content/README.md's table (`npm run docs` writes it). A setting is added here and nowhere else.
  */
 
-/** Where the previews made from masters are committed (the masters themselves live outside the project). */
-export const PREVIEWS_FOLDER = "src/content/previews";
-/** Where the owner's images are (the fields' covers, the maker's photo), committed with the site (an image is small; the build makes its sizes). */
-export const COVERS_FOLDER = "src/content/covers";
 /** The longest a preview may be, and the shortest worth hearing. */
 export const PREVIEW_MAX_SECONDS = 60;
 export const PREVIEW_MIN_SECONDS = 5;
@@ -28,7 +25,6 @@ const textAtMost = (about: string, max: number, why: (value: string, length: num
     return length > max ? `must be at most ${max} characters, ${why(value as string, length)}` : undefined;
   });
 const link = (about: string) => rule<string>(about, urlProblem);
-export const IMAGE_FILE = /\.(jpe?g|png|webp|avif)$/i;
 /** The name of one of the owner's images (the build reads the file itself). */
 const image = (about: string, example: string) =>
   rule<string>(about, (value) =>

@@ -8,9 +8,8 @@ import type { ContentFile, Field, SiteContent } from "./types";
 import { sample } from "./sample";
 import { fieldPath } from "./fields";
 import { MAKER_WORDS_MAX } from "./checks";
+import { CONTENT_FILE, ContentError } from "./files";
 import {
-  CONTENT_FILE,
-  ContentError,
   findPlaceholders,
   questionProblems,
   sampleProblems,

@@ -6,48 +6,10 @@ import { fieldPath } from "./fields";
 import { fieldPurpose, sitePurposes } from "./purposes";
 import type { QuestionGroup } from "./questions";
 import type { SampleContent } from "./sample";
+import { CONTENT_FILE, ContentError, type ContentProblem } from "./files";
 import { SITE_SETTINGS } from "./settings";
 import { group } from "./shape";
 import type { ContentFile, SiteContent } from "./types";
-
-export { COVERS_FOLDER, PREVIEW_MAX_SECONDS, PREVIEW_MIN_SECONDS, PREVIEWS_FOLDER } from "./settings";
-
-/** The file the owner edits; every content error names it. */
-export const CONTENT_FILE = "src/content/site.ts";
-
-export interface ContentProblem {
-  field: string;
-  message: string;
-  /** Where the value came from: a content file, or an environment variable that overrode it. */
-  source: string;
-}
-
-export class ContentError extends Error {
-  constructor(readonly problems: readonly ContentProblem[]) {
-    super(`Invalid site content:\n${problems.map((p) => `  ${p.source}: ${p.field} ${p.message}`).join("\n")}`);
-    this.name = "ContentError";
-  }
-
-  /** The same problems, each of a field named by its title too: `fields[3] ("Rainfall Alpha").preview.file`. */
-  naming(fields: readonly unknown[] | undefined): ContentError {
-    return new ContentError(
-      this.problems.map((problem) => ({
-        ...problem,
-        field: withTitle(problem.field, fields),
-      })),
-    );
-  }
-}
-
-/** A field as a message names it: its place in site.ts and, where it has one, its title. */
-export const fieldAt = (i: number, field?: unknown) => {
-  const title = (field as { title?: unknown } | undefined)?.title;
-  return typeof title === "string" && title.trim() !== "" ? `fields[${i}] (${JSON.stringify(title)})` : `fields[${i}]`;
-};
-
-/** A path in the content as messages give it: a field's by its place and title, `fields[3] ("Rainfall Alpha").cover`. */
-export const withTitle = (path: string, fields: readonly unknown[] | undefined) =>
-  path.replace(/^fields\[(\d+)\](?! \()/, (_, i: string) => fieldAt(Number(i), fields?.[Number(i)]));
 
 /** Build-time overrides of the content, by field, and the environment variable each comes from. */
 export const ENVIRONMENT_OVERRIDES = {

@@ -25,7 +25,10 @@ export const navPage = (
 /** The feed of fields (scripts/static-build/feed.ts), linked from every page's head when there is one. */
 export const FEED = { path: "/feed.xml", type: "application/atom+xml" } as const;
 
-/** A 1200×630 picture shown when a page is shared, and what it shows. */
+/** The size of the picture shown when a page is shared: what social sites draw a link's card at. */
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
+
+/** A picture shown when a page is shared (SHARE_IMAGE's size), and what it shows. */
 export interface ShareImage {
   path: string;
   width: number;

@@ -16,7 +16,7 @@ import { productQuestions } from "../content/questions";
 import { siteSlots } from "../content/slots";
 import { fieldData } from "../content/structured-data";
 import type { Field, SiteContent } from "../content/types";
-import { CONTENT_FILE, ContentError } from "../content/validate";
+import { CONTENT_FILE, ContentError } from "../content/files";
 import { DESCRIPTION_LENGTH, FOLD, type ShareImage } from "../lib/page";
 import { dayInWords } from "../lib/dates";
 import { fillSlots } from "../lib/slots";

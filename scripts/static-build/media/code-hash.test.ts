@@ -97,7 +97,9 @@ describe("the hash of the code that makes a cached result", () => {
     await put("maker/notes.md", "other notes");
     expect(hash()).toBe(first);
   });
+});
 
+describe("the code hashes of what the build makes, on a copy of the project", () => {
   it("of the previews follows what their analysis imports (a carrier's range in src/content/bands.ts), not the hasher that keeps it", async () => {
     const copy = await copyProject();
     try {
@@ -113,6 +115,31 @@ describe("the hash of the code that makes a cached result", () => {
       expect(previews()).toBe(before);
       await writeFile(bands, text.replace("CARRIER_HZ = { low: 40,", "CARRIER_HZ = { low: 30,"));
       expect(previews()).not.toBe(before);
+    } finally {
+      await copy.remove();
+    }
+  });
+
+  it("of the pictures (which their names carry) follows what draws them, not the content's checks or the stylesheet's code", async () => {
+    const copy = await copyProject();
+    const edit = async (path: string, from: string, to: string) => {
+      const text = await readFile(join(copy.root, path), "utf8");
+      expect(text, path).toContain(from);
+      await writeFile(join(copy.root, path), text.replace(from, to));
+    };
+    try {
+      const pictures = () =>
+        ["covers.ts", "images.ts"].map((entry) => codeHash([`scripts/static-build/media/${entry}`], copy.root));
+      const before = pictures();
+      await edit("src/content/settings.ts", "must be the name of a JPEG", "must name a JPEG");
+      await edit("src/content/validate.ts", 'what: "the site\'s content"', 'what: "the content"');
+      await edit("scripts/static-build/styles.ts", "must be one colour", "must be a single colour");
+      expect(pictures()).toEqual(before);
+      await edit("scripts/static-build/media/drawn-cover.ts", "function hashOf", "function hashOfText");
+      await edit("scripts/static-build/media/images.ts", "const MARGIN = 88;", "const MARGIN = 80;");
+      const after = pictures();
+      expect(after[0]).not.toBe(before[0]);
+      expect(after[1]).not.toBe(before[1]);
     } finally {
       await copy.remove();
     }

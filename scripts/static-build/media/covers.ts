@@ -1,17 +1,17 @@
 import { fieldSlug } from "../../../src/content/fields";
 import type { Field, SiteContent } from "../../../src/content/types";
 import { MAKER_PHOTO, type Cover } from "../../../src/lib/cover";
-import { IMAGE_FILE } from "../../../src/content/settings";
+import { SHARE_IMAGE } from "../../../src/lib/page";
+import { IMAGE_FILE } from "../../../src/content/files";
 // A static import: the dev server runs the build as a CommonJS bundle in a context where import() has no loader.
 import { readdir, readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { CONTENT_FILE, ContentError, COVERS_FOLDER, type ContentProblem } from "../../../src/content/validate";
+import { CONTENT_FILE, ContentError, COVERS_FOLDER, type ContentProblem } from "../../../src/content/files";
 import { assetPath } from "../asset-path";
 import { cache as diskCache, cacheKey, type Cache } from "./cache";
 import { codeHash } from "./code-hash";
 import type { Theme } from "../styles";
-import { SHARE_IMAGE } from "./images";
 import type { Measured } from "./previews";
 import { COVER_SIZE, drawnCover, fieldLooks } from "./drawn-cover";
 import { metadataHeld } from "./strip-metadata";

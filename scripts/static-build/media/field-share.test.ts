@@ -55,7 +55,7 @@ describe("a field page's share image", () => {
   it("sets a long title smaller and over more lines, every word kept; one too long to fit stops the build, naming it", () => {
     const lines = (title: string) =>
       [
-        ...fieldShareImage({ title, tuning: "Theta" }, "fields[0]", FIXTURE_SITE, "data:,").svg.matchAll(
+        ...fieldShareImage({ title, tuning: "Theta" }, "fields[0]", FIXTURE_SITE, "data:,", theme()).svg.matchAll(
           /font-size="(\d+)" fill="#eef0fb"[^>]*>(.*?)<\/text>/g,
         ),
       ].map((m) => ({ size: Number(m[1]), text: m[2]!.replace(/<[^>]+>/g, "") }));
@@ -66,7 +66,7 @@ describe("a field page's share image", () => {
     expect(long[0]!.size).toBeLessThan(80);
     expect(long.map((l) => l.text).join(" ")).toBe("A Very Long Evening Of Slow Rain Over Distant Harbour Water");
     expect(() =>
-      fieldShareImage({ title: "Rain ".repeat(60), tuning: "Theta" }, "fields[3]", FIXTURE_SITE, "data:,"),
+      fieldShareImage({ title: "Rain ".repeat(60), tuning: "Theta" }, "fields[3]", FIXTURE_SITE, "data:,", theme()),
     ).toThrow("src/content/site.ts: fields[3].title is too long for its page's share image");
   });
 });

@@ -1,12 +1,12 @@
 import { fieldSlug } from "../../../src/content/fields";
 import type { SiteContent } from "../../../src/content/types";
-import type { ShareImage } from "../../../src/lib/page";
+import { SHARE_IMAGE, type ShareImage } from "../../../src/lib/page";
 import { assetPath } from "../asset-path";
 import type { SiteFile } from "../write";
 import type { Theme } from "../styles";
 import { cache, cacheKey } from "./cache";
 import { availableParallelism } from "node:os";
-import { drawingCode, drawnPng, fieldShareImage, SHARE_IMAGE } from "./images";
+import { drawingCode, drawnPng, fieldShareImage } from "./images";
 import { mapInOrder } from "../in-order";
 
 /**

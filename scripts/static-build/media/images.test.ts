@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { frame } from "../../../src/content/frame";
 import { FIXTURE_SITE as site } from "../../test/fixtures";
 import type { SiteContent } from "../../../src/content/types";
-import { ContentError } from "../../../src/content/validate";
+import { ContentError } from "../../../src/content/files";
 import { FALLBACK_FACES, isInstalled, MAIN_FACE, runsByFace } from "./fonts";
+import { theme } from "../styles";
 import { renderPng, shareImage } from "./images";
 
-const withText = (change: Partial<SiteContent>) => shareImage({ ...site, ...change });
+const withText = (change: Partial<SiteContent>) => shareImage({ ...site, ...change }, {}, theme());
 
 /** The text of each <text> line of the image, with the typeface markup and joiners taken out. */
 const lines = (svg: string) =>
@@ -47,8 +48,8 @@ describe("the share image draws what the owner writes, or says why it cannot", (
     "a brand in %s, whose typeface is not installed, stops the build naming the package to add",
     (_, brand, first, pkg) => {
       const notInstalled = () => false;
-      expect(() => shareImage({ ...site, brand }, {}, undefined, notInstalled)).toThrow(ContentError);
-      expect(() => shareImage({ ...site, brand }, {}, undefined, notInstalled)).toThrow(
+      expect(() => shareImage({ ...site, brand }, {}, theme(), notInstalled)).toThrow(ContentError);
+      expect(() => shareImage({ ...site, brand }, {}, theme(), notInstalled)).toThrow(
         new RegExp(
           `src/content/site\\.ts: brand has characters the share image draws with Noto Sans \\w+, which is not installed: "${first}" .*npm install --save-dev ${pkg.replace(/[.@/]/g, "\\$&")}`,
         ),

@@ -2,14 +2,13 @@ import { createRequire } from "node:module";
 import type * as Resvg from "@resvg/resvg-js";
 import { frame } from "../../../src/content/frame";
 import type { SiteContent } from "../../../src/content/types";
-import { CONTENT_FILE, ContentError } from "../../../src/content/validate";
+import { CONTENT_FILE, ContentError } from "../../../src/content/files";
 import { facesFor, fontAt, isInstalled, MAIN_FACE, runsByFace, type Typeface } from "./fonts";
 import { escapeXml } from "../../../src/lib/xml";
+import { SHARE_IMAGE } from "../../../src/lib/page";
 import { ROOT } from "../../paths";
 import { codeHash } from "./code-hash";
-import { theme as stylesheetTheme, type Theme } from "../styles";
-
-export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
+import type { Theme } from "../styles";
 
 /** resvg, loaded to draw: a warm build, whose pictures are all kept, draws none. */
 const resvg = (): typeof Resvg => createRequire(import.meta.url)("@resvg/resvg-js");
@@ -129,8 +128,8 @@ export function shareImageWords(site: SiteContent, sources: Record<string, strin
  */
 export function shareImage(
   site: SiteContent,
-  sources: Record<string, string> = {},
-  theme: Theme = stylesheetTheme(),
+  sources: Record<string, string>,
+  theme: Theme,
   installed: (face: Typeface) => boolean = isInstalled,
 ): { svg: string; faces: Typeface[] } {
   const texts = shareImageWords(site, sources);
@@ -223,7 +222,7 @@ export function fieldShareImage(
   at: string,
   site: SiteContent,
   cover: string,
-  theme: Theme = stylesheetTheme(),
+  theme: Theme,
   installed: (face: Typeface) => boolean = isInstalled,
 ): { svg: string; faces: Typeface[] } {
   const title: Source = { field: `${at}.title`, source: CONTENT_FILE, text: field.title };
@@ -347,20 +346,24 @@ const svgText = (text: string) =>
     .map((run) => `<tspan font-family="${run.face.family}">${escapeXml(run.letters)}</tspan>`)
     .join("");
 
-/** A line's width as drawnRuns draws it and fontkit lays it out: its glyphs' advances, kerned and joined. */
+/**
+ * A line's width as drawnRuns draws it and fontkit lays it out: its glyphs' advances, kerned and joined. Laid out once
+ * a text and weight (a width grows with the size alone), not once for each size the fitting tries.
+ */
 function measurer(): Measure {
-  const known = new Map<string, number>();
+  const known = new Map<string, number[]>();
   return (text, size, weight) => {
-    const key = `${size}:${weight}:${text}`;
-    let width = known.get(key);
-    if (width === undefined) {
-      width = 0;
-      for (const run of drawnRuns(text)) {
+    const key = `${weight}:${text}`;
+    let ems = known.get(key);
+    if (ems === undefined) {
+      ems = drawnRuns(text).map((run) => {
         const font = fontAt(weight >= 600 ? run.face.files.semibold : run.face.files.regular);
-        width += (font.layout(run.letters).advanceWidth / font.unitsPerEm) * size;
-      }
-      known.set(key, width);
+        return font.layout(run.letters).advanceWidth / font.unitsPerEm;
+      });
+      known.set(key, ems);
     }
+    let width = 0;
+    for (const em of ems) width += em * size;
     return width;
   };
 }

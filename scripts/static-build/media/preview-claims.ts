@@ -2,7 +2,7 @@ import { BANDS, bandRange, inBand, type Band } from "../../../src/content/bands"
 import { glideAt, glideBands } from "../../../src/content/glide";
 import type { Field, Glide } from "../../../src/content/types";
 import type { Trace } from "../../../src/lib/preview";
-import { CONTENT_FILE, fieldAt } from "../../../src/content/validate";
+import { CONTENT_FILE, fieldAt } from "../../../src/content/files";
 import type { Beat } from "./audio/analyse";
 import type { Measured } from "./audio/preview";
 import { clock } from "./audio/source";

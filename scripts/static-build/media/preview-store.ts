@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Field } from "../../../src/content/types";
-import { PREVIEWS_FOLDER, type ContentProblem } from "../../../src/content/validate";
+import { PREVIEWS_FOLDER, type ContentProblem } from "../../../src/content/files";
 import { slug } from "../../../src/lib/anchors";
 import type { Trace } from "../../../src/lib/preview";
 import { FIELDS_RECORD } from "../identity";

@@ -3,7 +3,7 @@ import { isAbsolute, join, relative } from "node:path";
 import { BANDS, inBand, type Band } from "../../../src/content/bands";
 import { fieldSlug } from "../../../src/content/fields";
 import type { PreviewSource, SiteContent } from "../../../src/content/types";
-import { CONTENT_FILE, ContentError, type ContentProblem } from "../../../src/content/validate";
+import { CONTENT_FILE, ContentError, type ContentProblem } from "../../../src/content/files";
 import { waveOf, type Preview } from "../../../src/lib/preview";
 import { mastersFolder } from "../../paths";
 import { assetPath } from "../asset-path";
