@@ -2,12 +2,11 @@ import { fieldSlug } from "../../../src/content/fields";
 import type { Field, SiteContent } from "../../../src/content/types";
 import { MAKER_PHOTO, type Cover } from "../../../src/lib/cover";
 import { SHARE_IMAGE } from "../../../src/lib/page";
-import { IMAGE_FILE } from "../../../src/content/files";
 // A static import: the dev server runs the build as a CommonJS bundle in a context where import() has no loader.
 import { readdir, readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { CONTENT_FILE, ContentError, COVERS_FOLDER, type ContentProblem } from "../../../src/content/files";
+import { CONTENT_FILE, ContentError, COVERS_FOLDER, type ContentProblem, IMAGE_FILE } from "../../../src/content/files";
 import { assetPath } from "../asset-path";
 import { cache as diskCache, cacheKey, type Cache } from "./cache";
 import { codeHash } from "./code-hash";
@@ -19,7 +18,7 @@ import { notThere } from "./names";
 import { mapInOrder } from "../in-order";
 import { bytesOf, type SiteFile } from "../write";
 
-export { COVER_SIZE, drawnCover };
+export { drawnCover };
 
 /**
  * What an owner's cover is made into: square, at the widths pages ask for. 800 is a 375-px phone's full width at 2×:
@@ -74,10 +73,14 @@ export async function buildCovers(
   const bySlug = new Map<string, Cover>();
   const files = new Map<string, SiteFile>();
   const cache = diskCache("covers", cacheRoot);
-  const code = coversCode();
+  // The code that makes an image's sizes: this module, and sharp. Read once a build, not once an image.
+  const code = codeHash(["scripts/static-build/media/covers.ts"]);
   const forShare = new Map<string, string>();
   const problems: ContentProblem[] = [];
-  /** The owner's image named at `at`; a problem with it is kept, to report with the rest. */
+  /**
+   * The owner's image named at `at`, its files' names starting `name`, `what` it is as its errors say it ("a cover"),
+   * and how to make its other sizes; a problem with it is kept, to report with the rest.
+   */
   const owners = async (
     at: string,
     file: string,
@@ -87,7 +90,9 @@ export async function buildCovers(
     { into = files, found = problems } = {},
   ) => {
     try {
-      return await ownerImage({ file, name, settings, what, folder, cache, files: into, code });
+      const { bytes, side } = await readOwnerImage(folder, file, settings, what);
+      const make = maker(async () => bytes, cacheKey(bytes, settings, code), settings, cache);
+      return { image: await sized(name, widthsFor(settings.widths, side), make, into), make };
     } catch (error) {
       if (!(error instanceof CoverError)) throw error;
       found.push({
@@ -196,35 +201,6 @@ export async function readOwnerImage(folder: string | undefined, file: string, s
   return { bytes, side, held: metadataHeld(info), format: info.format };
 }
 
-async function ownerImage({
-  file,
-  name,
-  settings,
-  what,
-  folder,
-  cache,
-  files,
-  code,
-}: {
-  file: string;
-  /** The start of its files' names. */
-  name: string;
-  settings: ImageSettings;
-  /** What it is, as its errors say it ("a cover"). */
-  what: string;
-  folder: string | undefined;
-  cache: Cache;
-  files: Map<string, SiteFile>;
-  code: string;
-}) {
-  const { bytes, side } = await readOwnerImage(folder, file, settings, what);
-  const make = maker(async () => bytes, cacheKey(bytes, settings, code), settings, cache);
-  return {
-    image: await sized(name, widthsFor(settings.widths, side), make, files),
-    make,
-  };
-}
-
 /**
  * The widths a square of this side honestly gives: each of `widths` it reaches, and its own side where that falls short
  * of the largest (a 600-px square gives 480 and 600); never one it must be enlarged to, nor any past the largest.
@@ -233,9 +209,6 @@ export function widthsFor(widths: readonly number[], side: number): number[] {
   const reached = widths.filter((w) => w <= side);
   return side < widths.at(-1)! && side > (reached.at(-1) ?? 0) ? [...reached, side] : reached;
 }
-
-/** The code that makes an image's sizes: this module, and sharp. Read once a build, not once an image. */
-const coversCode = () => codeHash(["scripts/static-build/media/covers.ts"]);
 
 /** An image at a size and in a format: the file the cache keeps (cache.ts), named by all that made it. */
 type Make = (format: "avif" | "webp" | "png", size: number) => Promise<{ key: string; file: SiteFile }>;
