@@ -97,7 +97,7 @@ const TAGLINE: TextStyle = { weight: 400, largest: 46, smallest: 32, step: 2, li
 const HOST: TextStyle = { weight: 400, largest: 30, smallest: 22, step: 2, lines: 1, leading: 1 };
 
 /** Where a text of the image comes from, so that a problem names the file (or variable) and the field. */
-export interface Source {
+interface Source {
   field: string;
   source: string;
   text: string;
@@ -139,22 +139,15 @@ export function shareImage(
     chars.map((c) => `"${c}" (U+${c.codePointAt(0)!.toString(16).toUpperCase()})`).join(", ");
   const problems = texts.flatMap(({ field, source, text }) => {
     const { toInstall, missing } = facesFor([text], installed);
-    return [
-      ...toInstall.map(({ face, chars }) => ({
-        field,
-        source,
-        message: `has characters the share image draws with ${face.family}, which is not installed: ${listed(chars)}. Add it with \`npm install --save-dev ${face.pkg}@${face.version}\``,
-      })),
-      ...(missing.length === 0
-        ? []
-        : [
-            {
-              field,
-              source,
-              message: `has characters the share image has no typeface for: ${listed(missing)}. Add one that covers them to FALLBACK_FACES in scripts/static-build/media/fonts.ts, or write them otherwise`,
-            },
-          ]),
-    ];
+    const messages = toInstall.map(
+      ({ face, chars }) =>
+        `has characters the share image draws with ${face.family}, which is not installed: ${listed(chars)}. Add it with \`npm install --save-dev ${face.pkg}@${face.version}\``,
+    );
+    if (missing.length > 0)
+      messages.push(
+        `has characters the share image has no typeface for: ${listed(missing)}. Add one that covers them to FALLBACK_FACES in scripts/static-build/media/fonts.ts, or write them otherwise`,
+      );
+    return messages.map((message) => ({ field, source, message }));
   });
   if (problems.length > 0) throw new ContentError(problems);
   const { faces } = facesFor(
@@ -186,8 +179,6 @@ export function shareImage(
   }
 
   const { width, height } = SHARE_IMAGE;
-  const text = (x: number, y: number, size: number, weight: number, fill: string, content: string, extra = "") =>
-    `<text x="${x}" y="${Math.round(y)}" font-weight="${weight}" font-size="${size}" fill="${fill}"${extra}>${svgText(content)}</text>`;
   const orb = (id: string, color: string, opacity: number) =>
     `<radialGradient id="${id}"><stop offset="0" stop-color="${color}" stop-opacity="${opacity}"/><stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
@@ -201,16 +192,17 @@ export function shareImage(
   <circle cx="1010" cy="90" r="430" fill="url(#violet)"/>
   <circle cx="760" cy="650" r="380" fill="url(#teal)"/>
   <circle cx="40" cy="260" r="320" fill="url(#rose)"/>
-  ${text(MARGIN, EYEBROW_BASELINE, EYEBROW.size, EYEBROW.weight, theme.tealLight, eyebrow.text, ` letter-spacing="${EYEBROW.tracking}"`)}
-  ${layout.brand.lines.map((line, i) => text(MARGIN, layout.brand.baselines[i]!, layout.brand.size, BRAND.weight, theme.text, line)).join("\n  ")}
-  ${layout.tagline.lines.map((line, i) => text(MARGIN, layout.tagline.baselines[i]!, layout.tagline.size, TAGLINE.weight, theme.muted, line)).join("\n  ")}
+  ${svgLine(MARGIN, EYEBROW_BASELINE, EYEBROW.size, EYEBROW.weight, theme.tealLight, eyebrow.text, ` letter-spacing="${EYEBROW.tracking}"`)}
+  ${layout.brand.lines.map((line, i) => svgLine(MARGIN, layout.brand.baselines[i]!, layout.brand.size, BRAND.weight, theme.text, line)).join("\n  ")}
+  ${layout.tagline.lines.map((line, i) => svgLine(MARGIN, layout.tagline.baselines[i]!, layout.tagline.size, TAGLINE.weight, theme.muted, line)).join("\n  ")}
   <path d="M${MARGIN} ${WAVE.y}c40-44 80-44 120 0s80 44 120 0 80-44 120 0 80 44 120 0" fill="none" stroke="url(#line)" stroke-width="6" stroke-linecap="round"/>
-  ${text(width - MARGIN, WAVE.y + 12, hostSize, HOST.weight, theme.muted, host.text, ' text-anchor="end"')}
+  ${svgLine(width - MARGIN, WAVE.y + 12, hostSize, HOST.weight, theme.muted, host.text, ' text-anchor="end"')}
 </svg>`;
   return { svg, faces };
 }
 
 const FIELD_TITLE: TextStyle = { weight: 600, largest: 80, smallest: 40, step: 4, lines: 4, leading: 1.08 };
+const FIELD_TUNING: TextStyle = { ...TAGLINE, lines: 2 };
 const FIELD_TEXT = { left: SHARE_IMAGE.height + 60, width: SHARE_IMAGE.width - SHARE_IMAGE.height - 60 - 56 } as const;
 
 /**
@@ -226,9 +218,8 @@ export function fieldShareImage(
   installed: (face: Typeface) => boolean = isInstalled,
 ): { svg: string; faces: Typeface[] } {
   const title: Source = { field: `${at}.title`, source: CONTENT_FILE, text: field.title };
-  const brand: Source = { field: "brand", source: CONTENT_FILE, text: site.brand.toLocaleUpperCase("en") };
-  const tuning: Source = { field: `${at}.tuning`, source: CONTENT_FILE, text: field.tuning };
-  const { toInstall, missing, faces } = facesFor([title.text, brand.text, tuning.text], installed);
+  const brand = site.brand.toLocaleUpperCase("en");
+  const { toInstall, missing, faces } = facesFor([field.title, brand, field.tuning], installed);
   if (toInstall.length > 0 || missing.length > 0) {
     throw new ContentError([
       {
@@ -239,9 +230,14 @@ export function fieldShareImage(
     ]);
   }
   const measure = measurer();
-  const placed = sizes(FIELD_TITLE)
-    .map((size) => ({ size, lines: wrap(title.text, size, FIELD_TITLE, measure, FIELD_TEXT.width) }))
-    .find((p) => p.lines !== undefined);
+  /** The largest size at which the text wraps into the style's lines. */
+  const fitted = (text: string, style: TextStyle) => {
+    for (const size of sizes(style)) {
+      const lines = wrap(text, size, style, measure, FIELD_TEXT.width);
+      if (lines) return { size, lines };
+    }
+  };
+  const placed = fitted(field.title, FIELD_TITLE);
   if (!placed)
     throw new ContentError([
       {
@@ -249,33 +245,28 @@ export function fieldShareImage(
         message: `is too long for its page's share image (1200×630): even at ${FIELD_TITLE.smallest} px it does not fit on ${FIELD_TITLE.lines} lines. Shorten it`,
       },
     ]);
-  const tuningLines = sizes({ ...TAGLINE, lines: 2 })
-    .map((size) => ({ size, lines: wrap(tuning.text, size, { ...TAGLINE, lines: 2 }, measure, FIELD_TEXT.width) }))
-    .find((p) => p.lines !== undefined) ?? { size: TAGLINE.smallest, lines: [] as string[] };
+  const tuning = fitted(field.tuning, FIELD_TUNING) ?? { size: FIELD_TUNING.smallest, lines: [] };
   const { width, height } = SHARE_IMAGE;
-  const lines = placed.lines!;
   // The block centred in the height: the name, the title, the tuning.
   const block =
     26 +
     36 +
-    lines.length * placed.size * FIELD_TITLE.leading +
+    placed.lines.length * placed.size * FIELD_TITLE.leading +
     20 +
-    tuningLines.lines!.length * tuningLines.size * TAGLINE.leading;
+    tuning.lines.length * tuning.size * FIELD_TUNING.leading;
   let y = (height - block) / 2 + 26;
   const text = (size: number, weight: number, fill: string, content: string, extra = "") =>
-    `<text x="${FIELD_TEXT.left}" y="${Math.round(y)}" font-weight="${weight}" font-size="${size}" fill="${fill}"${extra}>${svgText(content)}</text>`;
-  const parts = [
-    text(EYEBROW.size, EYEBROW.weight, theme.tealLight, brand.text, ` letter-spacing="${EYEBROW.tracking}"`),
-  ];
+    svgLine(FIELD_TEXT.left, y, size, weight, fill, content, extra);
+  const parts = [text(EYEBROW.size, EYEBROW.weight, theme.tealLight, brand, ` letter-spacing="${EYEBROW.tracking}"`)];
   y += 36;
-  for (const line of lines) {
+  for (const line of placed.lines) {
     y += placed.size * FIELD_TITLE.leading * (parts.length === 1 ? 0.92 : 1);
     parts.push(text(placed.size, FIELD_TITLE.weight, theme.text, line));
   }
   y += 20;
-  for (const line of tuningLines.lines!) {
-    y += tuningLines.size * TAGLINE.leading;
-    parts.push(text(tuningLines.size, TAGLINE.weight, theme.muted, line));
+  for (const line of tuning.lines) {
+    y += tuning.size * FIELD_TUNING.leading;
+    parts.push(text(tuning.size, FIELD_TUNING.weight, theme.muted, line));
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <rect width="${width}" height="${height}" fill="${theme.background}"/>
@@ -345,6 +336,9 @@ const svgText = (text: string) =>
   drawnRuns(text)
     .map((run) => `<tspan font-family="${run.face.family}">${escapeXml(run.letters)}</tspan>`)
     .join("");
+
+const svgLine = (x: number, y: number, size: number, weight: number, fill: string, content: string, extra = "") =>
+  `<text x="${x}" y="${Math.round(y)}" font-weight="${weight}" font-size="${size}" fill="${fill}"${extra}>${svgText(content)}</text>`;
 
 /**
  * A line's width as drawnRuns draws it and fontkit lays it out: its glyphs' advances, kerned and joined. Laid out once
