@@ -7,7 +7,7 @@ import { type KeptFile, writeWhole } from "../write";
 /** Under node_modules so a clean install starts afresh. Keys name all that goes in: nothing is invalidated by hand. */
 export const CACHE_ROOT = join(ROOT, "node_modules/.cache/site");
 
-export type CacheKind = "previews" | "covers" | "share" | "fonts" | "served" | "styles";
+type CacheKind = "previews" | "covers" | "share" | "fonts" | "served" | "styles";
 
 /** A key from what goes into a result: strings, bytes and JSON values, each told apart from the next. */
 export function cacheKey(...parts: readonly unknown[]): string {

@@ -8,8 +8,7 @@ import type { Measured } from "./audio/preview";
 export const COVER_SIZE = 1200;
 
 /** One figure per kind of beat, so that a cover says at a glance how its field moves; "pulse": no binaural beat. */
-export const FIGURES = ["waves", "petals", "rings", "knot", "rays", "pulse"] as const;
-export type Figure = (typeof FIGURES)[number];
+type Figure = "waves" | "petals" | "rings" | "knot" | "rays" | "pulse";
 
 const FIGURE_OF_BAND: Record<Band, Figure> = {
   delta: "waves",
@@ -20,7 +19,7 @@ const FIGURE_OF_BAND: Record<Band, Figure> = {
 };
 
 /** How many hues covers are drawn in, evenly around the colour wheel: the most a page of the catalogue shows. */
-export const HUES = 12;
+const HUES = 12;
 
 /** `hue` is a step around the wheel, one of HUES, not degrees. */
 export interface Look {
@@ -101,7 +100,7 @@ export function fieldLooks(
 }
 
 /** An sRGB hex colour from OKLCH (lightness 0 to 1, chroma, hue in degrees): the cover's colours, evenly bright. */
-export function oklch(l: number, c: number, h: number): string {
+function oklch(l: number, c: number, h: number): string {
   const [a, b] = [c * Math.cos((h * Math.PI) / 180), c * Math.sin((h * Math.PI) / 180)];
   const cube = (x: number) => x * x * x;
   const [lms1, lms2, lms3] = [

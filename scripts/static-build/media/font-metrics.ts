@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
 import type * as Fontkit from "fontkit";
-import type { Font } from "fontkit";
 
 /** fontkit, loaded when a font is first read: a warm build reads none (its faces' tables are kept, web-fonts.ts). */
 export const fontkit = (): typeof Fontkit => createRequire(import.meta.url)("fontkit");
@@ -46,12 +45,6 @@ const ENGLISH: Readonly<Record<string, number>> = {
   " ": 213,
 };
 
-const faceOf = (font: Uint8Array): Font => {
-  const face = fontkit().create(Buffer.from(font.buffer, font.byteOffset, font.byteLength));
-  if (!("unitsPerEm" in face)) throw new Error("a collection of faces, not one face");
-  return face;
-};
-
 /** Each character's advance in font units (kerning aside); JSON, to keep. */
 export interface FaceTable extends Omit<FaceMetrics, "averageWidth"> {
   advances: Record<string, number>;
@@ -60,7 +53,8 @@ export interface FaceTable extends Omit<FaceMetrics, "averageWidth"> {
 }
 
 export function faceTable(font: Uint8Array): FaceTable {
-  const face = faceOf(font);
+  const face = fontkit().create(Buffer.from(font.buffer, font.byteOffset, font.byteLength));
+  if (!("unitsPerEm" in face)) throw new Error("a collection of faces, not one face");
   const { ascent, descent, lineGap } = face.hhea;
   const advances = Object.fromEntries(
     face.characterSet.map((code) => [String.fromCodePoint(code), face.glyphForCodePoint(code).advanceWidth]),

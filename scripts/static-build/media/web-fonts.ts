@@ -12,7 +12,7 @@ import { MAIN_FACE } from "./fonts";
  * A page fetches the second subset only if it has one of its characters. The ranges are fixed, not read from the copy,
  * so a content edit never changes a font file, the stylesheet naming it, or the policy that hashes that stylesheet.
  */
-export const DISPLAY_FONT = {
+const DISPLAY_FONT = {
   family: "EB Garamond",
   weight: 600,
   source: MAIN_FACE.files.semibold,
@@ -76,7 +76,7 @@ export const FALLBACK_FACES: readonly { family: string; local: readonly string[]
 ];
 
 type Range = readonly [number, number?];
-export type SubsetName = keyof typeof DISPLAY_FONT.subsets;
+type SubsetName = keyof typeof DISPLAY_FONT.subsets;
 
 const rangeChars = (ranges: readonly Range[]) =>
   ranges
@@ -85,10 +85,10 @@ const rangeChars = (ranges: readonly Range[]) =>
 
 const hex = (n: number) => n.toString(16).toUpperCase();
 /** "U+20-7E, U+A0" */
-export const unicodeRange = (ranges: readonly Range[]) =>
+const unicodeRange = (ranges: readonly Range[]) =>
   ranges.map(([from, to]) => (to === undefined ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(", ");
 
-export interface WebFont {
+interface WebFont {
   subset: SubsetName;
   /** Site path: /assets/eb-garamond-600-core-1a2b3c4d5e.woff2 */
   path: string;
