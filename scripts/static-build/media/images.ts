@@ -215,11 +215,10 @@ export function fieldShareImage(
   site: SiteContent,
   cover: string,
   theme: Theme,
-  installed: (face: Typeface) => boolean = isInstalled,
 ): { svg: string; faces: Typeface[] } {
   const title: Source = { field: `${at}.title`, source: CONTENT_FILE, text: field.title };
   const brand = site.brand.toLocaleUpperCase("en");
-  const { toInstall, missing, faces } = facesFor([field.title, brand, field.tuning], installed);
+  const { toInstall, missing, faces } = facesFor([field.title, brand, field.tuning]);
   if (toInstall.length > 0 || missing.length > 0) {
     throw new ContentError([
       {
