@@ -116,14 +116,12 @@ export function runsByFace(text: string): { face: Typeface; text: string }[] {
 const opened = new Map<string, Fontkit.Font>();
 
 export function fontAt(file: string): Fontkit.Font {
-  let font = opened.get(file);
-  if (!font) {
+  if (!opened.has(file)) {
     const read = fontkit().openSync(file);
     // A collection's first face: the face a file of one family and weight holds.
-    font = "fonts" in read ? read.fonts[0]! : read;
-    opened.set(file, font);
+    opened.set(file, "fonts" in read ? read.fonts[0]! : read);
   }
-  return font;
+  return opened.get(file)!;
 }
 
 const covers = (file: string, code: number) => fontAt(file).hasGlyphForCodePoint(code);

@@ -83,10 +83,9 @@ const rangeChars = (ranges: readonly Range[]) =>
     .flatMap(([from, to = from]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)))
     .join("");
 
-const hex = (n: number) => n.toString(16).toUpperCase();
 /** "U+20-7E, U+A0" */
 const unicodeRange = (ranges: readonly Range[]) =>
-  ranges.map(([from, to]) => (to === undefined ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(", ");
+  ranges.map((range) => `U+${range.map((n) => n!.toString(16).toUpperCase()).join("-")}`).join(", ");
 
 interface WebFont {
   subset: SubsetName;
