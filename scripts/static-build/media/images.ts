@@ -355,9 +355,7 @@ function measurer(): Measure {
       });
       known.set(key, ems);
     }
-    let width = 0;
-    for (const em of ems) width += em * size;
-    return width;
+    return ems.reduce((width, em) => width + em * size, 0);
   };
 }
 
