@@ -131,6 +131,10 @@ const fixed = (n: number) => Math.round(n);
 const closed = (points: readonly [number, number][]) =>
   `M${points.map(([x, y]) => `${fixed(x)} ${fixed(y)}`).join("L")}Z`;
 
+/** A circle of whole radius `r` as a path draws one: two half-circle arcs. */
+const circle = (cx: number, cy: number, r: number) =>
+  `M${fixed(cx - r)} ${fixed(cy)}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
+
 function figurePaths(figure: Figure, tones: Tones | undefined, turn: number): string[] {
   const c = COVER_SIZE / 2;
   const beat = tones ? Math.abs(tones.rightHz - tones.leftHz) : 0;
@@ -169,10 +173,7 @@ function figurePaths(figure: Figure, tones: Tones | undefined, turn: number): st
       const [dx, dy] = [(Math.cos(turn) * apart) / 2, (Math.sin(turn) * apart) / 2];
       const set = (cx: number, cy: number, hz: number) => {
         const step = 24000 / hz;
-        return Array.from({ length: Math.ceil(780 / step) }, (_, k) => {
-          const r = fixed((k + 1) * step);
-          return `M${fixed(cx - r)} ${fixed(cy)}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
-        }).join("");
+        return Array.from({ length: Math.ceil(780 / step) }, (_, k) => circle(cx, cy, fixed((k + 1) * step))).join("");
       };
       return [set(c - dx, c - dy, tones!.leftHz), set(c + dx, c + dy, tones!.rightHz)];
     }
@@ -199,12 +200,7 @@ function figurePaths(figure: Figure, tones: Tones | undefined, turn: number): st
       ];
     }
     case "pulse":
-      return [
-        Array.from({ length: 6 }, (_, k) => {
-          const r = 90 * (k + 1);
-          return `M${c - r} ${c}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
-        }).join(""),
-      ];
+      return [Array.from({ length: 6 }, (_, k) => circle(c, c, 90 * (k + 1))).join("")];
   }
 }
 
