@@ -275,14 +275,8 @@ export function fieldShareImage(
   return { svg, faces };
 }
 
-interface Placed {
-  size: number;
-  lines: string[];
-  baselines: number[];
-}
-
 /** The largest brand, then the largest tagline, that fit the space between the eyebrow and the wave. */
-function chooseLayout(brand: Source, tagline: Source, measure: Measure): { brand: Placed; tagline: Placed } {
+function chooseLayout(brand: Source, tagline: Source, measure: Measure) {
   let brandFits = false;
   for (const brandSize of sizes(BRAND)) {
     const brandLines = wrap(brand.text, brandSize, BRAND, measure);
