@@ -1,6 +1,6 @@
 import { BANDS, BEAT_HZ, CARRIER_HZ, type Band } from "./bands";
 import { EMAIL, MAKER_WORDS_MAX, originProblem, SHORT_NAME_MAX, shown, textProblem, urlProblem } from "./checks";
-import { group, list, optional, rule, type Infer, type Problems, type Setting } from "./shape";
+import { group, list, optional, rule, type Infer, type Problems } from "./shape";
 import { CARD_TEXT_MAX } from "../lib/summary";
 import { dayStart } from "../lib/dates";
 import { PURPOSES } from "./purposes";
@@ -32,12 +32,6 @@ const image = (about: string, example: string) =>
       ? undefined
       : `must be the name of a JPEG, PNG, WebP or AVIF image in ${COVERS_FOLDER}/, like "${example}" (got ${shown(value)})`,
   );
-/** A setting whose checks say more than one thing (a preview's parts). */
-const checked = <T>(about: string, check: (value: unknown) => Problems): Setting<T> => ({
-  about,
-  optional: false,
-  check,
-});
 const isNumber = (value: unknown, low: number, high: number): value is number =>
   typeof value === "number" && Number.isFinite(value) && value >= low && value <= high;
 
@@ -197,12 +191,11 @@ export const FIELD_SETTINGS = {
         : `must be a day written YYYY-MM-DD, like "2026-03-14" (got ${shown(value)})`,
     ),
   ),
-  preview: optional(
-    checked<PreviewSource>(
+  preview: optional<PreviewSource>({
+    about:
       "What its player plays: `{ file, start?, seconds? }` from its master (named as it is in the folder), or a `{ recipe }` the build synthesizes (scripts/static-build/media/README.md).",
-      previewProblems,
-    ),
-  ),
+    check: previewProblems,
+  }),
 } as const;
 
 /** What a listener said, as they agreed to be quoted. */

@@ -6,7 +6,7 @@ export type Problems = [at: string, message: string][];
 export interface Setting<T = unknown> {
   /** What it is, and what it must be, in a sentence or two: its row in the settings table. */
   readonly about: string;
-  readonly optional: boolean;
+  readonly optional?: true;
   /** What is wrong with a value given for it (one left out is a problem only where the setting may not be). */
   readonly check: (value: unknown) => Problems;
   /** The settings it groups (or each of its entries has, for a list), for the table. */
@@ -23,7 +23,6 @@ export type Settings = Readonly<Record<string, Setting>>;
 export function rule<T>(about: string, check: (value: unknown) => string | undefined): Setting<T> {
   return {
     about,
-    optional: false,
     check: (value) => {
       const problem = check(value);
       return problem ? [["", problem]] : [];
@@ -51,7 +50,6 @@ export function group<S extends Settings>(
   const keys = Object.keys(settings);
   return {
     about,
-    optional: false,
     settings,
     check: (value) => {
       if (typeof value !== "object" || value === null || Array.isArray(value))
@@ -60,10 +58,9 @@ export function group<S extends Settings>(
       for (const key of Object.keys(value))
         if (!keys.includes(key))
           problems.push([`.${key}`, `is not something ${what} has: ${what} has ${keys.join(", ")}`]);
-      for (const [key, setting] of Object.entries(settings)) {
-        const given = (value as Record<string, unknown>)[key];
-        for (const [at, message] of setting.check(given)) problems.push([`.${key}${at}`, message]);
-      }
+      const given = value as Record<string, unknown>;
+      for (const [key, setting] of Object.entries(settings))
+        for (const [at, message] of setting.check(given[key])) problems.push([`.${key}${at}`, message]);
       return problems.length === 0 && also ? also(value as Infer<S>) : problems;
     },
   };
@@ -77,12 +74,10 @@ export function list<T>(
 ): Setting<readonly T[]> {
   return {
     about,
-    optional: false,
     settings: item.settings,
     list: true,
     check: (value) => {
-      if (!Array.isArray(value)) return [["", empty ?? `must be a list of ${what}`]];
-      if (value.length === 0 && empty) return [["", empty]];
+      if (!Array.isArray(value) || (value.length === 0 && empty)) return [["", empty ?? `must be a list of ${what}`]];
       return value.flatMap((entry, i) =>
         item.check(entry).map(([at, message]): Problems[number] => [`[${i}]${at}`, message]),
       );
