@@ -15,7 +15,16 @@ import { COVERS_FOLDER, IMAGE_FILE } from "./files";
 export const PREVIEW_MAX_SECONDS = 60;
 export const PREVIEW_MIN_SECONDS = 5;
 
-const text = (about: string) => rule<string>(about, (value) => textProblem(value));
+/** A setting of one value that `ok` accepts; any other is refused with `problem`, and the value given. */
+const valid = <T>(about: string, ok: (value: unknown) => boolean, problem: string) =>
+  rule<T>(about, (value) => (ok(value) ? undefined : `${problem} (got ${shown(value)})`));
+/** A string `pattern` matches (and `also` accepts). */
+const matches =
+  (pattern: RegExp, also = (_: string) => true) =>
+  (value: unknown) =>
+    typeof value === "string" && pattern.test(value) && also(value);
+
+const text = (about: string) => rule<string>(about, textProblem);
 /** A text of at most `max` characters; `why` ends the message of one longer, given the text and its length. */
 const textAtMost = (about: string, max: number, why: (value: string, length: number) => string) =>
   rule<string>(about, (value) => {
@@ -27,19 +36,19 @@ const textAtMost = (about: string, max: number, why: (value: string, length: num
 const link = (about: string) => rule<string>(about, urlProblem);
 /** The name of one of the owner's images (the build reads the file itself). */
 const image = (about: string, example: string) =>
-  rule<string>(about, (value) =>
-    typeof value === "string" && /^[A-Za-z0-9][\w.-]*$/.test(value) && IMAGE_FILE.test(value)
-      ? undefined
-      : `must be the name of a JPEG, PNG, WebP or AVIF image in ${COVERS_FOLDER}/, like "${example}" (got ${shown(value)})`,
+  valid<string>(
+    about,
+    matches(/^[A-Za-z0-9][\w.-]*$/, (name) => IMAGE_FILE.test(name)),
+    `must be the name of a JPEG, PNG, WebP or AVIF image in ${COVERS_FOLDER}/, like "${example}"`,
   );
 const isNumber = (value: unknown, low: number, high: number): value is number =>
   typeof value === "number" && Number.isFinite(value) && value >= low && value <= high;
 
 const beat = (about: string) =>
-  rule<number>(about, (value) =>
-    isNumber(value, BEAT_HZ.low, BEAT_HZ.high)
-      ? undefined
-      : `must be a beat in Hz, from ${BEAT_HZ.low} to ${BEAT_HZ.high}, like { fromHz: 10, toHz: 6 } (got ${shown(value)})`,
+  valid<number>(
+    about,
+    (value) => isNumber(value, BEAT_HZ.low, BEAT_HZ.high),
+    `must be a beat in Hz, from ${BEAT_HZ.low} to ${BEAT_HZ.high}, like { fromHz: 10, toHz: 6 }`,
   );
 
 /** An excerpt of the field's master, or until there is one a beat the build synthesizes: at most 60 seconds. */
@@ -94,39 +103,34 @@ const realDay = (day: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
 };
 
-const PURPOSE_NAMES = PURPOSES.map((p) => `"${p}"`).join(", ");
-
-const BAND_NAMES = Object.keys(BANDS)
-  .map((b) => `"${b}"`)
-  .join(", ");
+const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(", ");
+const PURPOSE_NAMES = quoted(PURPOSES);
+const BAND_NAMES = quoted(Object.keys(BANDS));
 
 export const FIELD_SETTINGS = {
   title: text("Its name, as the storefront gives it."),
   slug: optional(
-    rule<string>(
+    valid<string>(
       "Its page's address, `/fields/<slug>/`: made from the title at its first build and kept, whatever the title becomes. Set it to move the page: the old address redirects.",
-      (value) =>
-        typeof value === "string" && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value)
-          ? undefined
-          : `must be lowercase letters and digits in words joined by hyphens, like "deep-theta-drift": it is the field's page address (got ${shown(value)})`,
+      matches(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+      `must be lowercase letters and digits in words joined by hyphens, like "deep-theta-drift": it is the field's page address`,
     ),
   ),
   description: text(`Whole on its page; on cards, its first sentences up to ${CARD_TEXT_MAX} characters.`),
-  durationMinutes: rule<number>("Whole minutes of audio.", (value) =>
-    Number.isInteger(value) && (value as number) > 0
-      ? undefined
-      : `must be a positive whole number of minutes (got ${shown(value)})`,
+  durationMinutes: valid<number>(
+    "Whole minutes of audio.",
+    (value) => Number.isInteger(value) && isNumber(value, 1, Infinity),
+    "must be a positive whole number of minutes",
   ),
   tuning: text('What it is tuned for, in words: "Alpha wave entrainment".'),
   bands: optional(
-    rule<readonly Band[]>(
+    valid<readonly Band[]>(
       `The brainwave bands its beats sit in, from ${BAND_NAMES}; \`[]\` or none for a field with no binaural beat. Checked against its preview.`,
       (value) =>
         Array.isArray(value) &&
         value.every((b) => typeof b === "string" && b in BANDS) &&
-        new Set(value).size === value.length
-          ? undefined
-          : `must list the bands its beats sit in, each once, from ${BAND_NAMES}, like ["theta", "gamma"], or be left out (got ${shown(value)})`,
+        new Set(value).size === value.length,
+      `must list the bands its beats sit in, each once, from ${BAND_NAMES}, like ["theta", "gamma"], or be left out`,
     ),
   ),
   glide: optional(
@@ -148,24 +152,21 @@ export const FIELD_SETTINGS = {
     group(
       'Shown before every storefront action ("$19", "From $5") and to search engines; never shown when not set.',
       {
-        amount: rule<number>("At most two decimals: 19, 24.5.", (amount) =>
-          typeof amount === "number" &&
-          Number.isFinite(amount) &&
-          amount > 0 &&
-          Math.round(amount * 100) === amount * 100
-            ? undefined
-            : `must be a positive amount with at most two decimals, like 19 or 24.5 (got ${shown(amount)})`,
+        amount: valid<number>(
+          "At most two decimals: 19, 24.5.",
+          (amount) => typeof amount === "number" && amount > 0 && Number.isInteger(amount * 100),
+          "must be a positive amount with at most two decimals, like 19 or 24.5",
         ),
-        currency: rule<string>('A currency\'s three-letter code: "USD", "EUR".', (currency) =>
-          typeof currency === "string" && Intl.supportedValuesOf("currency").includes(currency)
-            ? undefined
-            : `must be a currency's three-letter code, like "USD" or "EUR" (got ${shown(currency)})`,
+        currency: valid<string>(
+          'A currency\'s three-letter code: "USD", "EUR".',
+          (currency) => typeof currency === "string" && Intl.supportedValuesOf("currency").includes(currency),
+          `must be a currency's three-letter code, like "USD" or "EUR"`,
         ),
         from: optional(
-          rule<boolean>("`true` for pay-what-you-want, from the amount.", (from) =>
-            typeof from === "boolean"
-              ? undefined
-              : `must be true (pay what you want, from the amount) or left out (got ${shown(from)})`,
+          valid<boolean>(
+            "`true` for pay-what-you-want, from the amount.",
+            (from) => typeof from === "boolean",
+            "must be true (pay what you want, from the amount) or left out",
           ),
         ),
       },
@@ -185,10 +186,10 @@ export const FIELD_SETTINGS = {
     ),
   ),
   released: optional(
-    rule<string>("The day it came out, `YYYY-MM-DD`: shown on its page and dates its entry in the feed.", (value) =>
-      typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && realDay(value)
-        ? undefined
-        : `must be a day written YYYY-MM-DD, like "2026-03-14" (got ${shown(value)})`,
+    valid<string>(
+      "The day it came out, `YYYY-MM-DD`: shown on its page and dates its entry in the feed.",
+      matches(/^\d{4}-\d{2}-\d{2}$/, realDay),
+      `must be a day written YYYY-MM-DD, like "2026-03-14"`,
     ),
   ),
   preview: optional<PreviewSource>({
@@ -212,12 +213,13 @@ export const SITE_SETTINGS = {
     "Where the site is published, scheme and host only: `https://www.yourdomain.com`.",
     originProblem,
   ),
-  basePath: rule<string>("`/` at the domain's root; `/repo/` when served from a folder.", (value) =>
-    typeof value === "string" &&
-    /^\/([A-Za-z0-9._~-]+\/)*$/.test(value) &&
-    !value.split("/").some((segment) => segment === "." || segment === "..")
-      ? undefined
-      : `must be "/" or a folder like "/repo/", starting and ending with "/" (got ${shown(value)})`,
+  basePath: valid<string>(
+    "`/` at the domain's root; `/repo/` when served from a folder.",
+    matches(
+      /^\/([A-Za-z0-9._~-]+\/)*$/,
+      (path) => !path.split("/").some((segment) => segment === "." || segment === ".."),
+    ),
+    `must be "/" or a folder like "/repo/", starting and ending with "/"`,
   ),
   brand: text("The studio's name."),
   shortName: textAtMost(
@@ -231,15 +233,15 @@ export const SITE_SETTINGS = {
   masters: text(
     'The folder of the fields\' masters, outside the project: `"../masters"`, an absolute path, or `"~/Studio/masters"`.',
   ),
-  email: rule<string>("Where every mail link goes.", (value) =>
-    typeof value === "string" && EMAIL.test(value)
-      ? undefined
-      : `must be an e-mail address like name@example.com (got ${shown(value)})`,
+  email: valid<string>(
+    "Where every mail link goes.",
+    matches(EMAIL),
+    "must be an e-mail address like name@example.com",
   ),
-  copyrightYear: rule<number>("The year in the footer's © line.", (value) =>
-    Number.isInteger(value) && (value as number) >= 1000 && (value as number) <= 9999
-      ? undefined
-      : `must be a four-digit year (got ${shown(value)})`,
+  copyrightYear: valid<number>(
+    "The year in the footer's © line.",
+    (value) => Number.isInteger(value) && isNumber(value, 1000, 9999),
+    "must be a four-digit year",
   ),
   storefront: group(
     "Where the fields are sold.",
@@ -247,21 +249,17 @@ export const SITE_SETTINGS = {
       name: text('Its name, on the buttons: "View on Gumroad".'),
       url: link("Its main page (https)."),
       sellerId: optional(
-        rule<string>(
+        valid<string>(
           "Your Gumroad seller ID (the `seller_id` in the follow form Gumroad gives you): the footer and each field's page then offer to follow the studio.",
-          (value) =>
-            typeof value === "string" && /^[A-Za-z0-9_=+/-]{4,64}$/.test(value)
-              ? undefined
-              : `must be the seller_id from Gumroad's follow form, letters and digits (got ${shown(value)})`,
+          matches(/^[A-Za-z0-9_=+/-]{4,64}$/),
+          "must be the seller_id from Gumroad's follow form, letters and digits",
         ),
       ),
       from: optional(
-        rule<boolean>(
+        valid<boolean>(
           "`false` to leave storefront links bare; by default each says where it was clicked (`?from=field-page`), which the storefront keeps with the sale.",
-          (value) =>
-            typeof value === "boolean"
-              ? undefined
-              : `must be false (links without ?from=) or left out (got ${shown(value)})`,
+          (value) => typeof value === "boolean",
+          "must be false (links without ?from=) or left out",
         ),
       ),
     },
