@@ -27,20 +27,19 @@ const VISIBLE = /[^\s\p{Cf}\p{Zs}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u;
 // The embeddings, overrides and isolates of Unicode's bidirectional algorithm: invisible in an editor, and one left
 // unclosed reorders everything after it (a page title, a mail subject). Right-to-left text needs none of them.
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
-const BIDI_NAMES = [
-  "left-to-right embedding",
-  "right-to-left embedding",
-  "pop directional formatting",
-  "left-to-right override",
-  "right-to-left override",
-];
-const ISOLATE_NAMES = [
-  "left-to-right isolate",
-  "right-to-left isolate",
-  "first strong isolate",
-  "pop directional isolate",
-];
+const BIDI_NAMES: Record<string, string> = {
+  "\u202A": "left-to-right embedding",
+  "\u202B": "right-to-left embedding",
+  "\u202C": "pop directional formatting",
+  "\u202D": "left-to-right override",
+  "\u202E": "right-to-left override",
+  "\u2066": "left-to-right isolate",
+  "\u2067": "right-to-left isolate",
+  "\u2068": "first strong isolate",
+  "\u2069": "pop directional isolate",
+};
 const CONTROL_NAMES: Record<string, string> = { "\n": "a line break", "\r": "a carriage return", "\t": "a tab" };
+const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 
 /**
  * What is wrong with a piece of content text, if anything. `lines`: it may hold line breaks (a mail's body);
@@ -59,16 +58,12 @@ export function textProblem(
   const control = value.match(lines ? CONTROL_BUT_LINE_BREAKS : CONTROL);
   if (control) {
     const char = control[0];
-    const name = CONTROL_NAMES[char] ?? "a control character";
-    const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
-    return `has ${name} (${code}) at position ${control.index}, which ${char === "\n" || char === "\r" ? "this text cannot hold" : "no text should hold"}: remove it`;
+    return `has ${CONTROL_NAMES[char] ?? "a control character"} (${codePoint(char)}) at position ${control.index}, which ${char === "\n" || char === "\r" ? "this text cannot hold" : "no text should hold"}: remove it`;
   }
   const bidi = value.match(BIDI_CONTROL);
   if (bidi) {
-    const point = bidi[0].codePointAt(0)!;
-    const name = point <= 0x202e ? BIDI_NAMES[point - 0x202a] : ISOLATE_NAMES[point - 0x2066];
     return (
-      `has an invisible direction control (U+${point.toString(16).toUpperCase()}, ${name}) at position ${bidi.index}, which can reverse the text ` +
+      `has an invisible direction control (${codePoint(bidi[0])}, ${BIDI_NAMES[bidi[0]]}) at position ${bidi.index}, which can reverse the text ` +
       `around it wherever it is shown: remove it (right-to-left words need none; a right-to-left mark, U+200F, is allowed)`
     );
   }
@@ -94,12 +89,8 @@ export function urlProblem(value: unknown): string | undefined {
     return `must be a full https:// URL with no spaces, line breaks or control characters (got ${shown(value)})`;
   if (!value.startsWith("https://"))
     return `must be a full https:// URL, starting with "https://" (got ${shown(value)})`;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return `must be a full https:// URL; this one cannot be read as an address (got ${shown(value)})`;
-  }
+  const url = parsedUrl(value);
+  if (!url) return `must be a full https:// URL; this one cannot be read as an address (got ${shown(value)})`;
   if (url.username || url.password) {
     return `must be a full https:// URL with no user name or password: everything before "@" is a login, so this link leads to ${url.host} (got ${shown(value)})`;
   }
@@ -111,16 +102,21 @@ export function urlProblem(value: unknown): string | undefined {
 }
 
 export function originProblem(value: unknown): string | undefined {
-  const like = `must be the site's https origin alone, like "https://www.example.com"`;
-  if (typeof value !== "string") return `${like} (got ${shown(value)})`;
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
+  const url = typeof value === "string" ? parsedUrl(value) : undefined;
   // Written as it is into robots.txt, the sitemap and canonical links: a stray character must not ride along.
   if (url?.protocol !== "https:" || url.origin !== value || !HOST_NAME.test(url.hostname))
-    return `${like} (got ${shown(value)})`;
+    return `must be the site's https origin alone, like "https://www.example.com" (got ${shown(value)})`;
   return undefined;
+}
+
+/**
+ * The address a text reads as, if any. Not URL.canParse, which Node 20 and 22 get wrong for some non-ASCII hosts once
+ * it has been called often.
+ */
+export function parsedUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
 }

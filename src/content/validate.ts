@@ -1,7 +1,7 @@
 import { slug, unspelledLetters } from "../lib/anchors";
 import { TO_WRITE_PATTERN } from "../lib/slots";
 import { BANDS, BEAT_HZ, CARRIER_HZ } from "./bands";
-import { shown, textProblem } from "./checks";
+import { parsedUrl, shown, textProblem } from "./checks";
 import { fieldPath } from "./fields";
 import { fieldPurpose, sitePurposes } from "./purposes";
 import type { QuestionGroup } from "./questions";
@@ -185,12 +185,8 @@ export function placeholderError(placeholders: readonly Placeholder[]): ContentE
 
 // Two spellings of one page (a trailing slash) are still one page.
 function urlKey(value: string): string {
-  try {
-    const url = new URL(value);
-    return `${url.host}${url.pathname.replace(/\/+$/, "")}${url.search}`;
-  } catch {
-    return value;
-  }
+  const url = parsedUrl(value);
+  return url ? `${url.host}${url.pathname.replace(/\/+$/, "")}${url.search}` : value;
 }
 
 /** The in-page sample's numbers: a sound a listener can hear safely, that starts quiet and stops by itself. */
