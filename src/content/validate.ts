@@ -12,7 +12,7 @@ import { group } from "./shape";
 import type { ContentFile, SiteContent } from "./types";
 
 /** Build-time overrides of the content, by field, and the environment variable each comes from. */
-export const ENVIRONMENT_OVERRIDES = {
+const ENVIRONMENT_OVERRIDES = {
   origin: "SITE_ORIGIN",
   basePath: "SITE_BASE_PATH",
   masters: "SITE_MASTERS",
@@ -48,8 +48,8 @@ export function validateContent(content: SiteContent, { sources = {}, files = []
   const fail = (field: string, message: string) =>
     problems.push({ field, message, source: sources[field] ?? CONTENT_FILE });
   for (const [at, message] of SITE.check(content)) fail(at.slice(1), message);
-  if (Array.isArray(content.fields)) for (const [field, message] of sharedAddresses(content)) fail(field, message);
-  if (Array.isArray(content.fields)) for (const [field, message] of unknownPurposes(content)) fail(field, message);
+  if (Array.isArray(content.fields))
+    for (const [field, message] of [...sharedAddresses(content), ...unknownPurposes(content)]) fail(field, message);
 
   for (const { file, data, multiline, localSlots, check: rules } of files) {
     forEachString(data, "", (field, value) => {
@@ -132,9 +132,8 @@ function unknownPurposes(content: SiteContent): [string, string][] {
 function forEachString(value: unknown, path: string, visit: (field: string, text: string) => void): void {
   if (typeof value === "string") visit(path, value);
   else if (Array.isArray(value)) value.forEach((item, i) => forEachString(item, `${path}[${i}]`, visit));
-  else if (value && typeof value === "object") {
+  else if (value && typeof value === "object")
     for (const [key, item] of Object.entries(value)) forEachString(item, path ? `${path}.${key}` : key, visit);
-  }
 }
 
 /** Owner's values that are still the shipped examples, and where each is. */
@@ -147,12 +146,11 @@ export interface Placeholder {
 /** An e-mail's or URL's host; reserved for examples (RFC 2606, 6761): RESERVED_TOP's TLDs, or any "example" label. */
 const ADDRESS_HOST = /(?:[\w.+-]+@|\b[a-z][\w+.-]*:\/\/(?:[^\s/@]*@)?)([\w-]+(?:\.[\w-]+)*)/gi;
 const RESERVED_TOP = new Set(["example", "test", "invalid", "localhost"]);
-const reservedHost = (host: string) => {
-  const labels = host.toLowerCase().split(".");
-  return RESERVED_TOP.has(labels.at(-1)!) || labels.includes("example");
-};
-export const reservedAddress = (value: string) =>
-  [...value.matchAll(ADDRESS_HOST)].some((match) => reservedHost(match[1]!));
+const reservedAddress = (value: string) =>
+  [...value.matchAll(ADDRESS_HOST)].some((match) => {
+    const labels = match[1]!.toLowerCase().split(".");
+    return RESERVED_TOP.has(labels.at(-1)!) || labels.includes("example");
+  });
 
 /** Whether a text still holds [[words to write]] (the pattern without its global flag, so that test() keeps no place). */
 const TO_WRITE = new RegExp(TO_WRITE_PATTERN.source);
