@@ -108,9 +108,7 @@ function compile(file: string, source: string, visitor?: Visitor<CustomAtRules>,
 type Component = { type: string; name?: string; selectors?: Component[][] };
 
 const classesOf = (selector: readonly Component[]): string[] =>
-  selector.flatMap((part) =>
-    part.type === "class" ? [part.name!] : (part.selectors ?? []).flatMap((inner) => classesOf(inner)),
-  );
+  selector.flatMap((part) => (part.type === "class" ? [part.name!] : (part.selectors ?? []).flatMap(classesOf)));
 
 /** The first class of each selector (`.contact-card .actions` gives contact-card), and all classes named. */
 function selectorClasses(file: string, css: string) {
@@ -131,7 +129,7 @@ function selectorClasses(file: string, css: string) {
 }
 
 /** A browser does not wait for a stylesheet whose media does not match; inlined, these cost every page a kilobyte. */
-export const MEDIA_STYLESHEETS = { "print.css": "print", "forced-colors.css": "(forced-colors: active)" } as const;
+const MEDIA_STYLESHEETS = { "print.css": "print", "forced-colors.css": "(forced-colors: active)" } as const;
 
 export const mediaOf = (chunk: StyleChunk) =>
   MEDIA_STYLESHEETS[chunk.file.replace(/^styles\//, "") as keyof typeof MEDIA_STYLESHEETS];
@@ -180,39 +178,38 @@ export function stylesheetFor(
   return open ? `${css}}` : css;
 }
 
-const pruned = new WeakMap<StyleChunk, Map<string, string>>();
+type Made = WeakMap<StyleChunk, Map<string, string>>;
+
+/** What `make` gives for a chunk and a key, worked out once: a site's pages ask for the same few again and again. */
+function once(made: Made, chunk: StyleChunk, key: string, make: () => string): string {
+  const known = made.get(chunk) ?? new Map<string, string>();
+  made.set(chunk, known);
+  if (!known.has(key)) known.set(key, make());
+  return known.get(key)!;
+}
+
+const pruned: Made = new WeakMap();
 
 /** Only a selector's own classes count: those inside :is(), :where(), :not() or :has() may be optional. */
 function withoutRulesFor(chunk: StyleChunk, classes: ReadonlySet<string>): string {
-  if (chunk.source === undefined) return chunk.css;
-  const named = chunk.named ?? selectorClasses(chunk.file, chunk.source).named;
-  const key = [...named].filter((c) => classes.has(c)).join(" ");
-  const kept = pruned.get(chunk) ?? new Map<string, string>();
-  pruned.set(chunk, kept);
-  let css = kept.get(key);
-  if (css === undefined) {
+  const { file, source } = chunk;
+  if (source === undefined) return chunk.css;
+  const named = chunk.named ?? selectorClasses(file, source).named;
+  return once(pruned, chunk, [...named].filter((c) => classes.has(c)).join(" "), () => {
     const needed = (selector: Component[]) =>
       selector.every((part) => part.type !== "class" || classes.has(part.name!));
     const left = compile(
-      chunk.file,
-      chunk.source,
+      file,
+      source,
       { Rule: { style: (rule) => ((rule.value.selectors as Component[][]).some(needed) ? undefined : []) } },
       { raw: true },
     ).css;
     // Minified, the blocks left empty go.
-    css = compile(chunk.file, left).css;
-    kept.set(key, css);
-  }
-  return css;
+    return compile(file, left).css;
+  });
 }
 
 const TOKENS = "styles/tokens.css";
-
-function reads(file: string, css: string): Set<string> {
-  const read = new Set<string>();
-  compile(file, css, { Variable: (variable) => void read.add(variable.name.ident) });
-  return read;
-}
 
 const varsIn = (tokens: readonly TokenOrValue[]): string[] =>
   tokens.flatMap((token) =>
@@ -223,29 +220,24 @@ const varsIn = (tokens: readonly TokenOrValue[]): string[] =>
         : [],
   );
 
-const tokensKept = new WeakMap<StyleChunk, Map<string, string>>();
+const tokensKept: Made = new WeakMap();
 
 /** The tokens' chunk with only the custom properties `css` reads, itself or through another token. */
 function tokensReadBy(tokens: StyleChunk, css: string): string {
-  const kept = tokensKept.get(tokens) ?? new Map<string, string>();
-  tokensKept.set(tokens, kept);
-  const known = kept.get(css);
-  if (known !== undefined) return known;
-  const values = new Map<string, Set<string>>();
-  const source = tokens.source ?? tokens.css;
-  compile(TOKENS, source, {
-    Declaration: {
-      custom: (property) => void values.set(property.name, new Set(varsIn(property.value))),
-    },
+  return once(tokensKept, tokens, css, () => {
+    const values = new Map<string, Set<string>>();
+    const source = tokens.source ?? tokens.css;
+    compile(TOKENS, source, {
+      Declaration: { custom: (property) => void values.set(property.name, new Set(varsIn(property.value))) },
+    });
+    const read = new Set<string>();
+    compile("page.css", css, { Variable: (variable) => void read.add(variable.name.ident) });
+    // A Set visits what is added while it is iterated: the tokens read through others.
+    for (const name of read) for (const next of values.get(name) ?? []) read.add(next);
+    return compile(TOKENS, source, {
+      Declaration: { custom: (property) => (read.has(property.name) ? undefined : []) },
+    }).css;
   });
-  const read = reads("page.css", css);
-  // A Set visits what is added while it is iterated: the tokens read through others.
-  for (const name of read) for (const next of values.get(name) ?? []) read.add(next);
-  const out = compile(TOKENS, source, {
-    Declaration: { custom: (property) => (read.has(property.name) ? undefined : []) },
-  }).css;
-  kept.set(css, out);
-  return out;
 }
 
 /**
@@ -310,9 +302,10 @@ export async function scriptedClasses(): Promise<Set<string>> {
   return classes;
 }
 
-function declaredColours(file: string): Map<string, string> {
+/** The colours that leave the stylesheet (theme colour, manifest, icons, share image): it is their one source. */
+export function theme() {
   const declared = new Map<string, TokenOrValue[]>();
-  compile(file, readFileSync(join(ROOT, file), "utf8"), {
+  compile(TOKENS, readFileSync(join(ROOT, TOKENS), "utf8"), {
     Declaration: { custom: (property) => void declared.set(property.name, property.value) },
   });
   const byte = (n: number) => Math.round(n).toString(16).padStart(2, "0");
@@ -325,14 +318,8 @@ function declaredColours(file: string): Map<string, string> {
     const { r, g, b, alpha } = rgb;
     return `#${byte(r)}${byte(g)}${byte(b)}${alpha < 1 ? byte(alpha * 255) : ""}`;
   };
-  return new Map([...declared.keys()].flatMap((name) => (colour(name) ? [[name, colour(name)!] as const] : [])));
-}
-
-/** The colours that leave the stylesheet (theme colour, manifest, icons, share image): it is their one source. */
-export function theme() {
-  const colours = declaredColours("styles/tokens.css");
   const token = (name: string) => {
-    const value = colours.get(name);
+    const value = colour(name);
     if (!value) throw new Error(`styles/tokens.css: ${name} must be one colour; the icons and share image use it`);
     return value;
   };
@@ -352,4 +339,4 @@ export function theme() {
 export type Theme = ReturnType<typeof theme>;
 
 /** theme(), kept as buildStyles is. Apart from it: the share images' code, which calls theme(), names them. */
-export const keptTheme = (): Theme => keptCompiled("theme", () => ({ value: theme(), read: ["styles/tokens.css"] }));
+export const keptTheme = (): Theme => keptCompiled("theme", () => ({ value: theme(), read: [TOKENS] }));
