@@ -12,11 +12,11 @@ export interface StyleChunk {
   layer: string;
   css: string;
   /** A component's stylesheet only: a page gets it only if it uses one of these, its selectors' first classes. */
-  classes?: ReadonlySet<string>;
+  classes?: Iterable<string>;
   /** What `css` was compiled from (the custom media, then the file): a page's part is compiled again from it. */
   source?: string;
   /** Every class its selectors name: what decides which of a page's classes its part depends on. */
-  named?: ReadonlySet<string>;
+  named?: Iterable<string>;
 }
 
 /**
@@ -33,25 +33,12 @@ function keptCompiled<T>(name: string, make: () => { value: T; read: string[] })
   return value;
 }
 
-type KeptChunk = Omit<StyleChunk, "classes" | "named"> & { classes?: string[]; named?: string[] };
-
 /** Every stylesheet styles/site.css imports, in order, kept apart so that a page inlines only its components. */
 export function buildStyles(): StyleChunk[] {
-  const chunks = keptCompiled("chunks", () => {
-    const value = compiledStyles().map(
-      ({ classes, named, ...chunk }): KeptChunk => ({
-        ...chunk,
-        classes: classes && [...classes],
-        named: named && [...named],
-      }),
-    );
+  return keptCompiled("chunks", () => {
+    const value = compiledStyles();
     return { value, read: ["styles/site.css", "styles/media.css", ...value.map((chunk) => chunk.file)] };
   });
-  return chunks.map(({ classes, named, ...chunk }) => ({
-    ...chunk,
-    classes: classes && new Set(classes),
-    named: named && new Set(named),
-  }));
 }
 
 function compiledStyles(): StyleChunk[] {
@@ -125,7 +112,7 @@ function selectorClasses(file: string, css: string) {
       },
     },
   });
-  return { leading, named };
+  return { leading: [...leading], named: [...named] };
 }
 
 /** A browser does not wait for a stylesheet whose media does not match; inlined, these cost every page a kilobyte. */
