@@ -19,7 +19,7 @@ import { readShelf } from "./media/preview-store";
 import { stripMetadata } from "./media/strip-metadata";
 import { writeWhole } from "./write";
 
-export interface PreflightOptions {
+interface PreflightOptions {
   sources: Record<string, string>;
   files: readonly ContentFile[];
   /** A build to publish: placeholders, and a committed image that still tells where it was taken, stop it. */

@@ -3,7 +3,7 @@
 /** What is wrong with a value: each problem as [where inside it ("" for the value itself, ".amount", "[2]"), the message]. */
 export type Problems = [at: string, message: string][];
 
-export interface Setting<T = unknown> {
+interface Setting<T = unknown> {
   /** What it is, and what it must be, in a sentence or two: its row in the settings table. */
   readonly about: string;
   readonly optional?: true;
@@ -17,7 +17,7 @@ export interface Setting<T = unknown> {
   readonly type?: T;
 }
 
-export type Settings = Readonly<Record<string, Setting>>;
+type Settings = Readonly<Record<string, Setting>>;
 
 /** A setting of one value: `check` says what is wrong with it, if anything. */
 export function rule<T>(about: string, check: (value: unknown) => string | undefined): Setting<T> {
