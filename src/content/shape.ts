@@ -19,6 +19,9 @@ interface Setting<T = unknown> {
 
 type Settings = Readonly<Record<string, Setting>>;
 
+/** Problems found inside a value, as where they are in what holds it (`.amount` of `.price`: `.price.amount`). */
+const inside = (at: string, problems: Problems): Problems => problems.map(([where, message]) => [at + where, message]);
+
 /** A setting of one value: `check` says what is wrong with it, if anything. */
 export function rule<T>(about: string, check: (value: unknown) => string | undefined): Setting<T> {
   return {
@@ -58,9 +61,8 @@ export function group<S extends Settings>(
       for (const key of Object.keys(value))
         if (!keys.includes(key))
           problems.push([`.${key}`, `is not something ${what} has: ${what} has ${keys.join(", ")}`]);
-      const given = value as Record<string, unknown>;
       for (const [key, setting] of Object.entries(settings))
-        for (const [at, message] of setting.check(given[key])) problems.push([`.${key}${at}`, message]);
+        problems.push(...inside(`.${key}`, setting.check((value as Record<string, unknown>)[key])));
       return problems.length === 0 && also ? also(value as Infer<S>) : problems;
     },
   };
@@ -78,9 +80,7 @@ export function list<T>(
     list: true,
     check: (value) => {
       if (!Array.isArray(value) || (value.length === 0 && empty)) return [["", empty ?? `must be a list of ${what}`]];
-      return value.flatMap((entry, i) =>
-        item.check(entry).map(([at, message]): Problems[number] => [`[${i}]${at}`, message]),
-      );
+      return value.flatMap((entry, i) => inside(`[${i}]`, item.check(entry)));
     },
   };
 }
