@@ -1,6 +1,6 @@
 import { BANDS, BEAT_HZ, CARRIER_HZ, type Band } from "./bands";
 import { EMAIL, MAKER_WORDS_MAX, originProblem, SHORT_NAME_MAX, shown, textProblem, urlProblem } from "./checks";
-import { group, list, optional, rule, type Infer, type Problems } from "./shape";
+import { eachProblem, group, inside, list, optional, rule, type Infer, type Problems } from "./shape";
 import { CARD_TEXT_MAX } from "../lib/summary";
 import { dayStart } from "../lib/dates";
 import { PURPOSES } from "./purposes";
@@ -56,45 +56,38 @@ export type PreviewSource =
   | { file: string; start?: number; seconds?: number }
   | { recipe: { carrierHz: number; beatHz: number; noise?: number; seconds: number } };
 
+/** A number from `low` to `high`: `what` it is. */
+const within = (low: number, high: number, what: string) =>
+  valid<number>("", (value) => isNumber(value, low, high), `must be ${what}, from ${low} to ${high}`);
+const previewLength = within(PREVIEW_MIN_SECONDS, PREVIEW_MAX_SECONDS, "the preview's length in seconds");
+const EXCERPT = {
+  // Named as the studio named it (spaces, brackets, "+", accents): only a folder in the name is not a master's.
+  file: valid<string>(
+    "",
+    matches(/^[^/\\\p{Cc}.][^/\\\p{Cc}]*\.(wav|flac|mp3)$/iu),
+    `must be the name of a WAV, FLAC or MP3 file in the masters folder, as it is named there, like "Field Booster (master).flac"`,
+  ),
+  start: optional(within(0, 24 * 3600, "where the excerpt starts in the file, in seconds")),
+  seconds: optional(previewLength),
+};
+const RECIPE = {
+  carrierHz: within(CARRIER_HZ.low, CARRIER_HZ.high, "the left ear's tone in Hz"),
+  beatHz: within(BEAT_HZ.low, BEAT_HZ.high, "the beat in Hz (the right ear hears the carrier plus the beat)"),
+  noise: optional(within(0, 1, "the noise bed's level beside the tones")),
+  seconds: previewLength,
+};
+
 function previewProblems(preview: unknown): Problems {
-  const problems: Problems = [];
-  const number = (part: string, value: unknown, low: number, high: number, what: string) => {
-    if (!isNumber(value, low, high))
-      problems.push([part, `must be ${what}, from ${low} to ${high} (got ${shown(value)})`]);
-  };
-  const length = `the preview's length in seconds`;
   const given = (typeof preview === "object" && preview !== null ? preview : {}) as Record<string, unknown>;
-  if ("file" in given && !("recipe" in given)) {
-    const { file, start, seconds } = given;
-    // Named as the studio named it (spaces, brackets, "+", accents): only a folder in the name is not a master's.
-    if (typeof file !== "string" || !/^[^/\\\p{Cc}.][^/\\\p{Cc}]*\.(wav|flac|mp3)$/iu.test(file)) {
-      problems.push([
-        ".file",
-        `must be the name of a WAV, FLAC or MP3 file in the masters folder, as it is named there, like "Field Booster (master).flac" (got ${shown(file)})`,
-      ]);
-    }
-    if (start !== undefined) number(".start", start, 0, 24 * 3600, "where the excerpt starts in the file, in seconds");
-    if (seconds !== undefined) number(".seconds", seconds, PREVIEW_MIN_SECONDS, PREVIEW_MAX_SECONDS, length);
-  } else if ("recipe" in given && !("file" in given)) {
-    const recipe = given.recipe as Partial<Record<string, unknown>> | undefined;
-    number(".recipe.carrierHz", recipe?.carrierHz, CARRIER_HZ.low, CARRIER_HZ.high, "the left ear's tone in Hz");
-    number(
-      ".recipe.beatHz",
-      recipe?.beatHz,
-      BEAT_HZ.low,
-      BEAT_HZ.high,
-      "the beat in Hz (the right ear hears the carrier plus the beat)",
-    );
-    if (recipe?.noise !== undefined)
-      number(".recipe.noise", recipe.noise, 0, 1, "the noise bed's level beside the tones");
-    number(".recipe.seconds", recipe?.seconds, PREVIEW_MIN_SECONDS, PREVIEW_MAX_SECONDS, length);
-  } else {
-    problems.push([
+  if ("file" in given && !("recipe" in given)) return eachProblem(EXCERPT, given);
+  if ("recipe" in given && !("file" in given))
+    return inside(".recipe", eachProblem(RECIPE, given.recipe as Record<string, unknown> | undefined));
+  return [
+    [
       "",
       `must name either a file (a master in the masters folder, to take an excerpt of) or a recipe (a beat the build synthesizes), not both or neither`,
-    ]);
-  }
-  return problems;
+    ],
+  ];
 }
 
 /** A day the calendar has ("2026-02-30" is not one): read back, it is the same day. */

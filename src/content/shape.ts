@@ -20,7 +20,12 @@ interface Setting<T = unknown> {
 type Settings = Readonly<Record<string, Setting>>;
 
 /** Problems found inside a value, as where they are in what holds it (`.amount` of `.price`: `.price.amount`). */
-const inside = (at: string, problems: Problems): Problems => problems.map(([where, message]) => [at + where, message]);
+export const inside = (at: string, problems: Problems): Problems =>
+  problems.map(([where, message]) => [at + where, message]);
+
+/** What is wrong with each of `settings` in `value`, which holds them (any other key it has is not looked at). */
+export const eachProblem = (settings: Settings, value: Record<string, unknown> | undefined): Problems =>
+  Object.entries(settings).flatMap(([key, setting]) => inside(`.${key}`, setting.check(value?.[key])));
 
 /** A setting of one value: `check` says what is wrong with it, if anything. */
 export function rule<T>(about: string, check: (value: unknown) => string | undefined): Setting<T> {
@@ -61,8 +66,7 @@ export function group<S extends Settings>(
       for (const key of Object.keys(value))
         if (!keys.includes(key))
           problems.push([`.${key}`, `is not something ${what} has: ${what} has ${keys.join(", ")}`]);
-      for (const [key, setting] of Object.entries(settings))
-        problems.push(...inside(`.${key}`, setting.check((value as Record<string, unknown>)[key])));
+      problems.push(...eachProblem(settings, value as Record<string, unknown>));
       return problems.length === 0 && also ? also(value as Infer<S>) : problems;
     },
   };
