@@ -56,8 +56,8 @@ export type PreviewSource =
   | { file: string; start?: number; seconds?: number }
   | { recipe: { carrierHz: number; beatHz: number; noise?: number; seconds: number } };
 
-/** A number from `low` to `high`: `what` it is. */
-const within = (low: number, high: number, what: string) =>
+/** A number from `low` to `high`, `what` it is: a part of a preview, or of the sample (validate.ts). */
+export const within = (low: number, high: number, what: string) =>
   valid<number>("", (value) => isNumber(value, low, high), `must be ${what}, from ${low} to ${high}`);
 const previewLength = within(PREVIEW_MIN_SECONDS, PREVIEW_MAX_SECONDS, "the preview's length in seconds");
 const EXCERPT = {
@@ -81,7 +81,7 @@ function previewProblems(preview: unknown): Problems {
   const given = (typeof preview === "object" && preview !== null ? preview : {}) as Record<string, unknown>;
   if ("file" in given && !("recipe" in given)) return eachProblem(EXCERPT, given);
   if ("recipe" in given && !("file" in given))
-    return inside(".recipe", eachProblem(RECIPE, given.recipe as Record<string, unknown> | undefined));
+    return inside(".recipe", eachProblem(RECIPE, given.recipe as object | undefined));
   return [
     [
       "",

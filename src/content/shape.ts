@@ -24,8 +24,10 @@ export const inside = (at: string, problems: Problems): Problems =>
   problems.map(([where, message]) => [at + where, message]);
 
 /** What is wrong with each of `settings` in `value`, which holds them (any other key it has is not looked at). */
-export const eachProblem = (settings: Settings, value: Record<string, unknown> | undefined): Problems =>
-  Object.entries(settings).flatMap(([key, setting]) => inside(`.${key}`, setting.check(value?.[key])));
+export const eachProblem = (settings: Settings, value: object | undefined): Problems =>
+  Object.entries(settings).flatMap(([key, setting]) =>
+    inside(`.${key}`, setting.check((value as Record<string, unknown> | undefined)?.[key])),
+  );
 
 /** A setting of one value: `check` says what is wrong with it, if anything. */
 export function rule<T>(about: string, check: (value: unknown) => string | undefined): Setting<T> {

@@ -7,8 +7,8 @@ import { fieldPurpose, sitePurposes } from "./purposes";
 import type { QuestionGroup } from "./questions";
 import type { SampleContent } from "./sample";
 import { CONTENT_FILE, ContentError, type ContentProblem } from "./files";
-import { SITE_SETTINGS } from "./settings";
-import { group } from "./shape";
+import { SITE_SETTINGS, within } from "./settings";
+import { eachProblem, group, inside } from "./shape";
 import type { ContentFile, SiteContent } from "./types";
 
 /** Build-time overrides of the content, by field, and the environment variable each comes from. */
@@ -189,34 +189,25 @@ function urlKey(value: string): string {
 
 /** The in-page sample's numbers: a sound a listener can hear safely, that starts quiet and stops by itself. */
 export function sampleProblems(sample: SampleContent): { field: string; message: string }[] {
-  const problems: { field: string; message: string }[] = [];
-  const within = (field: string, value: number, low: number, high: number, what: string) => {
-    if (!(Number.isFinite(value) && value >= low && value <= high))
-      problems.push({ field, message: `must be ${what}, from ${low} to ${high} (got ${shown(value)})` });
+  const own = {
+    seconds: within(5, 300, "the sample's length in seconds"),
+    fadeSeconds: within(0.05, sample.seconds / 4, "the fade in and out, in seconds, at most a quarter of the length"),
+    // The slider starts low on purpose: a first press of Play must never be loud.
+    startVolume: within(0, 30, "where the volume slider starts, low"),
   };
-  within("sample.seconds", sample.seconds, 5, 300, "the sample's length in seconds");
-  within(
-    "sample.fadeSeconds",
-    sample.fadeSeconds,
-    0.05,
-    sample.seconds / 4,
-    "the fade in and out, in seconds, at most a quarter of the length",
-  );
-  // The slider starts low on purpose: a first press of Play must never be loud.
-  within("sample.startVolume", sample.startVolume, 0, 30, "where the volume slider starts, low");
-  sample.bands.forEach((band, i) => {
-    within(
-      `sample.bands[${i}].carrierHz`,
-      band.carrierHz,
-      CARRIER_HZ.low,
-      CARRIER_HZ.high,
-      "a carrier tone a listener hears comfortably, in Hz",
-    );
-    within(`sample.bands[${i}].beatHz`, band.beatHz, BEAT_HZ.low, BEAT_HZ.high, "a beat in the brainwave range, in Hz");
-  });
-  within("sample.check.hz", sample.check.hz, 40, 4000, "the headphone check's tone, in Hz");
-  within("sample.check.seconds", sample.check.seconds, 0.5, 10, "the headphone check's length, in seconds");
-  return problems;
+  const band = {
+    carrierHz: within(CARRIER_HZ.low, CARRIER_HZ.high, "a carrier tone a listener hears comfortably, in Hz"),
+    beatHz: within(BEAT_HZ.low, BEAT_HZ.high, "a beat in the brainwave range, in Hz"),
+  };
+  const check = {
+    hz: within(40, 4000, "the headphone check's tone, in Hz"),
+    seconds: within(0.5, 10, "the headphone check's length, in seconds"),
+  };
+  return [
+    ...eachProblem(own, sample),
+    ...sample.bands.flatMap((given, i) => inside(`.bands[${i}]`, eachProblem(band, given))),
+    ...inside(".check", eachProblem(check, sample.check)),
+  ].map(([at, message]) => ({ field: `sample${at}`, message }));
 }
 
 /** The questions blocks: each answer reachable at its own address, and every question answered. */
