@@ -52,9 +52,7 @@ const beat = (about: string) =>
   );
 
 /** An excerpt of the field's master, or until there is one a beat the build synthesizes: at most 60 seconds. */
-export type PreviewSource =
-  | { file: string; start?: number; seconds?: number }
-  | { recipe: { carrierHz: number; beatHz: number; noise?: number; seconds: number } };
+export type PreviewSource = Infer<typeof EXCERPT> | { recipe: Infer<typeof RECIPE> };
 
 /** A number from `low` to `high`, `what` it is: a part of a preview, or of the sample (validate.ts). */
 export const within = (low: number, high: number, what: string) =>
