@@ -101,6 +101,22 @@ describe("validateContent", () => {
     expect(named(error)).toContain(`${CONTENT_FILE}: fields[0].durationMinutes`);
   });
 
+  it("takes a price in cents as a shop writes it, 19.99 or 1.15, though such a number times 100 is not whole in floating point", () => {
+    for (const amount of [19, 24.5, 19.99, 1.15, 0.29, 1234.56])
+      expect(() => validateContent(withField(0, { price: { amount, currency: "USD" } })), String(amount)).not.toThrow();
+  });
+
+  it.each([
+    ["three decimals", 19.999],
+    ["zero", 0],
+    ["negative", -5],
+    ["text", "19"],
+  ])("refuses a price that is not a positive amount of cents (%s)", (_, amount) => {
+    expect(named(errorFor(withField(0, { price: { amount, currency: "USD" } })))).toContain(
+      `${CONTENT_FILE}: fields[0].price.amount`,
+    );
+  });
+
   it.each([
     ["empty", ""],
     ["blank", "   "],
