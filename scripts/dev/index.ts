@@ -9,14 +9,7 @@ import * as esbuild from "esbuild";
 import { NOT_FOUND, type DevProblem } from "../../src/client/dev-protocol";
 import { ROOT } from "../paths";
 import { commandLine } from "../static-build/command-line";
-import {
-  listen,
-  requestPath,
-  siteHandler,
-  type Request,
-  type Response,
-  type SiteHandler,
-} from "../serve/static-server";
+import { listen, requestPath, siteHandler, type Handler } from "../serve/static-server";
 import { bytesOf, recoverOutput } from "../static-build/write";
 import { buildLoader, BUNDLE_FILE, type LoadedBuild } from "./build-module";
 import { eventClients, type Clients } from "./clients";
@@ -245,11 +238,11 @@ function watchSaves(own: Set<string>, save: (file: string) => void) {
 function devHandler(
   devClient: Uint8Array,
   clients: Clients,
-  site: SiteHandler,
+  site: Handler,
   stats: () => DevStats,
   shown: () => DevProblem | undefined,
-) {
-  return async (request: Request, response: Response) => {
+): Handler {
+  return async (request, response) => {
     const path = requestPath(request.url ?? "/").pathname;
     if (path === "/__dev/client.js") {
       response

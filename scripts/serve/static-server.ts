@@ -56,14 +56,28 @@ export function requestPath(target: string): URL {
   return new URL(target.startsWith("/") ? `http://localhost${target}` : target);
 }
 
-/** The bytes a CDN sends for a file with each encoding: brotli at its best setting, gzip at level 9. */
-export function encode(bytes: Uint8Array, encoding: "br" | "gzip"): Buffer {
-  return encoding === "br"
-    ? brotliCompressSync(bytes, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-      })
-    : gzipSync(bytes, { level: 9 });
+/** What `make` gives for a file's bytes, made once and kept for as long as the bytes are alive. */
+function remembered<T>(make: (bytes: Uint8Array) => T) {
+  const kept = new WeakMap<Uint8Array, T>();
+  return (bytes: Uint8Array) => {
+    const value = kept.get(bytes) ?? make(bytes);
+    kept.set(bytes, value);
+    return value;
+  };
 }
+
+/** The bytes a CDN sends for a file with each encoding: brotli at its best setting, gzip at level 9. */
+const encoded = {
+  br: remembered((bytes) =>
+    brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
+  ),
+  gzip: remembered((bytes) => gzipSync(bytes, { level: 9 })),
+};
+
+/** A file's validator. */
+const tagOf = remembered((bytes) => createHash("sha256").update(bytes).digest("base64url").slice(0, 22));
 
 export interface HandlerOptions {
   /** Compress text responses with brotli or gzip, as a CDN would (for measuring what visitors download). */
@@ -78,23 +92,12 @@ export interface HandlerOptions {
   ranges?: boolean;
 }
 
-export interface SiteHandler {
-  (request: Request, response: Response): Promise<void>;
-  /** Compresses these files ahead of their first request, as a CDN serves them from cache. */
-  warm(paths: readonly string[]): Promise<void>;
-}
+export type Handler = (request: Request, response: Response) => Promise<void>;
 
 /** As static hosts do: "/about" redirects to "/about/" (about/index.html); anything missing gets 404.html. */
-export function siteHandler(source: SiteSource, options: HandlerOptions = {}): SiteHandler {
+export function siteHandler(source: SiteSource, options: HandlerOptions = {}) {
   const { compress = false, headers = false, basePath = "/", transformHtml, ranges = true } = options;
-  // Compressed bodies, per encoding, and each file's validator, for as long as the file's bytes are alive.
-  const encoded = { br: new WeakMap<Uint8Array, Buffer>(), gzip: new WeakMap<Uint8Array, Buffer>() };
-  const tags = new WeakMap<Uint8Array, string>();
-  const tagOf = (bytes: Uint8Array) => {
-    const tag = tags.get(bytes) ?? createHash("sha256").update(bytes).digest("base64url").slice(0, 22);
-    tags.set(bytes, tag);
-    return tag;
-  };
+  const sending = { compress, ranges, transformHtml };
   let rules: { text: Uint8Array | undefined; parsed: HeaderRule[] } = { text: undefined, parsed: [] };
   const rulesFor = async () => {
     const text = headers ? await source.read("_headers") : undefined;
@@ -107,15 +110,7 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
     return text && readRedirects(new TextDecoder().decode(text)).find(({ from }) => from === pathname)?.to;
   };
 
-  const compressed = (bytes: Uint8Array, encoding: "br" | "gzip") => {
-    const body = encoded[encoding].get(bytes) ?? encode(bytes, encoding);
-    encoded[encoding].set(bytes, body);
-    return body;
-  };
-
-  const sending: Sending = { compress, ranges, transformHtml, compressed, tagOf };
-
-  const handler = async (request: Request, response: Response) => {
+  const handler: Handler = async (request, response) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.writeHead(405, { allow: "GET, HEAD" }).end();
       return;
@@ -160,22 +155,18 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}): S
     response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
   };
 
+  /** Compresses these files ahead of their first request, as a CDN serves them from cache. */
   const warm = async (paths: readonly string[]) => {
     for (const path of paths.filter(compressibleFile)) {
       const bytes = await source.read(path);
-      if (bytes) for (const encoding of ["br", "gzip"] as const) compressed(bytes, encoding);
+      if (bytes) for (const encode of Object.values(encoded)) encode(bytes);
     }
   };
   return Object.assign(handler, { warm });
 }
 
-interface Sending extends Pick<HandlerOptions, "compress" | "ranges" | "transformHtml"> {
-  compressed(bytes: Uint8Array, encoding: "br" | "gzip"): Uint8Array;
-  tagOf(bytes: Uint8Array): string;
-}
-
 function send(
-  how: Sending,
+  how: Pick<HandlerOptions, "compress" | "ranges" | "transformHtml">,
   request: Request,
   response: Response,
   path: string,
@@ -188,7 +179,7 @@ function send(
       ? new TextEncoder().encode(how.transformHtml(new TextDecoder().decode(raw)))
       : raw;
   const encoding = how.compress && compressibleFile(path) ? preferredEncoding(request) : undefined;
-  let body: Uint8Array = encoding ? how.compressed(bytes, encoding) : bytes;
+  let body: Uint8Array = encoding ? encoded[encoding](bytes) : bytes;
   // Lowercase names throughout, so a rule from `_headers` replaces a default instead of adding a second one.
   const headers: Record<string, string | number> = {
     "content-type": contentTypeOf(path),
@@ -202,7 +193,7 @@ function send(
   if (status === 200) {
     // A validator for each representation (compressed bodies differ from the file), and 304 when the copy a
     // browser holds is still the one served: a page that revalidates costs a round trip, not its bytes again.
-    const etag = `"${how.tagOf(bytes)}${encoding ? `-${encoding}` : ""}"`;
+    const etag = `"${tagOf(bytes)}${encoding ? `-${encoding}` : ""}"`;
     headers.etag = etag;
     const held = String(request.headers["if-none-match"] ?? "");
     if (held.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")) {
@@ -249,10 +240,7 @@ export interface ListenOptions {
 }
 
 /** Puts a request handler on a port (0: any free one). */
-export async function listen(
-  handler: (request: Request, response: Response) => Promise<void>,
-  options: ListenOptions = {},
-): Promise<StaticServer> {
+export async function listen(handler: Handler, options: ListenOptions = {}): Promise<StaticServer> {
   const { port = 0, host = "127.0.0.1", tls } = options;
   const listener = (request: Request, response: Response) => {
     handler(request, response).catch((error: Error) => {
