@@ -2,20 +2,15 @@ import type { ServerResponse } from "node:http";
 import type { DevMessage } from "../../src/client/dev-protocol";
 import type { Request, Response } from "../serve/static-server";
 
-export interface Clients {
-  /** Opens a Server-Sent Events stream to a page, starting with `first`. */
-  open(request: Request, response: Response, first: DevMessage): void;
-  send(message: DevMessage): void;
-  size(): number;
-  close(): void;
-}
+export type Clients = ReturnType<typeof eventClients>;
 
-export function eventClients(): Clients {
+export function eventClients() {
   // The dev server speaks plain HTTP/1.1, so its responses are node:http's.
   const clients = new Set<ServerResponse>();
   const write = (client: ServerResponse, message: DevMessage) => client.write(`data: ${JSON.stringify(message)}\n\n`);
   return {
-    open(request, response, first) {
+    /** Opens a Server-Sent Events stream to a page, starting with `first`. */
+    open(request: Request, response: Response, first: DevMessage) {
       response.writeHead(200, {
         "content-type": "text/event-stream",
         "cache-control": "no-store",
@@ -26,7 +21,7 @@ export function eventClients(): Clients {
       request.on("close", () => clients.delete(client));
       write(client, first);
     },
-    send(message) {
+    send(message: DevMessage) {
       for (const client of clients) write(client, message);
     },
     size: () => clients.size,

@@ -15,7 +15,7 @@ import { buildLoader, BUNDLE_FILE, type LoadedBuild } from "./build-module";
 import { eventClients, type Clients } from "./clients";
 import { describe, located } from "./problems";
 import { cachedTools } from "./tools";
-import { startTypeChecker, type TypeChecker } from "./typecheck";
+import { startTypeChecker } from "./typecheck";
 import { batcher, watchMasters, watchTree } from "./watch";
 
 const WATCHED = ["src", "styles", "scripts"];
@@ -195,7 +195,7 @@ interface Shown {
   typeProblem?: DevProblem;
 }
 
-function typeReports(clients: Clients, shown: Shown): TypeChecker {
+function typeReports(clients: Clients, shown: Shown) {
   return startTypeChecker((found) => {
     const previous = shown.typeProblem;
     shown.typeProblem = found;

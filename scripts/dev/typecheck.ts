@@ -5,12 +5,6 @@ import type { DevProblem } from "../../src/client/dev-protocol";
 import { ROOT } from "../paths";
 import { parseTypeErrors } from "./problems";
 
-export interface TypeChecker {
-  /** Checks the code as it is now: at once, or as soon as the check under way ends (never two at once). */
-  check(): void;
-  close(): Promise<void>;
-}
-
 /**
  * Beside the build, not in its way (esbuild strips types unchecked): a whole check on every save, about 2 s, of
  * scripts/dev/tsconfig.json (not the test suites, whose own packages may not be installed) and the browser code.
@@ -20,7 +14,7 @@ export interface TypeChecker {
  * finished. (tsc's --watch loses a file saved by rename.)
  * `report` hears undefined only when tsc ran and passed: a checker that could not start or crashed is a problem.
  */
-export function startTypeChecker(report: (problem: DevProblem | undefined) => void, root = ROOT): TypeChecker {
+export function startTypeChecker(report: (problem: DevProblem | undefined) => void, root = ROOT) {
   let running: ChildProcess | undefined;
   let again = false;
   let closed = false;
@@ -68,6 +62,7 @@ export function startTypeChecker(report: (problem: DevProblem | undefined) => vo
   };
 
   return {
+    /** Checks the code as it is now: at once, or as soon as the check under way ends (never two at once). */
     check() {
       if (closed) return;
       if (running) again = true;
