@@ -1,6 +1,6 @@
 // `npm start`: dist/ on this machine alone, with the headers `_headers` gives the hosts, so a policy mistake shows up
 // here before it is published.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,14 +11,10 @@ import { ownerSite } from "../static-build/owner";
 import { readSiteHeaders, serveConfig } from "./host-config";
 import { ROOT } from "../paths";
 
-export interface Serving {
-  url: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
+export type Serving = Awaited<ReturnType<typeof startServe>>;
 
 /** Starts `serve` on a loopback port (0: any free one) for a built folder; resolves once it accepts connections. */
-export async function startServe(dist: string, port: number, content: SiteContent): Promise<Serving> {
+export async function startServe(dist: string, port: number, content: SiteContent) {
   const configDir = await mkdtemp(join(tmpdir(), "site-serve-"));
   const configFile = join(configDir, "serve.json");
   await writeFile(configFile, JSON.stringify(serveConfig(await readSiteHeaders(dist, content)), null, 2));

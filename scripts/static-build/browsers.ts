@@ -1,5 +1,5 @@
 /** The oldest browsers the site's JavaScript and CSS are compiled for: the first with everything both use. */
-export const BROWSERS = { chrome: [111, 0], firefox: [113, 0], safari: [16, 4] } as const;
+const BROWSERS = { chrome: [111, 0], firefox: [113, 0], safari: [16, 4] } as const;
 
 /** As esbuild takes them: "chrome111", "safari16.4". */
 export const esbuildTargets = Object.entries(BROWSERS).map(

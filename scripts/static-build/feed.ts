@@ -12,7 +12,7 @@ import { dayStart } from "../../src/lib/dates";
 import { escapeXml } from "../../src/lib/xml";
 
 /** RFC 4151's tag URI, which a new title or price never changes, so a reader never shows a field twice. */
-export const entryId = (site: SiteContent, released: string, slug: string) =>
+const entryId = (site: SiteContent, released: string, slug: string) =>
   `tag:${new URL(site.origin).hostname},${released}:fields/${slug}`;
 
 /** From the content alone (no build time): a reader sees an entry change only when the field does. */

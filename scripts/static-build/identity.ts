@@ -52,7 +52,7 @@ export const fieldRecordFile = (record: readonly FieldRecord[]) =>
     2,
   )}\n`;
 
-export interface Moved {
+interface Moved {
   title: string;
   from: string;
   to: string;

@@ -26,7 +26,7 @@ export const FIRST_ROUND_TRIP = 14_600;
 export const PAGE_CEILING = 40_000;
 
 /** What a server adds to the site's own headers, at most: status line, Date, ETag, … (`serve` sent 323 bytes). */
-export const SERVER_HEADERS = 350;
+const SERVER_HEADERS = 350;
 
 /** A page's response headers over HTTP/1.1, which sends them as written (HTTP/2 and 3 compress them). */
 export function headerBytes(policy: PolicyFacts): number {
@@ -44,27 +44,19 @@ export const ENCODINGS = ["br", "gzip"] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
 /** gzip as the least capable host the README recommends sends it: zlib's default (GitHub Pages); our nginx sends 9. */
-export const SERVED_GZIP_LEVEL = 6;
+const SERVED_GZIP_LEVEL = 6;
 
 /** Brotli as `serve` sends it: a little larger than gzip 6 (13,311 bytes against 13,071 on a twelve-field Products). */
-export const SERVED_BROTLI_QUALITY = 4;
-
-export interface Served {
-  encoding: string;
-  bytes: number;
-}
+const SERVED_BROTLI_QUALITY = 4;
 
 /** The larger of gzip and serve's brotli, streamed once: the bytes sent once the first screen is flushed, and all. */
-export async function servedBytes(
-  html: string,
-  firstScreenEnd = html.length,
-): Promise<{ firstScreen: Served; whole: Served }> {
+export async function servedBytes(html: string, firstScreenEnd = html.length) {
   const brotli = createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: SERVED_BROTLI_QUALITY } });
   const [br, gzip] = await Promise.all([
     streamed(html, firstScreenEnd, brotli, constants.BROTLI_OPERATION_FLUSH),
     streamed(html, firstScreenEnd, createGzip({ level: SERVED_GZIP_LEVEL }), constants.Z_SYNC_FLUSH),
   ]);
-  const larger = (brotli: number, gzip: number): Served =>
+  const larger = (brotli: number, gzip: number) =>
     brotli > gzip ? { encoding: "brotli as serve sends it", bytes: brotli } : { encoding: "gzip", bytes: gzip };
   return { firstScreen: larger(br.firstScreen, gzip.firstScreen), whole: larger(br.whole, gzip.whole) };
 }
@@ -113,11 +105,6 @@ export function compressed(bytes: Uint8Array | string, encoding: Encoding): numb
 
 export const firstScreen = (html: string, facts = readPage(html)) => html.slice(0, facts.firstScreenEnd);
 
-export interface PagePart {
-  part: string;
-  bytes: number;
-}
-
 const PARTS: [name: (count: number) => string, is: (element: Element) => boolean][] = [
   [() => "its inlined styles", (e) => e.tagName === "style"],
   [() => "the loader script", (e) => e.tagName === "script" && e.attrs.length === 0],
@@ -129,7 +116,7 @@ const PARTS: [name: (count: number) => string, is: (element: Element) => boolean
 ];
 
 /** A page's largest parts by what each adds to it compressed: what to look at when a page is over its budget. */
-export function biggestParts(html: string, elements: readonly Element[] = parsePage(html)): PagePart[] {
+function biggestParts(html: string, elements: readonly Element[]) {
   const whole = compressed(html, "gzip");
   return PARTS.flatMap(([name, is]) => {
     const found = elements.filter((e) => is(e) && e.end <= html.length);

@@ -16,7 +16,7 @@ import { applyEdits, attribute, parsePage, rawText, shifted, textOf, type Edit, 
 import { allInOrder } from "./in-order";
 import { factsOf, type PageFacts, type Strings } from "./page-facts";
 
-export interface RenderOptions {
+interface RenderOptions {
   site: SiteContent;
   assets: PageAssets;
   urls: SiteUrls;

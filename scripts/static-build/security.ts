@@ -44,7 +44,7 @@ export const CACHE = {
   revalidate: "public, max-age=0, must-revalidate",
 } as const;
 
-export function isExecutable(given: string | undefined): boolean {
+function isExecutable(given: string | undefined): boolean {
   const type = given?.trim().toLowerCase();
   return (
     type === undefined || type === "" || type === "module" || /^(text|application)\/(x-)?(java|ecma)script$/.test(type)
@@ -107,7 +107,7 @@ export function policyOf(pages: readonly PolicyFacts[], { meta = false }: { meta
   return directives.map((d) => d.join(" ")).join("; ");
 }
 
-export type ServedPage = { path: string } & ({ html: string } | { policy: PolicyFacts });
+type ServedPage = { path: string } & ({ html: string } | { policy: PolicyFacts });
 
 /** Hosts join a header two matching rules set, so each lives in one rule; a page's own policy keeps it small. */
 export function headerRules(pages: readonly ServedPage[], path: (p: string) => string): HeaderRule[] {

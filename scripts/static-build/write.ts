@@ -31,11 +31,6 @@ export class OutputFolderError extends Error {
 export const KEEP_ASSETS_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface KeptAssets {
-  kept: number;
-  dropped: number;
-}
-
 /** A file in the build's cache: copied, never read into memory (a catalogue's share images are most of its bytes). */
 export interface KeptFile {
   kept: string;
@@ -78,7 +73,7 @@ export async function stageSite(outDir: string, now = Date.now()) {
   };
   const abort = async () => rmSync(staging, { recursive: true, force: true });
   const finish = async (files: ReadonlyMap<string, SiteFile>) => {
-    let carried: KeptAssets;
+    let carried: ReturnType<typeof carryAssets>;
     try {
       for (const [file, contents] of files) await put(file, contents);
       writeFileSync(join(staging, BUILD_MARKER), MARKER_TEXT);
@@ -126,7 +121,7 @@ function linked(earlier: string, target: string, size: number): boolean {
  * Brings into the new build the earlier one's files under assets/ that the new one does not make, each keeping its
  * time (the last build that made it: every build writes its own files anew), while that is within KEEP_ASSETS_DAYS.
  */
-function carryAssets(outDir: string, staging: string, files: ReadonlySet<string>, now: number): KeptAssets {
+function carryAssets(outDir: string, staging: string, files: ReadonlySet<string>, now: number) {
   const carried = { kept: 0, dropped: 0 };
   const earlier = join(outDir, ASSET_DIR);
   const names = existsSync(earlier) ? readdirSync(earlier) : [];
