@@ -11,7 +11,7 @@ import Negotiator from "negotiator";
 import parseRange from "range-parser";
 import { ASSET_DIR } from "../static-build/asset-path";
 import { readRedirects } from "../static-build/identity";
-import { CACHE, headersFor, parseHeadersFile, type HeaderRule } from "../static-build/security";
+import { CACHE, headersFor, parseHeadersFile } from "../static-build/security";
 
 /** A file's Content-Type by its extension, from IANA's registry as `mime-types` keeps it, with a charset for text. */
 const contentTypeOf = (path: string) => contentType(extname(path)) || "application/octet-stream";
@@ -79,6 +79,10 @@ const encoded = {
 /** A file's validator. */
 const tagOf = remembered((bytes) => createHash("sha256").update(bytes).digest("base64url").slice(0, 22));
 
+/** The site's `_headers` and `_redirects`, as Netlify and Cloudflare Pages read them. */
+const rulesIn = remembered((bytes) => parseHeadersFile(new TextDecoder().decode(bytes)));
+const redirectsIn = remembered((bytes) => readRedirects(new TextDecoder().decode(bytes)));
+
 export interface HandlerOptions {
   /** Compress text responses with brotli or gzip, as a CDN would (for measuring what visitors download). */
   compress?: boolean;
@@ -98,17 +102,7 @@ export type Handler = (request: Request, response: Response) => Promise<void>;
 export function siteHandler(source: SiteSource, options: HandlerOptions = {}) {
   const { compress = false, headers = false, basePath = "/", transformHtml, ranges = true } = options;
   const sending = { compress, ranges, transformHtml };
-  let rules: { text: Uint8Array | undefined; parsed: HeaderRule[] } = { text: undefined, parsed: [] };
-  const rulesFor = async () => {
-    const text = headers ? await source.read("_headers") : undefined;
-    if (text !== rules.text) rules = { text, parsed: text ? parseHeadersFile(new TextDecoder().decode(text)) : [] };
-    return rules.parsed;
-  };
-
-  const movedTo = async (pathname: string) => {
-    const text = headers ? await source.read("_redirects") : undefined;
-    return text && readRedirects(new TextDecoder().decode(text)).find(({ from }) => from === pathname)?.to;
-  };
+  const hostFile = async (name: "_headers" | "_redirects") => (headers ? await source.read(name) : undefined);
 
   const handler: Handler = async (request, response) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
@@ -133,9 +127,10 @@ export function siteHandler(source: SiteSource, options: HandlerOptions = {}) {
       .split(sep)
       .filter(Boolean)
       .join("/");
-    const extra = Object.fromEntries(headersFor(await rulesFor(), pathname));
-
-    const moved = await movedTo(pathname);
+    const rules = await hostFile("_headers");
+    const extra = Object.fromEntries(headersFor(rules ? rulesIn(rules) : [], pathname));
+    const redirects = await hostFile("_redirects");
+    const moved = redirects && redirectsIn(redirects).find(({ from }) => from === pathname)?.to;
     if (moved) {
       response.writeHead(301, { ...extra, location: `${moved}${search}` }).end();
       return;
