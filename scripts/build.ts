@@ -45,7 +45,7 @@ import { keptServedBytes, pageBudget } from "./static-build/page-budget";
 export { ownerFolders, ownerMedia, ownerSite } from "./static-build/owner";
 export { buildStyles, stylesheetFor } from "./static-build/styles";
 
-export interface SiteOptions {
+interface SiteOptions {
   site: SiteContent;
   /** Where each content field came from, when not the content file (environment overrides). */
   sources?: Record<string, string>;
@@ -77,15 +77,14 @@ export async function build({ outDir = join(ROOT, "dist"), log = () => {}, ...op
   if (outDir !== null) for (const line of await recoverOutput(outDir)) log(`Recovered: ${line}.`);
   // Each page written to the staging folder as it is made; the folder swapped in only once every check has passed.
   const staged = outDir === null ? undefined : await stageSite(outDir);
-  const site = await buildSite({ ...options, emit: staged?.put })
-    .then(async (made) => {
-      await writeSources(made.commit);
-      return made;
-    })
-    .catch(async (error: unknown) => {
-      await staged?.abort();
-      throw error;
-    });
+  let site: Awaited<ReturnType<typeof buildSite>>;
+  try {
+    site = await buildSite({ ...options, emit: staged?.put });
+    await writeSources(site.commit);
+  } catch (error) {
+    await staged?.abort();
+    throw error;
+  }
   if (!staged) return site;
   const carried = await staged.finish(site.files).catch((error: Error) => {
     // Said by the command's failure message: src/ is then no longer as it was.

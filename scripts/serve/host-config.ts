@@ -15,7 +15,7 @@ import { ownerSite } from "../static-build/owner";
 import { readPages } from "../static-build/page-facts";
 import { siteHeaderRules, unionOfPolicies, type HeaderRule } from "../static-build/security";
 
-export interface SiteHeaders {
+interface SiteHeaders {
   /** Where the site is served from: "/" or "/repo/". */
   basePath: string;
   all: [string, string][];
@@ -75,7 +75,7 @@ export function serveConfig(site: SiteHeaders): object {
   };
 }
 
-export interface NginxSettings {
+interface NginxSettings {
   serverName: string;
   /** The folder holding the contents of dist/. */
   root: string;

@@ -83,7 +83,7 @@ const tagOf = remembered((bytes) => createHash("sha256").update(bytes).digest("b
 const rulesIn = remembered((bytes) => parseHeadersFile(new TextDecoder().decode(bytes)));
 const redirectsIn = remembered((bytes) => readRedirects(new TextDecoder().decode(bytes)));
 
-export interface HandlerOptions {
+interface HandlerOptions {
   /** Compress text responses with brotli or gzip, as a CDN would (for measuring what visitors download). */
   compress?: boolean;
   /** Apply the site's `_headers` and `_redirects` files, as Netlify and Cloudflare Pages do (neither is served). */
@@ -227,7 +227,7 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export interface ListenOptions {
+interface ListenOptions {
   port?: number;
   host?: string;
   /** Serve HTTPS with HTTP/2, as CDNs do (one connection carries every request), with this key and certificate. */
