@@ -65,26 +65,10 @@ const floorOf = (name: string) => (name.replace(OTHER, "") === FIELD_ROUTE ? BAR
 const LCP_RATIO_TARGET = 1.1;
 /** Lighthouse's categories, each by its column's heading. */
 const HEADINGS = { performance: "perf", accessibility: "a11y", "best-practices": "b-p", seo: "seo" } as const;
-const CATEGORIES = Object.keys(HEADINGS) as (keyof typeof HEADINGS)[];
+type Category = keyof typeof HEADINGS;
+const CATEGORIES = Object.keys(HEADINGS) as Category[];
 const KINDS = ["Document", "Stylesheet", "Script", "Image", "Font", "Other"] as const;
-
-interface Run {
-  scores: Record<keyof typeof HEADINGS, number>;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  si: number;
-  bytes: Record<(typeof KINDS)[number] | "total", number>;
-  requests: number;
-  shortfalls: string[];
-  insights: string[];
-  /** Lighthouse's model of the largest paint (lcpParts): when the document has arrived, and the work it waited on. */
-  documentMs: number;
-  workMs: number;
-  /** How fast Lighthouse found this machine (its benchmark index: a fast desktop scores 1,500 to 2,000). */
-  benchmarkIndex: number;
-}
+type Kind = (typeof KINDS)[number];
 
 /** The milliseconds a bundled script (scripts/bundled.mjs, as `npm run build` runs one) takes in a process of its own. */
 const timedScript = (args: readonly string[], what: string) =>
@@ -140,48 +124,54 @@ async function loopbackCertificate(): Promise<{ key: string; cert: string } | un
 /** Lighthouse runs that failed to record (a fresh Chrome sometimes misses its first trace) and were run again. */
 const retried: string[] = [];
 
-async function lighthouseRun(url: string, port: number, cpuSlowdownMultiplier?: number, attempt = 1): Promise<Run> {
+/** Lighthouse's report on `url`: a run that fails to record is run again, up to three attempts. */
+async function lighthouseResult(url: string, port: number, cpuSlowdownMultiplier?: number) {
   // Loaded when measuring, not to answer --help: the bench's own packages (scripts/bench/package.json).
   const { default: lighthouse } = await import("lighthouse");
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: [...CATEGORIES],
-    // Every run a first visit: Lighthouse empties the HTTP cache but by default keeps local storage, where the loader
-    // notes that the headings' font is cached (src/client/loader.ts): a claim the emptied cache would belie.
-    clearStorageTypes: ["file_systems", "shader_cache", "service_workers", "cache_storage", "local_storage"],
-    // Merged into the mobile defaults: their network, this CPU slowdown.
-    ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr, artifacts } = result;
-  if (lhr.runtimeError) {
-    if (attempt >= 3) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
-    retried.push(`${new URL(url).pathname}: ${lhr.runtimeError.code}`);
-    return lighthouseRun(url, port, cpuSlowdownMultiplier, attempt + 1);
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+      // Every run a first visit: Lighthouse empties the HTTP cache but by default keeps local storage, where the loader
+      // notes that the headings' font is cached (src/client/loader.ts): a claim the emptied cache would belie.
+      clearStorageTypes: ["file_systems", "shader_cache", "service_workers", "cache_storage", "local_storage"],
+      // Merged into the mobile defaults: their network, this CPU slowdown.
+      ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    if (attempt >= 3) throw new Error(`Lighthouse failed on ${url}: ${error.message}`);
+    retried.push(`${new URL(url).pathname}: ${error.code}`);
   }
+}
+
+async function lighthouseRun(url: string, port: number, cpuSlowdownMultiplier?: number) {
+  const { lhr, artifacts } = await lighthouseResult(url, port, cpuSlowdownMultiplier);
   const audit = (id: string) => lhr.audits[id]!;
   const requests = (audit("network-requests").details as { items: { resourceType?: string; transferSize?: number }[] })
     .items;
-  const bytes = Object.fromEntries([...KINDS, "total"].map((k) => [k, 0])) as Run["bytes"];
+  const bytes = Object.fromEntries([...KINDS, "total"].map((k) => [k, 0])) as Record<Kind | "total", number>;
   for (const r of requests) {
     const kind = KINDS.find((k) => k === r.resourceType) ?? "Other";
     bytes[kind] += r.transferSize ?? 0;
     bytes.total += r.transferSize ?? 0;
   }
   const shortfalls = CATEGORIES.flatMap((c) =>
-    lhr.categories[c]!.auditRefs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]!.score ?? 1) < 1).map(
-      (ref) => `${c}/${ref.id} (${lhr.audits[ref.id]!.displayValue ?? lhr.audits[ref.id]!.score})`,
+    lhr.categories[c]!.auditRefs.filter((ref) => ref.weight > 0 && (audit(ref.id).score ?? 1) < 1).map(
+      (ref) => `${c}/${ref.id} (${audit(ref.id).displayValue ?? audit(ref.id).score})`,
     ),
   );
   const insights = Object.entries(lhr.audits)
     .filter(([id, a]) => id.endsWith("-insight") && a.score !== null && a.score < 1)
     .map(([id]) => id);
   return {
-    scores: Object.fromEntries(
-      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]!.score ?? 0) * 100)]),
-    ) as Run["scores"],
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]!.score ?? 0) * 100)])) as Record<
+      Category,
+      number
+    >,
     insights,
     fcp: audit("first-contentful-paint").numericValue!,
     lcp: audit("largest-contentful-paint").numericValue!,
@@ -192,9 +182,12 @@ async function lighthouseRun(url: string, port: number, cpuSlowdownMultiplier?: 
     requests: requests.length,
     shortfalls,
     ...(await lcpParts(artifacts)),
+    // How fast Lighthouse found this machine: a fast desktop scores 1,500 to 2,000.
     benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
+
+type Run = Awaited<ReturnType<typeof lighthouseRun>>;
 
 /** How fast this machine is (the median of three of Lighthouse's benchmarks, on the bare page), and so its slowdown. */
 async function calibrate(bareUrl: string, port: number) {
