@@ -61,6 +61,8 @@ const BARE = "bare page";
 const BARE_COVER = "bare page + cover";
 const FIELD_ROUTE = "field page";
 const floorOf = (name: string) => (name.replace(OTHER, "") === FIELD_ROUTE ? BARE_COVER : BARE);
+/** The pages whose LCP ratio is judged: every route and the field page, not the floors. */
+const RATED = [...ROUTES, FIELD_ROUTE];
 /** The most a route's LCP may exceed the bare page's, as a ratio; the table marks a route above it. */
 const LCP_RATIO_TARGET = 1.1;
 /** Lighthouse's categories, each by its column's heading. */
@@ -518,7 +520,7 @@ function lighthouseReports(
       `\nCPU slowdown ${calibration.cpuSlowdown.toFixed(1)}x: ${CPU_SLOWDOWN ? "BENCH_CPU_SLOWDOWN" : "a mid-tier phone's"}, on a machine Lighthouse benchmarks at ${Math.round(calibration.benchmarkIndex)} (its default, 4x, assumes 1,500 to 2,000).`,
   );
   const reports = [...runsBy].map(([setup, runs]) => report(setup, runs));
-  const worst = Math.max(...reports.flatMap((r) => [...ROUTES, FIELD_ROUTE].map((route) => r.lcpRatios[route]!)));
+  const worst = Math.max(...reports.flatMap((r) => RATED.map((route) => r.lcpRatios[route]!)));
   console.log(
     `\nWorst LCP ratio to the bare page, over both setups: ${worst.toFixed(2)}x (target ${LCP_RATIO_TARGET.toFixed(2)}x).`,
   );
@@ -529,12 +531,10 @@ function report(setup: string, runsBy: Map<string, Run[]>) {
   const results = Object.fromEntries([...runsBy].map(([name, runs]) => [name, { ...summarise(runs), runs }]));
   // Each route against the bare page of the same round, then the median of those ratios: a round the machine
   // ran slow slows both, and cancels out.
-  const lcpRatios = Object.fromEntries(
-    [...runsBy].map(([name, runs]) => [
-      name,
-      median(runs.map((run, i) => run.lcp / runsBy.get(floorOf(name))![i]!.lcp)),
-    ]),
+  const ratios = new Map(
+    [...runsBy].map(([name, runs]) => [name, runs.map((run, i) => run.lcp / runsBy.get(floorOf(name))![i]!.lcp)]),
   );
+  const lcpRatios = Object.fromEntries([...ratios].map(([name, each]) => [name, median(each)]));
   const kb = (n: number) => (n / 1024).toFixed(1);
   type Summary = (typeof results)[string];
   // Each column's heading beside what it shows of a route.
@@ -566,14 +566,14 @@ function report(setup: string, runsBy: Map<string, Run[]>) {
   ];
   console.log(`\n${setup}:\n`);
   console.log(table(rows));
-  const over = [...ROUTES, FIELD_ROUTE].filter((route) => lcpRatios[route]! > LCP_RATIO_TARGET);
+  const over = RATED.filter((route) => lcpRatios[route]! > LCP_RATIO_TARGET);
   console.log(
-    `\nLCP as a ratio to the bare page of the same round (median ${ms(results[BARE]!.lcp)} ms), the median of ${LIGHTHOUSE_RUNS} rounds: worst ${Math.max(...[...ROUTES, FIELD_ROUTE].map((r) => lcpRatios[r]!)).toFixed(2)}x (the field page's to the bare page with its cover); ` +
+    `\nLCP as a ratio to the bare page of the same round (median ${ms(results[BARE]!.lcp)} ms), the median of ${LIGHTHOUSE_RUNS} rounds: worst ${Math.max(...RATED.map((r) => lcpRatios[r]!)).toFixed(2)}x (the field page's to the bare page with its cover); ` +
       (over.length
         ? `above the ${LCP_RATIO_TARGET.toFixed(2)}x target (marked !): ${over.join(", ")}`
         : `every route within the ${LCP_RATIO_TARGET.toFixed(2)}x target`),
   );
-  const differences = COMPARE ? printDifferences(runsBy) : undefined;
+  const differences = COMPARE ? printDifferences(ratios) : undefined;
   const shortfalls = Object.entries(results).flatMap(([route, r]) => r.shortfalls.map((s) => `  ${route}: ${s}`));
   if (shortfalls.length) console.log(`\nAudits not fully passed in some run:\n${shortfalls.join("\n")}`);
   const insights = Object.entries(results).flatMap(([route, r]) =>
@@ -588,12 +588,11 @@ function report(setup: string, runsBy: Map<string, Run[]>) {
 }
 
 /** Each route's ratio in the other checkout less here, round by round, and in how many lower: real if most are. */
-function printDifferences(runsBy: Map<string, Run[]>) {
-  const ratio = (name: string, round: number) => runsBy.get(name)![round]!.lcp / runsBy.get(floorOf(name))![round]!.lcp;
-  const rounds = runsBy.get(BARE)!.length;
+function printDifferences(ratios: Map<string, number[]>) {
+  const rounds = ratios.get(BARE)!.length;
   const differences = Object.fromEntries(
-    [...ROUTES, FIELD_ROUTE].map((route) => {
-      const each = Array.from({ length: rounds }, (_, i) => ratio(`${OTHER}${route}`, i) - ratio(route, i));
+    RATED.map((route) => {
+      const each = ratios.get(`${OTHER}${route}`)!.map((other, i) => other - ratios.get(route)![i]!);
       return [route, { median: median(each), lowerIn: each.filter((d) => d < 0).length }];
     }),
   );
