@@ -6,9 +6,7 @@
  * ratio to a bare page (a heading and a paragraph) served the same way in the same round: a figure that means the
  * same on a fast machine and a slow one. The tables are also written to .artifacts/bench/.
  * First, the previews' part (scripts/bench/previews.ts): cold builds from 90-minute masters, time and peak memory.
- * BENCH_FIELDS=12 measures a catalogue of twelve fields grown from the owner's (scripts/bench/catalogue.ts) instead
- * of dist/. BENCH_RUNS sets the Lighthouse rounds; BENCH_BUILD_RUNS=0 and BENCH_DEV_EDITS=0 skip the build timings,
- * BENCH_PREVIEWS=0 the previews' part, BENCH_CATALOGUE=0 the build of a 500-field catalogue.
+ * Its settings, all in the environment, are BENCH_USAGE's (--help).
  */
 import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -16,7 +14,6 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fieldPath } from "../../src/content/fields";
 import { site } from "../../src/content/site";
-import type { Field } from "../../src/content/types";
 import { withEnvironment } from "../../src/content/validate";
 import { navRoutes } from "../../src/pages/index";
 import { benchPreviews, previewBenchTable, type PreviewBenchRow } from "./previews";
@@ -77,7 +74,7 @@ const timedScript = (args: readonly string[], what: string) =>
   timed(["scripts/bundled.mjs", ...args], what, () => performance.now());
 
 /** Built twice, a process each: the first fills the caches, the second is the warm build a maintainer waits for. */
-function timeCatalogueBuilds(): { fields: number; firstMs: number; warmMs: number } | undefined {
+function timeCatalogueBuilds() {
   if (CATALOGUE_FIELDS === 0) return undefined;
   const dir = join(tmpdir(), `bench-catalogue-build-${process.pid}`);
   const timedBuild = () =>
@@ -112,7 +109,7 @@ async function timeDevRebuilds(): Promise<{ savedToServed: number[]; rebuild: nu
 }
 
 /** A throwaway certificate for 127.0.0.1: browsers speak HTTP/2 only over TLS. Undefined without openssl. */
-async function loopbackCertificate(): Promise<{ key: string; cert: string } | undefined> {
+async function loopbackCertificate() {
   const dir = await mkdtemp(join(tmpdir(), "bench-tls-"));
   try {
     const made = selfSignedCertificate(dir, "127.0.0.1", "IP:127.0.0.1");
@@ -275,12 +272,7 @@ function printTaps(rows: (TapRow & { setup: string })[]) {
   );
 }
 
-interface Setup {
-  name: string;
-  start(dir: string): Promise<{ url: string; close(): Promise<void> }>;
-}
-
-async function siteToMeasure(): Promise<{ dir: string; label: string; fields: readonly Field[] }> {
+async function siteToMeasure() {
   if (!FIELDS)
     return { dir: join(ROOT, "dist"), label: "the site in dist/", fields: withEnvironment(site).content.fields };
   const dir = await mkdtemp(join(tmpdir(), "bench-catalogue-"));
@@ -291,10 +283,10 @@ async function siteToMeasure(): Promise<{ dir: string; label: string; fields: re
 }
 
 /** BENCH_COMPARE's checkout (its own npm install: a git worktree, say), built there as this one is measured. */
-async function buildCompared(checkout: string, fields: number): Promise<string> {
+async function buildCompared(checkout: string): Promise<string> {
   const outDir = await mkdtemp(join(tmpdir(), "bench-compare-"));
-  const script = fields
-    ? ["scripts/bench/catalogue-build.ts", String(fields), outDir]
+  const script = FIELDS
+    ? ["scripts/bench/catalogue-build.ts", String(FIELDS), outDir]
     : ["scripts/build.ts", "--out", outDir];
   console.log(`Building ${checkout} to compare...`);
   const result = spawnSync(process.execPath, ["--import", "tsx", ...script], { cwd: checkout, encoding: "utf8" });
@@ -363,15 +355,15 @@ async function barePages(siteDir: string, fieldPage: string): Promise<string> {
   return bareDir;
 }
 
-function setupsFor(tls: Awaited<ReturnType<typeof loopbackCertificate>>): Setup[] {
+function setupsFor(tls: Awaited<ReturnType<typeof loopbackCertificate>>) {
   return [
     {
       name: tls ? "HTTPS + HTTP/2, brotli" : "HTTP/1.1, brotli",
-      start: (dir) => serveStatic(dir, { compress: true, headers: true, tls }),
+      start: (dir: string) => serveStatic(dir, { compress: true, headers: true, tls }),
     },
     {
       name: "HTTP/1.1, brotli at quality 4 (serve)",
-      start: async (dir) => {
+      start: async (dir: string) => {
         const server = await startServe(dir, 0, withEnvironment(site).content);
         return { url: server.url, close: () => server.stop() };
       },
@@ -379,7 +371,7 @@ function setupsFor(tls: Awaited<ReturnType<typeof loopbackCertificate>>): Setup[
   ];
 }
 
-type Served = { setup: Setup; site: { url: string }; bare: { url: string }; other?: { url: string } };
+type Served = { setup: { name: string }; site: { url: string }; bare: { url: string }; other?: { url: string } };
 
 /** Each setup's pages, in the order a round visits them: the bare page, every route, the field page's floor and it. */
 function targetsFor(servers: readonly Served[], fieldPage: string) {
@@ -444,7 +436,7 @@ async function main() {
     process.exit(1);
   }
 
-  const previews: PreviewBenchRow[] = PREVIEWS ? await benchPreviews() : [];
+  const previews = PREVIEWS ? await benchPreviews() : [];
   if (BUILD_RUNS > 0) console.log(`Timing ${BUILD_RUNS} builds...`);
   const builds = Array.from({ length: BUILD_RUNS }, () => timedScript(["scripts/build.ts"], "build"));
   if (DEV_EDITS > 0) console.log(`Timing ${DEV_EDITS} dev-server rebuilds...`);
@@ -456,7 +448,7 @@ async function main() {
   const peer = await againstEleventy(PEER_SIZES);
 
   const measured = await siteToMeasure();
-  const compared = COMPARE ? await buildCompared(COMPARE, FIELDS) : undefined;
+  const compared = COMPARE ? await buildCompared(COMPARE) : undefined;
   const tls = await loopbackCertificate();
   if (!tls)
     console.log(
@@ -486,8 +478,7 @@ async function main() {
   printTimings(builds, dev, catalogue, previews);
   if (peer.length) console.log(`\n${peerTable(peer)}`);
 
-  const outDir = join(ROOT, ".artifacts/bench");
-  await mkdir(outDir, { recursive: true });
+  await mkdir(join(ROOT, ".artifacts/bench"), { recursive: true });
   const written = {
     date: new Date().toISOString(),
     measured: measured.label,
@@ -506,8 +497,8 @@ async function main() {
     previews,
     firstTaps: taps,
   };
-  await writeFile(join(outDir, "latest.json"), `${JSON.stringify(written, null, 2)}\n`);
-  console.log(`Written to ${join(".artifacts/bench", "latest.json")}`);
+  await writeFile(join(ROOT, ".artifacts/bench/latest.json"), `${JSON.stringify(written, null, 2)}\n`);
+  console.log("Written to .artifacts/bench/latest.json");
 }
 
 function lighthouseReports(
