@@ -1,6 +1,6 @@
 // The first tap on a field's page, a first visit at a phone's size: Play or the menu's toggle tapped the moment it is
 // painted, timed until the sound begins (`playing`) or the menu opens. Figures, not a test.
-import { chromium } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 import { CHROMIUM_ARGS } from "../test/chromium";
 
 /** A slow phone: slow 4G and a mid-tier phone's CPU, 4× slower. */
@@ -47,7 +47,7 @@ function recordFirstTap() {
 
 /** One first visit: the selector tapped as soon as it is painted; the ms from the tap until `effect` was recorded. */
 async function firstTap(
-  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  browser: Browser,
   url: string,
   selector: string,
   effect: "__soundAt" | "__menuAt",
