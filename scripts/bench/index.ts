@@ -90,22 +90,21 @@ function timeCatalogueBuilds() {
 }
 
 /** `npm run dev` on a copy of the project: one-line copy changes, each timed from the save to the new page served. */
-async function timeDevRebuilds(): Promise<{ savedToServed: number[]; rebuild: number[] }> {
-  if (DEV_EDITS === 0) return { savedToServed: [], rebuild: [] };
+async function timeDevRebuilds() {
+  const times = { savedToServed: [] as number[], rebuild: [] as number[] };
+  if (DEV_EDITS === 0) return times;
   const dev = await startDevProcess();
-  const savedToServed: number[] = [];
-  const rebuild: number[] = [];
   try {
     for (let edit = 1; edit <= DEV_EDITS; edit++) {
       const started = performance.now();
       await dev.edit("src/content/about.ts", (text) => text.replace(/lead: "(Edit \d+\. )?/, `lead: "Edit ${edit}. `));
-      savedToServed.push(performance.now() - started);
-      rebuild.push((await dev.stats()).lastBuildMs);
+      times.savedToServed.push(performance.now() - started);
+      times.rebuild.push((await dev.stats()).lastBuildMs);
     }
   } finally {
     await dev.stop();
   }
-  return { savedToServed, rebuild };
+  return times;
 }
 
 /** A throwaway certificate for 127.0.0.1: browsers speak HTTP/2 only over TLS. Undefined without openssl. */
@@ -371,7 +370,7 @@ function setupsFor(tls: Awaited<ReturnType<typeof loopbackCertificate>>) {
   ];
 }
 
-type Served = { setup: { name: string }; site: { url: string }; bare: { url: string }; other?: { url: string } };
+type Served = { setup: string; site: { url: string }; bare: { url: string }; other?: { url: string } };
 
 /** Each setup's pages, in the order a round visits them: the bare page, every route, the field page's floor and it. */
 function targetsFor(servers: readonly Served[], fieldPage: string) {
@@ -381,7 +380,7 @@ function targetsFor(servers: readonly Served[], fieldPage: string) {
     ...(other ? [[`${OTHER}${name}`, `${other}${path}`] as [string, string]] : []),
   ];
   return servers.map(({ setup, site: served, bare, other }) => ({
-    setup: setup.name,
+    setup,
     urls: [
       [BARE, `${bare.url}/`],
       ...ROUTES.flatMap((route) => withOther(route, route, served.url, other?.url)),
@@ -408,10 +407,8 @@ async function measure(chromePath: string, servers: readonly Served[], fieldPage
       process.stdout.write(`Lighthouse round ${i + 1} of ${LIGHTHOUSE_RUNS} `);
       for (const { setup, urls } of targets)
         for (const [name, url] of urls) {
-          runsBy
-            .get(setup)!
-            .get(name)!
-            .push(await lighthouseRun(url, chrome.port, calibration.cpuSlowdown));
+          const run = await lighthouseRun(url, chrome.port, calibration.cpuSlowdown);
+          runsBy.get(setup)!.get(name)!.push(run);
           process.stdout.write(".");
         }
       process.stdout.write("\n");
@@ -420,7 +417,7 @@ async function measure(chromePath: string, servers: readonly Served[], fieldPage
       console.log("First taps on Play and the menu...");
       for (const { setup, site: served } of servers)
         for (const row of await firstTaps(chromePath, `${served.url}${fieldPage}`, LIGHTHOUSE_RUNS))
-          taps.push({ ...row, setup: setup.name });
+          taps.push({ ...row, setup });
     }
     return { runsBy, taps, calibration };
   } finally {
@@ -458,7 +455,7 @@ async function main() {
   const bareDir = await barePages(measured.dir, fieldPage);
   const servers = await Promise.all(
     setupsFor(tls).map(async (setup) => ({
-      setup,
+      setup: setup.name,
       site: await setup.start(measured.dir),
       bare: await setup.start(bareDir),
       other: compared ? await setup.start(compared) : undefined,
