@@ -10,7 +10,7 @@ const ELEVENTY = join(ROOT, "scripts/bench/node_modules/@11ty/eleventy/cmd.cjs")
 
 const PAIRS = 5;
 
-export interface PeerRow {
+interface PeerRow {
   fields: number;
   pages: number;
   /** The medians of the pairs, in CPU seconds (the whole process: every thread, user and system). */

@@ -343,9 +343,9 @@ async function barePages(siteDir: string, fieldPage: string): Promise<string> {
   await writeFile(join(bareDir, "favicon.ico"), await readFile(join(siteDir, "favicon.ico")));
   const fieldHtml = await readFile(join(siteDir, fieldPage, "index.html"), "utf8");
   const coverSrc = fieldHtml.match(/<img class="product__cover"[^>]*?src="([^"]+)"/)![1]!;
-  await mkdir(join(bareDir, dirname(coverSrc.slice(1))), { recursive: true });
+  await mkdir(join(bareDir, dirname(coverSrc)), { recursive: true });
   await mkdir(join(bareDir, "cover"));
-  await writeFile(join(bareDir, coverSrc.slice(1)), await readFile(join(siteDir, coverSrc.slice(1))));
+  await writeFile(join(bareDir, coverSrc), await readFile(join(siteDir, coverSrc)));
   // As a phone draws it (styles/tokens.css' --cover-phone, 15rem); by attributes: the policy allows no inline style.
   await writeFile(
     join(bareDir, "cover", "index.html"),
