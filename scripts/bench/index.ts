@@ -239,7 +239,7 @@ function summarise(runs: Run[]) {
   };
 }
 
-const ms = (n: number) => `${Math.round(n)}`;
+const ms = (n: number | null) => (n === null ? "never" : `${Math.round(n)}`);
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -249,7 +249,6 @@ function table(rows: string[][]): string {
 }
 
 function printTaps(rows: (TapRow & { setup: string })[]) {
-  const ms = (n: number | null) => (n === null ? "never" : `${Math.round(n)}`);
   console.log(`\nFirst taps on a field's page, a first visit at 375 × 812, tapped the moment painted:\n`);
   console.log(
     table([
