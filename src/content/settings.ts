@@ -146,7 +146,7 @@ export const FIELD_SETTINGS = {
         amount: valid<number>(
           "At most two decimals: 19, 24.5.",
           // Not `amount * 100` whole: 19.99 * 100 is 1998.9999999999998. Written in cents, it reads back as itself.
-          (amount) => typeof amount === "number" && amount > 0 && Number(amount.toFixed(2)) === amount,
+          (amount) => isNumber(amount, 0.01, Infinity) && Number(amount.toFixed(2)) === amount,
           "must be a positive amount with at most two decimals, like 19 or 24.5",
         ),
         currency: valid<string>(

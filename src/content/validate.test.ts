@@ -110,6 +110,7 @@ describe("validateContent", () => {
     ["three decimals", 19.999],
     ["zero", 0],
     ["negative", -5],
+    ["endless", Number.POSITIVE_INFINITY],
     ["text", "19"],
   ])("refuses a price that is not a positive amount of cents (%s)", (_, amount) => {
     expect(named(errorFor(withField(0, { price: { amount, currency: "USD" } })))).toContain(
