@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import type { Stats } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { Field, PreviewSource } from "../../../src/content/types";
+import type { Field } from "../../../src/content/types";
+import type { Trace } from "../../../src/lib/preview";
 import { PREVIEW_MAX_SECONDS, PREVIEW_MIN_SECONDS } from "../../../src/content/settings";
 import { PREVIEWS_FOLDER } from "../../../src/content/files";
 import type { SourceChanges } from "../write";
 import { seconds } from "./audio/pcm";
-import { makePreview, PREVIEW_SETTINGS } from "./audio/preview";
+import { makePreview, PREVIEW_SETTINGS, type Measured } from "./audio/preview";
 import { clock, readExcerpt, SourceError, type Excerpt } from "./audio/source";
 import { cacheKey, type Cache } from "./cache";
 import { notThere, sameName } from "./names";
@@ -18,9 +19,9 @@ import {
   newName,
   PreviewError,
   recordChanges,
-  sameTrace,
   sha256,
-  type FromMaster,
+  wantedOf,
+  type FilePreview,
   type PreviewRecord,
   type Shelf,
   type Shelved,
@@ -28,8 +29,6 @@ import {
 } from "./preview-store";
 import { TRACE_SETTINGS, traceOf } from "./trace";
 import type { TraceThreads } from "./trace-threads";
-
-type FilePreview = Extract<PreviewSource, { file: unknown }>;
 
 const shownOf = (name: string) => `${PREVIEWS_FOLDER}/${name}.mp3`;
 
@@ -45,56 +44,42 @@ export interface Folders {
   threads: TraceThreads;
 }
 
-/** An excerpt of a master, taken once in a build however many fields play it (the first field's note says it). */
-export async function fromMaster(field: Field, preview: FilePreview, folders: Folders): Promise<FromMaster> {
-  const key = identity(preview.file, { start: preview.start ?? 0, seconds: preview.seconds ?? null });
-  const taken = folders.shelf.madeNow.get(key);
-  if (taken) return { ...(await taken), note: undefined };
-  const taking = excerptOf(field, preview, folders);
-  folders.shelf.madeNow.set(key, taking);
-  return taking;
+export interface FromMaster {
+  mp3: Uint8Array;
+  measured: Measured;
+  note?: string;
+  trace?: Trace;
+  name: string;
 }
 
-async function excerptOf(field: Field, preview: FilePreview, folders: Folders): Promise<FromMaster> {
-  const { masters, shelf } = folders;
-  const wanted = { start: preview.start ?? 0, seconds: preview.seconds ?? null };
+/** An excerpt of a master, made from it where it is here; where it is not, its committed preview, or a refusal. */
+export async function fromMaster(field: Field, preview: FilePreview, folders: Folders): Promise<FromMaster> {
+  const { masters, shelf, code } = folders;
+  const wanted = wantedOf(preview);
   const same = shelf.previews.find(
     (p) => identity(p.record.source.file, p.record.excerpt) === identity(preview.file, wanted),
   );
   // Another excerpt of the same master: what it was, for saying what changed (and replaced once a new one is made).
   const earlier = same ?? shelf.previews.find((p) => p.record.source.file === preview.file);
-  const record = earlier?.record;
   const holds = await readdir(masters).then(
     (entries) => entries.filter((e) => AUDIO_FILE.test(e)),
     () => undefined,
   );
   const path = join(masters, sameName(holds ?? [], preview.file) ?? preview.file);
   const master = await stat(path).catch(() => undefined);
-  if (!master?.isFile()) {
-    if (master) throw new SourceError("is a folder, not an audio file");
-    const away =
-      holds === undefined
-        ? `is not here (the masters folder, ${masters}, is not on this machine)`
-        : `is not in the masters folder (${notThere(holds, preview.file, "no audio file")})`;
-    return withoutMaster(field, preview.file, wanted, earlier, away, folders);
-  }
-  return withMaster(field, preview, { wanted, same, record, path, master }, folders);
-}
+  if (master?.isFile()) return withMaster(field, preview, { wanted, same, earlier, path, master }, folders);
+  if (master) throw new SourceError("is a folder, not an audio file");
 
-/** Its committed preview as it is, when it still matches what the field asks; otherwise a refusal. */
-async function withoutMaster(
-  field: Field,
-  file: string,
-  wanted: Wanted,
-  earlier: Shelved | undefined,
-  away: string,
-  { code, shelf }: Folders,
-): Promise<FromMaster> {
+  // The committed preview as it is, when it still matches what the field asks.
+  const away =
+    holds === undefined
+      ? `is not here (the masters folder, ${masters}, is not on this machine)`
+      : `is not in the masters folder (${notThere(holds, preview.file, "no audio file")})`;
   if (!earlier)
     throw new PreviewError(
-      `${away}, and no preview of it is committed (none in ${PREVIEWS_FOLDER}/ was made from ${file}): put the master there, or set SITE_MASTERS to where it is, and build`,
+      `${away}, and no preview of it is committed (none in ${PREVIEWS_FOLDER}/ was made from ${preview.file}): put the master there, or set SITE_MASTERS to where it is, and build`,
     );
-  const changed = recordChanges(earlier.record, file, wanted);
+  const changed = recordChanges(earlier.record, preview.file, wanted);
   if (changed.length > 0) {
     throw new PreviewError(
       `${away} to make its preview again, and the committed one (${shownOf(earlier.name)}) no longer matches the field: ${changed.join("; ")}. ` +
@@ -113,10 +98,10 @@ async function withoutMaster(
 async function withMaster(
   field: Field,
   preview: FilePreview,
-  found: { wanted: Wanted; same?: Shelved; record?: PreviewRecord; path: string; master: Stats },
+  found: { wanted: Wanted; same?: Shelved; earlier?: Shelved; path: string; master: Stats },
   { shelf, commit, cache, code, threads }: Folders,
 ): Promise<FromMaster> {
-  const { wanted, same, record, path, master } = found;
+  const { wanted, same, earlier, path, master } = found;
   // What the excerpt holds is known by its audio, not its file's date: a master copied to another disk is the same master.
   const readWantedExcerpt = () =>
     readExcerpt(path, {
@@ -129,15 +114,25 @@ async function withMaster(
   let excerpt: Excerpt | undefined;
   const source = await cache.json(known, async () => {
     excerpt = await readWantedExcerpt();
-    return sourceOf(preview.file, master.size, excerpt);
+    const audio = createHash("sha256");
+    for (const channel of excerpt.pcm.channels)
+      audio.update(new Uint8Array(channel.buffer, channel.byteOffset, channel.byteLength));
+    return {
+      file: preview.file,
+      bytes: master.size,
+      format: excerpt.format,
+      seconds: excerpt.sourceSeconds,
+      channels: excerpt.channels,
+      audio: audio.digest("hex"),
+    };
   });
-  const changed = record ? recordChanges(record, preview.file, wanted, source) : ["none was made yet"];
+  const changed = earlier ? recordChanges(earlier.record, preview.file, wanted, source) : ["none was made yet"];
   if (same && same.record.code !== code) changed.push("the site's code now makes previews another way");
   const length = source.seconds ?? field.durationMinutes * 60;
   const traceMaster = async () => ({ ...(await traceOf(path, length, threads)), settings: TRACE_SETTINGS });
   if (same && changed.length === 0) {
     const mp3 = await committedMp3(shelf, same);
-    if (sameTrace(same.record.trace))
+    if (JSON.stringify(same.record.trace?.settings) === JSON.stringify(TRACE_SETTINGS))
       return { mp3, measured: same.record.measured, trace: same.record.trace, name: same.name };
     // A record from before traces: the master measured across, the preview itself as it was.
     const trace = await traceMaster();
@@ -186,19 +181,5 @@ async function withMaster(
     trace,
     name,
     note: `${field.title}: made its preview from ${made.measured.cut} (${changed.join("; ")}); commit ${shownOf(name)} and ${name}.json beside it`,
-  };
-}
-
-function sourceOf(file: string, bytes: number, excerpt: Excerpt): PreviewRecord["source"] {
-  const hash = createHash("sha256");
-  for (const channel of excerpt.pcm.channels)
-    hash.update(new Uint8Array(channel.buffer, channel.byteOffset, channel.byteLength));
-  return {
-    file,
-    bytes,
-    format: excerpt.format,
-    seconds: excerpt.sourceSeconds,
-    channels: excerpt.channels,
-    audio: hash.digest("hex"),
   };
 }

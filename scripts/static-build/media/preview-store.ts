@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Field } from "../../../src/content/types";
+import type { Field, PreviewSource } from "../../../src/content/types";
 import { PREVIEWS_FOLDER, type ContentProblem } from "../../../src/content/files";
 import { slug } from "../../../src/lib/anchors";
 import type { Trace } from "../../../src/lib/preview";
@@ -9,7 +9,7 @@ import { FIELDS_RECORD } from "../identity";
 import type { SourceChanges } from "../write";
 import { PREVIEW_SETTINGS, type Measured } from "./audio/preview";
 import { clock } from "./audio/source";
-import { TRACE_SETTINGS } from "./trace";
+import type { TRACE_SETTINGS } from "./trace";
 
 /** A source that cannot make a preview: the message completes "fields[i].preview (source) …". */
 export class PreviewError extends Error {}
@@ -34,6 +34,12 @@ export interface PreviewRecord {
 }
 
 export type Wanted = PreviewRecord["excerpt"];
+export type FilePreview = Extract<PreviewSource, { file: unknown }>;
+/** What a field's excerpt asks for: from the master's start, and as long as it allows, unless it says. */
+export const wantedOf = (preview: FilePreview): Wanted => ({
+  start: preview.start ?? 0,
+  seconds: preview.seconds ?? null,
+});
 export const identity = (file: string, { start, seconds }: Wanted) => JSON.stringify([file, start, seconds]);
 
 /** A committed preview: its file's name (without .json or .mp3) and its record. */
@@ -42,22 +48,12 @@ export interface Shelved {
   record: PreviewRecord;
 }
 
-export interface FromMaster {
-  mp3: Uint8Array;
-  measured: Measured;
-  note?: string;
-  trace?: Trace;
-  name: string;
-}
-
 export interface Shelf {
   /** Where they are committed; none given, there are none, and a preview made from a master cannot be kept. */
   folder: string | undefined;
   previews: Shelved[];
   names: Set<string>;
   remade: Set<string>;
-  /** The excerpts this build took, by identity: two fields with one excerpt share it (made, or found, once). */
-  madeNow: Map<string, Promise<FromMaster>>;
   /** Files in the folder that are not a whole, readable preview. */
   problems: ContentProblem[];
 }
@@ -100,7 +96,7 @@ export async function readShelf(folder: string | undefined): Promise<Shelf> {
       );
     }
   }
-  return { folder, previews, names, remade: new Set(), madeNow: new Map(), problems };
+  return { folder, previews, names, remade: new Set(), problems };
 }
 
 /** A file in the committed previews' folder; with none given, a preview made from a master has nowhere to be kept. */
@@ -128,10 +124,6 @@ export async function committedMp3(shelf: Shelf, { name, record }: Shelved): Pro
     );
   return mp3;
 }
-
-/** Whether a record's trace was measured as traces are now. */
-export const sameTrace = (trace: PreviewRecord["trace"]) =>
-  trace !== undefined && JSON.stringify(trace.settings) === JSON.stringify(TRACE_SETTINGS);
 
 /** How a committed preview differs from what its field now asks, in words; empty when it is the one to use. */
 export function recordChanges(
@@ -166,11 +158,7 @@ export function recordChanges(
 /** One this build replaced is removed with the commit; any other unused one is left for the owner to delete. */
 export function unusedPreviews(shelf: Shelf, fields: readonly Field[], commit: SourceChanges): string[] {
   const used = new Set(
-    fields.flatMap((f) =>
-      f.preview && "file" in f.preview
-        ? [identity(f.preview.file, { start: f.preview.start ?? 0, seconds: f.preview.seconds ?? null })]
-        : [],
-    ),
+    fields.flatMap((f) => (f.preview && "file" in f.preview ? [identity(f.preview.file, wantedOf(f.preview))] : [])),
   );
   const notes: string[] = [];
   for (const { name, record } of shelf.previews) {

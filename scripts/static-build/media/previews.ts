@@ -14,8 +14,8 @@ import { synthesize } from "./audio/synth";
 import { cache as diskCache, cacheKey, type Cache } from "./cache";
 import { claimProblem, hz, traceProblem, undeclaredNote } from "./preview-claims";
 import { fieldBands } from "../../../src/content/purposes";
-import { AUDIO_FILE, fromMaster, type Folders } from "./preview-excerpt";
-import { PreviewError, readShelf, unusedPreviews, type FromMaster } from "./preview-store";
+import { AUDIO_FILE, fromMaster, type Folders, type FromMaster } from "./preview-excerpt";
+import { identity, PreviewError, readShelf, unusedPreviews, wantedOf } from "./preview-store";
 import pLimit from "p-limit";
 import { traceThreads } from "./trace-threads";
 
@@ -81,34 +81,33 @@ export async function buildPreviews(
   const commit = noSourceChanges();
   const threads = traceThreads();
   const limit = pLimit(AT_ONCE);
-  // Fields that play one recipe share its preview, read or made once (fromMaster does the same for an excerpt).
-  const recipes = new Map<string, ReturnType<typeof fromRecipe>>();
-  const recipeOf = (preview: Extract<PreviewSource, { recipe: unknown }>) => {
-    const id = JSON.stringify(preview.recipe);
-    if (!recipes.has(id)) recipes.set(id, fromRecipe(preview, cache, code));
-    return recipes.get(id)!;
-  };
+  // Fields that play one excerpt or one recipe share its preview, made (or found) once; the first field's note says it.
+  const taken = new Map<string, Promise<Partial<FromMaster> & Pick<FromMaster, "mp3" | "measured">>>();
   const excerpts: Folders = { masters, shelf, commit, cache, code, threads };
   const made = await Promise.all(
     site.fields.map((field, i) =>
       limit(async () => {
-        if (!field.preview) return undefined;
+        const preview = field.preview;
+        if (!preview) return undefined;
         const at = `fields[${i}].preview`;
-        const fail = (message: string) => problems.push({ source: sources[at] ?? CONTENT_FILE, field: at, message });
+        const from = "file" in preview ? `(${join(masters, preview.file)})` : "(its recipe)";
+        const fail = (message: string) =>
+          problems.push({ source: sources[at] ?? CONTENT_FILE, field: at, message: `${from} ${message}` });
         try {
-          const preview = field.preview;
-          const { mp3, measured, note, trace, name }: Partial<FromMaster> & Pick<FromMaster, "mp3" | "measured"> =
-            "file" in preview ? await fromMaster(field, preview, excerpts) : await recipeOf(preview);
-          if (note) notes.push(note);
+          const id = "file" in preview ? identity(preview.file, wantedOf(preview)) : JSON.stringify(preview.recipe);
+          const first = !taken.has(id);
+          if (first)
+            taken.set(id, "file" in preview ? fromMaster(field, preview, excerpts) : fromRecipe(preview, cache, code));
+          const { mp3, measured, note, trace, name } = await taken.get(id)!;
+          if (first && note) notes.push(note);
           const problem = claimProblem(field, measured) ?? (trace && traceProblem(field, trace));
-          if (problem) return void fail(`${sourceName(preview, masters)} ${problem}`);
+          if (problem) return void fail(problem);
           const declared = fieldBands(field);
           const undeclared = measured.beats.filter((beat) => !declared.some((band) => inBand(beat.hz, band)));
           if (undeclared.length > 0 && !field.glide) notes.push(undeclaredNote(field, i, undeclared));
           return { field, mp3, measured, name, trace: trace && { seconds: trace.seconds, points: trace.points } };
         } catch (error) {
-          if (error instanceof PreviewError || error instanceof SourceError)
-            return void fail(`${sourceName(field.preview, masters)} ${error.message}`);
+          if (error instanceof PreviewError || error instanceof SourceError) return void fail(error.message);
           throw error;
         }
       }),
@@ -141,13 +140,7 @@ export async function buildPreviews(
   return { bySlug, files, report, measured: measuredBySlug, notes, commit };
 }
 
-const sourceName = (preview: PreviewSource | undefined, masters: string) =>
-  preview && "file" in preview ? `(${join(masters, preview.file)})` : "(its recipe)";
-async function fromRecipe(
-  preview: Extract<PreviewSource, { recipe: unknown }>,
-  cache: Cache,
-  code: string,
-): Promise<{ mp3: Uint8Array; measured: Measured; name?: undefined }> {
+async function fromRecipe(preview: Extract<PreviewSource, { recipe: unknown }>, cache: Cache, code: string) {
   const recipe = { noise: 0.3, ...preview.recipe };
   const key = cacheKey("recipe", PREVIEW_SETTINGS, code, recipe);
   const [mp3, measured] = await Promise.all([cache.read(`${key}.mp3`), cache.read(`${key}.json`)]);
