@@ -7,7 +7,7 @@ import { CONTENT_FILE, ContentError, type ContentProblem } from "../../../src/co
 import { waveOf, type Preview } from "../../../src/lib/preview";
 import { mastersFolder } from "../../paths";
 import { assetPath } from "../asset-path";
-import { noSourceChanges, type SourceChanges } from "../write";
+import { noSourceChanges } from "../write";
 import { makePreview, PREVIEW_SETTINGS, previewCode, type Measured } from "./audio/preview";
 import { clock, SourceError } from "./audio/source";
 import { synthesize } from "./audio/synth";
@@ -33,16 +33,6 @@ export interface PreviewReport {
   measured: Measured;
 }
 
-export interface BuiltPreviews {
-  bySlug: Map<string, Preview>;
-  files: Map<string, Uint8Array>;
-  report: PreviewReport[];
-  measured: Map<string, Measured>;
-  notes: string[];
-  /** Written into src/content/previews/ only once all the build's checks pass. */
-  commit: SourceChanges;
-}
-
 export interface PreviewFolders {
   /** The project whose src/ must hold no master (the one this build is in). */
   project?: string;
@@ -56,7 +46,7 @@ export async function buildPreviews(
   site: SiteContent,
   sources: Record<string, string> = {},
   folders: PreviewFolders = {},
-): Promise<BuiltPreviews> {
+) {
   const { project, committed } = folders;
   const masters = folders.masters ?? mastersFolder(site.masters, project);
   const cache = diskCache("previews", folders.cache);
@@ -78,6 +68,7 @@ export async function buildPreviews(
   const shelf = await readShelf(committed);
   if (shelf.problems.length > 0 && site.fields.some((f) => f.preview && "file" in f.preview))
     throw new ContentError(shelf.problems);
+  // Written into src/content/previews/ only once all the build's checks pass.
   const commit = noSourceChanges();
   const threads = traceThreads();
   const limit = pLimit(AT_ONCE);
@@ -116,13 +107,10 @@ export async function buildPreviews(
   if (problems.length > 0) throw new ContentError(problems.sort((a, b) => a.field.localeCompare(b.field)));
   notes.push(...unusedPreviews(shelf, site.fields, commit));
 
+  const built = made.filter((preview) => preview !== undefined);
   const bySlug = new Map<string, Preview>();
   const files = new Map<string, Uint8Array>();
-  const report: PreviewReport[] = [];
-  const measuredBySlug = new Map<string, Measured>();
-  for (const preview of made) {
-    if (!preview) continue;
-    const { field, mp3, measured, trace, name } = preview;
+  for (const { field, mp3, measured, trace, name } of built) {
     const path = assetPath(name ? `preview-${name}` : "preview-beat", "mp3", mp3);
     files.set(path.slice(1), mp3);
     bySlug.set(fieldSlug(field), {
@@ -134,10 +122,10 @@ export async function buildPreviews(
       ...(measured.pulseHz !== undefined && { pulse: measured.pulseHz }),
       ...(trace && { trace }),
     });
-    report.push({ field: field.title, declared: fieldBands(field), measured });
-    measuredBySlug.set(fieldSlug(field), measured);
   }
-  return { bySlug, files, report, measured: measuredBySlug, notes, commit };
+  const report = built.map(({ field, measured }) => ({ field: field.title, declared: fieldBands(field), measured }));
+  const measured = new Map(built.map(({ field, measured }) => [fieldSlug(field), measured] as const));
+  return { bySlug, files, report, measured, notes, commit };
 }
 
 async function fromRecipe(preview: Extract<PreviewSource, { recipe: unknown }>, cache: Cache, code: string) {
