@@ -44,16 +44,17 @@ export interface Folders {
   threads: TraceThreads;
 }
 
-export interface FromMaster {
+/** A field's preview, made or found; only an excerpt of a master has a name, its committed files'. */
+export interface Made {
   mp3: Uint8Array;
   measured: Measured;
   note?: string;
   trace?: Trace;
-  name: string;
+  name?: string;
 }
 
 /** An excerpt of a master, made from it where it is here; where it is not, its committed preview, or a refusal. */
-export async function fromMaster(field: Field, preview: FilePreview, folders: Folders): Promise<FromMaster> {
+export async function fromMaster(field: Field, preview: FilePreview, folders: Folders): Promise<Made> {
   const { masters, shelf, code } = folders;
   const wanted = wantedOf(preview);
   const same = shelf.previews.find(
@@ -100,7 +101,7 @@ async function withMaster(
   preview: FilePreview,
   found: { wanted: Wanted; same?: Shelved; earlier?: Shelved; path: string; master: Stats },
   { shelf, commit, cache, code, threads }: Folders,
-): Promise<FromMaster> {
+): Promise<Made> {
   const { wanted, same, earlier, path, master } = found;
   // What the excerpt holds is known by its audio, not its file's date: a master copied to another disk is the same master.
   const readWantedExcerpt = () =>

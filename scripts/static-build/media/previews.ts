@@ -14,7 +14,7 @@ import { synthesize } from "./audio/synth";
 import { cache as diskCache, cacheKey, type Cache } from "./cache";
 import { claimProblem, hz, traceProblem, undeclaredNote } from "./preview-claims";
 import { fieldBands } from "../../../src/content/purposes";
-import { AUDIO_FILE, fromMaster, type Folders, type FromMaster } from "./preview-excerpt";
+import { AUDIO_FILE, fromMaster, type Folders, type Made } from "./preview-excerpt";
 import { identity, PreviewError, readShelf, unusedPreviews, wantedOf } from "./preview-store";
 import pLimit from "p-limit";
 import { traceThreads } from "./trace-threads";
@@ -73,7 +73,7 @@ export async function buildPreviews(
   const threads = traceThreads();
   const limit = pLimit(AT_ONCE);
   // Fields that play one excerpt or one recipe share its preview, made (or found) once; the first field's note says it.
-  const taken = new Map<string, Promise<Partial<FromMaster> & Pick<FromMaster, "mp3" | "measured">>>();
+  const taken = new Map<string, Promise<Made>>();
   const excerpts: Folders = { masters, shelf, commit, cache, code, threads };
   const made = await Promise.all(
     site.fields.map((field, i) =>
@@ -117,7 +117,7 @@ export async function buildPreviews(
       path,
       seconds: measured.seconds,
       wave: waveOf(measured.peaks),
-      kind: "file" in field.preview! ? "excerpt" : "beat",
+      kind: name === undefined ? "beat" : "excerpt",
       beats: measured.beats.map((beat) => Math.round(beat.hz * 100) / 100),
       ...(measured.pulseHz !== undefined && { pulse: measured.pulseHz }),
       ...(trace && { trace }),
