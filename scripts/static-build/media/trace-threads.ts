@@ -51,8 +51,7 @@ export function traceThreads(size = Math.max(1, availableParallelism() - 1)): Tr
   const run = (worker: Worker, job: Job) => {
     busy.set(worker, job);
     worker.ref();
-    const [path, start, seconds] = job.args;
-    worker.postMessage({ path, start, seconds });
+    worker.postMessage(job.args);
   };
   const next = (worker: Worker) => {
     const job = queue.shift();
