@@ -27,7 +27,7 @@ export { PREVIEW_SETTINGS, type Measured };
  */
 const AT_ONCE = 1;
 
-export interface PreviewReport {
+interface PreviewReport {
   field: string;
   declared: readonly Band[];
   measured: Measured;
