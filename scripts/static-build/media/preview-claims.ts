@@ -25,17 +25,16 @@ export function claimProblem(field: Field, measured: Measured): string | undefin
   if (field.glide) {
     const glide = field.glide;
     const where = measured.excerpt;
+    const of = where?.of ?? field.durationMinutes * 60;
     // A recipe has no place in the field: it stands for the beat anywhere on the glide.
-    const expected = where
-      ? glideAt(glide, (where.start + where.seconds / 2) / (where.of ?? field.durationMinutes * 60))
-      : undefined;
+    const expected = where ? glideAt(glide, (where.start + where.seconds / 2) / of) : undefined;
     const tolerance = glideTolerance(glide);
     const [low, high] = [Math.min(glide.fromHz, glide.toHz) - 0.1, Math.max(glide.fromHz, glide.toHz) + 0.1];
     const fits = (b: Beat) =>
       expected === undefined ? b.hz >= low && b.hz <= high : Math.abs(b.hz - expected) <= tolerance;
     if (!beats.some(fits)) {
       const place = where
-        ? ` at ${clock(where.start)}–${clock(where.start + where.seconds)} of ${clock(where.of ?? field.durationMinutes * 60)}, where it would be ${hz(expected!)}`
+        ? ` at ${clock(where.start)}–${clock(where.start + where.seconds)} of ${clock(of)}, where it would be ${hz(expected!)}`
         : "";
       return `plays no beat on the glide the field declares, from ${hz(glide.fromHz)} to ${hz(glide.toHz)}${place}: it plays ${beatsMeasured(beats)}`;
     }
