@@ -36,10 +36,7 @@ export interface PreviewRecord {
 export type Wanted = PreviewRecord["excerpt"];
 export type FilePreview = Extract<PreviewSource, { file: unknown }>;
 /** What a field's excerpt asks for: from the master's start, and as long as it allows, unless it says. */
-export const wantedOf = (preview: FilePreview): Wanted => ({
-  start: preview.start ?? 0,
-  seconds: preview.seconds ?? null,
-});
+export const wantedOf = (preview: FilePreview) => ({ start: preview.start ?? 0, seconds: preview.seconds ?? null });
 export const identity = (file: string, { start, seconds }: Wanted) => JSON.stringify([file, start, seconds]);
 
 /** A committed preview: its file's name (without .json or .mp3) and its record. */
