@@ -15,14 +15,9 @@ export interface Envelope {
   seconds: number;
 }
 
-export interface SoundGraph {
-  /** Moves the volume smoothly, without zipper noise. */
-  setVolume(volume: number): void;
-  /** Fades out from now and stops; returns the context time at which it is silent. */
-  fadeOut(): number;
-}
+export type SoundGraph = ReturnType<typeof soundGraph>;
 
-export function soundGraph(context: BaseAudioContext, tones: EarTones, envelope: Envelope): SoundGraph {
+export function soundGraph(context: BaseAudioContext, tones: EarTones, envelope: Envelope) {
   const { startAt, volume, fadeSeconds, seconds } = envelope;
   const endAt = startAt + seconds;
   const merger = context.createChannelMerger(2);
@@ -43,12 +38,14 @@ export function soundGraph(context: BaseAudioContext, tones: EarTones, envelope:
   });
 
   return {
-    setVolume(next) {
+    /** Moves the volume smoothly, without zipper noise. */
+    setVolume(next: number) {
       gain.gain.cancelScheduledValues(context.currentTime);
       gain.gain.setTargetAtTime(next, context.currentTime, 0.05);
       gain.gain.setValueAtTime(next, Math.max(context.currentTime + 0.25, endAt - fadeSeconds));
       gain.gain.linearRampToValueAtTime(0, endAt);
     },
+    /** Fades out from now and stops; returns the context time at which it is silent. */
     fadeOut() {
       const now = context.currentTime;
       gain.gain.cancelScheduledValues(now);

@@ -1,18 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { bandTones, soundGraph, type EarTones, type SoundGraph } from "../audio/graph";
+import { bandTones, soundGraph, type SoundGraph } from "../audio/graph";
 import { claimSound } from "../audio/exclusive";
 import { PlayerControls, useOneSound } from "../components/Player";
 import { volumeToGain } from "../audio/volume";
-import type { SampleContent } from "../content/sample";
+import type { SampleBand, SampleContent } from "../content/sample";
 import { fillSlots } from "../lib/slots";
 
-export interface SamplePlayerProps {
-  sample: SampleContent;
-}
-
-type Ear = "left" | "right";
-type Playing = { kind: "band"; bandId: string } | { kind: "check"; ear: Ear };
+type Playing = { kind: "band"; band: SampleBand } | { kind: "check"; ear: "left" | "right" };
 
 /** A steady tone's waveform: even bars, as a preview's are drawn (src/lib/preview.ts), at half height. */
 const STEADY = "4".repeat(40);
@@ -21,9 +16,9 @@ const STEADY = "4".repeat(40);
 const ANNOUNCE_EVERY_SECONDS = 15;
 
 /** A binaural beat made live with Web Audio, and a headphone check; the stylesheet shows it only with JavaScript. */
-export function SamplePlayer({ sample }: SamplePlayerProps) {
+export function SamplePlayer({ sample }: { sample: SampleContent }) {
   const [supported, setSupported] = useState(true);
-  const [bandId, setBandId] = useState(sample.bands[0]!.id);
+  const [band, setBand] = useState<SampleBand>(sample.bands[0]!);
   const [volume, setVolume] = useState<number>(sample.startVolume);
   const { playing, secondsLeft, start, stop, setGain } = useSampleSound(sample, volume);
 
@@ -31,14 +26,13 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
     if (typeof AudioContext === "undefined") setSupported(false);
   }, []);
 
-  const band = sample.bands.find((b) => b.id === bandId)!;
-  const playingBand = playing?.kind === "band" ? sample.bands.find((b) => b.id === playing.bandId) : undefined;
+  const bandPlaying = playing?.kind === "band";
   const { labels } = sample;
-  const announced = statusOf(sample, playing, Math.ceil(secondsLeft / ANNOUNCE_EVERY_SECONDS) * ANNOUNCE_EVERY_SECONDS);
+  const announced = statusOf(labels, playing, Math.ceil(secondsLeft / ANNOUNCE_EVERY_SECONDS) * ANNOUNCE_EVERY_SECONDS);
 
-  const chooseBand = (id: string) => {
-    setBandId(id);
-    if (playingBand) start({ kind: "band", bandId: id });
+  const chooseBand = (next: SampleBand) => {
+    setBand(next);
+    if (bandPlaying) start({ kind: "band", band: next });
   };
   const changeVolume = (value: number) => {
     setVolume(value);
@@ -49,14 +43,14 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
     <div className="sample panel" data-unsupported={supported ? undefined : ""}>
       <p className="sample__fallback">{sample.noScript}</p>
       <div className="sample__controls">
-        <BandChoice sample={sample} chosen={bandId} onChoose={chooseBand} />
+        <BandChoice sample={sample} chosen={band} onChoose={chooseBand} />
         {/* The previews' player: the same controls, its waveform a steady tone's even bars. */}
         <PlayerControls
-          playing={Boolean(playingBand)}
-          playLabel={playingBand ? labels.stop : labels.play}
-          onToggle={() => (playingBand ? stop() : start({ kind: "band", bandId: band.id }))}
+          playing={bandPlaying}
+          playLabel={bandPlaying ? labels.stop : labels.play}
+          onToggle={() => (bandPlaying ? stop() : start({ kind: "band", band }))}
           wave={STEADY}
-          time={playingBand ? sample.seconds - secondsLeft : 0}
+          time={bandPlaying ? sample.seconds - secondsLeft : 0}
           seconds={sample.seconds}
           volume={volume}
           volumeLabel={labels.volume}
@@ -65,7 +59,7 @@ export function SamplePlayer({ sample }: SamplePlayerProps) {
           icon="M4.5 4.5h11v11h-11z"
         />
         <p className="sample__status" aria-hidden="true">
-          {statusOf(sample, playing, secondsLeft)}
+          {statusOf(labels, playing, secondsLeft)}
         </p>
         <p className="visually-hidden" role="status">
           {announced}
@@ -98,8 +92,8 @@ function BandChoice({
   onChoose,
 }: {
   sample: SampleContent;
-  chosen: string;
-  onChoose(id: string): void;
+  chosen: SampleBand;
+  onChoose(band: SampleBand): void;
 }) {
   const { labels } = sample;
   return (
@@ -107,13 +101,7 @@ function BandChoice({
       <legend className="eyebrow sample__label">{labels.chooseBand}</legend>
       {sample.bands.map((b) => (
         <label className="sample__band" key={b.id}>
-          <input
-            type="radio"
-            name="sample-band"
-            value={b.id}
-            checked={b.id === chosen}
-            onChange={() => onChoose(b.id)}
-          />
+          <input type="radio" name="sample-band" value={b.id} checked={b === chosen} onChange={() => onChoose(b)} />
           <span className="sample__band-name">{b.name}</span>
           <span className="sample__band-detail">
             {fillSlots(labels.beat, { beat: b.beatHz })}
@@ -127,13 +115,11 @@ function BandChoice({
 }
 
 /** What is sounding, in words: the band, its beat and the time left, the ear being checked, or nothing. */
-function statusOf(sample: SampleContent, playing: Playing | null, seconds: number): string {
-  const { labels } = sample;
-  const band = playing?.kind === "band" ? sample.bands.find((b) => b.id === playing.bandId) : undefined;
-  if (band)
+function statusOf(labels: SampleContent["labels"], playing: Playing | null, seconds: number): string {
+  if (playing?.kind === "band")
     return fillSlots(labels.playing, {
-      band: band.name,
-      beat: band.beatHz,
+      band: playing.band.name,
+      beat: playing.band.beatHz,
       seconds: fillSlots(seconds === 1 ? labels.second : labels.seconds, { seconds }),
     });
   if (playing?.kind === "check")
@@ -146,8 +132,6 @@ function useSampleSound(sample: SampleContent, volume: number) {
   const [playing, setPlaying] = useState<Playing | null>(null);
   const [secondsLeft, setSecondsLeft] = useState<number>(sample.seconds);
   const sound = useRef<{ context: AudioContext; graph?: SoundGraph; timer?: ReturnType<typeof setInterval> }>(null);
-  const volumeRef = useRef(volume);
-  volumeRef.current = volume;
 
   const stop = useCallback(() => {
     const current = sound.current;
@@ -168,37 +152,33 @@ function useSampleSound(sample: SampleContent, volume: number) {
   const owner = useRef({}).current;
   useOneSound(owner, stop);
 
-  const start = useCallback(
-    (next: Playing) => {
-      stop();
-      claimSound(owner);
-      // iOS plays Web Audio as ambient sound, which the ring switch mutes; as "playback" it sounds as a media
-      // element does (Safari 16.4 and later; elsewhere there is no such session).
-      const session = (navigator as Navigator & { audioSession?: { type: string } }).audioSession;
-      if (session) session.type = "playback";
-      sound.current ??= { context: new AudioContext() };
-      const current = sound.current;
-      void current.context.resume();
-      const band = next.kind === "band" ? sample.bands.find((b) => b.id === next.bandId)! : undefined;
-      const tones: EarTones = band ? bandTones(band) : { [next.kind === "check" ? next.ear : "left"]: sample.check.hz };
-      const seconds = band ? sample.seconds : sample.check.seconds;
-      current.graph = soundGraph(current.context, tones, {
-        startAt: current.context.currentTime,
-        volume: volumeToGain(volumeRef.current),
-        fadeSeconds: band ? sample.fadeSeconds : Math.min(sample.fadeSeconds, seconds / 4),
-        seconds,
-      });
-      const startedAt = Date.now();
-      setPlaying(next);
-      setSecondsLeft(seconds);
-      current.timer = setInterval(() => {
-        const left = Math.max(0, seconds - Math.floor((Date.now() - startedAt) / 1000));
-        setSecondsLeft(left);
-        if (left === 0) stop();
-      }, 250);
-    },
-    [sample, stop, owner],
-  );
+  const start = (next: Playing) => {
+    stop();
+    claimSound(owner);
+    // iOS plays Web Audio as ambient sound, which the ring switch mutes; as "playback" it sounds as a media
+    // element does (Safari 16.4 and later; elsewhere there is no such session).
+    const session = (navigator as Navigator & { audioSession?: { type: string } }).audioSession;
+    if (session) session.type = "playback";
+    sound.current ??= { context: new AudioContext() };
+    const current = sound.current;
+    void current.context.resume();
+    const isBand = next.kind === "band";
+    const seconds = isBand ? sample.seconds : sample.check.seconds;
+    current.graph = soundGraph(current.context, isBand ? bandTones(next.band) : { [next.ear]: sample.check.hz }, {
+      startAt: current.context.currentTime,
+      volume: volumeToGain(volume),
+      fadeSeconds: isBand ? sample.fadeSeconds : Math.min(sample.fadeSeconds, seconds / 4),
+      seconds,
+    });
+    const startedAt = Date.now();
+    setPlaying(next);
+    setSecondsLeft(seconds);
+    current.timer = setInterval(() => {
+      const left = Math.max(0, seconds - Math.floor((Date.now() - startedAt) / 1000));
+      setSecondsLeft(left);
+      if (left === 0) stop();
+    }, 250);
+  };
 
   // Leaving the page ends the sound at once, since there may be no later to render in.
   useEffect(() => {
