@@ -1,12 +1,18 @@
 // The preview player's decisions, apart from the element and React, so each host's and engine's case can be tested.
 
-export interface SeekState {
+export interface SourceState {
   /** The host has answered: it serves ranges, or the whole file is held in memory. Before that, a seek waits. */
   seekable: boolean;
   /** Playback has begun (WebKitGTK can stall on a seek made while it is still starting). */
   started?: boolean;
   /** A seek asked for and not yet applied, in seconds. */
   wanted?: number;
+  /** The file the host has been asked about (whether it serves ranges), once per file, on its first Play. */
+  asked?: string;
+  /** The object URL of the whole file, when the host sent it all. */
+  held?: string;
+  /** The source is being swapped for the held file: a pause then is the swap's, not the visitor's. */
+  swapping?: boolean;
 }
 
 export interface Position {
@@ -24,19 +30,10 @@ export const LANDED_WITHIN_SECONDS = 1;
  * (WebKitGTK ends playback at a seek past it), and again until the element reports itself there (an engine can drop
  * a seek made as playback starts). True: seek now; false: it has landed, forget it; undefined: wait.
  */
-export function keptSeek({ wanted, seekable, started }: SeekState, element: Position): boolean | undefined {
+export function keptSeek({ wanted, seekable, started }: SourceState, element: Position): boolean | undefined {
   if (wanted === undefined || !seekable || !started || element.seeking || !(element.duration > wanted))
     return undefined;
   return Math.abs(element.currentTime - wanted) >= LANDED_WITHIN_SECONDS;
-}
-
-export interface SourceState extends SeekState {
-  /** The file the host has been asked about (whether it serves ranges), once per file, on its first Play. */
-  asked?: string;
-  /** The object URL of the whole file, when the host sent it all. */
-  held?: string;
-  /** The source is being swapped for the held file: a pause then is the swap's, not the visitor's. */
-  swapping?: boolean;
 }
 
 export type SwappableElement = Position &

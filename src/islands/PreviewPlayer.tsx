@@ -1,13 +1,4 @@
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type AudioHTMLAttributes,
-  type HTMLAttributes,
-  type KeyboardEvent,
-  type PointerEvent,
-} from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type AudioHTMLAttributes, type HTMLAttributes } from "react";
 import { claimSound } from "../audio/exclusive";
 import { clock, PlayerControls, useOneSound } from "../components/Player";
 import { askHost, keptSeek, type SourceState } from "../audio/playback";
@@ -39,7 +30,7 @@ const STEP_SECONDS = 5;
  * drives that same element, and names itself to the lock screen on every start (WebKit clears it then).
  */
 export function PreviewPlayer(props: PreviewPlayerProps) {
-  const { field, title, src, seconds, wave, compact = false } = props;
+  const { field, title, src, seconds, wave, compact } = props;
   const { audio, playing, time, volume, setVolume, toggle, seek, events } = usePreview(props);
   return (
     <div className="preview">
@@ -172,11 +163,11 @@ function seekSlider(
     "aria-valuemax": Math.round(seconds),
     "aria-valuenow": Math.round(time),
     "aria-valuetext": fillSlots(player.time, { now: clock(time), length: clock(seconds) }),
-    onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
+    onPointerDown: (event) => {
       const box = event.currentTarget.getBoundingClientRect();
       seek(((event.clientX - box.left) / box.width) * seconds);
     },
-    onKeyDown: (event: KeyboardEvent) => {
+    onKeyDown: (event) => {
       const to = {
         ArrowRight: time + STEP_SECONDS,
         ArrowUp: time + STEP_SECONDS,
