@@ -56,19 +56,11 @@ function showProblem(problem: DevProblem) {
   document.body.append(overlay);
 }
 
-const events = new EventSource("/__dev/events");
-events.addEventListener("message", (event: MessageEvent<string>) => {
+new EventSource("/__dev/events").addEventListener("message", (event: MessageEvent<string>) => {
   const message = JSON.parse(event.data) as DevMessage;
-  if (message.type === "reload") {
-    const here = isNotFoundPage() ? NOT_FOUND : location.pathname;
-    if (message.paths.some((path) => path === here)) location.reload();
-    else hideProblem();
-  } else if (message.type === "css") {
-    swapStyles(message.css);
-    hideProblem();
-  } else if (message.type === "problem") {
-    showProblem(message.problem);
-  } else {
-    hideProblem();
-  }
+  if (message.type === "problem") return showProblem(message.problem);
+  if (message.type === "reload" && message.paths.includes(isNotFoundPage() ? NOT_FOUND : location.pathname))
+    return location.reload();
+  if (message.type === "css") swapStyles(message.css);
+  hideProblem();
 });
