@@ -27,7 +27,6 @@ const listening = { capture: true, passive: true, once: true } as const;
 const ISLAND = "[data-island]";
 const PLAYER = '[data-island="PreviewPlayer"]';
 
-/** Named so because the build keeps the rules of classes added with `classList.add("…")`. */
 const classList = document.documentElement.classList;
 classList.add("js");
 const addLink = (attributes: Partial<HTMLLinkElement>) =>
@@ -99,29 +98,26 @@ function start() {
 }
 
 /** A preview's file a deploy removed: plays the one the page as the host serves it now names, or says it changed. */
-function onMediaError(event: Event) {
+async function onMediaError(event: Event) {
   const audio = event.target as HTMLAudioElement;
   if (audio.tagName !== "AUDIO" || !audio.error || retried.has(audio)) return;
   retried.add(audio);
+  const { status } = await fetch(audio.currentSrc, { method: "HEAD", cache: "no-store" });
   // Gone, as a host says of a file it no longer has: anything else (offline, a dropped connection) is not a deploy.
-  fetch(audio.currentSrc, { method: "HEAD", cache: "no-store" })
-    .then(({ status }) =>
-      status === 404 || status === 410
-        ? fetch(location.href, { cache: "no-store" })
-            .then((response) => (response.ok ? response.text() : ""))
-            .then((html) => {
-              const now = new DOMParser()
-                .parseFromString((policy?.createHTML(html) ?? html) as string, "text/html")
-                .querySelector(`audio[data-field="${CSS.escape(audio.dataset.field!)}"]`)
-                ?.getAttribute("src");
-              if (!now || now === audio.getAttribute("src")) return Promise.reject();
-              audio.src = now;
-              return audio.play();
-            })
-            .catch(() => changed(audio))
-        : undefined,
-    )
-    .catch(() => {});
+  if (status !== 404 && status !== 410) return;
+  try {
+    const response = await fetch(location.href, { cache: "no-store" });
+    const html = response.ok ? await response.text() : "";
+    const now = new DOMParser()
+      .parseFromString((policy?.createHTML(html) ?? html) as string, "text/html")
+      .querySelector(`audio[data-field="${CSS.escape(audio.dataset.field!)}"]`)
+      ?.getAttribute("src");
+    if (!now || now === audio.getAttribute("src")) return changed(audio);
+    audio.src = now;
+    await audio.play();
+  } catch {
+    changed(audio);
+  }
 }
 
 /** A line under the player: the page has changed; reload it. */
@@ -148,7 +144,7 @@ const policy = (window as { trustedTypes?: TrustedTypes }).trustedTypes?.createP
   createHTML: (text) => text,
 });
 // Media errors do not bubble: heard on their way down.
-addEventListener("error", onMediaError, true);
+addEventListener("error", (event) => void onMediaError(event).catch(() => {}), true);
 
 function afterPaint() {
   for (const link of __AFTER_PAINT__) link.rel === "icon" ? Object.assign(icon, link) : addLink(link);
