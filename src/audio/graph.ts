@@ -1,11 +1,11 @@
 // Each tone has its own merger input, so the other ear hears true silence; one gain carries the fades: no click.
 
-export interface EarTones {
+interface EarTones {
   left?: number;
   right?: number;
 }
 
-export interface Envelope {
+interface Envelope {
   /** When to start, in the context's time. */
   startAt: number;
   /** Peak gain, 0 to 1. */

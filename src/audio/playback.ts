@@ -15,7 +15,7 @@ export interface SourceState {
   swapping?: boolean;
 }
 
-export interface Position {
+interface Position {
   seeking: boolean;
   /** NaN until known; it can grow as a stream plays (WebKitGTK learns a held file's length only as it plays). */
   duration: number;
@@ -36,7 +36,7 @@ export function keptSeek({ wanted, seekable, started }: SourceState, element: Po
   return Math.abs(element.currentTime - wanted) >= LANDED_WITHIN_SECONDS;
 }
 
-export type SwappableElement = Position &
+type SwappableElement = Position &
   Pick<HTMLMediaElement, "currentSrc" | "paused" | "error" | "preload" | "src" | "play" | "addEventListener">;
 
 /** Resolves when the element knows its file's length, or fails: there is nothing more to wait for then. */

@@ -15,7 +15,7 @@ export type CheckedIslands = Checked<typeof islands>;
 
 export type IslandName = keyof typeof islands;
 type IslandModule<N extends IslandName> = Awaited<ReturnType<(typeof islands)[N]>>;
-export type IslandComponent<N extends IslandName> = N extends keyof IslandModule<N> ? IslandModule<N>[N] : never;
+type IslandComponent<N extends IslandName> = N extends keyof IslandModule<N> ? IslandModule<N>[N] : never;
 export type IslandProps<N extends IslandName> = ComponentProps<IslandComponent<N>>;
 
 /** An island's component, from its module (the browser fetches the chunk on the first call). */
