@@ -221,9 +221,7 @@ describe("npm run dev, with its type checker", () => {
     const reported = dev.next(
       (m) => m.type === "problem" && m.problem.kind === "type" && m.problem.file === "src/islands/SamplePlayer.tsx",
     );
-    await dev.edit("src/islands/SamplePlayer.tsx", (text) =>
-      text.replace("const [bandId, setBandId] = useState(", "const [bandId, setBandId] = useState<number>("),
-    );
+    await dev.edit("src/islands/SamplePlayer.tsx", (text) => text.replace("useState(true)", "useState<number>(true)"));
     expect(await reported).toMatchObject({
       problem: { file: "src/islands/SamplePlayer.tsx", line: expect.any(Number) },
     });
