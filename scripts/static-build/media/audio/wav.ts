@@ -52,7 +52,15 @@ export async function openWav(file: FileHandle, size: number): Promise<SourceStr
     async *from(frame) {
       const decode = decoder();
       try {
-        decode.decode(header(format));
+        // A RIFF header around the file's own format chunk, and a data chunk of unknown length (0): what it reads first.
+        decode.decode(
+          Buffer.concat([
+            Buffer.from("RIFF\0\0\0\0WAVEfmt "),
+            Uint8Array.of(format.length, 0, 0, 0),
+            format,
+            Buffer.from("data\0\0\0\0"),
+          ]),
+        );
         const step = Math.max(1, Math.floor(CHUNK_BYTES / blockAlign));
         for (let at = frame; at < presentFrames; at += step) {
           const bytes = await readAt(file, start + at * blockAlign, Math.min(step, presentFrames - at) * blockAlign);
@@ -64,20 +72,4 @@ export async function openWav(file: FileHandle, size: number): Promise<SourceStr
       }
     },
   };
-}
-
-/** A RIFF header around the file's own format chunk, and a data chunk of unknown length: what the decoder reads first. */
-function header(format: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + 8 + format.length + 8);
-  const view = new DataView(out.buffer);
-  const text = (at: number, s: string) => [...s].forEach((ch, i) => (out[at + i] = ch.charCodeAt(0)));
-  text(0, "RIFF");
-  view.setUint32(4, 0xffffffff, true);
-  text(8, "WAVE");
-  text(12, "fmt ");
-  view.setUint32(16, format.length, true);
-  out.set(format, 20);
-  text(20 + format.length, "data");
-  view.setUint32(24 + format.length, 0xffffffff, true);
-  return out;
 }
