@@ -2,24 +2,6 @@ import { decoder } from "@audio/decode-flac";
 import type { FileHandle } from "node:fs/promises";
 import { CHUNK_BYTES, Damaged, readAt, SourceError, type SourceStream } from "./stream";
 
-interface StreamInfo {
-  /** The block itself, 34 bytes, to hand the decoder. */
-  bytes: Uint8Array;
-  minBlock: number;
-  maxBlock: number;
-  maxFrameBytes: number;
-  sampleRate: number;
-  channels: number;
-  bitsPerSample: number;
-  /** 0 when the encoder did not know. */
-  totalSamples: number;
-}
-
-interface FrameAt {
-  offset: number;
-  sample: number;
-}
-
 /** Frames carry their position, so an excerpt is found by bisection: any master costs about what the excerpt does. */
 export async function openFlac(file: FileHandle, size: number, tagBytes: number): Promise<SourceStream> {
   let position = tagBytes + 4;
@@ -33,9 +15,8 @@ export async function openFlac(file: FileHandle, size: number, tagBytes: number)
     position += 4 + length;
   }
   if (!info) throw new SourceError(`cannot be read as FLAC: it has no STREAMINFO block. Export it again`);
-  const audioStart = position;
   const stream = info;
-  const first = await frameAfter(file, audioStart, stream);
+  const first = await frameAfter(file, position, stream);
   if (!first) throw new SourceError(`cannot be read as FLAC: no audio frame follows its header. Export it again`);
   // Past this many bytes with no audio out, the decoder has met a frame it cannot read (it does not say so).
   const silentLimit = Math.max(4 * stream.maxFrameBytes, CHUNK_BYTES) + CHUNK_BYTES;
@@ -46,7 +27,14 @@ export async function openFlac(file: FileHandle, size: number, tagBytes: number)
     channels: stream.channels,
     declaredFrames: stream.totalSamples || undefined,
     async *from(frame) {
-      const start = frame <= 0 ? first : await frameBefore(file, frame, first, size, stream);
+      // The last frame that starts at or before `frame`, by bisecting the bytes between the first frame and the end.
+      let [start, high] = [first, size];
+      while (frame > 0 && high - start.offset > reach(stream)) {
+        const middle = start.offset + Math.floor((high - start.offset) / 2);
+        const found = await frameAfter(file, middle, stream);
+        if (!found || found.offset >= high || found.sample > frame) high = middle;
+        else start = found;
+      }
       const decode = await decoder();
       try {
         decode.decode(Uint8Array.of(0x66, 0x4c, 0x61, 0x43, 0x80, 0, 0, 34, ...stream.bytes));
@@ -65,11 +53,7 @@ export async function openFlac(file: FileHandle, size: number, tagBytes: number)
         at += out[0]?.length ?? 0;
         if (stream.totalSamples && at < stream.totalSamples) {
           // Short of what STREAMINFO says: a frame further on means one before it could not be decoded; none, a file cut short.
-          const last = await frameAfter(
-            file,
-            Math.max(start.offset, size - 2 * Math.max(2 * stream.maxFrameBytes, 1 << 16)),
-            stream,
-          );
+          const last = await frameAfter(file, Math.max(start.offset, size - 2 * reach(stream)), stream);
           throw new Damaged(at, last && last.sample > at ? "damaged" : "short");
         }
       } finally {
@@ -87,7 +71,9 @@ function decoded(run: () => { channelData: Float32Array[] }, at: number): Float3
   }
 }
 
-function streamInfo(b: Uint8Array): StreamInfo {
+type StreamInfo = ReturnType<typeof streamInfo>;
+
+function streamInfo(b: Uint8Array) {
   if (b.length < 34)
     throw new SourceError(`cannot be read as FLAC: its STREAMINFO block is cut short. Export it again`);
   const sampleRate = (b[10]! << 12) | (b[11]! << 4) | (b[12]! >> 4);
@@ -97,6 +83,7 @@ function streamInfo(b: Uint8Array): StreamInfo {
   if (sampleRate === 0)
     throw new SourceError(`cannot be read as FLAC: its STREAMINFO gives no sample rate. Export it again`);
   return {
+    /** The block itself, 34 bytes, to hand the decoder. */
     bytes: b.slice(0, 34),
     minBlock: (b[0]! << 8) | b[1]!,
     maxBlock: (b[2]! << 8) | b[3]!,
@@ -104,31 +91,16 @@ function streamInfo(b: Uint8Array): StreamInfo {
     sampleRate,
     channels,
     bitsPerSample,
+    /** 0 when the encoder did not know. */
     totalSamples,
   };
 }
 
-/** The last frame that starts at or before `sample`, by bisecting the bytes between the first frame and the end. */
-async function frameBefore(
-  file: FileHandle,
-  sample: number,
-  first: FrameAt,
-  size: number,
-  info: StreamInfo,
-): Promise<FrameAt> {
-  let [best, high] = [first, size];
-  const close = Math.max(2 * info.maxFrameBytes, 1 << 16);
-  while (high - best.offset > close) {
-    const middle = best.offset + Math.floor((high - best.offset) / 2);
-    const found = await frameAfter(file, middle, info);
-    if (!found || found.offset >= high || found.sample > sample) high = middle;
-    else best = found;
-  }
-  return best;
-}
+/** A stretch sure to hold a frame's start: two of the largest frames, or 64 KiB where STREAMINFO does not say. */
+const reach = (info: StreamInfo) => Math.max(2 * info.maxFrameBytes, 1 << 16);
 
-async function frameAfter(file: FileHandle, offset: number, info: StreamInfo): Promise<FrameAt | undefined> {
-  const bytes = await readAt(file, offset, Math.max(2 * info.maxFrameBytes, 1 << 16) + 32);
+async function frameAfter(file: FileHandle, offset: number, info: StreamInfo) {
+  const bytes = await readAt(file, offset, reach(info) + 32);
   for (let p = 0; p + 16 < bytes.length; p++) {
     if (bytes[p] !== 0xff || (bytes[p + 1]! & 0xfe) !== 0xf8) continue;
     const sample = frameHeader(bytes, p, info);
@@ -150,54 +122,36 @@ function frameHeader(b: Uint8Array, p: number, info: StreamInfo): number | undef
   if ((channelCode < 8 ? channelCode + 1 : 2) !== info.channels) return undefined;
   if (rateCode > 0 && rateCode < 12 && RATES[rateCode] !== info.sampleRate) return undefined;
   if (bitsCode > 0 && BITS[bitsCode] !== info.bitsPerSample) return undefined;
-  // The frame (or sample) number, UTF-8 style: the first byte's leading ones count the bytes that follow.
-  let q = p + 4;
-  const lead = b[q]!;
-  const extra =
-    lead < 0x80
-      ? 0
-      : lead < 0xc0
-        ? -1
-        : lead < 0xe0
-          ? 1
-          : lead < 0xf0
-            ? 2
-            : lead < 0xf8
-              ? 3
-              : lead < 0xfc
-                ? 4
-                : lead < 0xfe
-                  ? 5
-                  : 6;
-  if (extra < 0) return undefined;
+  // The frame (or sample) number, UTF-8 style: the first byte's leading ones count the bytes that follow (at most 6).
+  const lead = b[p + 4]!;
+  const ones = Math.clz32(~(lead << 24));
+  if (ones === 1) return undefined;
+  const extra = Math.min(Math.max(ones - 1, 0), 6);
   let number = extra === 0 ? lead : lead & (0x3f >> extra);
   for (let i = 1; i <= extra; i++) {
-    const next = b[q + i]!;
+    const next = b[p + 4 + i]!;
     if ((next & 0xc0) !== 0x80) return undefined;
     number = number * 64 + (next & 0x3f);
   }
-  q +=
-    1 +
-    extra +
+  const numberEnd = p + 5 + extra;
+  const q =
+    numberEnd +
     (sizeCode === 6 ? 1 : sizeCode === 7 ? 2 : 0) +
     (rateCode === 12 ? 1 : rateCode === 13 || rateCode === 14 ? 2 : 0);
   if (q >= b.length || crc8(b, p, q) !== b[q]) return undefined;
   const sample = variable
     ? number
-    : number * (info.minBlock === info.maxBlock ? info.maxBlock : blockSize(b, p, sizeCode));
+    : number * (info.minBlock === info.maxBlock ? info.maxBlock : blockSize(b, numberEnd, sizeCode));
   if (info.totalSamples && sample >= info.totalSamples) return undefined;
   return sample;
 }
 
-function blockSize(b: Uint8Array, p: number, code: number): number {
+function blockSize(b: Uint8Array, numberEnd: number, code: number): number {
   if (code === 1) return 192;
   if (code <= 5) return 576 << (code - 2);
   if (code >= 8) return 256 << (code - 8);
   // 6 and 7: the size less one, in the byte or two after the frame number.
-  let q = p + 4;
-  const lead = b[q]!;
-  q += lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : lead < 0xf8 ? 4 : lead < 0xfc ? 5 : lead < 0xfe ? 6 : 7;
-  return (code === 6 ? b[q]! : (b[q]! << 8) | b[q + 1]!) + 1;
+  return (code === 6 ? b[numberEnd]! : (b[numberEnd]! << 8) | b[numberEnd + 1]!) + 1;
 }
 
 function crc8(b: Uint8Array, from: number, to: number): number {
