@@ -2,13 +2,6 @@ import { decoder } from "@audio/decode-mp3";
 import type { FileHandle } from "node:fs/promises";
 import { ascii, CHUNK_BYTES, Damaged, readAt, SourceError, type SourceStream } from "./stream";
 
-interface Frame {
-  bytes: number;
-  samples: number;
-  sampleRate: number;
-  channels: number;
-}
-
 /** Frames decoded before the one an excerpt starts in: enough to refill the bit reservoir later frames borrow from. */
 const PREROLL_FRAMES = 16;
 
@@ -20,9 +13,11 @@ export async function openMp3(file: FileHandle, size: number, tagBytes: number):
   );
   if (firstAt < 0) throw new SourceError(`cannot be read as MP3: no audio frame follows its start. Export it again`);
   const first = frameOf(head, firstAt)!;
-  const note = xing(head, firstAt, first);
-  const xingFrames = note?.frames;
   // A Xing or Info frame is the encoder's note of the file's length; it carries no audio.
+  const tagAt = firstAt + tagOffset(first);
+  const note = ["Xing", "Info"].includes(ascii(head, tagAt, tagAt + 4));
+  const view = new DataView(head.buffer, head.byteOffset);
+  const xingFrames = note && view.getUint32(tagAt + 4) & 0x01 ? view.getUint32(tagAt + 8) : undefined;
   const audioStart = tagBytes + firstAt + (note ? first.bytes : 0);
 
   return {
@@ -57,16 +52,12 @@ export async function openMp3(file: FileHandle, size: number, tagBytes: number):
 }
 
 /** Damage on the way counts as the frames its bytes would hold: only where the excerpt starts depends on it. */
-async function walk(
-  file: FileHandle,
-  size: number,
-  from: number,
-  index: number,
-): Promise<{ offset: number; index: number }> {
+async function walk(file: FileHandle, size: number, from: number, index: number) {
   let [offset, count, frameBytes, skipped] = [from, 0, 0, 0];
   let bytes = await readAt(file, offset, CHUNK_BYTES);
   let p = 0;
-  while (count + (frameBytes > 0 ? Math.round((skipped * count) / frameBytes) : 0) < index) {
+  const counted = () => count + (frameBytes > 0 ? Math.round((skipped * count) / frameBytes) : 0);
+  while (counted() < index) {
     if (p + 8 > bytes.length) {
       offset += p;
       if (offset >= size) break;
@@ -83,7 +74,7 @@ async function walk(
       skipped++;
     }
   }
-  return { offset: offset + p, index: count + (frameBytes > 0 ? Math.round((skipped * count) / frameBytes) : 0) };
+  return { offset: offset + p, index: counted() };
 }
 
 const SAMPLE_RATES = [[11025, 12000, 8000], [], [22050, 24000, 16000], [44100, 48000, 32000]];
@@ -101,7 +92,7 @@ const BITRATES = [
   ],
 ];
 
-export function frameOf(b: Uint8Array, p: number): Frame | undefined {
+export function frameOf(b: Uint8Array, p: number) {
   if (p + 4 > b.length || b[p] !== 0xff || (b[p + 1]! & 0xe0) !== 0xe0) return undefined;
   const version = (b[p + 1]! >> 3) & 0x03;
   const layer = (b[p + 1]! >> 1) & 0x03;
@@ -118,18 +109,12 @@ export function frameOf(b: Uint8Array, p: number): Frame | undefined {
   return { bytes, samples, sampleRate, channels: b[p + 3]! >> 6 === 3 ? 1 : 2 };
 }
 
+type Frame = NonNullable<ReturnType<typeof frameOf>>;
+
 /** Where a Layer III frame's data starts, after its header and side information: where a Xing frame's tag is. */
 function tagOffset(frame: Frame): number {
   const mpeg1 = frame.samples === 1152 && frame.sampleRate >= 32000;
   return 4 + (mpeg1 ? (frame.channels === 1 ? 17 : 32) : frame.channels === 1 ? 9 : 17);
-}
-
-function xing(b: Uint8Array, p: number, frame: Frame): { frames?: number } | undefined {
-  const at = p + tagOffset(frame);
-  const tag = ascii(b, at, at + 4);
-  if (tag !== "Xing" && tag !== "Info") return undefined;
-  const view = new DataView(b.buffer, b.byteOffset);
-  return { frames: view.getUint32(at + 4) & 0x01 ? view.getUint32(at + 8) : undefined };
 }
 
 /** The fields present: frame count, byte count, table of contents. */
