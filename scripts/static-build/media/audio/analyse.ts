@@ -3,7 +3,7 @@ import { BEAT_HZ, CARRIER_HZ } from "../../../../src/content/bands";
 import type { Pcm } from "./pcm";
 
 /** A steady tone that one ear hears and the other does not: what a binaural field is made of. */
-export interface Carrier {
+interface Carrier {
   ear: "left" | "right";
   hz: number;
   /** Its level against the mean level of an ear, in dB. */
@@ -19,14 +19,7 @@ export interface Beat {
   db: number;
 }
 
-export interface Binaural {
-  /** Every tone found in one ear and not the other, strongest first. */
-  carriers: Carrier[];
-  /** The pairs of them that make a beat, slowest first. */
-  beats: Beat[];
-}
-
-export const CARRIER_RULES = {
+const CARRIER_RULES = {
   /** The least a carrier may be against an ear's mean level, in dB (carriers sit 20 to 30 dB under a bed). */
   floorDb: -50,
   /**
@@ -45,9 +38,10 @@ export const CARRIER_RULES = {
 
 /**
  * Whatever both ears share (music, noise, a voice, an isochronic pulse, a monaural beat) cancels in L − R, so that
- * difference's tonal peaks are the carriers. A beat is a pair of carriers, one per ear, each the other's nearest.
+ * difference's tonal peaks are the carriers (strongest first). A beat is a pair of carriers, one per ear, each the
+ * other's nearest (slowest first).
  */
-export function binaural(pcm: Pcm): Binaural {
+export function binaural(pcm: Pcm) {
   const [left, right] = pcm.channels as [Float32Array, Float32Array];
   const carriers = tonesThatDiffer(left, right, pcm.sampleRate).sort((a, b) => b.db - a.db);
   const lefts = carriers.filter((c) => c.ear === "left");
@@ -57,7 +51,7 @@ export function binaural(pcm: Pcm): Binaural {
       (best, o) => (!best || Math.abs(o.hz - c.hz) < Math.abs(best.hz - c.hz) ? o : best),
       undefined,
     );
-  const pairs = lefts.flatMap((l) => {
+  const pairs = lefts.flatMap((l): Beat[] => {
     const r = nearest(l, rights);
     // Measured to a hundredth of a hertz: a 40 Hz beat that reads 40.003 is the 40 Hz beat it was made as.
     if (!r || nearest(r, lefts) !== l || Math.round(Math.abs(r.hz - l.hz) * 100) / 100 > BEAT_HZ.high) return [];
@@ -179,7 +173,7 @@ export function waveformPeaks(pcm: Pcm, bars: number): number[] {
 }
 
 /** How a steady pulse both ears hear is told from music's own rhythm: its envelope's line against the rest. */
-export const PULSE_RULES = {
+const PULSE_RULES = {
   /** Envelope samples a second: each the RMS of 5 ms of both ears. */
   rate: 200,
   /** The pulse rates looked for, in Hz: the beats' range. */

@@ -1,7 +1,7 @@
 import type { Pcm } from "./pcm";
 
 /** BS.1770-4's K-weighting for any sample rate, as libebur128 computes it; at 48 kHz, the recommendation's own. */
-export function kWeightingFilters(sampleRate: number): { shelf: Biquad; highPass: Biquad } {
+export function kWeightingFilters(sampleRate: number) {
   let f0 = 1681.974450955533;
   const gainDb = 3.999843853973347;
   let q = 0.7071752369554196;
@@ -21,7 +21,7 @@ export function kWeightingFilters(sampleRate: number): { shelf: Biquad; highPass
   return { shelf, highPass };
 }
 
-export interface Biquad {
+interface Biquad {
   b: [number, number, number];
   /** a1 and a2 (a0 is 1). */
   a: [number, number];

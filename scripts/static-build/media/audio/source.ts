@@ -2,24 +2,12 @@ import { open, readdir, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 import { openFlac } from "./flac";
 import { openMp3 } from "./mp3";
-import type { Pcm } from "./pcm";
 import { ascii, Damaged, readAt, SourceError, type SourceStream } from "./stream";
 import { openWav } from "./wav";
 
 export { SourceError };
 
-export interface Excerpt {
-  pcm: Pcm;
-  format: SourceStream["format"];
-  /** In seconds. */
-  start: number;
-  /** The file's length in seconds, where its header says. */
-  sourceSeconds?: number;
-  /** A mono file's one channel is read into both ears. */
-  channels: number;
-}
-
-export interface ExcerptRange {
+interface ExcerptRange {
   start?: number;
   /** How long; when not given, as much as there is, up to `longest` and at least `shortest`. */
   seconds?: number;
@@ -28,10 +16,7 @@ export interface ExcerptRange {
 }
 
 /** Its first two channels. Memory holds the excerpt and a chunk of the file, never the file. */
-export async function readExcerpt(
-  path: string,
-  { start = 0, seconds, longest, shortest }: ExcerptRange,
-): Promise<Excerpt> {
+export async function readExcerpt(path: string, { start = 0, seconds, longest, shortest }: ExcerptRange) {
   const file = await opened(path);
   try {
     const { size } = await file.stat();
@@ -77,13 +62,17 @@ export async function readExcerpt(
       pcm: { sampleRate: rate, channels: channels.map((c) => c.subarray(0, filled)) },
       format: stream.format,
       start,
+      /** The file's length in seconds, where its header says. */
       sourceSeconds,
+      /** A mono file's one channel is read into both ears. */
       channels: stream.channels,
     };
   } finally {
     await file.close();
   }
 }
+
+export type Excerpt = Awaited<ReturnType<typeof readExcerpt>>;
 
 async function opened(path: string): Promise<FileHandle> {
   try {
@@ -119,7 +108,7 @@ async function openSource(file: FileHandle, size: number): Promise<SourceStream>
     // An ID3 tag (size in 7-bit bytes) can stand before a FLAC stream as well as an MP3 one.
     const after = 10 + ((head[6]! << 21) | (head[7]! << 14) | (head[8]! << 7) | head[9]!) + (head[5]! & 0x10 ? 10 : 0);
     const next = await readAt(file, after, 4);
-    if (String.fromCharCode(...next) === "fLaC") return openFlac(file, size, after);
+    if (ascii(next, 0, 4) === "fLaC") return openFlac(file, size, after);
     return openMp3(file, size, after);
   }
   if (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0) return openMp3(file, size, 0);

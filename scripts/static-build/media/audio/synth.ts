@@ -1,6 +1,6 @@
 import type { Pcm } from "./pcm";
 
-export interface Recipe {
+interface Recipe {
   /** The left ear's tone; the right ear hears carrierHz + beatHz. */
   carrierHz: number;
   beatHz: number;
