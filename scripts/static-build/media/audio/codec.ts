@@ -16,7 +16,7 @@ export async function encodeMp3(pcm: Pcm): Promise<Uint8Array> {
   for (let i = 0; i < left.length; i += step)
     chunks.push(encoder.encode([left.subarray(i, i + step), right.subarray(i, i + step)]).slice());
   chunks.push(encoder.finalize().slice());
-  return withXingFrame(new Uint8Array(Buffer.concat(chunks)));
+  return withXingFrame(Buffer.concat(chunks));
 }
 
 /** Both channels are kept, even when they are the same. */
