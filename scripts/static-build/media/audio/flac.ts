@@ -15,29 +15,28 @@ export async function openFlac(file: FileHandle, size: number, tagBytes: number)
     position += 4 + length;
   }
   if (!info) throw new SourceError(`cannot be read as FLAC: it has no STREAMINFO block. Export it again`);
-  const stream = info;
-  const first = await frameAfter(file, position, stream);
+  const first = await frameAfter(file, position, info);
   if (!first) throw new SourceError(`cannot be read as FLAC: no audio frame follows its header. Export it again`);
   // Past this many bytes with no audio out, the decoder has met a frame it cannot read (it does not say so).
-  const silentLimit = Math.max(4 * stream.maxFrameBytes, CHUNK_BYTES) + CHUNK_BYTES;
+  const silentLimit = Math.max(4 * info.maxFrameBytes, CHUNK_BYTES) + CHUNK_BYTES;
 
   return {
     format: "FLAC",
-    sampleRate: stream.sampleRate,
-    channels: stream.channels,
-    declaredFrames: stream.totalSamples || undefined,
+    sampleRate: info.sampleRate,
+    channels: info.channels,
+    declaredFrames: info.totalSamples || undefined,
     async *from(frame) {
       // The last frame that starts at or before `frame`, by bisecting the bytes between the first frame and the end.
       let [start, high] = [first, size];
-      while (frame > 0 && high - start.offset > reach(stream)) {
+      while (frame > 0 && high - start.offset > reach(info)) {
         const middle = start.offset + Math.floor((high - start.offset) / 2);
-        const found = await frameAfter(file, middle, stream);
+        const found = await frameAfter(file, middle, info);
         if (!found || found.offset >= high || found.sample > frame) high = middle;
         else start = found;
       }
       const decode = await decoder();
       try {
-        decode.decode(Uint8Array.of(0x66, 0x4c, 0x61, 0x43, 0x80, 0, 0, 34, ...stream.bytes));
+        decode.decode(Uint8Array.of(0x66, 0x4c, 0x61, 0x43, 0x80, 0, 0, 34, ...info.bytes));
         let at = start.sample;
         let silent = 0;
         for (let offset = start.offset; offset < size; offset += CHUNK_BYTES) {
@@ -51,9 +50,9 @@ export async function openFlac(file: FileHandle, size: number, tagBytes: number)
         const out = decoded(() => decode.flush(), at);
         if (out.length > 0) yield { at, channels: out };
         at += out[0]?.length ?? 0;
-        if (stream.totalSamples && at < stream.totalSamples) {
+        if (info.totalSamples && at < info.totalSamples) {
           // Short of what STREAMINFO says: a frame further on means one before it could not be decoded; none, a file cut short.
-          const last = await frameAfter(file, Math.max(start.offset, size - 2 * reach(stream)), stream);
+          const last = await frameAfter(file, Math.max(start.offset, size - 2 * reach(info)), info);
           throw new Damaged(at, last && last.sample > at ? "damaged" : "short");
         }
       } finally {
