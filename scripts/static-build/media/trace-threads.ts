@@ -6,13 +6,6 @@ import { writeWhole } from "../write";
 import { cacheKey } from "./cache";
 import type { MeasureWindow } from "./trace";
 
-export interface TraceThreads {
-  size: number;
-  measure: MeasureWindow;
-  /** Ends the threads; a window still waiting is refused. */
-  close(): Promise<void>;
-}
-
 /**
  * The worker bundled whole, so a thread needs no TypeScript loader and no node_modules beside it: it runs the same
  * under tsx, under vitest and from the dev server's bundle. Named by its contents, so builds share one file.
@@ -41,20 +34,24 @@ async function workerFile(): Promise<string> {
  * more. The pool starts at the first window, so a build with nothing to trace starts none; tinypool lets an idle thread
  * keep no process alive.
  */
-export function traceThreads(size = Math.max(1, availableParallelism() - 1)): TraceThreads {
+export function traceThreads(size = Math.max(1, availableParallelism() - 1)) {
   let pool: Promise<Tinypool> | undefined;
   let closed = false;
   const refused = () => new Error("the trace's threads are closed");
+  const measure: MeasureWindow = async (...args) => {
+    if (closed) throw refused();
+    pool ??= workerFile().then((filename) => new Tinypool({ filename, minThreads: size, maxThreads: size }));
+    return (await pool).run(args);
+  };
   return {
     size,
-    async measure(...args) {
-      if (closed) throw refused();
-      pool ??= workerFile().then((filename) => new Tinypool({ filename, minThreads: size, maxThreads: size }));
-      return (await pool).run(args);
-    },
+    measure,
+    /** Ends the threads; a window still waiting is refused. */
     async close() {
       closed = true;
       await (await pool)?.destroy();
     },
   };
 }
+
+export type TraceThreads = ReturnType<typeof traceThreads>;
