@@ -33,9 +33,10 @@ const made = join(folder, `${name}.json`);
 
 /**
  * The packages left to Node: those that load native code or files beside their own (esbuild, lightningcss, resvg,
- * sharp, rolldown). A package the build loads with createRequire (fontkit, subset-font) is Node's too.
+ * sharp, rolldown, tinypool's thread entry). A package the build loads with createRequire (fontkit, subset-font) is
+ * Node's too.
  */
-const LEFT_TO_NODE = new Set(["esbuild", "lightningcss", "@resvg/resvg-js", "sharp", "rolldown"]);
+const LEFT_TO_NODE = new Set(["esbuild", "lightningcss", "@resvg/resvg-js", "sharp", "rolldown", "tinypool"]);
 const packageOf = (specifier) =>
   specifier
     .split("/")

@@ -39,8 +39,9 @@ const run = (command: string[], env: Record<string, string> = {}) =>
     encoding: "utf8",
     env: { ...process.env, ...env, NO_COLOR: "1" },
   });
+/** As `npm run build -- --deploy` runs it: one bundle with plain Node (scripts/bundled.mjs). */
 const buildToPublish = (env: Record<string, string> = {}, folder = "dist") =>
-  run(["--import", "tsx", "scripts/build.ts", "--deploy", "--out", join(out, folder)], env);
+  run(["scripts/bundled.mjs", "scripts/build.ts", "--deploy", "--out", join(out, folder)], env);
 const edit = async (file: string, change: (text: string) => string) =>
   writeFile(join(copy.root, file), change(await readFile(join(copy.root, file), "utf8")));
 
