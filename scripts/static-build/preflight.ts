@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import { distance } from "fastest-levenshtein";
 import { join } from "node:path";
 import type { ContentFile, SiteContent } from "../../src/content/types";
-import { findPlaceholders, placeholderError, validateContent, type Placeholder } from "../../src/content/validate";
+import { findPlaceholders, placeholderError, validateContent } from "../../src/content/validate";
 import {
   CONTENT_FILE,
   ContentError,
@@ -37,10 +37,7 @@ interface PreflightOptions {
  * effect: an owner's image that tells where it was taken, or what took it, has that stripped from the file itself,
  * which is about to be committed; the build says so.
  */
-export async function preflight(
-  site: SiteContent,
-  options: PreflightOptions,
-): Promise<{ content: SiteContent; placeholders: Placeholder[]; notes: string[] }> {
+export async function preflight(site: SiteContent, options: PreflightOptions) {
   const { sources, files, deploy } = options;
   const problems: ContentProblem[] = [];
   let content: SiteContent | undefined;
@@ -65,11 +62,7 @@ export async function preflight(
  * A master must be in the masters folder or, where that folder is not on this machine, have a committed preview made
  * from it: the previews build from what is committed.
  */
-async function missingMasters(
-  site: SiteContent,
-  fields: readonly unknown[],
-  options: PreflightOptions,
-): Promise<ContentProblem[]> {
+async function missingMasters(site: SiteContent, fields: readonly unknown[], options: PreflightOptions) {
   const named = fields.flatMap((field, i) => {
     const file = (field as { preview?: { file?: unknown } })?.preview?.file;
     return typeof file === "string" ? [{ i, file }] : [];
@@ -108,7 +101,6 @@ async function missingMasters(
  * build for a file that cannot be stripped here.
  */
 async function checkImages(site: SiteContent, fields: readonly unknown[], options: PreflightOptions) {
-  const folder = options.images;
   const problems: ContentProblem[] = [];
   const notes: string[] = [];
   const wanted = [
@@ -126,7 +118,7 @@ async function checkImages(site: SiteContent, fields: readonly unknown[], option
     const path = `${COVERS_FOLDER}/${file}`;
     const fail = (message: string) => problems.push({ source, field: at, message: `(${path}) ${message}` });
     try {
-      const { bytes, held, format } = await readOwnerImage(folder, file, settings, what);
+      const { bytes, held, format } = await readOwnerImage(options.images, file, settings, what);
       if (held.length === 0) continue;
       const holds = `holds metadata (${held.join(", ")})`;
       if (options.deploy) {
@@ -134,7 +126,7 @@ async function checkImages(site: SiteContent, fields: readonly unknown[], option
       } else if (format === "heif") {
         fail(`${holds}, which cannot be removed from an AVIF here: export it again without it`);
       } else {
-        await writeWhole(join(folder!, file), stripMetadata(bytes));
+        await writeWhole(join(options.images!, file), stripMetadata(bytes));
         notes.push(
           `${source}: ${withTitle(at, fields)} (${path}) held metadata (${held.join(", ")}): removed from the file, the picture as it was; commit it`,
         );
