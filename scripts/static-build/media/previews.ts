@@ -117,7 +117,7 @@ export async function buildPreviews(
       path,
       seconds: measured.seconds,
       wave: waveOf(measured.peaks),
-      kind: name === undefined ? "beat" : "excerpt",
+      kind: "file" in field.preview! ? "excerpt" : "beat",
       beats: measured.beats.map((beat) => Math.round(beat.hz * 100) / 100),
       ...(measured.pulseHz !== undefined && { pulse: measured.pulseHz }),
       ...(trace && { trace }),

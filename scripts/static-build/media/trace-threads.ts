@@ -8,9 +8,12 @@ import type { MeasureWindow } from "./trace";
 
 /**
  * The worker bundled whole, so a thread needs no TypeScript loader and no node_modules beside it: it runs the same
- * under tsx, under vitest and from the dev server's bundle. Named by its contents, so builds share one file.
+ * under tsx, under vitest and from the dev server's bundle. Made once a process, in a file named by its contents.
  */
-async function workerFile(): Promise<string> {
+let made: Promise<string> | undefined;
+const workerFile = () => (made ??= bundledWorker());
+
+async function bundledWorker(): Promise<string> {
   const { build } = await import("esbuild");
   const { outputFiles } = await build({
     absWorkingDir: ROOT,
@@ -31,8 +34,8 @@ async function workerFile(): Promise<string> {
 /**
  * One a core beside the build's: each holds some 80 MB, so not more. On two cores a second saved a 90-minute FLAC's
  * cold build a second and added 70 MB; the build's own thread taking windows saved nothing and cost 2 to 3 CPU-seconds
- * more. The pool starts at the first window, so a build with nothing to trace starts none; tinypool lets an idle thread
- * keep no process alive.
+ * more. Threads start as windows wait, so a build with nothing to trace starts none; tinypool lets an idle thread keep
+ * no process alive. A thread's error fails its window only; one in an idle thread ends that thread.
  */
 export function traceThreads(size = Math.max(1, availableParallelism() - 1)) {
   let pool: Promise<Tinypool> | undefined;
@@ -40,8 +43,12 @@ export function traceThreads(size = Math.max(1, availableParallelism() - 1)) {
   const refused = () => new Error("the trace's threads are closed");
   const measure: MeasureWindow = async (...args) => {
     if (closed) throw refused();
-    pool ??= workerFile().then((filename) => new Tinypool({ filename, minThreads: size, maxThreads: size }));
-    return (await pool).run(args);
+    pool ??= workerFile().then((filename) =>
+      new Tinypool({ filename, minThreads: 0, maxThreads: size }).on("error", () => {}),
+    );
+    return (await pool).run(args).catch((error: Error) => {
+      throw closed ? refused() : error;
+    });
   };
   return {
     size,
@@ -49,7 +56,11 @@ export function traceThreads(size = Math.max(1, availableParallelism() - 1)) {
     /** Ends the threads; a window still waiting is refused. */
     async close() {
       closed = true;
-      await (await pool)?.destroy();
+      // A pool that never started (its worker could not be made) has nothing to end.
+      await pool?.then(
+        (threads) => threads.destroy(),
+        () => undefined,
+      );
     },
   };
 }
