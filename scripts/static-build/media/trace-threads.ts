@@ -57,10 +57,7 @@ export function traceThreads(size = Math.max(1, availableParallelism() - 1)) {
     async close() {
       closed = true;
       // A pool that never started (its worker could not be made) has nothing to end.
-      await pool?.then(
-        (threads) => threads.destroy(),
-        () => undefined,
-      );
+      await pool?.then((threads) => threads.destroy()).catch(() => {});
     },
   };
 }
