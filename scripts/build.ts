@@ -128,6 +128,7 @@ async function makeSite({
     files: contentFiles,
     deploy,
     record,
+    project: previewFolders?.project,
     masters: previewFolders?.masters,
     committed: previewFolders?.committed,
     images: images?.folder,

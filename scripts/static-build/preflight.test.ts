@@ -31,14 +31,14 @@ const master = (leftHz: number, rightHz: number) =>
 const photo = (side: number) => sharp({ create: { width: side, height: side, channels: 3, background: "#2d3b6e" } });
 
 /** A project with its masters, covers and cache in folders of its own, and a build of `fields` in it. */
-async function project() {
+async function project(mastersIn?: string) {
   const folders = await projectFolders(parent);
   const images = join(folders.project, "covers");
   await mkdir(images, { recursive: true });
   const build = (fields: Field[], deploy = false) =>
     buildSite({
       site: { ...FIXTURE_SITE, fields } as SiteContent,
-      previewFolders: folders,
+      previewFolders: { ...folders, masters: mastersIn ? join(folders.project, mastersIn) : folders.masters },
       images: { folder: images, cache: folders.cache },
       deploy,
     });
@@ -100,6 +100,22 @@ describe("the checks before any audio or image work", () => {
     await rm(join(folders.committed, mp3!));
     const half = await refused([{ ...first, preview: { file: "Harbour Theta (master).wav", seconds: 6 } }]);
     expect(half?.map((p) => [p.source, p.field])).toEqual([[`src/content/previews/${mp3!.slice(0, -4)}`, "(file)"]]);
+  });
+
+  it("report a masters folder inside the project, and audio in its src/, with the other mistakes", async () => {
+    const { folders, refused } = await project("masters");
+    await mkdir(folders.committed, { recursive: true });
+    await writeFile(join(folders.committed, "field.flac"), master(200, 210));
+    // A committed preview is audio the project is meant to hold.
+    await writeFile(join(folders.committed, "theta-flac-1s-6s.mp3"), "");
+    await writeFile(join(folders.committed, "theta-flac-1s-6s.json"), "{}");
+    const problems = await refused([{ ...first, durationMinutes: 0 }]);
+    expect(problems?.map((p) => [p.source, p.field])).toEqual([
+      ["src/content/site.ts", 'fields[0] ("First Fixture Field").durationMinutes'],
+      ["src/content/site.ts", "masters"],
+      ["src/content/previews/field.flac", "(file)"],
+    ]);
+    expect(problems?.[1]?.message).toContain("is inside the project (masters)");
   });
 
   it("take masters named as studios name them: spaces, brackets, a plus, an accent in either Unicode form, any case", async () => {

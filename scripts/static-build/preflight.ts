@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { distance } from "fastest-levenshtein";
-import { join } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 import type { ContentFile, SiteContent } from "../../src/content/types";
 import { findPlaceholders, placeholderError, validateContent } from "../../src/content/validate";
 import {
@@ -15,6 +15,7 @@ import { mastersFolder } from "../paths";
 import { keepAddresses, type FieldRecord } from "./identity";
 import { COVER_SETTINGS, CoverError, PHOTO_SETTINGS, readOwnerImage } from "./media/covers";
 import { nearestName, notThere, sameName } from "./media/names";
+import { AUDIO_FILE } from "./media/preview-excerpt";
 import { readShelf } from "./media/preview-store";
 import { stripMetadata } from "./media/strip-metadata";
 import { writeWhole } from "./write";
@@ -26,6 +27,8 @@ interface PreflightOptions {
   deploy: boolean;
   /** Each field is checked at the address it was first given (identity.ts). */
   record: readonly FieldRecord[];
+  /** The project, whose src/ must hold no audio and must not hold the masters folder (the one this build is in). */
+  project?: string;
   /** Where the masters are, and the committed previews (the project's, unless a test has its own). */
   masters?: string;
   committed?: string;
@@ -49,7 +52,7 @@ export async function preflight(site: SiteContent, options: PreflightOptions) {
   }
   // What can be looked for in content with mistakes elsewhere in it is: a field whose own values are wrong says so above.
   const fields = Array.isArray(site.fields) ? site.fields : [];
-  problems.push(...(await missingMasters(site, fields, options)));
+  problems.push(...(await missingMasters(site, fields, options)), ...(await audioInProject(site, options)));
   const images = await checkImages(site, fields, options);
   problems.push(...images.problems);
   const placeholders = content ? findPlaceholders(content, { sources, files }) : [];
@@ -68,7 +71,7 @@ async function missingMasters(site: SiteContent, fields: readonly unknown[], opt
     return typeof file === "string" ? [{ i, file }] : [];
   });
   if (named.length === 0) return [];
-  const masters = options.masters ?? (typeof site.masters === "string" ? mastersFolder(site.masters) : undefined);
+  const masters = mastersOf(site, options);
   const holds = masters && (await readdir(masters).catch(() => undefined));
   if (!holds && (!masters || !options.committed)) return [];
   const shelf = await readShelf(options.committed);
@@ -94,6 +97,37 @@ async function missingMasters(site: SiteContent, fields: readonly unknown[], opt
           : notHere(file),
       };
     });
+}
+
+const mastersOf = (site: SiteContent, { masters, project }: PreflightOptions) =>
+  masters ?? (typeof site.masters === "string" ? mastersFolder(site.masters, project) : undefined);
+
+/** Masters put where the site's code lives would be copied by every test and, one day, committed. */
+async function audioInProject(site: SiteContent, options: PreflightOptions): Promise<ContentProblem[]> {
+  const { project, committed } = options;
+  const masters = mastersOf(site, options);
+  if (project === undefined || masters === undefined) return [];
+  const problems: ContentProblem[] = [];
+  const inside = relative(project, masters);
+  if (!inside.startsWith("..") && !isAbsolute(inside))
+    problems.push({
+      source: options.sources.masters ?? CONTENT_FILE,
+      field: "masters",
+      message: `is inside the project (${inside || "."}): masters are large and must never enter git; name a folder outside it, like "../masters"`,
+    });
+  const src = join(project, "src");
+  const files = committed ? await readdir(src, { recursive: true }).catch(() => [] as string[]) : [];
+  for (const file of files.filter((f) => AUDIO_FILE.test(f))) {
+    const path = join(src, file);
+    const preview = relative(committed!, path);
+    if (/^[^/\\]+\.mp3$/.test(preview) && files.includes(relative(src, path.replace(/\.mp3$/, ".json")))) continue;
+    problems.push({
+      source: relative(project, path),
+      field: "(file)",
+      message: `is audio inside the project, where git and every test copy would take it. Masters belong in the masters folder, ${masters}, outside the project: move it there`,
+    });
+  }
+  return problems;
 }
 
 /**

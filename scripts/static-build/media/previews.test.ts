@@ -424,25 +424,6 @@ describe("masters outside the project, their previews committed in it", () => {
     );
     expect((await readdir(f.committed)).sort()).toEqual(["theta-flac-2s-6s.json", "theta-flac-2s-6s.mp3"]);
   });
-
-  it("refuses a masters folder inside the project, and audio left in the project's src/, naming each", async () => {
-    const f = await fresh();
-    await mkdir(join(f.project, "src/content/previews"), { recursive: true });
-    await writeFile(join(f.project, "src/content/previews/field.flac"), theta());
-    const problem = await message(
-      buildPreviews(
-        one({ recipe: { carrierHz: 200, beatHz: 6, seconds: 5 } }),
-        {},
-        { ...f, masters: join(f.project, "masters") },
-      ),
-    );
-    expect(problem).toContain(
-      'src/content/site.ts: masters is inside the project (masters): masters are large and must never enter git; name a folder outside it, like "../masters"',
-    );
-    expect(problem).toContain(
-      `src/content/previews/field.flac: (file) is audio inside the project, where git and every test copy would take it. Masters belong in the masters folder`,
-    );
-  });
 });
 
 describe("a preview known by what it is made from, committed only by a build that passed", () => {

@@ -1,5 +1,4 @@
-import { readdir } from "node:fs/promises";
-import { isAbsolute, join, relative } from "node:path";
+import { join } from "node:path";
 import { BANDS, inBand, type Band } from "../../../src/content/bands";
 import { fieldSlug } from "../../../src/content/fields";
 import type { PreviewSource, SiteContent } from "../../../src/content/types";
@@ -14,7 +13,7 @@ import { synthesize } from "./audio/synth";
 import { cache as diskCache, cacheKey, type Cache } from "./cache";
 import { claimProblem, hz, traceProblem, undeclaredNote } from "./preview-claims";
 import { fieldBands } from "../../../src/content/purposes";
-import { AUDIO_FILE, fromMaster, type Folders, type Made } from "./preview-excerpt";
+import { fromMaster, type Folders, type Made } from "./preview-excerpt";
 import { identity, PreviewError, readShelf, unusedPreviews, wantedOf } from "./preview-store";
 import pLimit from "p-limit";
 import { traceThreads } from "./trace-threads";
@@ -53,18 +52,6 @@ export async function buildPreviews(
   const code = previewCode();
   const problems: ContentProblem[] = [];
   const notes: string[] = [];
-  const inside = project === undefined ? ".." : relative(project, masters);
-  if (!inside.startsWith("..") && !isAbsolute(inside)) {
-    problems.push({
-      source: sources.masters ?? CONTENT_FILE,
-      field: "masters",
-      message: `is inside the project (${inside || "."}): masters are large and must never enter git; name a folder outside it, like "../masters"`,
-    });
-  }
-  if (project !== undefined && committed !== undefined)
-    problems.push(...(await audioInProject(project, committed, masters)));
-  if (problems.length > 0) throw new ContentError(problems);
-
   const shelf = await readShelf(committed);
   if (shelf.problems.length > 0 && site.fields.some((f) => f.preview && "file" in f.preview))
     throw new ContentError(shelf.problems);
@@ -137,24 +124,6 @@ async function fromRecipe(preview: Extract<PreviewSource, { recipe: unknown }>, 
   await cache.write(`${key}.mp3`, made.mp3);
   await cache.write(`${key}.json`, JSON.stringify(made.measured));
   return made;
-}
-
-/** A master put where the site's code lives would be copied by every test and, one day, committed. */
-async function audioInProject(project: string, committed: string, masters: string): Promise<ContentProblem[]> {
-  const src = join(project, "src");
-  const files = await readdir(src, { recursive: true }).catch(() => [] as string[]);
-  const problems: ContentProblem[] = [];
-  for (const file of files.filter((f) => AUDIO_FILE.test(f))) {
-    const path = join(src, file);
-    const preview = relative(committed, path);
-    if (/^[^/\\]+\.mp3$/.test(preview) && files.includes(relative(src, path.replace(/\.mp3$/, ".json")))) continue;
-    problems.push({
-      source: relative(project, path),
-      field: "(file)",
-      message: `is audio inside the project, where git and every test copy would take it. Masters belong in the masters folder, ${masters}, outside the project: move it there`,
-    });
-  }
-  return problems;
 }
 
 export function previewTable(report: readonly PreviewReport[]): string[] {
