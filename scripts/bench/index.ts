@@ -301,7 +301,7 @@ Usage: npm run bench   (set by the environment, not by flags)
 Measures the site: cold builds from 90-minute masters, build and dev-rebuild times, a 500-field catalogue's build, then each route's Lighthouse run
 against a bare page served the same way, in two setups. Writes its tables to .artifacts/bench/latest.json; how to read them: scripts/bench/README.md.
   BENCH_FIELDS=12       measure a catalogue of twelve fields instead of dist/
-  BENCH_RUNS=N          Lighthouse rounds (default 5)
+  BENCH_RUNS=N          Lighthouse and tap rounds (default 5)
   BENCH_BUILD_RUNS=0    skip the build timings
   BENCH_DEV_EDITS=0     skip the dev server's rebuild timings
   BENCH_PREVIEWS=0      skip the previews' cold builds
@@ -412,7 +412,8 @@ async function measure(chromePath: string, servers: readonly Served[], fieldPage
         }
       process.stdout.write("\n");
     }
-    if (TAPS) {
+    // As many rounds as Lighthouse's: with none, nothing is tapped.
+    if (TAPS && LIGHTHOUSE_RUNS > 0) {
       console.log("First taps on Play and the menu...");
       for (const { setup, site: served } of servers)
         for (const row of await firstTaps(chromePath, `${served.url}${fieldPage}`, LIGHTHOUSE_RUNS))
