@@ -128,9 +128,7 @@ async function makeSite({
     files: contentFiles,
     deploy,
     record,
-    project: previewFolders?.project,
-    masters: previewFolders?.masters,
-    committed: previewFolders?.committed,
+    ...previewFolders,
     images: images?.folder,
   });
   const identity = updateRecord(site, content, record);
@@ -140,9 +138,8 @@ async function makeSite({
   const assets = await buildAssets(content, urls, tools, sources);
   const previews = await buildPreviews(content, sources, previewFolders);
   const hues = new Map(identity.record.flatMap((entry) => (entry.hue === undefined ? [] : [[entry.slug, entry.hue]])));
-  const { colours } = assets;
-  const covers = await buildCovers(content, previews.measured, colours, sources, images, hues);
-  const shares = buildFieldShareImages(content, covers.forShare, colours);
+  const covers = await buildCovers(content, previews.measured, assets.colours, sources, images, hues);
+  const shares = buildFieldShareImages(content, covers.forShare, assets.colours);
 
   // 3. Render: every page to HTML with its Content-Security-Policy, measured against its budgets, written as made.
   const budgets = new Map<string, string[]>();
