@@ -32,11 +32,7 @@ export async function describe(error: unknown, map: SourceMap | undefined, bundl
 }
 
 /** The first frame of an error's stack (or its causes') in the project's own sources, through the source map. */
-export function sourceOf(
-  error: unknown,
-  map: SourceMap,
-  bundleFile: string,
-): { file: string; line: number; column: number } | undefined {
+export function sourceOf(error: unknown, map: SourceMap, bundleFile: string) {
   const stacks: string[] = [];
   for (let e = error as Error | undefined; e; e = e.cause as Error | undefined) if (e.stack) stacks.push(e.stack);
   const pattern = new RegExp(`${bundleFile.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:(\\d+):(\\d+)`, "g");

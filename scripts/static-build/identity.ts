@@ -85,11 +85,7 @@ export function keepAddresses(site: SiteContent, record: readonly FieldRecord[])
 }
 
 /** `given` is the owner's content, `site` the content checked with every address fixed. */
-export function updateRecord(
-  given: SiteContent,
-  site: SiteContent,
-  record: readonly FieldRecord[],
-): { record: FieldRecord[]; moved: Moved[]; notes: string[] } {
+export function updateRecord(given: SiteContent, site: SiteContent, record: readonly FieldRecord[]) {
   const { byUrl, bySlug } = indexed(record);
   const notes: string[] = [];
   const kept = site.fields.map((field, i): FieldRecord => {

@@ -18,12 +18,9 @@ const ENVIRONMENT_OVERRIDES = {
   masters: "SITE_MASTERS",
 } as const;
 
-export function withEnvironment(
-  content: SiteContent,
-  env: Record<string, string | undefined> = process.env,
-): { content: SiteContent; sources: Record<string, string> } {
+export function withEnvironment(content: SiteContent, env: Record<string, string | undefined> = process.env) {
   const sources: Record<string, string> = {};
-  const overridden = { ...content };
+  const overridden: SiteContent = { ...content };
   for (const [field, variable] of Object.entries(ENVIRONMENT_OVERRIDES)) {
     const value = env[variable]?.trim();
     if (!value) continue;
