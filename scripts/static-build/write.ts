@@ -225,8 +225,6 @@ export interface SourceChanges {
   remove: string[];
 }
 
-export const noSourceChanges = (): SourceChanges => ({ write: new Map(), remove: [] });
-
 /** Written beside, then renamed over: no reader finds half a file. A unique temporary name, as writers may race. */
 export async function writeWhole(path: string, contents: string | Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });

@@ -6,7 +6,7 @@ import { CONTENT_FILE, ContentError, type ContentProblem } from "../../../src/co
 import { waveOf, type Preview } from "../../../src/lib/preview";
 import { mastersFolder } from "../../paths";
 import { assetPath } from "../asset-path";
-import { noSourceChanges } from "../write";
+import type { SourceChanges } from "../write";
 import { makePreview, PREVIEW_SETTINGS, previewCode, type Measured } from "./audio/preview";
 import { clock, SourceError } from "./audio/source";
 import { synthesize } from "./audio/synth";
@@ -56,7 +56,7 @@ export async function buildPreviews(
   if (shelf.problems.length > 0 && site.fields.some((f) => f.preview && "file" in f.preview))
     throw new ContentError(shelf.problems);
   // Written into src/content/previews/ only once all the build's checks pass.
-  const commit = noSourceChanges();
+  const commit: SourceChanges = { write: new Map(), remove: [] };
   const threads = traceThreads();
   const limit = pLimit(AT_ONCE);
   // Fields that play one excerpt or one recipe share its preview, made (or found) once; the first field's note says it.
