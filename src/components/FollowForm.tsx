@@ -2,6 +2,7 @@ import { frame } from "../content/frame";
 import type { SiteContent } from "../content/types";
 import { FOLLOW_ACTION } from "../lib/follow";
 import { Icon } from "./Icon";
+import { ButtonLabel } from "./Links";
 import { Paragraph, Text } from "./Text";
 
 /**
@@ -40,9 +41,7 @@ export function FollowForm({
       <input type="hidden" name="seller_id" value={sellerId} />
       <input id={id} type="email" name="email" autoComplete="email" required aria-describedby={`${id}-note`} />
       <button className="button button--secondary" type="submit" aria-describedby={`${id}-note`}>
-        <span className="button__label">
-          <Text text={frame.follow.button} label />
-        </span>
+        <ButtonLabel>{frame.follow.button}</ButtonLabel>
         <Icon name="external" className="button__icon" />
       </button>
       <Paragraph id={`${id}-note`} text={frame.follow.note} />

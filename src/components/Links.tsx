@@ -10,7 +10,7 @@ type Variant = "primary" | "secondary";
 const buttonClass = (variant: Variant) => `button button--${variant}`;
 
 /** A button's words, one box beside its icon, hyphenated words kept whole (src/components/Text.tsx). */
-const ButtonLabel = ({ children }: { children: ReactNode }) => (
+export const ButtonLabel = ({ children }: { children: ReactNode }) => (
   <span className="button__label">{typeof children === "string" ? <Text text={children} label /> : children}</span>
 );
 
