@@ -240,7 +240,6 @@ async function buildClient(
       __AFTER_PAINT__: JSON.stringify(afterPaint.map((link) => ({ ...link, href: url(link.href) }))),
     },
     legalComments: "none",
-    write: false,
     logLevel: "silent",
   });
   return loader.outputs[0]!.text.trim();
