@@ -162,14 +162,12 @@ async function lighthouseRun(url: string, port: number, cpuSlowdownMultiplier?: 
       (ref) => `${c}/${ref.id} (${audit(ref.id).displayValue ?? audit(ref.id).score})`,
     ),
   );
+  const score = (c: Category) => Math.round((lhr.categories[c]!.score ?? 0) * 100);
   const insights = Object.entries(lhr.audits)
     .filter(([id, a]) => id.endsWith("-insight") && a.score !== null && a.score < 1)
     .map(([id]) => id);
   return {
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]!.score ?? 0) * 100)])) as Record<
-      Category,
-      number
-    >,
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])) as Record<Category, number>,
     insights,
     fcp: audit("first-contentful-paint").numericValue!,
     lcp: audit("largest-contentful-paint").numericValue!,
