@@ -32,7 +32,7 @@ export function atomFeed(
     const src = picture && escapeXml(urls.absolute(picture.path));
     const purpose = fieldPurpose(field, site);
     const facts = [
-      fillSlots(frame.fieldCard.lengthShort, { minutes: String(field.durationMinutes) }),
+      fillSlots(frame.fieldCard.lengthShort, { minutes: field.durationMinutes }),
       field.tuning,
       `${field.delivery}, ${field.format}`,
       ...(field.price ? [priceInWords(field.price)] : []),

@@ -8,7 +8,7 @@ const [WIDTH, HEIGHT, INSET] = [600, 200, 8];
 
 const words = fieldPage.trace;
 /** "6 Hz", never broken between the number and its unit. */
-const rate = (hz: number) => fillSlots(words.rate, { rate: String(hz) }).replace(" ", "\u00a0");
+const rate = (hz: number) => fillSlots(words.rate, { rate: hz }).replace(" ", "\u00a0");
 
 /** The band a rate sits in (the higher of two it bounds), or none outside them all. */
 const bandOf = (hz: number) => (Object.keys(BANDS) as Band[]).findLast((band) => inBand(hz, band));
@@ -40,7 +40,7 @@ export function BeatTrace({ trace, bands }: { trace: Trace; bands: readonly Band
   const [low, high] = [Math.max(0, Math.floor(Math.min(...rates, ...edges))), Math.ceil(Math.max(...rates, ...edges))];
   const x = (seconds: number) => Math.round((WIDTH * seconds) / trace.seconds);
   const y = (hz: number) => Math.round(INSET + (HEIGHT - 2 * INSET) * (1 - (hz - low) / (high - low)));
-  const minutes = String(Math.round(trace.seconds / 60));
+  const minutes = Math.round(trace.seconds / 60);
   const sentence = fillSlots(words.measured, { minutes, beats: tracks.map(said).join(words.and) });
   return (
     <figure className="beat-trace">

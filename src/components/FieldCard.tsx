@@ -78,7 +78,7 @@ export function FieldCard({
       <div className="field-card__info">
         <p className="eyebrow card__label">
           {/* The dot stays with the length before it: never a line that starts "· Abundance". */}
-          <Text text={frame.fieldCard.lengthShort} local={{ minutes: String(field.durationMinutes) }} />
+          <Text text={frame.fieldCard.lengthShort} local={{ minutes: field.durationMinutes }} />
           {"\u00a0· "}
           {field.tuning}
         </p>
@@ -226,7 +226,7 @@ export function FieldPreview(props: PreviewOf) {
       <figcaption className="field-card__caption">
         <Text
           text={preview.kind === "excerpt" ? frame.fieldCard.excerpt : frame.fieldCard.beat}
-          local={{ seconds: String(Math.round(preview.seconds)) }}
+          local={{ seconds: Math.round(preview.seconds) }}
         />
       </figcaption>
     </figure>
@@ -245,7 +245,7 @@ export function FieldFacts({ field }: { field: Field }) {
       </li>
       <li>
         <Icon name="clock" className="facts__icon" />
-        <Text text={frame.fieldCard.length} local={{ minutes: String(field.durationMinutes) }} />
+        <Text text={frame.fieldCard.length} local={{ minutes: field.durationMinutes }} />
       </li>
       <li>
         <Icon name="download" className="facts__icon" />

@@ -55,7 +55,7 @@ export function Pagination({
               className="pagination__page"
               href={path(n)}
               aria-current={n === page ? "page" : undefined}
-              aria-label={fillSlots(words.page, { page: String(n) })}
+              aria-label={fillSlots(words.page, { page: n })}
             >
               {n}
             </a>

@@ -53,8 +53,8 @@ function listMeta(site: SiteContent, selection: Selection | undefined, page: num
     count: `${count} field${count === 1 ? "" : "s"}`,
     name: selection?.name ?? "",
     range: selection?.kind === "band" ? bandRange(selection.key as Band) : "",
-    page: String(page),
-    pages: String(pageCount(count)),
+    page,
+    pages: pageCount(count),
   };
   if (!words)
     return page === 1

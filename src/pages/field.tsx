@@ -33,7 +33,7 @@ function describe(field: Field, at: string, site: SiteContent): string {
   if (own.length >= min && own.length <= max) return own;
   const local = fillSlots(fieldPage.description, {
     title: field.title,
-    minutes: String(field.durationMinutes),
+    minutes: field.durationMinutes,
     tuning: field.tuning.toLowerCase(),
   });
   const made = fillSlots(local, siteSlots(site));

@@ -24,8 +24,7 @@ export const meta = navPage("/products/", products, 4);
 /** The cards a laptop's first screen shows: two rows of two. */
 const FIRST_SCREEN = 4;
 
-const pageTitle = (page: number, pages: number) =>
-  fillSlots(products.pages.title, { page: String(page), pages: String(pages) });
+const pageTitle = (page: number, pages: number) => fillSlots(products.pages.title, { page, pages });
 
 /** Page 2 and on of a catalogue longer than a page of Products: not in the top bar, each its own title. */
 export function productPages(site: SiteContent): PageModule[] {
@@ -35,7 +34,7 @@ export function productPages(site: SiteContent): PageModule[] {
       meta: {
         path: pagePath(meta.path, page),
         title: pageTitle(page, pages),
-        description: fillSlots(products.pages.description, { page: String(page), pages: String(pages) }),
+        description: fillSlots(products.pages.description, { page, pages }),
       },
       Page: (props: PageProps) => <Page {...props} page={page} />,
     }),
