@@ -124,8 +124,7 @@ function linked(earlier: string, target: string, size: number): boolean {
 function carryAssets(outDir: string, staging: string, files: ReadonlySet<string>, now: number) {
   const carried = { kept: 0, dropped: 0 };
   const earlier = join(outDir, ASSET_DIR);
-  const names = existsSync(earlier) ? readdirSync(earlier) : [];
-  for (const name of names) {
+  for (const name of existsSync(earlier) ? readdirSync(earlier) : []) {
     if (files.has(`${ASSET_DIR}/${name}`)) continue;
     const from = join(earlier, name);
     const info = statSync(from);
