@@ -392,8 +392,7 @@ async function measure(chromePath: string, servers: readonly Served[], fieldPage
   const targets = targetsFor(servers, fieldPage);
   const runsBy = new Map(targets.map((t) => [t.setup, new Map<string, Run[]>(t.urls.map(([name]) => [name, []]))]));
   const taps: (TapRow & { setup: string })[] = [];
-  const chromeLauncher = await import("chrome-launcher");
-  const chrome = await chromeLauncher.launch({
+  const chrome = await (await import("chrome-launcher")).launch({
     chromePath,
     chromeFlags: [...CHROMIUM_ARGS, ...(tls ? ["--ignore-certificate-errors"] : [])],
   });

@@ -149,8 +149,7 @@ export async function benchPreviews(): Promise<PreviewBenchRow[]> {
     await rm(folder, { recursive: true, force: true });
     // The copy shares node_modules, and its cache: the previews made here are of masters that no longer exist.
     const cache = join(CACHE_ROOT, "previews");
-    const made = await readdir(cache).catch(() => [] as string[]);
-    for (const name of made)
+    for (const name of await readdir(cache).catch(() => [] as string[]))
       if ((await stat(join(cache, name))).mtimeMs >= started) await rm(join(cache, name), { force: true });
   }
   return rows;
@@ -168,6 +167,5 @@ export function previewBenchTable(rows: readonly PreviewBenchRow[]): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const rows = await benchPreviews();
-  console.log(`\n${previewBenchTable(rows)}`);
+  console.log(`\n${previewBenchTable(await benchPreviews())}`);
 }
