@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { frame } from "../content/frame";
 import { mailtoHref, type MailPreset } from "../lib/mailto";
-import { clickedFrom, withClickedFrom } from "../lib/routes";
+import { withClickedFrom } from "../lib/routes";
 import { Icon } from "./Icon";
 import { Text, usePlain } from "./Text";
 
@@ -65,7 +65,7 @@ export function StorefrontLink({
     <span className="leaves">
       <a
         className={buttonClass(variant)}
-        href={page === undefined ? href : withClickedFrom(href, clickedFrom(page, place))}
+        href={page === undefined ? href : withClickedFrom(href, page, place)}
         target="_blank"
         rel="noopener"
       >

@@ -27,19 +27,15 @@ export function createUrls({ origin, basePath }: { origin: string; basePath: str
 }
 
 /**
- * What a storefront link on a page says of where it was clicked (the storefront keeps it with the sale): the page's
- * path in words, "/" as "home", a field's own page as "field-page", a page of a list without its number
- * ("/all-fields/sleep/2/" → "all-fields-sleep"), then the place on it, if the page has more than one.
+ * A storefront address with where it was clicked in its query (`?from=…`, any parameters it had kept), which the
+ * storefront keeps with the sale: the page's path in words, "/" as "home", a field's own page as "field-page", a page
+ * of a list without its number ("/all-fields/sleep/2/" → "all-fields-sleep"), then the place on it, if the page has
+ * more than one.
  */
-export function clickedFrom(path: string, place?: string): string {
+export function withClickedFrom(href: string, path: string, place?: string): string {
   const parts = path.split("/").filter((part) => part !== "" && !/^\d+$/.test(part));
   const page = parts[0] === "fields" ? "field-page" : parts.join("-") || "home";
-  return place ? `${page}-${place}` : page;
-}
-
-/** A storefront address with where it was clicked in its query (`?from=…`), any parameters it had kept. */
-export function withClickedFrom(href: string, from: string): string {
   const url = new URL(href);
-  url.searchParams.set("from", from);
+  url.searchParams.set("from", place ? `${page}-${place}` : page);
   return url.href;
 }
