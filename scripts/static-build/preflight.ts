@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import { distance } from "fastest-levenshtein";
 import { isAbsolute, join, relative } from "node:path";
 import type { ContentFile, SiteContent } from "../../src/content/types";
-import { findPlaceholders, placeholderError, validateContent } from "../../src/content/validate";
+import { findPlaceholders, placeholderProblems, validateContent } from "../../src/content/validate";
 import {
   CONTENT_FILE,
   ContentError,
@@ -56,7 +56,7 @@ export async function preflight(site: SiteContent, options: PreflightOptions) {
   const images = await checkImages(site, fields, options);
   problems.push(...images.problems);
   const placeholders = content ? findPlaceholders(content, { sources, files }) : [];
-  if (deploy) problems.push(...placeholderError(placeholders).problems);
+  if (deploy) problems.push(...placeholderProblems(placeholders));
   if (problems.length > 0 || !content) throw new ContentError(problems);
   return { content, placeholders, notes: images.notes };
 }

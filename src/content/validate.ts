@@ -168,14 +168,12 @@ export function findPlaceholders(
 }
 
 /** A build for publishing refuses placeholders: the site would send buyers and mail to example addresses. */
-export function placeholderError(placeholders: readonly Placeholder[]): ContentError {
-  return new ContentError(
-    placeholders.map(({ source, field, value }) => ({
-      source,
-      field,
-      message: `is still a placeholder (${value}): ${toWrite(value) ? "write the text in [[ ]] and remove the brackets" : "replace it"} before publishing`,
-    })),
-  );
+export function placeholderProblems(placeholders: readonly Placeholder[]): ContentProblem[] {
+  return placeholders.map(({ source, field, value }) => ({
+    source,
+    field,
+    message: `is still a placeholder (${value}): ${toWrite(value) ? "write the text in [[ ]] and remove the brackets" : "replace it"} before publishing`,
+  }));
 }
 
 // Two spellings of one page (a trailing slash) are still one page.
