@@ -152,9 +152,8 @@ describe("validateContent: a field's beats, address and settings", () => {
         { ...site.fields[1]!, glide: { fromHz: 7, toHz: 7 } },
       ],
     }).message;
-    expect(problem).toContain(
-      `${CONTENT_FILE}: fields[0].glide.fromHz must be a beat in Hz, from 0.5 to 40, like { fromHz: 10, toHz: 6 } (got 50)`,
-    );
+    expect(problem).toContain(`${CONTENT_FILE}: fields[0].glide.fromHz `);
+    expect(problem).toMatch(/from 0\.5 to 40.*\(got 50\)/);
     expect(problem).toContain(`${CONTENT_FILE}: fields[1].glide must move: it starts and ends at 7 Hz`);
   });
 
@@ -440,9 +439,7 @@ describe("text still to write, and the questions", () => {
       g.serviceQuestions.questions[1]!.id = g.productQuestions.questions[2]!.id;
     });
     const message = errorFor(site, { files: [file] }).message;
-    expect(message).toContain(
-      `src/content/questions.ts: productQuestions.questions[0].id must be lowercase words joined by hyphens`,
-    );
+    expect(message).toContain("src/content/questions.ts: productQuestions.questions[0].id ");
     expect(message).toContain(
       `src/content/questions.ts: serviceQuestions.questions[1].id is "loop", already the id of productQuestions.questions[2].id`,
     );

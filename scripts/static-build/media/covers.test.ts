@@ -304,9 +304,8 @@ describe("the maker's photo, and a cover that is not there", () => {
       () => "built",
       (error: Error) => error.message,
     );
-    expect(refused).toContain(
-      "src/content/site.ts: maker.photo (src/content/covers/me-small.jpg) is 240×120 px: a photo needs at least 160 px on its short side",
-    );
+    expect(refused).toContain("src/content/site.ts: maker.photo (src/content/covers/me-small.jpg)");
+    expect(refused).toMatch(/240×120 px.*\b160 px/);
   });
 
   it("refuses one that is not there, naming the file it most likely meant", async () => {
@@ -358,9 +357,9 @@ describe("nothing an owner does with an image breaks the build", () => {
       [160, 200],
     ]);
     await put("narrow.jpg", await photo(1100, 550).jpeg().toBuffer());
-    expect(await refusal("narrow.jpg")).toContain(
-      "src/content/site.ts: fields[0].cover (src/content/covers/narrow.jpg) is 1100×550 px: a cover needs at least 600 px on its short side",
-    );
+    const narrow = await refusal("narrow.jpg");
+    expect(narrow).toContain("src/content/site.ts: fields[0].cover (src/content/covers/narrow.jpg)");
+    expect(narrow).toMatch(/1100×550 px.*\b600 px/);
   });
 
   it("an encoder that fails is reported as what failed, in which format and at which width, not as a damaged file", async () => {
