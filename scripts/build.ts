@@ -124,11 +124,11 @@ async function makeSite({
     placeholders,
     notes: checked,
   } = await preflight(site, {
+    ...previewFolders,
     sources,
     files: contentFiles,
     deploy,
     record,
-    ...previewFolders,
     images: images?.folder,
   });
   const identity = updateRecord(site, content, record);

@@ -1,6 +1,6 @@
 import { readdirSync, statSync, watch, type FSWatcher } from "node:fs";
-import { basename, isAbsolute, join, relative } from "node:path";
-import { mastersFolder, ROOT } from "../paths";
+import { basename, join } from "node:path";
+import { isWithin, mastersFolder, ROOT } from "../paths";
 
 /**
  * Each folder on its own: Node's recursive watch on Linux loses a file once an editor has replaced it (save by
@@ -57,8 +57,7 @@ export function watchMasters(changed: (file: string) => void, root = ROOT) {
       watched?.watcher.close();
       watched = undefined;
       // A folder inside the project is refused by the build, and never watched (it could be dist/ or node_modules/).
-      const inside = relative(root, folder);
-      if (!inside.startsWith("..") && !isAbsolute(inside)) return;
+      if (isWithin(root, folder)) return;
       const named = (path: string) => `${setting.replace(/[/\\]+$/, "")}/${basename(path)}`;
       const watcher = watchTree(
         [folder],

@@ -118,6 +118,26 @@ describe("the checks before any audio or image work", () => {
     expect(problems?.[1]?.message).toContain("is inside the project (masters)");
   });
 
+  it("read a relative masters setting from the project, by where it was set, and a blank one as missing only", async () => {
+    const folders = await projectFolders(parent);
+    const refusedWith = (masters: string, sources: Record<string, string> = {}) =>
+      buildSite({
+        site: { ...FIXTURE_SITE, masters },
+        sources,
+        previewFolders: { ...folders, masters: undefined },
+      }).then(
+        () => undefined,
+        (error: ContentError) => error.problems,
+      );
+    // As SITE_MASTERS sets it: a folder inside this project, wherever the code that builds it is.
+    const inside = await refusedWith("masters", { masters: "SITE_MASTERS (environment variable)" });
+    expect(inside?.map((p) => [p.source, p.field])).toEqual([["SITE_MASTERS (environment variable)", "masters"]]);
+    expect(inside?.[0]?.message).toContain("is inside the project (masters)");
+    const blank = await refusedWith(" ");
+    expect(blank?.map((p) => p.field)).toEqual(["masters"]);
+    expect(blank?.[0]?.message).not.toContain("inside the project");
+  });
+
   it("take masters named as studios name them: spaces, brackets, a plus, an accent in either Unicode form, any case", async () => {
     const { folders, build } = await project();
     await writeFile(join(folders.masters, "Harbour Theta (master).wav"), master(200, 210));

@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { distance } from "fastest-levenshtein";
-import { isAbsolute, join, relative } from "node:path";
+import { join, relative } from "node:path";
 import type { ContentFile, SiteContent } from "../../src/content/types";
 import { findPlaceholders, placeholderProblems, validateContent } from "../../src/content/validate";
 import {
@@ -11,7 +11,7 @@ import {
   withTitle,
   type ContentProblem,
 } from "../../src/content/files";
-import { mastersFolder } from "../paths";
+import { isWithin, mastersFolder } from "../paths";
 import { keepAddresses, type FieldRecord } from "./identity";
 import { COVER_SETTINGS, CoverError, PHOTO_SETTINGS, readOwnerImage } from "./media/covers";
 import { nearestName, notThere, sameName } from "./media/names";
@@ -27,7 +27,7 @@ interface PreflightOptions {
   deploy: boolean;
   /** Each field is checked at the address it was first given (identity.ts). */
   record: readonly FieldRecord[];
-  /** The project, whose src/ must hold no audio and must not hold the masters folder (the one this build is in). */
+  /** The project this build is in: its src/ holds no audio, and the masters folder is outside it. */
   project?: string;
   /** Where the masters are, and the committed previews (the project's, unless a test has its own). */
   masters?: string;
@@ -99,32 +99,35 @@ async function missingMasters(site: SiteContent, fields: readonly unknown[], opt
     });
 }
 
+/** The masters folder the build is given, or the one a valid setting names (a blank one names none). */
 const mastersOf = (site: SiteContent, { masters, project }: PreflightOptions) =>
-  masters ?? (typeof site.masters === "string" ? mastersFolder(site.masters, project) : undefined);
+  masters ??
+  (typeof site.masters === "string" && site.masters.trim() ? mastersFolder(site.masters, project) : undefined);
 
-/** Masters put where the site's code lives would be copied by every test and, one day, committed. */
+/** Masters kept where the site's code lives would be copied by every test and, one day, committed. */
 async function audioInProject(site: SiteContent, options: PreflightOptions): Promise<ContentProblem[]> {
   const { project, committed } = options;
+  if (project === undefined) return [];
   const masters = mastersOf(site, options);
-  if (project === undefined || masters === undefined) return [];
   const problems: ContentProblem[] = [];
-  const inside = relative(project, masters);
-  if (!inside.startsWith("..") && !isAbsolute(inside))
+  if (masters !== undefined && isWithin(project, masters))
     problems.push({
       source: options.sources.masters ?? CONTENT_FILE,
       field: "masters",
-      message: `is inside the project (${inside || "."}): masters are large and must never enter git; name a folder outside it, like "../masters"`,
+      message: `is inside the project (${relative(project, masters) || "."}): masters are large and must never enter git; name a folder outside it, like "../masters"`,
     });
+  if (committed === undefined) return problems;
   const src = join(project, "src");
-  const files = committed ? await readdir(src, { recursive: true }).catch(() => [] as string[]) : [];
+  const files = await readdir(src, { recursive: true }).catch(() => [] as string[]);
   for (const file of files.filter((f) => AUDIO_FILE.test(f))) {
     const path = join(src, file);
-    const preview = relative(committed!, path);
+    // A committed preview, beside its record, is the one audio file the project holds.
+    const preview = relative(committed, path);
     if (/^[^/\\]+\.mp3$/.test(preview) && files.includes(relative(src, path.replace(/\.mp3$/, ".json")))) continue;
     problems.push({
       source: relative(project, path),
       field: "(file)",
-      message: `is audio inside the project, where git and every test copy would take it. Masters belong in the masters folder, ${masters}, outside the project: move it there`,
+      message: `is audio inside the project, where git and every test copy would take it. Masters belong in the masters folder${masters === undefined ? "" : `, ${masters},`} outside the project: move it there`,
     });
   }
   return problems;

@@ -152,8 +152,7 @@ describe("validateContent: a field's beats, address and settings", () => {
         { ...site.fields[1]!, glide: { fromHz: 7, toHz: 7 } },
       ],
     }).message;
-    expect(problem).toContain(`${CONTENT_FILE}: fields[0].glide.fromHz `);
-    expect(problem).toMatch(/from 0\.5 to 40.*\(got 50\)/);
+    expect(problem).toMatch(/site\.ts: fields\[0\]\.glide\.fromHz .*from 0\.5 to 40.*\(got 50\)/);
     expect(problem).toContain(`${CONTENT_FILE}: fields[1].glide must move: it starts and ends at 7 Hz`);
   });
 
@@ -438,11 +437,12 @@ describe("text still to write, and the questions", () => {
       g.productQuestions.questions[0]!.id = "What do I get?";
       g.serviceQuestions.questions[1]!.id = g.productQuestions.questions[2]!.id;
     });
-    const message = errorFor(site, { files: [file] }).message;
-    expect(message).toContain("src/content/questions.ts: productQuestions.questions[0].id ");
-    expect(message).toContain(
-      `src/content/questions.ts: serviceQuestions.questions[1].id is "loop", already the id of productQuestions.questions[2].id`,
-    );
+    const error = errorFor(site, { files: [file] });
+    expect(named(error)).toEqual([
+      "src/content/questions.ts: productQuestions.questions[0].id",
+      "src/content/questions.ts: serviceQuestions.questions[1].id",
+    ]);
+    expect(error.problems[1]?.message).toContain("productQuestions.questions[2].id");
   });
 
   it("refuses a question with no answer, and a link that is not a path on this site", () => {

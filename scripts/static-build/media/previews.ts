@@ -33,7 +33,7 @@ interface PreviewReport {
 }
 
 export interface PreviewFolders {
-  /** The project whose src/ must hold no master (the one this build is in). */
+  /** The project this build is in: a relative masters setting is read from there. */
   project?: string;
   masters?: string;
   committed?: string;
