@@ -1,6 +1,7 @@
 import { readdirSync, statSync, watch, type FSWatcher } from "node:fs";
 import { basename, join } from "node:path";
-import { isWithin, mastersFolder, ROOT } from "../paths";
+import { mastersFolder, ROOT } from "../paths";
+import { isWithin } from "../within";
 
 /**
  * Each folder on its own: Node's recursive watch on Linux loses a file once an editor has replaced it (save by

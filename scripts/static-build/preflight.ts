@@ -11,7 +11,8 @@ import {
   withTitle,
   type ContentProblem,
 } from "../../src/content/files";
-import { isWithin, mastersFolder } from "../paths";
+import { mastersFolder } from "../paths";
+import { isWithin } from "../within";
 import { keepAddresses, type FieldRecord } from "./identity";
 import { COVER_SETTINGS, CoverError, PHOTO_SETTINGS, readOwnerImage } from "./media/covers";
 import { nearestName, notThere, sameName } from "./media/names";

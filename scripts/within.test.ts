@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isWithin } from "./paths";
+import { isWithin } from "./within";
 
 describe("a path within a folder", () => {
   it("is the folder or below it, a name that begins with two dots included; a way out of it is not", () => {
