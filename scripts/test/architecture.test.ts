@@ -15,7 +15,7 @@ const LAYERS: [pattern: RegExp, layer: number, name: string][] = [
   [/^src\/content\//, 1, "content"],
   [/^src\/(components|islands)\//, 2, "components and islands"],
   [/^src\/(pages|client)\//, 3, "pages and the browser entry"],
-  [/^scripts\/(build\.ts|static-build\/|paths\.ts|types\/)/, 4, "the build"],
+  [/^scripts\/(build\.ts|static-build\/|paths\.ts|within\.ts|types\/)/, 4, "the build"],
   [/^scripts\/serve\//, 5, "serving a build"],
   [/^scripts\/dev\//, 6, "the dev loop"],
   [/^scripts\/bench\//, 7, "the benchmark"],
