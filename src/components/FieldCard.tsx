@@ -1,3 +1,4 @@
+import type { ReactElement } from "react";
 import { bandLabel } from "../content/bands";
 import { fieldPath, fieldSlug } from "../content/fields";
 import { frame } from "../content/frame";
@@ -112,16 +113,13 @@ export function FieldCard({
 
 /** What a field declares of its beat, in words: the bands it is in, and how it glides. */
 function beatWords({ bands, glide }: Field) {
-  return [
-    bands?.length && (
-      <Text
-        key="bands"
-        text={bands.length > 1 ? frame.fieldCard.bands : frame.fieldCard.band}
-        local={{ bands: bands.map(bandLabel).join(" and ") }}
-      />
-    ),
-    glide && <Text key="glide" text={frame.fieldCard.glide} local={{ beat: glideInWords(glide) }} />,
-  ].filter((words) => typeof words === "object");
+  const words: ReactElement[] = [];
+  if (bands?.length) {
+    const text = bands.length > 1 ? frame.fieldCard.bands : frame.fieldCard.band;
+    words.push(<Text key="bands" text={text} local={{ bands: bands.map(bandLabel).join(" and ") }} />);
+  }
+  if (glide) words.push(<Text key="glide" text={frame.fieldCard.glide} local={{ beat: glideInWords(glide) }} />);
+  return words;
 }
 
 interface PreviewOf {
@@ -220,9 +218,10 @@ const CARD_WIDEST = 800;
 
 export function FieldPreview(props: PreviewOf) {
   const { preview } = props;
+  const url = useUrl();
   return (
     <figure className="field-card__preview">
-      <Island name="PreviewPlayer" props={playerProps(props, useUrl())} />
+      <Island name="PreviewPlayer" props={playerProps(props, url)} />
       <figcaption className="field-card__caption">
         <Text
           text={preview.kind === "excerpt" ? frame.fieldCard.excerpt : frame.fieldCard.beat}

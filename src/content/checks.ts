@@ -3,6 +3,9 @@ import { LOCAL_SLOT_NAMES, SLOT_NAMES, SLOT_PATTERN, TO_WRITE_PATTERN } from "..
 /** A value as a problem's message quotes it. */
 export const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 
+/** `"Focus", "Sleep"`: names as a list of the strings to write. */
+export const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(", ");
+
 // Deliberately narrower than RFC 5322: the address goes into mailto: links unencoded, so characters
 // such as ? & % # that would need escaping there are refused rather than silently mangled.
 export const EMAIL = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;

@@ -1,5 +1,14 @@
 import { BANDS, BEAT_HZ, CARRIER_HZ, type Band } from "./bands";
-import { EMAIL, MAKER_WORDS_MAX, originProblem, SHORT_NAME_MAX, shown, textProblem, urlProblem } from "./checks";
+import {
+  EMAIL,
+  MAKER_WORDS_MAX,
+  originProblem,
+  quoted,
+  SHORT_NAME_MAX,
+  shown,
+  textProblem,
+  urlProblem,
+} from "./checks";
 import { eachProblem, group, inside, list, optional, rule, type Infer, type Problems } from "./shape";
 import { CARD_TEXT_MAX } from "../lib/summary";
 import { dayStart } from "../lib/dates";
@@ -78,8 +87,7 @@ const RECIPE = {
 function previewProblems(preview: unknown): Problems {
   const given = (typeof preview === "object" && preview !== null ? preview : {}) as Record<string, unknown>;
   if ("file" in given && !("recipe" in given)) return eachProblem(EXCERPT, given);
-  if ("recipe" in given && !("file" in given))
-    return inside(".recipe", eachProblem(RECIPE, given.recipe as object | undefined));
+  if ("recipe" in given && !("file" in given)) return inside(".recipe", eachProblem(RECIPE, given.recipe));
   return [
     [
       "",
@@ -94,7 +102,6 @@ const realDay = (day: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
 };
 
-const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(", ");
 const PURPOSE_NAMES = quoted(PURPOSES);
 const BAND_NAMES = quoted(Object.keys(BANDS));
 

@@ -24,9 +24,9 @@ export const inside = (at: string, problems: Problems): Problems =>
   problems.map(([where, message]) => [at + where, message]);
 
 /** What is wrong with each of `settings` in `value`, which holds them (any other key it has is not looked at). */
-export const eachProblem = (settings: Settings, value: object | undefined): Problems =>
+export const eachProblem = (settings: Settings, value: unknown): Problems =>
   Object.entries(settings).flatMap(([key, setting]) =>
-    inside(`.${key}`, setting.check((value as Record<string, unknown> | undefined)?.[key])),
+    inside(`.${key}`, setting.check((value as Record<string, unknown> | null | undefined)?.[key])),
   );
 
 /** A setting of one value: `check` says what is wrong with it, if anything. */
@@ -68,7 +68,7 @@ export function group<S extends Settings>(
       for (const key of Object.keys(value))
         if (!keys.includes(key))
           problems.push([`.${key}`, `is not something ${what} has: ${what} has ${keys.join(", ")}`]);
-      problems.push(...eachProblem(settings, value as Record<string, unknown>));
+      problems.push(...eachProblem(settings, value));
       return problems.length === 0 && also ? also(value as Infer<S>) : problems;
     },
   };

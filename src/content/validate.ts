@@ -1,7 +1,7 @@
 import { slug, unspelledLetters } from "../lib/anchors";
 import { TO_WRITE_PATTERN } from "../lib/slots";
 import { BANDS, BEAT_HZ, CARRIER_HZ } from "./bands";
-import { parsedUrl, shown, textProblem } from "./checks";
+import { parsedUrl, quoted, shown, textProblem } from "./checks";
 import { fieldPath } from "./fields";
 import { fieldPurpose, sitePurposes } from "./purposes";
 import type { QuestionGroup } from "./questions";
@@ -120,7 +120,7 @@ function unknownPurposes(content: SiteContent): [string, string][] {
     if (typeof field?.purpose === "string" && !fieldPurpose(field, content))
       problems.push([
         `fields[${i}].purpose`,
-        `is "${field.purpose}", which is not a purpose the site lists: use one of ${known.map((p) => `"${p.name}"`).join(", ")}, or add it to \`purposes\``,
+        `is "${field.purpose}", which is not a purpose the site lists: use one of ${quoted(known.map((p) => p.name))}, or add it to \`purposes\``,
       ]);
   });
   return problems;

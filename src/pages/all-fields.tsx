@@ -3,7 +3,7 @@ import { onPage, pageCount, pagePath, Pagination } from "../components/Paginatio
 import { FieldCard, StorefrontNote } from "../components/FieldCard";
 import { MailLink, StorefrontLink } from "../components/Links";
 import { Callout, PageIntro, Section } from "../components/Section";
-import { Paragraph } from "../components/Text";
+import { Paragraph, useUrl } from "../components/Text";
 import { allFields } from "../content/all-fields";
 import { fieldSlug } from "../content/fields";
 import { mail } from "../content/mail";
@@ -103,7 +103,7 @@ export function Page({
         {...intro}
         title={words.title}
         lead={selection ? words.description : intro.lead}
-        aside={<Browse site={site} url={url} current={selection} page={page} />}
+        aside={<Browse site={site} current={selection} page={page} />}
         list
         note={<StorefrontNote />}
       />
@@ -165,17 +165,8 @@ export function Page({
 }
 
 /** Links that narrow the catalogue to one purpose or band, each its own static page (no script), and back. */
-function Browse({
-  site,
-  url,
-  current,
-  page,
-}: {
-  site: SiteContent;
-  url: (path: string) => string;
-  current?: Selection;
-  page: number;
-}) {
+function Browse({ site, current, page }: { site: SiteContent; current?: Selection; page: number }) {
+  const url = useUrl();
   const all = selections(site);
   if (all.length === 0) return null;
   const { lists } = allFields;

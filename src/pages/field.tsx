@@ -6,7 +6,7 @@ import { FollowForm } from "../components/FollowForm";
 import { Questions } from "../components/Questions";
 import { SafetyNote } from "../components/SafetyNote";
 import { Section } from "../components/Section";
-import { Paragraph, Text } from "../components/Text";
+import { Paragraph, Text, useUrl } from "../components/Text";
 import { allFields } from "../content/all-fields";
 import { fieldPage } from "../content/field-page";
 import { fieldPath, fieldSlug } from "../content/fields";
@@ -75,7 +75,7 @@ export function fieldPages(site: SiteContent, images: ReadonlyMap<string, ShareI
 
 type FieldPageProps = PageProps & { field: Field; others: readonly Field[] };
 
-function FieldPage({ site, field, others, url, previews, covers }: FieldPageProps) {
+function FieldPage({ site, field, others, previews, covers }: FieldPageProps) {
   const preview = previews.get(fieldSlug(field));
   const cover = covers.get(fieldSlug(field));
   // As measured in its preview; without one, as declared (`bands: []` and no glide: none).
@@ -102,7 +102,7 @@ function FieldPage({ site, field, others, url, previews, covers }: FieldPageProp
         </div>
       </div>
 
-      <FieldDetail site={site} field={field} url={url} preview={preview} binaural={binaural} />
+      <FieldDetail site={site} field={field} preview={preview} binaural={binaural} />
 
       {site.storefront.sellerId && (
         <div className="container follow-band">
@@ -141,10 +141,10 @@ function FieldPage({ site, field, others, url, previews, covers }: FieldPageProp
 function FieldDetail({
   site,
   field,
-  url,
   preview,
   binaural,
-}: Pick<FieldPageProps, "site" | "field" | "url"> & { preview?: Preview; binaural: boolean }) {
+}: Pick<FieldPageProps, "site" | "field"> & { preview?: Preview; binaural: boolean }) {
+  const url = useUrl();
   const purpose = fieldPurpose(field, site);
   const trace = preview?.trace && traceTracks(preview.trace).length > 0 ? preview.trace : undefined;
   return (

@@ -2,6 +2,7 @@ import { BANDS, bandRange, inBand, type Band } from "../../../src/content/bands"
 import { glideAt, glideBands } from "../../../src/content/glide";
 import type { Field, Glide } from "../../../src/content/types";
 import type { Trace } from "../../../src/lib/preview";
+import { quoted } from "../../../src/content/checks";
 import { CONTENT_FILE, fieldAt } from "../../../src/content/files";
 import type { Beat } from "./audio/analyse";
 import type { Measured } from "./audio/preview";
@@ -70,7 +71,7 @@ export function undeclaredNote(field: Field, i: number, beats: readonly Beat[]):
   const bands = [...new Set(beats.map(bandOf).filter((band) => band !== undefined))];
   const advice =
     bands.length > 0
-      ? `; add bands: [${bands.map((b) => `"${b}"`).join(", ")}] to have ${beats.length > 1 ? "them" : "it"} checked and shown on its card`
+      ? `; add bands: [${quoted(bands)}] to have ${beats.length > 1 ? "them" : "it"} checked and shown on its card`
       : "";
   return `${CONTENT_FILE}: ${fieldAt(i, field)}.preview plays a ${named.join(" and a ")} beat it does not declare${advice}`;
 }
