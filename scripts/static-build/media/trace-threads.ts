@@ -1,9 +1,9 @@
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { Tinypool } from "tinypool";
 import { ROOT } from "../../paths";
 import { writeWhole } from "../write";
-import { cacheKey } from "./cache";
+import { CACHE_ROOT, cacheKey } from "./cache";
 import type { MeasureWindow } from "./trace";
 
 /**
@@ -26,10 +26,13 @@ async function bundledWorker(): Promise<string> {
     logLevel: "silent",
   });
   const code = outputFiles[0]!.text;
-  const file = join(tmpdir(), `site-trace-worker-${cacheKey(code)}.cjs`);
+  const file = join(CACHE_ROOT, "trace", `worker-${cacheKey(code)}.cjs`);
   await writeWhole(file, code);
   return file;
 }
+
+/** An idle thread waits this long for the next field's windows: tinypool's default ends it at once. */
+const IDLE_MS = 60_000;
 
 /**
  * One a core beside the build's: each holds some 80 MB, so not more. On two cores a second saved a 90-minute FLAC's
@@ -44,7 +47,7 @@ export function traceThreads(size = Math.max(1, availableParallelism() - 1)) {
   const measure: MeasureWindow = async (...args) => {
     if (closed) throw refused();
     pool ??= workerFile().then((filename) =>
-      new Tinypool({ filename, minThreads: 0, maxThreads: size }).on("error", () => {}),
+      new Tinypool({ filename, minThreads: 0, maxThreads: size, idleTimeout: IDLE_MS }).on("error", () => {}),
     );
     return (await pool).run(args).catch((error: Error) => {
       throw closed ? refused() : error;
